@@ -1,0 +1,1 @@
+"""The `diamonds` command: thin wiring of `notation` and `diamonds_core`."""

@@ -1,0 +1,502 @@
+"""Mike Fitzgerald's Diamonds: the legal moves and the effect of each move.
+
+`apply(state, move)` is a pure function: it checks the move, then runs the
+game forward on a mutable working copy until the next decision is due,
+collecting the events on the way, and freezes the result into a new `State`.
+Ruling ids (R1…) mark where a ruling decides what happens.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .cards import SUITS, Card, Suit, format_cards, sort_cards
+from .config import PASS_COUNTS, TOTAL_POINTS, GameConfig
+from .errors import (
+    CardNotHeld, GameOver, InvalidDeal, InvalidPass, MustFollowSuit, OutOfTurn,
+    VictimNotAllowed, VictimRequired, WrongPassCount, WrongPhase,
+)
+from .events import (
+    SUPPLY, Area, AreaKind, CardPlayed, CardsDealt, CardsPassed, Event, GameEnded,
+    PassCountChosen, PassesDelivered, Reason, RoundEnded, RoundStarted, SideResult, SuitAction,
+    TrickWon,
+)
+from .moves import ChoosePassCount, ChooseVictim, Deal, Move, PassCards, PlayCard
+from .state import Continuation, PendingVictim, Phase, State
+
+__all__ = ["initial_state", "legal_moves", "apply", "victim_candidates", "results"]
+
+_DIAMONDS, _HEARTS, _SPADES, _CLUBS = SUITS
+
+
+def initial_state(config: GameConfig) -> State:
+    """Before round 1's deal: R2 Showrooms, R3 Supply, R15 Thief."""
+    n = config.player_count
+    showroom = tuple(config.start_showroom(side) for side in range(config.side_count))
+    dealer = config.first_dealer
+    return State(
+        config=config,
+        phase=Phase.DEAL,
+        round_no=1,
+        dealer=dealer,
+        hands=tuple(frozenset() for _ in range(n)),
+        pass_count=None,
+        passed=(None,) * n,
+        trick_no=1,
+        leader=_first_leader(config, dealer),
+        trick=(),
+        taken=((0, 0, 0, 0),) * config.side_count,
+        tricks_won=(0,) * n,
+        showroom=showroom,
+        vault=(0,) * config.side_count,
+        supply=TOTAL_POINTS - sum(showroom),
+        thief=config.left_of(dealer) if config.uses_thief else None,  # R15
+    )
+
+
+def _first_leader(config: GameConfig, dealer: int) -> int:
+    """R7: the dealer's left neighbour leads; with `bga` the dealer."""
+    return dealer if config.dealer_leads else config.left_of(dealer)
+
+
+# --------------------------------------------------------------------------- legal moves
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every legal decision now. The deal is a chance move and is not listed."""
+    phase = state.phase
+    if phase is Phase.PLAY:
+        return tuple(PlayCard(card) for card in playable_cards(state))
+    if phase is Phase.CHOOSE_VICTIM:
+        pending = state.pending
+        assert pending is not None
+        named = [ChooseVictim(seat) for side in pending.candidates for seat in state.config.sides[side]]
+        return tuple(named if pending.required else [ChooseVictim(None), *named])
+    if phase is Phase.PASS_COUNT:
+        return tuple(ChoosePassCount(n) for n in PASS_COUNTS)
+    if phase is Phase.PASSING:
+        assert state.pass_count is not None
+        return tuple(
+            PassCards(seat, cards)
+            for seat in range(state.config.player_count)
+            if state.passed[seat] is None
+            for cards in combinations(state.hand(seat), state.pass_count)
+        )
+    return ()
+
+
+def playable_cards(state: State) -> tuple[Card, ...]:
+    """R8: the led suit if the player holds one, else anything."""
+    seat = state.to_move
+    assert seat is not None
+    hand = state.hand(seat)
+    if state.trick:
+        led = state.trick[0][1].suit
+        following = tuple(card for card in hand if card.suit is led)
+        if following:
+            return following
+    return hand
+
+
+def victim_candidates(config: GameConfig, side: int) -> tuple[int, ...]:
+    """R14: every other side."""
+    return tuple(other for other in range(config.side_count) if other != side)
+
+
+# --------------------------------------------------------------------------- apply
+
+
+def apply(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
+    """Check `move` against `state` and return the next state and the events it caused."""
+    work = _Work(state)
+    match move:
+        case PlayCard(card):
+            work.play(card)
+        case ChooseVictim(victim):
+            work.choose_victim(victim)
+        case PassCards(seat, cards):
+            work.pass_cards(seat, cards)
+        case ChoosePassCount(count):
+            work.choose_pass_count(count)
+        case Deal(hands):
+            work.deal(hands)
+        case _:
+            raise TypeError(f"not a Diamonds move: {move!r}")
+    return work.freeze(), tuple(work.events)
+
+
+class _Work:
+    """A mutable copy of a State, used only inside one `apply` call."""
+
+    __slots__ = (
+        "config", "names", "phase", "round_no", "dealer", "hands", "pass_count", "passed",
+        "trick_no", "leader", "trick", "taken", "tricks_won", "showroom", "vault", "supply",
+        "thief", "pending", "events",
+    )
+
+    def __init__(self, state: State) -> None:
+        self.config = state.config
+        self.names = state.config.players
+        self.phase = state.phase
+        self.round_no = state.round_no
+        self.dealer = state.dealer
+        self.hands = list(state.hands)
+        self.pass_count = state.pass_count
+        self.passed = list(state.passed)
+        self.trick_no = state.trick_no
+        self.leader = state.leader
+        self.trick = list(state.trick)
+        self.taken = [list(row) for row in state.taken]
+        self.tricks_won = list(state.tricks_won)
+        self.showroom = list(state.showroom)
+        self.vault = list(state.vault)
+        self.supply = state.supply
+        self.thief = state.thief
+        self.pending = state.pending
+        self.events: list[Event] = []
+
+    def freeze(self) -> State:
+        return State(
+            config=self.config,
+            phase=self.phase,
+            round_no=self.round_no,
+            dealer=self.dealer,
+            hands=tuple(self.hands),
+            pass_count=self.pass_count,
+            passed=tuple(self.passed),
+            trick_no=self.trick_no,
+            leader=self.leader,
+            trick=tuple(self.trick),
+            taken=tuple(tuple(row) for row in self.taken),  # type: ignore[misc]
+            tricks_won=tuple(self.tricks_won),
+            showroom=tuple(self.showroom),
+            vault=tuple(self.vault),
+            supply=self.supply,
+            thief=self.thief,
+            pending=self.pending,
+        )
+
+    # ---------------------------------------------------------------- checks
+
+    def expect(self, phase: Phase, doing: str) -> None:
+        if self.phase is phase:
+            return
+        if self.phase is Phase.GAME_OVER:
+            raise GameOver(f"the game is over after round {self.config.rounds}; no more {doing}")
+        raise WrongPhase(f"{doing} is not due now: {self.describe_phase()}", rule=_PHASE_RULE[self.phase])
+
+    def describe_phase(self) -> str:
+        phase = self.phase
+        if phase is Phase.DEAL:
+            return f"round {self.round_no} has not been dealt"
+        if phase is Phase.PASS_COUNT:
+            return f"{self.names[self.dealer]} (dealer) must choose the pass count"
+        if phase is Phase.PASSING:
+            missing = [self.names[s] for s in range(len(self.names)) if self.passed[s] is None]
+            return f"still to pass: {', '.join(missing)}"
+        if phase is Phase.PLAY:
+            seat = (self.leader + len(self.trick)) % len(self.names)
+            return f"{self.names[seat]} must play a card (trick {self.trick_no})"
+        if phase is Phase.CHOOSE_VICTIM:
+            assert self.pending is not None
+            return f"{self.actor_name(self.pending.actor, self.pending.side)} must name the Clubs victim"
+        return "the game is over"
+
+    def actor_name(self, actor: int | None, side: int) -> str:
+        return self.names[actor] if actor is not None else self.config.side_name(side)
+
+    # ---------------------------------------------------------------- deal and pass
+
+    def deal(self, hands: tuple[tuple[Card, ...], ...]) -> None:
+        self.expect(Phase.DEAL, "a deal")
+        config = self.config
+        if len(hands) != config.player_count:
+            raise InvalidDeal(f"a deal gives hands to {config.player_count} players, not {len(hands)}")
+        allowed = set(config.deck)
+        seen: dict[Card, int] = {}
+        for seat, hand in enumerate(hands):
+            if len(hand) != config.hand_size:
+                raise InvalidDeal(
+                    f"{self.names[seat]} is dealt {len(hand)} cards, not {config.hand_size}"
+                )
+            for card in hand:
+                if card not in allowed:
+                    raise InvalidDeal(f"{card} is not in this game's deck ({_deck_text(config)})")
+                if card in seen:
+                    raise InvalidDeal(f"{card} is dealt twice ({self.names[seen[card]]} and {self.names[seat]})")
+                seen[card] = seat
+        self.hands = [frozenset(hand) for hand in hands]
+        self.events.append(RoundStarted(self.round_no, self.dealer, self.thief))
+        self.events.append(CardsDealt(self.round_no, tuple(sort_cards(h) for h in hands)))
+        self.phase = Phase.PASS_COUNT
+
+    def choose_pass_count(self, count: int) -> None:
+        self.expect(Phase.PASS_COUNT, "choosing the pass count")
+        if count not in PASS_COUNTS:
+            raise WrongPassCount(f"the dealer passes 1, 2 or 3 cards, not {count}")
+        self.pass_count = count
+        self.events.append(PassCountChosen(self.dealer, count))
+        self.phase = Phase.PASSING
+
+    def pass_cards(self, seat: int, cards: tuple[Card, ...]) -> None:
+        self.expect(Phase.PASSING, "passing")
+        name = self.names[seat]
+        if self.passed[seat] is not None:
+            raise OutOfTurn(f"{name} has already passed this round", rule="R6")
+        if len(cards) != self.pass_count:
+            raise WrongPassCount(
+                f"{name} passes {len(cards)} card{'s' if len(cards) != 1 else ''}, "
+                f"but the dealer chose {self.pass_count}"
+            )
+        if len(set(cards)) != len(cards):
+            twice = next(c for c in cards if cards.count(c) > 1)
+            raise InvalidPass(f"{name} passes {twice} twice")
+        hand = self.hands[seat]
+        for card in cards:
+            if card not in hand:
+                raise CardNotHeld(f"{name} cannot pass {card}: {self.holder_text(card)}", rule="R6")
+        self.hands[seat] = hand.difference(cards)
+        self.passed[seat] = tuple(cards)
+        receiver = self.config.pass_target(seat)
+        self.events.append(CardsPassed(seat, receiver, tuple(cards)))
+        if all(p is not None for p in self.passed):
+            # R6: passes are handed over at once, so a received card cannot be passed on.
+            for giver, given in enumerate(self.passed):
+                target = self.config.pass_target(giver)
+                self.hands[target] = self.hands[target].union(given)  # type: ignore[arg-type]
+            self.events.append(PassesDelivered(self.round_no))
+            self.phase = Phase.PLAY
+
+    def holder_text(self, card: Card) -> str:
+        for seat, hand in enumerate(self.hands):
+            if card in hand:
+                return f"{self.names[seat]} holds it"
+        return "nobody holds it"
+
+    # ---------------------------------------------------------------- play
+
+    def play(self, card: Card) -> None:
+        self.expect(Phase.PLAY, "playing a card")
+        n = len(self.names)
+        seat = (self.leader + len(self.trick)) % n
+        hand = self.hands[seat]
+        name = self.names[seat]
+        if card not in hand:
+            raise CardNotHeld(f"{name} does not hold {card} ({self.holder_text(card)})")
+        leads = not self.trick
+        led = card.suit if leads else self.trick[0][1].suit
+        followed = card.suit is led
+        if not followed:
+            following = sort_cards(c for c in hand if c.suit is led)
+            if following:
+                raise MustFollowSuit(f"{name} must follow {led.title} (holds {format_cards(following)})")
+        self.hands[seat] = hand - {card}
+        self.trick.append((seat, card))
+        self.events.append(CardPlayed(seat, card, self.trick_no, led, leads, followed))
+        if not followed:
+            # R9: an off-suit play earns the action of the suit played, at once.
+            if self.suit_action(seat, self.config.side_of[seat], card.suit, Reason.OFF_SUIT,
+                                Continuation.AFTER_OFF_SUIT):
+                return
+        self.after_play()
+
+    def after_play(self) -> None:
+        if len(self.trick) < self.config.plays_per_trick:
+            return
+        # R10: the highest card of the led suit wins; the winner takes the led suit's action.
+        led = self.trick[0][1].suit
+        winner, best = self.trick[0]
+        for seat, card in self.trick[1:]:
+            if card.suit is led and card.rank > best.rank:
+                winner, best = seat, card
+        side = self.config.side_of[winner]
+        row = self.taken[side]
+        for _, card in self.trick:
+            row[card.suit.index] += 1
+        self.tricks_won[winner] += 1
+        self.events.append(TrickWon(self.trick_no, winner, best, led, tuple(c for _, c in self.trick)))
+        self.leader = winner
+        self.trick = []
+        if self.suit_action(winner, side, led, Reason.TRICK_WON, Continuation.AFTER_TRICK):
+            return
+        self.after_trick()
+
+    def after_trick(self) -> None:
+        if self.trick_no < self.config.tricks_per_round:
+            self.trick_no += 1  # R7: the winner (already `leader`) leads the next trick
+            return
+        self.end_of_round()
+
+    # ---------------------------------------------------------------- end of round
+
+    def end_of_round(self) -> None:
+        majority: list[int | None] = []
+        for suit in SUITS:
+            counts = [row[suit.index] for row in self.taken]
+            most = max(counts)
+            majority.append(counts.index(most) if most >= 1 and counts.count(most) == 1 else None)
+        self.events.append(RoundEnded(
+            self.round_no,
+            tuple(tuple(row) for row in self.taken),  # type: ignore[misc]
+            tuple(self.tricks_won),
+            tuple(majority),  # type: ignore[arg-type]
+        ))
+        # R16: in the order D, H, S, C; a tie gives nobody the action.
+        for suit, side in zip(SUITS, majority):
+            if side is None:
+                continue
+            actor = self.config.sides[side][0] if len(self.config.sides[side]) == 1 else None
+            if self.suit_action(actor, side, suit, Reason.SUIT_MAJORITY, Continuation.AFTER_MAJORITY):
+                return  # Clubs is last, so nothing is skipped
+        self.after_majority()
+
+    def after_majority(self) -> None:
+        # R17: two Diamonds actions per trickless player, from the dealer's left, in seat order.
+        n = len(self.names)
+        for step in range(1, n + 1):
+            seat = (self.dealer + step) % n
+            if self.tricks_won[seat] == 0:
+                for _ in range(2):
+                    self.suit_action(seat, self.config.side_of[seat], _DIAMONDS, Reason.NO_TRICKS,
+                                     Continuation.AFTER_MAJORITY)
+        self.next_round()
+
+    def next_round(self) -> None:
+        config = self.config
+        if self.round_no >= config.rounds:
+            self.phase = Phase.GAME_OVER
+            self.events.append(GameEnded(results_of(config, self.showroom, self.vault)))
+            return
+        self.round_no += 1
+        self.dealer = config.dealer_of_round(self.round_no)  # R4
+        if config.uses_thief and config.thief_resets_each_round:
+            self.thief = config.left_of(self.dealer)  # R15 (bga)
+        n = len(self.names)
+        self.phase = Phase.DEAL
+        self.hands = [frozenset()] * n
+        self.pass_count = None
+        self.passed = [None] * n
+        self.trick_no = 1
+        self.leader = _first_leader(config, self.dealer)
+        self.trick = []
+        self.taken = [[0, 0, 0, 0] for _ in range(config.side_count)]
+        self.tricks_won = [0] * n
+
+    # ---------------------------------------------------------------- suit actions
+
+    def suit_action(self, actor: int | None, side: int, suit: Suit, reason: Reason,
+                    then: Continuation) -> bool:
+        """Take one Suit Action (R12-R14). True when it waits for a victim to be chosen."""
+        if suit is _DIAMONDS:
+            self.from_supply(actor, side, suit, reason, Area(AreaKind.VAULT, side))
+        elif suit is _HEARTS:
+            self.from_supply(actor, side, suit, reason, Area(AreaKind.SHOWROOM, side))
+        elif suit is _SPADES:
+            points = 1 if self.showroom[side] > 0 else 0  # R12: nothing if the Showroom is empty
+            self.showroom[side] -= points
+            self.vault[side] += points
+            self.events.append(SuitAction(actor, side, suit, reason, Area(AreaKind.SHOWROOM, side),
+                                          Area(AreaKind.VAULT, side), points))
+        elif self.config.uses_thief:
+            self.thief_clubs(actor, side, reason)
+        else:
+            candidates = victim_candidates(self.config, side)
+            required = len(candidates) >= 2 and any(self.showroom[c] > 0 for c in candidates)
+            self.pending = PendingVictim(actor, side, reason, then, candidates, required)
+            self.phase = Phase.CHOOSE_VICTIM
+            return True
+        return False
+
+    def from_supply(self, actor: int | None, side: int, suit: Suit, reason: Reason, target: Area) -> None:
+        points = 1 if self.supply > 0 else 0  # R3: an empty Supply gives nothing
+        self.supply -= points
+        if target.kind is AreaKind.VAULT:
+            self.vault[side] += points
+        else:
+            self.showroom[side] += points
+        self.events.append(SuitAction(actor, side, suit, reason, SUPPLY, target, points))
+
+    def thief_clubs(self, actor: int | None, side: int, reason: Reason) -> None:
+        """R13: rob the Thief's holder (unless it is the actor), then the Thief moves left."""
+        holder = self.thief
+        assert holder is not None
+        victim = self.config.side_of[holder]
+        points = 1 if victim != side and self.showroom[victim] > 0 else 0
+        self.showroom[victim] -= points
+        self.showroom[side] += points
+        self.thief = self.config.left_of(holder)
+        self.events.append(SuitAction(
+            actor, side, _CLUBS, reason, Area(AreaKind.SHOWROOM, victim), Area(AreaKind.SHOWROOM, side),
+            points, victim=victim, thief_before=holder, thief_after=self.thief,
+        ))
+
+    def choose_victim(self, victim: int | None) -> None:
+        self.expect(Phase.CHOOSE_VICTIM, "naming a Clubs victim")
+        pending = self.pending
+        assert pending is not None
+        actor_name = self.actor_name(pending.actor, pending.side)
+        config = self.config
+        if victim is None:
+            if pending.required:
+                options = ", ".join(f"{config.side_name(s)} ({self.showroom[s]})" for s in pending.candidates)
+                raise VictimRequired(
+                    f"{actor_name} must name whose Showroom the Clubs action takes from: {options}"
+                )
+            # Unnamed: the only candidate, or nobody has a point to take.
+            robbed = pending.candidates[0] if len(pending.candidates) == 1 else None
+        else:
+            if not 0 <= victim < config.player_count:
+                raise VictimNotAllowed(f"seat {victim} is not at the table")
+            robbed = config.side_of[victim]
+            if robbed == pending.side:
+                who = "themselves" if pending.actor == victim else f"their own side ({config.side_name(robbed)})"
+                raise VictimNotAllowed(f"{actor_name} cannot take from {who} with Clubs")
+        points = 1 if robbed is not None and self.showroom[robbed] > 0 else 0
+        if points:
+            self.showroom[robbed] -= 1  # type: ignore[index]
+            self.showroom[pending.side] += 1
+        source = Area(AreaKind.SHOWROOM, robbed)
+        self.events.append(SuitAction(pending.actor, pending.side, _CLUBS, pending.reason, source,
+                                      Area(AreaKind.SHOWROOM, pending.side), points, victim=robbed))
+        self.pending = None
+        self.phase = Phase.PLAY
+        if pending.then is Continuation.AFTER_OFF_SUIT:
+            self.after_play()
+        elif pending.then is Continuation.AFTER_TRICK:
+            self.after_trick()
+        else:
+            self.after_majority()
+
+
+_PHASE_RULE = {
+    Phase.DEAL: "R5",
+    Phase.PASS_COUNT: "R6",
+    Phase.PASSING: "R6",
+    Phase.PLAY: "R8",
+    Phase.CHOOSE_VICTIM: "R14",
+    Phase.GAME_OVER: "R4",
+}
+
+
+def _deck_text(config: GameConfig) -> str:
+    top = max(card.rank for card in config.deck)
+    return f"ranks 1-{top}"
+
+
+def results_of(config: GameConfig, showroom: list[int] | tuple[int, ...],
+               vault: list[int] | tuple[int, ...]) -> tuple[SideResult, ...]:
+    """R18: highest score wins; ties go to the most in the Vault; a further tie shares the win."""
+    scores = [2 * v + s for v, s in zip(vault, showroom)]
+    best = max(scores)
+    best_vault = max(v for v, s in zip(vault, scores) if s == best)
+    return tuple(
+        SideResult(side, vault[side], showroom[side], scores[side],
+                   scores[side] == best and vault[side] == best_vault)
+        for side in range(config.side_count)
+    )
+
+
+def results(state: State) -> tuple[SideResult, ...]:
+    """Standings now (final once the game is over)."""
+    return results_of(state.config, state.showroom, state.vault)
+
