@@ -13,7 +13,10 @@ from .events import (
     Area, AreaKind, CardPlayed, CardsDealt, CardsPassed, Event, GameEnded, PassCountChosen,
     PassesDelivered, Reason, RoundEnded, RoundStarted, SideResult, SuitAction, TrickWon,
 )
-from .fitzgerald import apply, initial_state, legal_moves, playable_cards, results, victim_candidates
+from .fitzgerald import (
+    apply, first_leader, initial_state, legal_moves, playable_cards, results, results_of, trick_seats, trick_winner,
+    victim_candidates,
+)
 from .game import Game
 from .moves import ChoosePassCount, ChooseVictim, Deal, Move, PassCards, PlayCard
 from .rulesets import RULE_SETS, BoardGameArena, FirstEdition, Fitzgerald, RuleSet, SecondEdition, rule_set

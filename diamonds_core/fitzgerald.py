@@ -9,6 +9,7 @@ Ruling ids (R1…) mark where a ruling decides what happens.
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Sequence
 
 from .cards import SUITS, Card, Suit, format_cards, sort_cards
 from .config import PASS_COUNTS, TOTAL_POINTS, GameConfig
@@ -24,7 +25,10 @@ from .events import (
 from .moves import ChoosePassCount, ChooseVictim, Deal, Move, PassCards, PlayCard
 from .state import Continuation, PendingVictim, Phase, State
 
-__all__ = ["initial_state", "legal_moves", "apply", "victim_candidates", "results"]
+__all__ = [
+    "initial_state", "legal_moves", "apply", "victim_candidates", "results", "results_of", "first_leader",
+    "trick_winner", "trick_seats", "playable_cards",
+]
 
 _DIAMONDS, _HEARTS, _SPADES, _CLUBS = SUITS
 
@@ -43,7 +47,7 @@ def initial_state(config: GameConfig) -> State:
         pass_count=None,
         passed=(None,) * n,
         trick_no=1,
-        leader=_first_leader(config, dealer),
+        leader=first_leader(config, dealer),
         trick=(),
         taken=((0, 0, 0, 0),) * config.side_count,
         tricks_won=(0,) * n,
@@ -54,9 +58,25 @@ def initial_state(config: GameConfig) -> State:
     )
 
 
-def _first_leader(config: GameConfig, dealer: int) -> int:
+def first_leader(config: GameConfig, dealer: int) -> int:
     """R7: the dealer's left neighbour leads; with `bga` the dealer."""
     return dealer if config.dealer_leads else config.left_of(dealer)
+
+
+def trick_winner(plays: Sequence[tuple[int, Card]]) -> tuple[int, Card]:
+    """R10: the seat and card of the highest card of the led suit."""
+    led = plays[0][1].suit
+    winner, best = plays[0]
+    for seat, card in plays[1:]:
+        if card.suit is led and card.rank > best.rank:
+            winner, best = seat, card
+    return winner, best
+
+
+def trick_seats(config: GameConfig, leader: int, count: int) -> tuple[int, ...]:
+    """R8: who plays the 1st, 2nd, … card of a trick (leader, opponent, leader, opponent with 2)."""
+    n = config.player_count
+    return tuple((leader + i) % n for i in range(count))
 
 
 # --------------------------------------------------------------------------- legal moves
@@ -305,10 +325,7 @@ class _Work:
             return
         # R10: the highest card of the led suit wins; the winner takes the led suit's action.
         led = self.trick[0][1].suit
-        winner, best = self.trick[0]
-        for seat, card in self.trick[1:]:
-            if card.suit is led and card.rank > best.rank:
-                winner, best = seat, card
+        winner, best = trick_winner(self.trick)
         side = self.config.side_of[winner]
         row = self.taken[side]
         for _, card in self.trick:
@@ -377,7 +394,7 @@ class _Work:
         self.pass_count = None
         self.passed = [None] * n
         self.trick_no = 1
-        self.leader = _first_leader(config, self.dealer)
+        self.leader = first_leader(config, self.dealer)
         self.trick = []
         self.taken = [[0, 0, 0, 0] for _ in range(config.side_count)]
         self.tricks_won = [0] * n

@@ -1,0 +1,380 @@
+"""Reading DGN: cut a stream into games, parse each with the Lark grammar.
+
+`read_games(stream)` yields one `GameRecord` at a time, so a file of any size
+is read in memory bounded by its largest game. A game that does not parse is
+still yielded, with its `problems` (line, column, what was expected), and the
+next game is read as usual.
+"""
+
+from __future__ import annotations
+
+import bisect
+import io
+import re
+from dataclasses import replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable, Iterator, TextIO
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from diamonds_core.cards import Card
+
+from .records import (
+    Choice, Comment, EndLine, GameRecord, HandLine, Play, Pos, Problem, Round, RoundHeader, Tag, Trick,
+)
+
+__all__ = ["read_games", "parse_game", "parse_games", "split_games", "grammar_text"]
+
+
+# --------------------------------------------------------------------------- grammar
+
+
+def grammar_text() -> str:
+    """The grammar, from the installed package or, in a source checkout, from grammars/."""
+    from importlib import resources
+
+    try:
+        return resources.files("notation.grammars").joinpath("dgn.lark").read_text(encoding="utf-8")
+    except (ModuleNotFoundError, FileNotFoundError):
+        return (Path(__file__).resolve().parent.parent / "grammars" / "dgn.lark").read_text(encoding="utf-8")
+
+
+class _CommentSink:
+    """Collects comments from the lexer (they are %ignore'd, so not in the tree)."""
+
+    def __init__(self) -> None:
+        self.comments: list[Token] = []
+
+    def __call__(self, token: Token) -> Token:
+        self.comments.append(token)
+        return token
+
+
+_ANNOTATION = re.compile(r"(!!|\?\?|!\?|\?!|!|\?)\Z")
+
+
+def _pos(token: Token, line_offset: int) -> Pos:
+    return Pos(token.line + line_offset, token.column)  # type: ignore[operator]
+
+
+@v_args(inline=True)
+class _Builder(Transformer):
+    """Turns the parse into records as the LALR parser reduces (no tree is built)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.offset = 0
+
+    def start(self, *items: Tag | Round) -> tuple[tuple[Tag, ...], tuple[Round, ...]]:
+        tags = tuple(item for item in items if isinstance(item, Tag))
+        rounds = tuple(item for item in items if isinstance(item, Round))
+        return tags, rounds
+
+    def tag(self, name: Token, value: Token) -> Tag:
+        text = value[1:-1]
+        if "\\" in text:
+            text = re.sub(r"\\([\"\\])", r"\1", text)
+        return Tag(str(name), text, Pos(name.line + self.offset, name.column - 1), _pos(value, self.offset))
+
+    def round(self, header: RoundHeader, *rest: HandLine | Trick | EndLine) -> Round:
+        hands = tuple(item for item in rest if isinstance(item, HandLine))
+        tricks = tuple(item for item in rest if isinstance(item, Trick))
+        end = rest[-1] if rest and isinstance(rest[-1], EndLine) else None
+        return Round(header, hands, tricks, end)
+
+    def round_header(self, number: Token, dealer: Token, _pass: Token, count: Token) -> RoundHeader:
+        return RoundHeader(
+            int(number[1:]), str(dealer), int(count),
+            pos=_pos(number, self.offset), dealer_pos=_pos(dealer, self.offset), count_pos=_pos(count, self.offset),
+        )
+
+    def deal_line(self, keyword: Token, player: Token, *cards: Token) -> HandLine:
+        return self._hand_line(keyword, player, cards)
+
+    def pass_line(self, keyword: Token, player: Token, *cards: Token) -> HandLine:
+        return self._hand_line(keyword, player, cards)
+
+    def _hand_line(self, keyword: Token, player: Token, cards: tuple[Token, ...]) -> HandLine:
+        return HandLine(str(keyword), str(player), tuple(self._play(c) for c in cards),
+                        pos=_pos(keyword, self.offset), player_pos=_pos(player, self.offset))
+
+    def trick(self, number: Token, *cards: Token) -> Trick:
+        return Trick(int(number[:-1]), tuple(self._play(c) for c in cards), pos=_pos(number, self.offset))
+
+    def end_line(self, keyword: Token, *choices: Token) -> EndLine:
+        made = tuple(Choice(str(c)[1:], _pos(c, self.offset)) for c in choices)
+        return EndLine(made, pos=_pos(keyword, self.offset))
+
+    def _play(self, token: Token) -> Play:
+        text = str(token)
+        size = 3 if text[1].isdigit() else 2
+        card = Card.parse(text[:size])
+        rest = text[size:]
+        annotation = None
+        if rest:
+            match = _ANNOTATION.search(rest)
+            if match:
+                annotation = match.group(1)
+                rest = rest[: match.start()]
+        choice = None
+        if rest:
+            choice = Choice(rest[1:], Pos(token.line + self.offset, token.column + size))  # type: ignore[operator]
+        return Play(card, choice, annotation, pos=_pos(token, self.offset), length=len(text))
+
+
+class _Parser:
+    def __init__(self) -> None:
+        self.sink = _CommentSink()
+        self.builder = _Builder()
+        self.lark = Lark(
+            grammar_text(),
+            parser="lalr",
+            lexer="contextual",
+            transformer=self.builder,
+            lexer_callbacks={"BRACE_COMMENT": self.sink, "LINE_COMMENT": self.sink},
+            maybe_placeholders=False,
+        )
+
+    def parse(self, text: str, line_offset: int) -> tuple[tuple[Tag, ...], tuple[Round, ...], list[Token]]:
+        self.sink.comments = []
+        self.builder.offset = line_offset
+        tags, rounds = self.lark.parse(text)
+        return tags, rounds, self.sink.comments
+
+
+@lru_cache(maxsize=1)
+def _parser() -> _Parser:
+    return _Parser()
+
+
+# --------------------------------------------------------------------------- comments
+
+
+def _attach_comments(
+    rounds: tuple[Round, ...], tokens: list[Token], line_offset: int
+) -> tuple[tuple[Round, ...], tuple[Comment, ...]]:
+    """Give each comment to the item (or card in a trick) it follows."""
+    comments = [
+        Comment(str(t)[1:-1] if t.type == "BRACE_COMMENT" else str(t)[1:], t.type == "BRACE_COMMENT",
+                _pos(t, line_offset))
+        for t in tokens
+    ]
+    anchors: list[tuple[Pos, tuple[int, ...]]] = []  # position, path into the rounds
+    for r, rnd in enumerate(rounds):
+        anchors.append((rnd.header.pos, (r, 0)))
+        for h, line in enumerate(rnd.hand_lines):
+            anchors.append((line.pos, (r, 1, h)))
+        for t, trick in enumerate(rnd.tricks):
+            anchors.append((trick.pos, (r, 2, t)))
+            for p, play in enumerate(trick.plays):
+                anchors.append((play.pos, (r, 2, t, p)))
+        if rnd.end is not None:
+            anchors.append((rnd.end.pos, (r, 3)))
+    anchors.sort()
+    keys = [a[0] for a in anchors]
+    leading: list[Comment] = []
+    owned: dict[tuple[int, ...], list[Comment]] = {}
+    for comment in comments:
+        i = bisect.bisect_left(keys, comment.pos) - 1
+        if i < 0:
+            leading.append(comment)
+        else:
+            owned.setdefault(anchors[i][1], []).append(comment)
+    if not owned:
+        return rounds, tuple(leading)
+    new_rounds = list(rounds)
+    for path, found in owned.items():
+        r = path[0]
+        rnd = new_rounds[r]
+        extra = tuple(found)
+        if path[1] == 0:
+            rnd = replace(rnd, header=replace(rnd.header, comments=rnd.header.comments + extra))
+        elif path[1] == 1:
+            lines = list(rnd.hand_lines)
+            lines[path[2]] = replace(lines[path[2]], comments=lines[path[2]].comments + extra)
+            rnd = replace(rnd, hand_lines=tuple(lines))
+        elif path[1] == 2:
+            tricks = list(rnd.tricks)
+            trick = tricks[path[2]]
+            if len(path) == 3:
+                trick = replace(trick, comments=trick.comments + extra)
+            else:
+                plays = list(trick.plays)
+                plays[path[3]] = replace(plays[path[3]], comments=plays[path[3]].comments + extra)
+                trick = replace(trick, plays=tuple(plays))
+            tricks[path[2]] = trick
+            rnd = replace(rnd, tricks=tuple(tricks))
+        else:
+            assert rnd.end is not None
+            rnd = replace(rnd, end=replace(rnd.end, comments=rnd.end.comments + extra))
+        new_rounds[r] = rnd
+    return tuple(new_rounds), tuple(leading)
+
+
+# --------------------------------------------------------------------------- errors
+
+_EXPECTED_WORDS = {
+    "PLAY": "a card (rank 1-15 and suit D/H/S/C)",
+    "TRICK": "a trick number such as `2.`",
+    "ROUND": "a round header `R<k> dealer <id> pass <n>`",
+    "DEAL": "`deal`",
+    "PASS": "`pass`",
+    "END": "`end`",
+    "_DEALER": "`dealer`",
+    "PLAYER": "a player id",
+    "COUNT": "a pass count (1, 2 or 3)",
+    "CHOICE": "a victim `>id`",
+    "LSQB": "a tag `[Name \"value\"]`",
+    "RSQB": "`]` closing the tag",
+    "TAG_NAME": "a tag name",
+    "TAG_VALUE": "a tag value in double quotes",
+    "$END": "the end of the game",
+}
+_ORDER = list(_EXPECTED_WORDS)
+_CARDLIKE = re.compile(r"[0-9]+[^\s.]|[0-9]+\Z")
+_WORD = re.compile(r"[^\s{};\[\]]+|\S")
+
+
+def _expected_text(expected: Iterable[str], found: str) -> str:
+    names = set(expected)
+    if "PLAY" in names and _CARDLIKE.match(found):
+        return _EXPECTED_WORDS["PLAY"]
+    ranked = sorted((n for n in names if n in _EXPECTED_WORDS), key=_ORDER.index)
+    words = [_EXPECTED_WORDS[n] for n in ranked] or sorted(names)
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _syntax_problem(error: UnexpectedInput, text: str, line_offset: int) -> Problem:
+    if isinstance(error, UnexpectedEOF):
+        lines = text.rstrip().split("\n")
+        line = len(lines)
+        column = len(lines[-1]) + 1
+        expected = _expected_text(error.expected, "")
+        return Problem(Pos(line + line_offset, column), f"expected {expected}, found the end of the game", "syntax")
+    line, column = error.line, error.column
+    pos_in_text = error.pos_in_stream if error.pos_in_stream is not None else 0
+    match = _WORD.match(text, pos_in_text)
+    found = match.group(0) if match else ""
+    if isinstance(error, UnexpectedToken):
+        if error.token.type == "$END":
+            return _syntax_problem(UnexpectedEOF(error.expected), text, line_offset)
+        expected_names: Iterable[str] = error.accepts or error.expected
+    elif isinstance(error, UnexpectedCharacters):
+        expected_names = error.allowed or ()
+    else:  # pragma: no cover - Lark has no other kind
+        expected_names = ()
+    if len(found) > 40:
+        found = found[:37] + "…"
+    message = f"expected {_expected_text(expected_names, found)}, found \"{found}\""
+    return Problem(Pos(line + line_offset, column), message, "syntax", length=max(1, len(found)))
+
+
+# --------------------------------------------------------------------------- games
+
+
+_TAG_START = re.compile(r"[ \t\ufeff]*\[")
+
+
+def split_games(lines: Iterable[str], *, first_line: int = 1) -> Iterator[tuple[int, str]]:
+    """Cut a stream of lines into games: (first line number, text of the game).
+
+    A game ends where a tag line follows movetext (DGN.md). Comments are
+    tracked so that a `[` inside a `{...}` comment does not start a game.
+    """
+    chunk: list[str] = []
+    start = first_line
+    number = first_line - 1
+    in_brace = False
+    has_movetext = False
+    for line in lines:
+        number += 1
+        if not in_brace and has_movetext and _TAG_START.match(line):
+            yield start, "".join(chunk)
+            chunk, start, has_movetext = [], number, False
+        chunk.append(line)
+        if not in_brace and _TAG_START.match(line):
+            in_brace = _scan_tag_line(line)
+        else:
+            in_brace, saw = _scan_movetext(line, in_brace)
+            has_movetext = has_movetext or saw
+    if chunk:
+        yield start, "".join(chunk)
+
+
+def _scan_tag_line(line: str) -> bool:
+    """Skip the tag's quoted value; return whether a `{` comment stays open after it."""
+    i, n = 0, len(line)
+    in_string = False
+    while i < n:
+        ch = line[i]
+        if in_string:
+            if ch == "\\":
+                i += 1
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch == ";":
+            return False
+        elif ch == "{":
+            close = line.find("}", i)
+            if close < 0:
+                return True
+            i = close
+        i += 1
+    return False
+
+
+def _scan_movetext(line: str, in_brace: bool) -> tuple[bool, bool]:
+    """(still inside a `{` comment, saw movetext) after this line."""
+    if not in_brace and "{" not in line:
+        code = line.split(";", 1)[0]
+        return False, bool(code.strip())
+    saw = False
+    i, n = 0, len(line)
+    while i < n:
+        if in_brace:
+            close = line.find("}", i)
+            if close < 0:
+                return True, saw
+            in_brace, i = False, close + 1
+            continue
+        ch = line[i]
+        if ch == ";":
+            break
+        if ch == "{":
+            in_brace = True
+        elif not ch.isspace():
+            saw = True
+        i += 1
+    return in_brace, saw
+
+
+def parse_game(text: str, *, first_line: int = 1, index: int = 1) -> GameRecord:
+    """Parse one game's text; syntax errors become the record's `problems`."""
+    offset = first_line - 1
+    try:
+        tags, rounds, comment_tokens = _parser().parse(text, offset)
+    except UnexpectedInput as error:
+        return GameRecord(problems=(_syntax_problem(error, text, offset),), source=text,
+                          first_line=first_line, index=index)
+    rounds, leading = _attach_comments(rounds, comment_tokens, offset)
+    return GameRecord(tags, rounds, leading, source=text, first_line=first_line, index=index)
+
+
+def read_games(stream: TextIO | Iterable[str]) -> Iterator[GameRecord]:
+    """Yield the games of a DGN stream one at a time, readable or not."""
+    index = 0
+    for first_line, text in split_games(stream):
+        if not text.strip():
+            continue
+        index += 1
+        yield parse_game(text, first_line=first_line, index=index)
+
+
+def parse_games(text: str) -> list[GameRecord]:
+    return list(read_games(io.StringIO(text)))

@@ -1,0 +1,188 @@
+"""Typed game records: what a DGN text says, item by item, with positions.
+
+Records hold the notation only: they know the words of a game, not whether
+the moves are legal (that is `replay`'s work with the rules engine).
+Positions are 1-based line and column, and are left out of equality, so a
+record written and read back compares equal to the original.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from diamonds_core.cards import Card
+
+__all__ = [
+    "Pos", "Problem", "Comment", "Tag", "Choice", "Play", "RoundHeader", "HandLine", "Trick",
+    "EndLine", "Round", "GameRecord", "ResultEntry", "NOWHERE",
+]
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Pos:
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.column}"
+
+
+NOWHERE = Pos(0, 0)
+
+
+def _pos() -> Pos:
+    return field(default=NOWHERE, compare=False, repr=False)  # type: ignore[return-value]
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Something wrong with a game, at a place in its text.
+
+    `code` is stable for machines ("syntax", "must-follow-suit", …); `rule`
+    is the ruling broken (R8) when a ruling is the reason.
+    """
+
+    pos: Pos
+    message: str
+    code: str
+    rule: str | None = None
+    length: int = 1  # how many characters the caret marks
+
+    @property
+    def line(self) -> int:
+        return self.pos.line
+
+    @property
+    def column(self) -> int:
+        return self.pos.column
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    text: str  # without its delimiters
+    braced: bool  # {…} rather than ; to the end of the line
+    pos: Pos = _pos()
+
+    def dgn(self) -> str:
+        return f"{{{self.text}}}" if self.braced else f";{self.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    name: str
+    value: str  # unescaped
+    pos: Pos = _pos()
+    value_pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """`>id`: the victim named for a chosen Clubs action (R14)."""
+
+    player: str
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A card as written in a trick, deal or pass line, with what stands on it."""
+
+    card: Card
+    choice: Choice | None = None
+    annotation: str | None = None
+    comments: tuple[Comment, ...] = ()
+    pos: Pos = _pos()
+    length: int = field(default=2, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundHeader:
+    number: int
+    dealer: str
+    pass_count: int
+    comments: tuple[Comment, ...] = ()
+    pos: Pos = _pos()
+    dealer_pos: Pos = _pos()
+    count_pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class HandLine:
+    """`deal <id> <cards>` or `pass <id> <cards>`."""
+
+    kind: str  # "deal" or "pass"
+    player: str
+    cards: tuple[Play, ...]
+    comments: tuple[Comment, ...] = ()
+    pos: Pos = _pos()
+    player_pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    number: int
+    plays: tuple[Play, ...]
+    comments: tuple[Comment, ...] = ()  # those after `<t>.` and before its first card
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class EndLine:
+    choices: tuple[Choice, ...]
+    comments: tuple[Comment, ...] = ()
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    header: RoundHeader
+    hand_lines: tuple[HandLine, ...] = ()  # deal and pass lines, in written order
+    tricks: tuple[Trick, ...] = ()
+    end: EndLine | None = None
+
+    @property
+    def deals(self) -> tuple[HandLine, ...]:
+        return tuple(line for line in self.hand_lines if line.kind == "deal")
+
+    @property
+    def passes(self) -> tuple[HandLine, ...]:
+        return tuple(line for line in self.hand_lines if line.kind == "pass")
+
+
+@dataclass(frozen=True, slots=True)
+class ResultEntry:
+    side: tuple[str, ...]  # one id, or a team's ids
+    score: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One game as written. `problems` holds what made it unreadable, if anything."""
+
+    tags: tuple[Tag, ...] = ()
+    rounds: tuple[Round, ...] = ()
+    comments: tuple[Comment, ...] = ()  # before the first round
+    problems: tuple[Problem, ...] = field(default=(), compare=False)
+    source: str = field(default="", compare=False, repr=False)  # the game's text
+    first_line: int = field(default=1, compare=False, repr=False)  # of `source` in its file
+    index: int = field(default=1, compare=False)  # 1-based, in its file
+
+    def tag(self, name: str) -> Tag | None:
+        for tag in self.tags:
+            if tag.name == name:
+                return tag
+        return None
+
+    def tag_value(self, name: str, default: str | None = None) -> str | None:
+        tag = self.tag(name)
+        return tag.value if tag is not None else default
+
+    @property
+    def readable(self) -> bool:
+        return not self.problems
+
+    def source_line(self, line: int) -> str:
+        """The text of a line of the file (given in file numbering), for error display."""
+        lines = self.source.split("\n")
+        index = line - self.first_line
+        return lines[index] if 0 <= index < len(lines) else ""

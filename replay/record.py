@@ -1,0 +1,102 @@
+"""From an engine game to a DGN record: how simulated games are written down."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from diamonds_core import (
+    CardsDealt, ChoosePassCount, ChooseVictim, Deal, Game, PassCards, PlayCard, Reason,
+    TrickWon, results, sort_cards,
+)
+from notation.records import Choice, EndLine, GameRecord, HandLine, Play, Round, RoundHeader, Tag, Trick
+from notation.tags import format_result
+from notation.records import ResultEntry
+
+__all__ = ["record_from_game", "game_tags"]
+
+
+def game_tags(game: Game, extra: Iterable[tuple[str, str]] = ()) -> tuple[Tag, ...]:
+    config = game.config
+    tags = [Tag(name, value) for name, value in extra]
+    tags.append(Tag("Rules", config.rules))
+    if config.variants:
+        tags.append(Tag("Variant", config.variant_text))
+    tags.append(Tag("Players", " ".join(config.players)))
+    tags.append(Tag("Dealer", config.players[config.first_dealer]))
+    if game.state.is_over:
+        entries = tuple(
+            ResultEntry(tuple(config.players[s] for s in config.sides[r.side]), r.score) for r in results(game.state)
+        )
+        tags.append(Tag("Result", format_result(entries, config.players)))
+    else:
+        tags.append(Tag("Result", "*"))
+    return tuple(tags)
+
+
+def record_from_game(game: Game, *, tags: Iterable[tuple[str, str]] = (), deals: bool = True) -> GameRecord:
+    """The record of every move of `game` (deal lines optional)."""
+    config = game.config
+    names = config.players
+    rounds: list[Round] = []
+    dealt: tuple[tuple, ...] = ()
+    header: RoundHeader | None = None
+    hand_lines: list[HandLine] = []
+    tricks: list[list[Play]] = []
+    end_choice: Choice | None = None
+
+    def close_round() -> None:
+        if header is None:
+            return
+        trick_items = tuple(Trick(i, tuple(plays)) for i, plays in enumerate(tricks, 1))
+        end = EndLine((end_choice,)) if end_choice is not None else None
+        rounds.append(Round(header, tuple(hand_lines), trick_items, end))
+
+    for ply, move in enumerate(game.moves):
+        state = game.state_at(ply)
+        events = game.events[ply]
+        if isinstance(move, Deal):
+            close_round()
+            header, hand_lines, tricks, end_choice = None, [], [], None
+            dealt = next(e.hands for e in events if isinstance(e, CardsDealt))
+        elif isinstance(move, ChoosePassCount):
+            header = RoundHeader(state.round_no, names[state.dealer], move.count)
+            if deals:
+                hand_lines.extend(HandLine("deal", names[seat], tuple(Play(c) for c in hand))
+                                  for seat, hand in enumerate(dealt))
+        elif isinstance(move, PassCards):
+            hand_lines.append(HandLine("pass", names[move.seat], tuple(Play(c) for c in sort_cards(move.cards))))
+        elif isinstance(move, PlayCard):
+            if not state.trick:
+                tricks.append([])
+            tricks[-1].append(Play(move.card))
+        elif isinstance(move, ChooseVictim):
+            pending = state.pending
+            assert pending is not None
+            if move.victim is None:
+                continue
+            choice = Choice(names[move.victim])
+            if pending.reason is Reason.OFF_SUIT:
+                tricks[-1][-1] = _with_choice(tricks[-1][-1], choice)
+            elif pending.reason is Reason.TRICK_WON:
+                won = _last_trick_won(game, ply)
+                plays = tricks[-1]
+                index = next(i for i, p in enumerate(plays) if p.card == won.card)
+                plays[index] = _with_choice(plays[index], choice)
+            else:
+                end_choice = choice
+    close_round()
+    return GameRecord(game_tags(game, tags), tuple(rounds))
+
+
+def _with_choice(play: Play, choice: Choice) -> Play:
+    return Play(play.card, choice, play.annotation, play.comments)
+
+
+def _last_trick_won(game: Game, ply: int) -> TrickWon:
+    for events in reversed(game.events[: ply + 1]):
+        for event in reversed(events):
+            if isinstance(event, TrickWon):
+                return event
+    raise AssertionError("a trick-won choice follows a won trick")
+
+

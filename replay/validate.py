@@ -1,0 +1,452 @@
+"""Replaying a DGN record through the rules engine: validation and step-by-step state.
+
+This is the one place that knows both the notation and the rules: it turns
+record items into engine moves, keeps which item caused each move, and turns
+the engine's refusals into problems at the exact token that broke a rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from diamonds_core import (
+    Card, ChoosePassCount, ChooseVictim, ConfigError, Deal, Event, Game, GameConfig, IllegalMove, Move,
+    PassCards, Phase, PlayCard, Reason, TrickWon, first_leader, results, rule_set, trick_seats,
+    trick_winner,
+)
+from diamonds_core.config import PLAYER_ID
+from notation.records import Choice, GameRecord, HandLine, Play, Pos, Problem, Round, Tag
+from notation.tags import TagSyntaxError, parse_players, parse_result, parse_variants
+
+__all__ = ["ReplayedGame", "replay_record", "Origin"]
+
+Origin = Play | HandLine | Choice | Round | None  # the record item a move came from
+
+
+@dataclass
+class ReplayedGame:
+    """A record replayed as far as it is valid.
+
+    `game` holds every state and event (push/pop); `origins[i]` is the record
+    item behind move i. `problems` is empty for a valid game; `notes` say
+    what was not checked and why (an unfinished round without deal lines).
+    """
+
+    record: GameRecord
+    config: GameConfig | None = None
+    game: Game | None = None
+    origins: list[Origin] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+    @property
+    def complete(self) -> bool:
+        return self.game is not None and self.game.state.is_over
+
+
+class _Stop(Exception):
+    """The replay cannot go on past a problem."""
+
+
+def replay_record(record: GameRecord) -> ReplayedGame:
+    """Replay `record`; never raises for bad input."""
+    replayed = ReplayedGame(record)
+    if record.problems:
+        replayed.problems.extend(record.problems)
+        return replayed
+    try:
+        _Replayer(replayed).run()
+    except _Stop:
+        pass
+    return replayed
+
+
+def _cards_text(cards: Sequence[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+class _Replayer:
+    def __init__(self, replayed: ReplayedGame) -> None:
+        self.out = replayed
+        self.record = replayed.record
+
+    # ---------------------------------------------------------------- reporting
+
+    def problem(self, pos: Pos, message: str, code: str, rule: str | None = None, length: int = 1,
+                stop: bool = True) -> None:
+        self.out.problems.append(Problem(pos, message, code, rule, length))
+        if stop:
+            raise _Stop
+
+    def push(self, move: Move, origin: Origin, pos: Pos, length: int = 1) -> tuple[Event, ...]:
+        assert self.game is not None
+        try:
+            events = self.game.push(move)
+        except IllegalMove as error:
+            self.problem(pos, error.reason, error.code, error.rule, length)
+            raise AssertionError("unreachable")  # pragma: no cover
+        self.out.origins.append(origin)
+        return events
+
+    def seat(self, name: str, pos: Pos, what: str = "player") -> int:
+        assert self.config is not None
+        seat = self.config.seat_of(name)
+        if seat is None:
+            self.problem(pos, f"unknown {what} \"{name}\" (players: {' '.join(self.config.players)})",
+                         "unknown-player", "R1", len(name))
+        return seat  # type: ignore[return-value]
+
+    # ---------------------------------------------------------------- set-up
+
+    def run(self) -> None:
+        self.config = self.configure()
+        self.out.config = self.config
+        self.game = Game(self.config)
+        self.out.game = self.game
+        rounds = self.record.rounds
+        for number, rnd in enumerate(rounds, 1):
+            if not self.play_round(number, rnd, last=number == len(rounds)):
+                return
+        self.check_result()
+
+    def tag_problem(self, tag: Tag | None, message: str, code: str, rule: str | None = None,
+                    offset: int = 0) -> None:
+        if tag is None:
+            self.problem(Pos(self.record.first_line, 1), message, code, rule)
+        pos = Pos(tag.value_pos.line, tag.value_pos.column + 1 + offset)  # type: ignore[union-attr]
+        self.problem(pos, message, code, rule, max(1, len(tag.value) - offset))  # type: ignore[union-attr]
+
+    def configure(self) -> GameConfig:
+        record = self.record
+        players_tag = record.tag("Players")
+        if players_tag is None:
+            self.tag_problem(None, 'the game has no [Players "..."] tag', "missing-players", "R1")
+        assert players_tag is not None
+        players = parse_players(players_tag.value)
+        offset = 0
+        for name in players:
+            offset = players_tag.value.index(name, offset)
+            if not PLAYER_ID.match(name):
+                self.tag_problem(players_tag, f'"{name}" is not a player id (a letter, then up to 15 '
+                                 "letters, digits, _ or -)", "bad-player-id", offset=offset)
+            offset += len(name)
+        rules_tag = record.tag("Rules")
+        rules = rules_tag.value.strip() if rules_tag else "2e"
+        try:
+            ruleset = rule_set(rules)
+        except ConfigError as error:
+            self.tag_problem(rules_tag, str(error), "unknown-rules")
+        variant_tag = record.tag("Variant")
+        variants = parse_variants(variant_tag.value) if variant_tag else ()
+        dealer_tag = record.tag("Dealer")
+        try:
+            base = ruleset.configure(players)
+        except ConfigError as error:
+            self.tag_problem(players_tag, str(error), "bad-players", "R1")
+        try:
+            config = ruleset.configure(players, variants=variants)
+        except ConfigError as error:
+            self.tag_problem(variant_tag or players_tag, str(error), "bad-variant")
+        if dealer_tag is not None:
+            dealer = base.seat_of(dealer_tag.value.strip())
+            if dealer is None:
+                self.tag_problem(dealer_tag, f"the dealer \"{dealer_tag.value}\" is not one of the players",
+                                 "unknown-player", "R1")
+            config = ruleset.configure(players, variants=variants, dealer=dealer)
+        return config
+
+    # ---------------------------------------------------------------- rounds
+
+    def play_round(self, number: int, rnd: Round, *, last: bool) -> bool:
+        """Replay one round; False when the replay stops here (unfinished)."""
+        game, config = self.game, self.config
+        assert game is not None and config is not None
+        header = rnd.header
+        state = game.state
+        if state.is_over:
+            self.problem(header.pos, f"the game is over: {config.player_count} players play {config.rounds} "
+                         f"rounds", "too-many-rounds", "R4", len(f"R{header.number}"))
+        if header.number != number:
+            self.problem(header.pos, f"expected round R{number}, found R{header.number} (rounds are numbered "
+                         "from 1, in order)", "round-number", None, len(f"R{header.number}"))
+        dealer = self.seat(header.dealer, header.dealer_pos)
+        if dealer != state.dealer:
+            if number == 1:
+                why = ("the Dealer tag names " if self.record.tag("Dealer") else
+                       "with no Dealer tag, the first player deals: ") + config.players[state.dealer]
+                rule = "R4"
+            else:
+                why = f"the deal moves one seat left each round: {config.players[state.dealer]}"
+                rule = "R4"
+            self.problem(header.dealer_pos, f"round {number} is dealt by {why}, not {header.dealer}",
+                         "wrong-dealer", rule, len(header.dealer))
+        for play in (card for line in rnd.hand_lines for card in line.cards):
+            if play.choice is not None:
+                self.problem(play.choice.pos, "a >id choice stands only on a card played in a trick, "
+                             "not in a deal or pass line", "choice-not-allowed", "R14", len(play.choice.player) + 1)
+        deals = self.lines_by_seat(rnd, "deal")
+        passes = self.lines_by_seat(rnd, "pass")
+        complete = self.round_is_complete(rnd)
+        seats_of_plays = self.seats_of_plays(rnd, dealer) if complete else None
+        dealt = self.deal_for(number, rnd, deals, passes, seats_of_plays)
+        if dealt is None:
+            return False
+        first_deal = rnd.deals[0] if rnd.deals else None
+        self.push(Deal(dealt), rnd, first_deal.pos if first_deal else header.pos, 2)
+        self.push(ChoosePassCount(header.pass_count), rnd, header.count_pos, len(str(header.pass_count)))
+        if not self.do_passes(number, rnd, deals, passes, dealt, seats_of_plays, header):
+            return False
+        return self.play_tricks(number, rnd, last=last)
+
+    def lines_by_seat(self, rnd: Round, kind: str) -> dict[int, HandLine]:
+        found: dict[int, HandLine] = {}
+        for line in rnd.hand_lines:
+            if line.kind != kind:
+                continue
+            seat = self.seat(line.player, line.player_pos)
+            if seat in found:
+                self.problem(line.pos, f"a second {kind} line for {line.player} in round {rnd.header.number}",
+                             f"duplicate-{kind}", "R5" if kind == "deal" else "R6", len(kind))
+            found[seat] = line
+        return found
+
+    def round_is_complete(self, rnd: Round) -> bool:
+        config = self.config
+        assert config is not None
+        return len(rnd.tricks) == config.tricks_per_round and all(
+            len(t.plays) == config.plays_per_trick for t in rnd.tricks
+        )
+
+    def seats_of_plays(self, rnd: Round, dealer: int) -> dict[int, list[Card]]:
+        """Who played what in a complete round: the leaders follow from the cards alone (R7, R8, R10)."""
+        config = self.config
+        assert config is not None
+        played: dict[int, list[Card]] = {seat: [] for seat in range(config.player_count)}
+        leader = first_leader(config, dealer)
+        for trick in rnd.tricks:
+            seats = trick_seats(config, leader, len(trick.plays))
+            for seat, play in zip(seats, trick.plays):
+                played[seat].append(play.card)
+            leader, _ = trick_winner(list(zip(seats, (p.card for p in trick.plays))))
+        return played
+
+    def deal_for(self, number: int, rnd: Round, deals: dict[int, HandLine], passes: dict[int, HandLine],
+                 played: dict[int, list[Card]] | None) -> tuple[tuple[Card, ...], ...] | None:
+        """The cards dealt to each seat: written, or inferred from passes and plays (DGN.md)."""
+        config = self.config
+        assert config is not None
+        n = config.player_count
+        hands: list[tuple[Card, ...]] = []
+        source = {config.pass_target(seat): seat for seat in range(n)}
+        for seat in range(n):
+            if seat in deals:
+                hands.append(tuple(p.card for p in deals[seat].cards))
+                continue
+            if played is None:
+                self.out.notes.append(
+                    f"round {number} is unfinished and has no deal line for {config.players[seat]}: "
+                    "its hands are unknown, so the replay stops at its start"
+                )
+                return None
+            giver = source[seat]
+            if seat not in passes or giver not in passes:
+                missing = config.players[seat if seat not in passes else giver]
+                self.problem(rnd.header.pos, f"round {number} has no deal line for {config.players[seat]}, "
+                             f"and without {missing}'s pass line the deal cannot be inferred",
+                             "missing-deal", "R6", len(f"R{number}"))
+            received = {p.card for p in passes[giver].cards}
+            given = [p.card for p in passes[seat].cards]
+            hands.append(tuple([c for c in played[seat] if c not in received] + given))
+        return tuple(hands)
+
+    def do_passes(self, number: int, rnd: Round, deals: dict[int, HandLine], passes: dict[int, HandLine],
+                  dealt: tuple[tuple[Card, ...], ...], played: dict[int, list[Card]] | None,
+                  header) -> bool:  # type: ignore[no-untyped-def]
+        config = self.config
+        assert config is not None
+        for line in rnd.passes:
+            seat = config.seat_of(line.player)
+            assert seat is not None
+            cards = tuple(p.card for p in line.cards)
+            self.push_pass(seat, cards, line)
+        for seat in range(config.player_count):
+            if seat in passes:
+                continue
+            if played is None:
+                self.out.notes.append(
+                    f"round {number} is unfinished and has no pass line for {config.players[seat]}: "
+                    "the replay stops before its passes"
+                )
+                return False
+            kept = set(played[seat])
+            given = tuple(card for card in dealt[seat] if card not in kept)  # passed cards cannot come back (R6)
+            self.push(PassCards(seat, given), rnd, header.pos, len(f"R{number}"))
+        return True
+
+    def push_pass(self, seat: int, cards: tuple[Card, ...], line: HandLine) -> None:
+        assert self.game is not None
+        try:
+            self.game.push(PassCards(seat, cards))
+        except IllegalMove as error:
+            pos, length = line.pos, len(line.kind)
+            for play in line.cards:  # point at the card that is not held, if that is the trouble
+                if str(play.card) in error.reason.split(":")[0].split():
+                    pos, length = play.pos, play.length
+                    break
+            self.problem(pos, error.reason, error.code, error.rule, length)
+        self.out.origins.append(line)
+
+    # ---------------------------------------------------------------- tricks
+
+    def play_tricks(self, number: int, rnd: Round, *, last: bool) -> bool:
+        game, config = self.game, self.config
+        assert game is not None and config is not None
+        tricks = rnd.tricks
+        for index, trick in enumerate(tricks, 1):
+            if game.state.phase is not Phase.PLAY or game.state.round_no != number:
+                self.problem(trick.pos, f"round {number} has only {config.tricks_per_round} tricks",
+                             "too-many-tricks", "R11", len(f"{trick.number}."))
+            if trick.number != index:
+                self.problem(trick.pos, f"expected trick {index}., found {trick.number}.", "trick-number",
+                             None, len(f"{trick.number}."))
+            used: set[int] = set()
+            for position, play in enumerate(trick.plays):
+                if position >= config.plays_per_trick:
+                    self.problem(play.pos, f"trick {index} already has its {config.plays_per_trick} cards",
+                                 "trick-too-long", "R8", play.length)
+                self.play_card(play, position, trick.plays, used)
+            if len(trick.plays) < config.plays_per_trick:
+                if index < len(tricks) or not last:
+                    after = tricks[index].pos if index < len(tricks) else None
+                    pos = after or trick.pos
+                    self.problem(pos, f"trick {index} has {len(trick.plays)} card"
+                                 f"{'s' if len(trick.plays) != 1 else ''}; it needs {config.plays_per_trick}",
+                                 "trick-too-short", "R8")
+                return self.unfinished(rnd)
+            for position, play in enumerate(trick.plays):
+                if play.choice is not None and position not in used:
+                    self.problem(play.choice.pos, self.unused_choice_message(play, position, trick.plays),
+                                 "choice-not-allowed", "R13" if config.uses_thief else "R14",
+                                 len(play.choice.player) + 1)
+        if game.state.round_no == number and game.state.phase is Phase.PLAY:
+            if not last:
+                self.problem(rnd.header.pos, f"round {number} has {len(tricks)} trick"
+                             f"{'s' if len(tricks) != 1 else ''}; it needs {config.tricks_per_round}",
+                             "round-too-short", "R11", len(f"R{number}"))
+            return self.unfinished(rnd)
+        self.end_of_round(number, rnd)
+        return True
+
+    def unfinished(self, rnd: Round) -> bool:
+        if rnd.end is not None:
+            self.problem(rnd.end.pos, "`end` stands after the last trick of a finished round", "early-end",
+                         "R11", 3)
+        return False
+
+    def play_card(self, play: Play, position: int, plays: Sequence[Play], used: set[int]) -> None:
+        game = self.game
+        assert game is not None
+        events = self.push(PlayCard(play.card), play, play.pos, play.length)
+        while game.state.phase is Phase.CHOOSE_VICTIM:
+            pending = game.state.pending
+            assert pending is not None
+            if pending.reason is Reason.OFF_SUIT:
+                source = position
+            elif pending.reason is Reason.TRICK_WON:
+                won = next(e for e in events if isinstance(e, TrickWon))
+                source = next(i for i, p in enumerate(plays) if p.card == won.card)
+            else:
+                return  # the end-of-round Clubs award: `end >id`
+            events = self.choose(plays[source], plays[source].choice)
+            used.add(source)
+
+    def choose(self, origin: Play | Round, choice: Choice | None) -> tuple[Event, ...]:
+        if choice is None:
+            pos = origin.pos if isinstance(origin, Play) else origin.header.pos
+            return self.push(ChooseVictim(None), origin, pos, getattr(origin, "length", 2))
+        seat = self.seat(choice.player, choice.pos, "victim")
+        return self.push(ChooseVictim(seat), choice, choice.pos, len(choice.player) + 1)
+
+    def unused_choice_message(self, play: Play, position: int, plays: Sequence[Play]) -> str:
+        config = self.config
+        assert config is not None
+        if config.uses_thief:
+            return f"{play.card} names a victim, but under {config.rules} the Thief decides whom Clubs robs"
+        if play.card.suit.value != "C" and plays[0].card.suit.value != "C":
+            return f"{play.card} earns no Clubs action, so it names no victim"
+        return f"{play.card} does not win this Clubs trick, so it earns no Clubs action to name a victim for"
+
+    def end_of_round(self, number: int, rnd: Round) -> None:
+        game, config = self.game, self.config
+        assert game is not None and config is not None
+        choices = rnd.end.choices if rnd.end is not None else ()
+        chose = game.state.phase is Phase.CHOOSE_VICTIM
+        if chose:
+            if choices:
+                self.choose(rnd, choices[0])
+            else:
+                self.choose(rnd.tricks[-1].plays[-1], None)
+            choices = choices[1:]
+        for extra in choices:
+            if chose:
+                why, rule = "the Clubs award has only one victim", "R16"
+            elif config.uses_thief:
+                why, rule = f"under {config.rules} the Thief decides whom Clubs robs", "R13"
+            else:
+                why, rule = "no side took the most Clubs", "R16"
+            self.problem(extra.pos, f"no Clubs victim to name at the end of round {number}: {why}",
+                         "choice-not-allowed", rule, len(extra.player) + 1)
+
+    # ---------------------------------------------------------------- result
+
+    def check_result(self) -> None:
+        game, config = self.game, self.config
+        assert game is not None and config is not None
+        tag = self.record.tag("Result")
+        if tag is None:
+            return
+        try:
+            entries = parse_result(tag.value)
+        except TagSyntaxError as error:
+            self.tag_problem(tag, str(error), "bad-result", offset=error.offset)
+            return
+        if entries is None:
+            return
+        if not game.state.is_over:
+            state = game.state
+            self.tag_problem(tag, f'the game stops in round {state.round_no} of {config.rounds}, so its Result is "*"',
+                             "result-unfinished", "R4")
+        standings = results(game.state)
+        actual = {r.side: r.score for r in standings}
+        seen: set[int] = set()
+        offset = 0
+        wrong = []
+        for entry in entries:
+            offset = tag.value.find(entry.side[0], offset)
+            seats = []
+            for name in entry.side:
+                seat = config.seat_of(name)
+                if seat is None:
+                    self.tag_problem(tag, f"unknown player \"{name}\" in Result", "unknown-player", "R1", offset)
+                seats.append(seat)
+            sides = {config.side_of[s] for s in seats}  # type: ignore[index]
+            side = sides.pop()
+            if sides or tuple(sorted(seats)) != tuple(sorted(config.sides[side])):  # type: ignore[type-var]
+                self.tag_problem(tag, f"\"{'+'.join(entry.side)}\" is not a side of this game "
+                                 f"(sides: {', '.join(config.side_name(s) for s in range(config.side_count))})",
+                                 "bad-result", "R2", offset)
+            if side in seen:
+                self.tag_problem(tag, f"{config.side_name(side)} appears twice in Result", "bad-result", None, offset)
+            seen.add(side)
+            if entry.score != actual[side]:
+                wrong.append(f"{config.side_name(side)} {actual[side]}, not {entry.score}")
+        missing = [config.side_name(s) for s in range(config.side_count) if s not in seen]
+        if missing:
+            self.tag_problem(tag, f"Result leaves out {', '.join(missing)}", "bad-result")
+        if wrong:
+            self.tag_problem(tag, "the replay scores " + "; ".join(wrong), "wrong-result", "R18")
