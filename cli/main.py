@@ -1,40 +1,145 @@
-"""Entry point of the `diamonds` command."""
+"""The `diamonds` command: argument parsing and dispatch; each command is a small module."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from importlib.metadata import PackageNotFoundError, version
 from typing import Sequence
 
-from diamonds_core import ConfigError, RULE_SETS, simulate
+from diamonds_core import RULE_SETS
 
-from .narrate import describe
+from .errors import CommandError
 
-__all__ = ["main"]
+__all__ = ["main", "build_parser"]
+
+EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+
+
+def _version() -> str:
+    try:
+        return version("diamonds")
+    except PackageNotFoundError:  # running from a source checkout
+        return "0+source"
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error exits 2 with one line, never a traceback."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
+def _command(commands: argparse._SubParsersAction, name: str, help: str, examples: str) -> argparse.ArgumentParser:
+    return commands.add_parser(
+        name, help=help, description=help[0].upper() + help[1:] + ".",
+        epilog="examples:\n" + examples, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="diamonds", description="Record, check and replay games of Diamonds.")
-    commands = parser.add_subparsers(dest="command", required=True)
-    sim = commands.add_parser("simulate", help="play a random legal game and narrate it")
-    sim.add_argument("--players", type=int, default=4)
-    sim.add_argument("--rules", choices=sorted(RULE_SETS), default="2e")
-    sim.add_argument("--variant", action="append", default=[], help="partnership or perfect")
-    sim.add_argument("--seed", type=int, default=None)
+    parser = _Parser(
+        prog="diamonds",
+        description="Record, check, replay and analyse games of Diamonds written in DGN.",
+        epilog="examples:\n  diamonds replay game.dgn\n  diamonds validate logs/*.dgn\n"
+               "  diamonds convert game.dgn --to csv -o plays.csv\n\n"
+               "Run `diamonds COMMAND --help` for a command's options.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    replay = _command(commands, "replay", "replay a game step by step",
+                      "  diamonds replay game.dgn              # interactive on a terminal\n"
+                      "  diamonds replay game.dgn --at R2.7    # the table after trick 7 of round 2\n"
+                      "  diamonds replay games.dgn --game 3 --as Ann --steps\n"
+                      "  diamonds replay game.dgn --at R4.end --svg end.svg")
+    replay.add_argument("file", help="a DGN file, or - for standard input")
+    replay.add_argument("--game", type=int, default=1, metavar="N", help="which game of the file (default 1)")
+    replay.add_argument("--at", metavar="POS", help="show one position and exit: R2.7 (after trick 7 of round 2), "
+                        "R2.7.3 (its 3rd card), R2.0 (after the passes), R2.end (after the awards), start, end")
+    replay.add_argument("--steps", action="store_true", help="print every step, one after another")
+    replay.add_argument("--as", dest="as_player", metavar="PLAYER", help="show only this player's hand")
+    replay.add_argument("--svg", metavar="FILE", help="save the position shown as SVG")
+    replay.add_argument("--html", metavar="FILE", help="save the position shown as HTML")
+    replay.add_argument("--width", type=int, default=None, help="render width (default: the terminal's)")
+
+    validate = _command(commands, "validate", "check games against the rules",
+                        "  diamonds validate game.dgn\n  diamonds validate logs/*.dgn --format json\n"
+                        "  cat game.dgn | diamonds validate -")
+    validate.add_argument("files", nargs="+", metavar="FILE", help="DGN files, or - for standard input")
+    validate.add_argument("--format", choices=("text", "json"), default="text")
+    validate.add_argument("--quiet", "-q", action="store_true", help="print only the summary line")
+
+    convert = _command(commands, "convert", "convert games to JSON, JSON Lines, CSV, or (from JSON) DGN",
+                       "  diamonds convert game.dgn --to json -o game.json\n"
+                       "  diamonds convert archive.dgn --to jsonl -o games.jsonl\n"
+                       "  diamonds convert archive.dgn --to csv -o plays.csv   # one row per card\n"
+                       "  diamonds convert game.json --to dgn")
+    convert.add_argument("file", help="a DGN, JSON or JSON Lines file, or - for standard input")
+    convert.add_argument("--to", required=True, choices=("json", "jsonl", "csv", "dgn"))
+    convert.add_argument("-o", "--output", metavar="OUT", help="write here instead of standard output")
+    convert.add_argument("--states", action="store_true", help="JSON: add the full state after every step")
+    convert.add_argument("--from", dest="source_format", choices=("dgn", "json", "jsonl"),
+                         help="input format (default: from the file name, else DGN)")
+
+    _command(commands, "schema", "print the JSON Schema of `convert --to json`",
+             "  diamonds schema > diamonds-game.schema.json")
+
+    fmt = _command(commands, "fmt", "rewrite DGN files in canonical form",
+                   "  diamonds fmt game.dgn\n  diamonds fmt --check logs/*.dgn")
+    fmt.add_argument("files", nargs="+", metavar="FILE")
+    fmt.add_argument("--check", action="store_true", help="only report files that are not canonical (exit 1)")
+
+    simulate = _command(commands, "simulate", "play random legal games and print them as DGN",
+                        "  diamonds simulate --players 4\n"
+                        "  diamonds simulate --players 4 --variant partnership --rules 1e --seed 7 --games 10\n"
+                        "  diamonds simulate --players 3 --narrate")
+    simulate.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
+    simulate.add_argument("--rules", choices=sorted(RULE_SETS), default="2e")
+    simulate.add_argument("--variant", action="append", default=[], metavar="V",
+                          help="partnership or perfect (repeat or separate with commas)")
+    simulate.add_argument("--seed", type=int, default=None, help="the same seed gives the same games")
+    simulate.add_argument("--games", type=int, default=1, metavar="K")
+    simulate.add_argument("--no-deals", action="store_true", help="leave the deal lines out")
+    simulate.add_argument("--narrate", action="store_true", help="tell the game in words instead of DGN")
+    simulate.add_argument("-o", "--output", metavar="OUT")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return EXIT_USAGE
     try:
-        game = simulate(args.players, rules=args.rules, variants=args.variant, seed=args.seed)
-    except ConfigError as error:
-        print(f"diamonds: {error}", file=sys.stderr)
-        return 2
-    for events in game.events:
-        for event in events:
-            print(describe(game.config, event))
-    return 0
+        if args.command == "replay":
+            from .replay_cmd import run
+        elif args.command == "validate":
+            from .validate_cmd import run
+        elif args.command == "convert":
+            from .convert_cmd import run
+        elif args.command == "schema":
+            from .convert_cmd import run_schema as run
+        elif args.command == "fmt":
+            from .fmt_cmd import run
+        else:
+            from .simulate_cmd import run
+        return run(args)
+    except CommandError as error:
+        print(f"diamonds {args.command}: {error}", file=sys.stderr)
+        return error.status
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # The reader went away (`| head`): not our error. Point stdout at
+        # /dev/null so that flushing it at exit does not complain.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
 
 
 if __name__ == "__main__":

@@ -74,6 +74,8 @@ def describe_action(config: GameConfig, action: SuitAction) -> str:
         move = f"{action.points} point {area_name(config, action.source)} → {area_name(config, action.target)}"
     elif action.suit is SUITS[3] and action.source.side is None:
         move = "nobody to take from"
+    elif action.thief_before is not None and action.thief_before == action.actor:
+        move = f"{who} holds the Thief, so nothing is taken"
     else:
         move = f"nothing to take from {area_name(config, action.source)}"
     thief = ""

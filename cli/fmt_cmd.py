@@ -1,0 +1,73 @@
+"""`diamonds fmt`: rewrite DGN files in canonical form, safely.
+
+A file is rewritten only if every readable game, written canonically, reads
+back as the same record and replays to the same result; unreadable games are
+kept exactly as they were. The file is replaced atomically.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from notation import GameRecord, parse_games
+from notation.diagnostics import format_problem
+from notation.writer import write_game
+from replay import replay_record
+
+from .errors import CommandError
+from .inputs import games_in
+from .outputs import atomic_write
+
+__all__ = ["run", "canonical_text"]
+
+
+def canonical_text(records: list[GameRecord]) -> str:
+    parts = []
+    for record in records:
+        if record.problems:
+            parts.append(record.source.rstrip("\n") + "\n")  # kept exactly (up to trailing blank lines)
+        else:
+            parts.append(write_game(record))
+    return "\n".join(parts)
+
+
+def _outcome(record: GameRecord) -> tuple[object, ...]:
+    replayed = replay_record(record)
+    standings = None
+    if replayed.game is not None:
+        standings = replayed.game.state.showroom, replayed.game.state.vault
+    return replayed.valid, replayed.complete, standings, tuple((p.code, p.message) for p in replayed.problems)
+
+
+def run(args: argparse.Namespace) -> int:
+    status = 0
+    for path in args.files:
+        if path == "-":
+            raise CommandError("fmt rewrites files in place; use `diamonds convert - --to dgn` for a stream")
+        records = list(games_in(path))
+        with open(path, encoding="utf-8", errors="replace") as stream:
+            original = stream.read()
+        text = canonical_text(records)
+        for record in records:
+            for problem in record.problems:
+                print(format_problem(path, record, problem), file=sys.stderr)
+                print(f"{path}: game {record.index} is unreadable and is kept as it is", file=sys.stderr)
+        if text == original:
+            continue
+        if args.check:
+            print(f"{path}: not in canonical form")
+            status = 1
+            continue
+        again = parse_games(text)
+        same = len(again) == len(records) and all(
+            a == b and (a.problems or _outcome(a) == _outcome(b)) for a, b in zip(again, records)
+        )
+        if not same:
+            print(f"{path}: left unchanged: the canonical text would not mean the same game", file=sys.stderr)
+            status = 1
+            continue
+        with atomic_write(path) as out:
+            out.write(text)
+        print(f"{path}: formatted")
+    return status

@@ -1,0 +1,185 @@
+"""Rich renderables for a replay: the table, the trick, the log; one class per concept.
+
+Each fits an 80×24 terminal and uses more room when there is more: crystals
+are drawn (5s as ◆, 1s as ♦) only when the width allows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich import box
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from diamonds_core import Card, CardsDealt, CardsPassed, Event, PassesDelivered, Suit
+
+from .narrate import describe
+from .steps import Step, Table
+
+__all__ = ["CardText", "PlayersPanel", "TrickLine", "StepLog", "Position", "card_text"]
+
+SUIT_STYLE = {Suit.DIAMONDS: "bold cyan", Suit.HEARTS: "bold red", Suit.SPADES: "bold blue", Suit.CLUBS: "bold green"}
+WIDE = 100  # from this width on, crystals are drawn
+
+
+def card_text(card: Card) -> Text:
+    return Text(str(card), style=SUIT_STYLE[card.suit])
+
+
+def cards_text(cards: tuple[Card, ...] | list[Card]) -> Text:
+    return Text(" ").join(card_text(c) for c in cards)
+
+
+class CardText:
+    """A card in its suit's colour."""
+
+    def __init__(self, card: Card) -> None:
+        self.card = card
+
+    def __rich__(self) -> Text:
+        return card_text(self.card)
+
+
+def crystals(points: int) -> str:
+    """R3: a renderer may draw points as 5s and 1s."""
+    return "◆" * (points // 5) + "♦" * (points % 5)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersPanel:
+    """Every player: Showroom, Vault and score (per side), tricks, cards taken, hand."""
+
+    table: Table
+    as_player: int | None = None
+    highlight: int | None = None
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        table = self.table
+        config = table.config
+        wide = options.max_width >= WIDE
+        grid = RichTable(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, expand=False, show_edge=False)
+        grid.add_column("", no_wrap=True)
+        grid.add_column("Player", no_wrap=True)
+        grid.add_column("Showroom" if wide else "Show", justify="right", no_wrap=True)
+        grid.add_column("Vault", justify="right", no_wrap=True)
+        grid.add_column("Score", justify="right", no_wrap=True)
+        grid.add_column("Tr", justify="right", no_wrap=True)
+        grid.add_column("Taken ♦♥♠♣", no_wrap=True)
+        grid.add_column("Hand", overflow="fold")
+        shown_sides: set[int] = set()
+        for seat, name in enumerate(config.players):
+            side = config.side_of[seat]
+            marks = ("D" if seat == table.dealer else "") + ("T" if seat == table.thief else "")
+            who = Text(name, style="bold reverse" if seat == self.highlight else "bold")
+            if config.partnership:
+                who.append(f" {config.side_name(side)}", style="dim")
+            if side in shown_sides:
+                showroom = vault = score = Text("〃", style="dim")
+                taken = Text("〃", style="dim")
+            else:
+                shown_sides.add(side)
+                showroom = Text(f"{table.showroom[side]}")
+                vault = Text(f"{table.vault[side]}")
+                if wide:
+                    showroom = Text(f"{crystals(table.showroom[side])} {table.showroom[side]}")
+                    vault = Text(f"{crystals(table.vault[side])} {table.vault[side]}")
+                score = Text(str(table.score(side)), style="bold")
+                taken = Text(" ".join(str(n) for n in table.taken[side]))
+            hand = table.hands[seat]
+            if self.as_player is not None and seat != self.as_player:
+                hand_cell = Text(f"{len(hand)} cards", style="dim")
+            else:
+                hand_cell = cards_text(hand)
+            grid.add_row(Text(marks, style="yellow"), who, showroom, vault, score, str(table.tricks_won[seat]),
+                         taken, hand_cell)
+        yield grid
+
+
+@dataclass(frozen=True, slots=True)
+class TrickLine:
+    """The trick on the table, its led suit marked, its winner once complete."""
+
+    table: Table
+
+    def __rich__(self) -> Text:
+        table = self.table
+        names = table.config.players
+        if not table.trick:
+            return Text("No cards on the table.", style="dim")
+        led = table.trick[0][1].suit
+        text = Text(f"Trick {table.trick_no}, led ")
+        text.append(f"{led.symbol} {led.title}", style=SUIT_STYLE[led])
+        text.append(": ")
+        for index, (seat, card) in enumerate(table.trick):
+            if index:
+                text.append(" · ")
+            text.append(f"{names[seat]} ")
+            text.append_text(card_text(card))
+            if card.suit is not led:
+                text.append(" (off)", style="dim")
+        if table.trick_winner is not None:
+            text.append(f"  → {names[table.trick_winner]} wins", style="bold")
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class StepLog:
+    """What the step did, in words; at most `limit` lines, the last ones."""
+
+    step: Step
+    limit: int = 8
+    as_player: int | None = None
+
+    def __rich__(self) -> Text:
+        lines = [self._line(event) for event in self.step.events]
+        lines = [line for line in lines if line]
+        if len(lines) > self.limit:
+            lines = [f"… {len(lines) - self.limit + 1} more above"] + lines[-(self.limit - 1):]
+        return Text("\n".join(lines) if lines else "Before the first deal.", style="")
+
+    def _line(self, event: Event) -> str:
+        config = self.step.table.config
+        if isinstance(event, (CardsDealt, PassesDelivered)):
+            return ""
+        if isinstance(event, CardsPassed) and self.as_player is not None and self.as_player not in (
+                event.giver, event.receiver):
+            names = config.players
+            return f"{names[event.giver]} passes {len(event.cards)} card{'s' if len(event.cards) > 1 else ''} " \
+                   f"to {names[event.receiver]}"
+        return describe(config, event)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """The whole screen for one step: title, players, trick, log, and a status line."""
+
+    step: Step
+    index: int
+    total: int
+    as_player: int | None = None
+    footer: str = ""
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        step, table = self.step, self.step.table
+        config = table.config
+        names = config.players
+        title = Text(f"Round {table.round_no}/{config.rounds}", style="bold")
+        if step.kind == "card":
+            title.append(f" · trick {step.trick_no}/{config.tricks_per_round}")
+        title.append(f" · {names[table.dealer]} deals")
+        if table.pass_count:
+            title.append(f" · pass {table.pass_count}")
+        if table.thief is not None:
+            title.append(f" · Thief {names[table.thief]}", style="yellow")
+        title.append(f" · Supply {table.supply}", style="dim")
+        title.append(f" · {step.label} ({self.index + 1}/{self.total})", style="dim")
+        height = options.height or console.size.height
+        players = PlayersPanel(table, self.as_player, step.actor)
+        used = 1 + config.player_count + 3 + 1 + (1 if self.footer else 0)
+        log_limit = max(3, height - used - 1)
+        parts = [title, players, TrickLine(table), StepLog(step, log_limit, self.as_player)]
+        if self.footer:
+            parts.append(Text(self.footer, style="dim"))
+        yield Group(*parts)

@@ -1,0 +1,42 @@
+"""`diamonds simulate`: random legal games as DGN (or told in words)."""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+from diamonds_core import ConfigError, simulate
+from notation.writer import write_game
+from replay import record_from_game
+
+from .errors import CommandError
+from .narrate import describe
+from .outputs import open_output
+
+__all__ = ["run"]
+
+
+def run(args: argparse.Namespace) -> int:
+    variants = [part.strip() for value in args.variant for part in value.split(",") if part.strip()]
+    if args.games < 1:
+        raise CommandError("--games must be at least 1")
+    seed = args.seed if args.seed is not None else random.randrange(2**31)
+    with open_output(args.output) as out:
+        for number in range(args.games):
+            try:
+                game = simulate(args.players, rules=args.rules, variants=variants, seed=seed + number)
+            except ConfigError as error:
+                raise CommandError(str(error)) from None
+            if args.narrate:
+                for events in game.events:
+                    for event in events:
+                        out.write(describe(game.config, event) + "\n")
+                continue
+            tags = [("Event", "Simulated game"), ("Seed", str(seed + number))]
+            record = record_from_game(game, tags=tags, deals=not args.no_deals)
+            if number:
+                out.write("\n")
+            out.write(write_game(record))
+    return 0
+
+
