@@ -202,7 +202,7 @@ class _Work:
         if self.phase is phase:
             return
         if self.phase is Phase.GAME_OVER:
-            raise GameOver(f"the game is over after round {self.config.rounds}; no more {doing}")
+            raise GameOver(f"the game is over after round {self.config.rounds}: {doing} is not possible")
         raise WrongPhase(f"{doing} is not due now: {self.describe_phase()}", rule=_PHASE_RULE[self.phase])
 
     def describe_phase(self) -> str:
@@ -253,7 +253,10 @@ class _Work:
     def choose_pass_count(self, count: int) -> None:
         self.expect(Phase.PASS_COUNT, "choosing the pass count")
         if count not in PASS_COUNTS:
-            raise WrongPassCount(f"the dealer passes 1, 2 or 3 cards, not {count}")
+            # The message names the dealer, whose decision it is (errors name the player).
+            raise WrongPassCount(
+                f"{self.names[self.dealer]} (dealer) must choose 1, 2 or 3 cards to pass, not {count}"
+            )
         self.pass_count = count
         self.events.append(PassCountChosen(self.dealer, count))
         self.phase = Phase.PASSING
@@ -463,7 +466,7 @@ class _Work:
             robbed = pending.candidates[0] if len(pending.candidates) == 1 else None
         else:
             if not 0 <= victim < config.player_count:
-                raise VictimNotAllowed(f"seat {victim} is not at the table")
+                raise VictimNotAllowed(f"{actor_name} cannot name seat {victim}: it is not at the table")
             robbed = config.side_of[victim]
             if robbed == pending.side:
                 who = "themselves" if pending.actor == victim else f"their own side ({config.side_name(robbed)})"

@@ -1,0 +1,140 @@
+"""diamonds_core.game: push / pop over immutable states."""
+
+from __future__ import annotations
+
+from dataclasses import FrozenInstanceError
+
+import pytest
+
+from diamonds_core import (
+    CardPlayed, ChoosePassCount, Deal, Game, GameConfig, IllegalMove, MustFollowSuit, PassCards, Phase,
+    PlayCard, RoundStarted, WrongPassCount, WrongPhase, initial_state,
+)
+
+try:
+    from helpers import card, cards, dealt_hands, new_game, play, start_round
+except ImportError:  # tests/ made a package
+    from tests.helpers import card, cards, dealt_hands, new_game, play, start_round
+
+HANDS = ["5H 1D 2D 4D 5D 6D 1S 2S 3S 4S",
+         "9H 12H 3D 7D 8D 9D 5S 6S 7S 8S",
+         "1C 2C 3C 4C 5C 6C 7C 8C 9C 10C"]
+
+
+def fresh():
+    return new_game(dealer="Cat")  # Ann leads (R7)
+
+
+def test_a_new_game_waits_for_the_deal():
+    game = fresh()
+    assert len(game) == 0 and game.moves == () and game.events == ()
+    assert game.state == initial_state(game.config)
+    assert game.state.phase is Phase.DEAL and game.state.to_move is None
+    assert game.legal_moves() == ()  # the deal is a chance move, not listed
+    assert repr(game) == "<Game 2e [Ann Bob Cat] 0 moves, deal>"
+
+
+def test_game_from_a_config_equals_game_create():
+    config = GameConfig.create(["Ann", "Bob", "Cat"], rules="bga", dealer=1)
+    assert Game(config).state == Game.create(["Ann", "Bob", "Cat"], rules="bga", dealer=1).state
+
+
+def test_push_records_moves_events_and_states():
+    game = fresh()
+    deal = Deal(dealt_hands(game.config, HANDS))
+    events = game.push(deal)
+    assert isinstance(events, tuple) and isinstance(events[0], RoundStarted)
+    assert game.moves == (deal,) and game.events == (events,) and len(game) == 1
+    assert game.state.phase is Phase.PASS_COUNT
+    assert game.state_at(0) == initial_state(game.config)
+    assert game.state_at(1) is game.state
+    assert game.apply(ChoosePassCount(1))  # `apply` is `push`
+    assert len(game) == 2
+
+
+def test_pop_restores_the_exact_previous_state_and_events_step_by_step():
+    game = fresh()
+    start_round(game, HANDS)
+    play(game, "5H 9H 4C")  # a Clubs action: Thief, Showrooms change
+    history = [game.state_at(ply) for ply in range(len(game) + 1)]
+    events = game.events
+    moves = game.moves
+    while len(game):
+        ply = len(game)
+        assert game.pop() == moves[ply - 1]
+        assert game.state is history[ply - 1]
+        assert game.state == history[ply - 1]
+        assert game.events == events[:ply - 1]
+        assert game.moves == moves[:ply - 1]
+    assert game.state == initial_state(game.config)
+
+
+def test_pop_then_push_again_gives_the_same_state_and_events():
+    game = fresh()
+    start_round(game, HANDS)
+    events = game.push(PlayCard(card("5H")))
+    after = game.state
+    assert game.pop() == PlayCard(card("5H"))
+    assert game.state.trick == ()
+    assert game.push(PlayCard(card("5H"))) == events
+    assert game.state == after
+
+
+def test_pop_on_an_empty_game_raises():
+    game = fresh()
+    with pytest.raises(IndexError):
+        game.pop()
+    game.push(Deal(dealt_hands(game.config, HANDS)))
+    game.pop()
+    with pytest.raises(IndexError):
+        game.pop()
+
+
+@pytest.mark.parametrize("moves, illegal, error", [
+    ("", PlayCard(card("5H")), WrongPhase),                  # before the deal
+    ("", ChoosePassCount(2), WrongPhase),
+    ("deal", ChoosePassCount(4), WrongPassCount),
+    ("deal pass", PlayCard(card("5H")), WrongPhase),         # passes still due
+    ("round 5H", PlayCard(card("3D")), MustFollowSuit),      # Bob holds Hearts
+    ("round", PassCards(0, cards("5H")), WrongPhase),
+])
+def test_an_illegal_move_leaves_the_game_unchanged(moves, illegal, error):
+    game = fresh()
+    if moves.startswith("deal"):
+        game.push(Deal(dealt_hands(game.config, HANDS)))
+        if moves == "deal pass":
+            game.push(ChoosePassCount(1))
+    elif moves.startswith("round"):
+        start_round(game, HANDS)
+        play(game, moves.removeprefix("round"))
+    before = (game.state, game.moves, game.events, len(game))
+    with pytest.raises(error) as info:
+        game.push(illegal)
+    assert isinstance(info.value, IllegalMove)
+    assert (game.state, game.moves, game.events, len(game)) == before
+    assert game.state is before[0]
+
+
+def test_not_a_move_is_a_type_error():
+    game = fresh()
+    with pytest.raises(TypeError):
+        game.push("5H")  # type: ignore[arg-type]
+    assert len(game) == 0
+
+
+def test_states_are_frozen_values():
+    game = fresh()
+    start_round(game, HANDS)
+    with pytest.raises(FrozenInstanceError):
+        game.state.supply = 0  # type: ignore[misc]
+    kept = game.state
+    play(game, "5H")
+    assert kept.trick == () and game.state.trick == ((0, card("5H")),)  # the old state is untouched
+
+
+def test_events_are_grouped_move_by_move():
+    game = fresh()
+    start_round(game, HANDS)
+    play(game, "5H 9H")
+    assert game.events[-2] == (CardPlayed(0, card("5H"), 1, card("5H").suit, True, True),)
+    assert game.events[-1] == (CardPlayed(1, card("9H"), 1, card("5H").suit, False, True),)
