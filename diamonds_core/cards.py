@@ -35,10 +35,6 @@ class Suit(enum.Enum):
     def title(self) -> str:
         return self.name.capitalize()
 
-    @property
-    def index(self) -> int:
-        return _SUIT_INDEX[self]
-
     @classmethod
     def parse(cls, text: str) -> "Suit":
         """Accept a letter in either case or a suit symbol."""
@@ -52,7 +48,8 @@ class Suit(enum.Enum):
 
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
-_SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
+for _i, _suit in enumerate(SUITS):
+    _suit.index = _i  # type: ignore[attr-defined]  # position in D, H, S, C; a plain attribute for speed
 _SYMBOLS = {Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠", Suit.CLUBS: "♣"}
 _SUIT_BY_TEXT: dict[str, Suit] = {}
 for _suit in SUITS:
@@ -65,9 +62,13 @@ class CardParseError(ValueError):
     """Text that is not a card."""
 
 
-@dataclass(frozen=True, slots=True, order=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """A card: rank 1..15 and suit. `str(card)` is its canonical DGN form."""
+    """A card: rank 1..15 and suit. `str(card)` is its canonical DGN form.
+
+    Cards are interned, so equality and hashing are by identity (fast, and
+    the same as by value).
+    """
 
     rank: int
     suit: Suit

@@ -61,6 +61,7 @@ class GameConfig:
     deck: tuple[Card, ...]
     sides: tuple[tuple[int, ...], ...]
     side_of: tuple[int, ...]
+    pass_targets: tuple[int, ...]  # R6, per seat
     uses_thief: bool
     dealer_leads: bool
     thief_resets_each_round: bool
@@ -134,6 +135,7 @@ class GameConfig:
             deck=deck(max_rank),
             sides=sides,
             side_of=side_of,
+            pass_targets=tuple((seat + n // 2) % n if partnership else (seat + 1) % n for seat in range(n)),
             # R13 / R14: the Thief only with 3-6 players, no partnership, and a Thief rule set.
             uses_thief=ruleset.clubs_uses_thief and not two_player and not partnership,
             dealer_leads=ruleset.dealer_leads,
@@ -162,10 +164,7 @@ class GameConfig:
 
     def pass_target(self, seat: int) -> int:
         """R6: left neighbour; the partner with `partnership`; the opponent with 2 players."""
-        n = len(self.players)
-        if self.partnership:
-            return (seat + n // 2) % n
-        return (seat + 1) % n
+        return self.pass_targets[seat]
 
     def dealer_of_round(self, round_no: int) -> int:
         """R4: the dealer moves one seat left each round (rounds count from 1)."""

@@ -128,25 +128,18 @@ def victim_candidates(config: GameConfig, side: int) -> tuple[int, ...]:
 
 def apply(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
     """Check `move` against `state` and return the next state and the events it caused."""
-    work = _Work(state)
-    match move:
-        case PlayCard(card):
-            work.play(card)
-        case ChooseVictim(victim):
-            work.choose_victim(victim)
-        case PassCards(seat, cards):
-            work.pass_cards(seat, cards)
-        case ChoosePassCount(count):
-            work.choose_pass_count(count)
-        case Deal(hands):
-            work.deal(hands)
-        case _:
-            raise TypeError(f"not a Diamonds move: {move!r}")
-    return work.freeze(), tuple(work.events)
+    work = Table(state)
+    events = work.apply(move)
+    return work.freeze(), events
 
 
-class _Work:
-    """A mutable copy of a State, used only inside one `apply` call."""
+class Table:
+    """The game as a mutable object: what `Game` pushes moves into, and what `apply` uses once.
+
+    Every move is checked completely before anything changes, so a refused
+    move leaves the table as it was. With `record=False` no events are built:
+    the fast path for checking a record, where only a refusal matters.
+    """
 
     __slots__ = (
         "config", "names", "phase", "round_no", "dealer", "hands", "pass_count", "passed",
@@ -154,13 +147,13 @@ class _Work:
         "thief", "pending", "events",
     )
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, *, record: bool = True) -> None:
         self.config = state.config
         self.names = state.config.players
         self.phase = state.phase
         self.round_no = state.round_no
         self.dealer = state.dealer
-        self.hands = list(state.hands)
+        self.hands = [set(hand) for hand in state.hands]
         self.pass_count = state.pass_count
         self.passed = list(state.passed)
         self.trick_no = state.trick_no
@@ -173,7 +166,26 @@ class _Work:
         self.supply = state.supply
         self.thief = state.thief
         self.pending = state.pending
-        self.events: list[Event] = []
+        self.events: list[Event] | None = [] if record else None
+
+    def apply(self, move: Move) -> tuple[Event, ...]:
+        """Check and make one move; the events it caused (none when not recording)."""
+        if self.events:
+            self.events = []
+        kind = type(move)
+        if kind is PlayCard:
+            self.play(move.card)  # type: ignore[union-attr]
+        elif kind is ChooseVictim:
+            self.choose_victim(move.victim)  # type: ignore[union-attr]
+        elif kind is PassCards:
+            self.pass_cards(move.seat, move.cards)  # type: ignore[union-attr]
+        elif kind is ChoosePassCount:
+            self.choose_pass_count(move.count)  # type: ignore[union-attr]
+        elif kind is Deal:
+            self.deal(move.hands)  # type: ignore[union-attr]
+        else:
+            raise TypeError(f"not a Diamonds move: {move!r}")
+        return tuple(self.events) if self.events else ()
 
     def freeze(self) -> State:
         return State(
@@ -181,7 +193,7 @@ class _Work:
             phase=self.phase,
             round_no=self.round_no,
             dealer=self.dealer,
-            hands=tuple(self.hands),
+            hands=tuple(frozenset(hand) for hand in self.hands),
             pass_count=self.pass_count,
             passed=tuple(self.passed),
             trick_no=self.trick_no,
@@ -245,9 +257,10 @@ class _Work:
                 if card in seen:
                     raise InvalidDeal(f"{card} is dealt twice ({self.names[seen[card]]} and {self.names[seat]})")
                 seen[card] = seat
-        self.hands = [frozenset(hand) for hand in hands]
-        self.events.append(RoundStarted(self.round_no, self.dealer, self.thief))
-        self.events.append(CardsDealt(self.round_no, tuple(sort_cards(h) for h in hands)))
+        self.hands = [set(hand) for hand in hands]
+        if self.events is not None:
+            self.events.append(RoundStarted(self.round_no, self.dealer, self.thief))
+            self.events.append(CardsDealt(self.round_no, tuple(sort_cards(h) for h in hands)))
         self.phase = Phase.PASS_COUNT
 
     def choose_pass_count(self, count: int) -> None:
@@ -258,7 +271,8 @@ class _Work:
                 f"{self.names[self.dealer]} (dealer) must choose 1, 2 or 3 cards to pass, not {count}"
             )
         self.pass_count = count
-        self.events.append(PassCountChosen(self.dealer, count))
+        if self.events is not None:
+            self.events.append(PassCountChosen(self.dealer, count))
         self.phase = Phase.PASSING
 
     def pass_cards(self, seat: int, cards: tuple[Card, ...]) -> None:
@@ -278,16 +292,18 @@ class _Work:
         for card in cards:
             if card not in hand:
                 raise CardNotHeld(f"{name} cannot pass {card}: {self.holder_text(card)}", rule="R6")
-        self.hands[seat] = hand.difference(cards)
+        hand.difference_update(cards)
         self.passed[seat] = tuple(cards)
         receiver = self.config.pass_target(seat)
-        self.events.append(CardsPassed(seat, receiver, tuple(cards)))
+        if self.events is not None:
+            self.events.append(CardsPassed(seat, receiver, tuple(cards)))
         if all(p is not None for p in self.passed):
             # R6: passes are handed over at once, so a received card cannot be passed on.
             for giver, given in enumerate(self.passed):
                 target = self.config.pass_target(giver)
-                self.hands[target] = self.hands[target].union(given)  # type: ignore[arg-type]
-            self.events.append(PassesDelivered(self.round_no))
+                self.hands[target].update(given)  # type: ignore[arg-type]
+            if self.events is not None:
+                self.events.append(PassesDelivered(self.round_no))
             self.phase = Phase.PLAY
 
     def holder_text(self, card: Card) -> str:
@@ -313,9 +329,10 @@ class _Work:
             following = sort_cards(c for c in hand if c.suit is led)
             if following:
                 raise MustFollowSuit(f"{name} must follow {led.title} (holds {format_cards(following)})")
-        self.hands[seat] = hand - {card}
+        hand.remove(card)
         self.trick.append((seat, card))
-        self.events.append(CardPlayed(seat, card, self.trick_no, led, leads, followed))
+        if self.events is not None:
+            self.events.append(CardPlayed(seat, card, self.trick_no, led, leads, followed))
         if not followed:
             # R9: an off-suit play earns the action of the suit played, at once.
             if self.suit_action(seat, self.config.side_of[seat], card.suit, Reason.OFF_SUIT,
@@ -334,7 +351,8 @@ class _Work:
         for _, card in self.trick:
             row[card.suit.index] += 1
         self.tricks_won[winner] += 1
-        self.events.append(TrickWon(self.trick_no, winner, best, led, tuple(c for _, c in self.trick)))
+        if self.events is not None:
+            self.events.append(TrickWon(self.trick_no, winner, best, led, tuple(c for _, c in self.trick)))
         self.leader = winner
         self.trick = []
         if self.suit_action(winner, side, led, Reason.TRICK_WON, Continuation.AFTER_TRICK):
@@ -355,12 +373,13 @@ class _Work:
             counts = [row[suit.index] for row in self.taken]
             most = max(counts)
             majority.append(counts.index(most) if most >= 1 and counts.count(most) == 1 else None)
-        self.events.append(RoundEnded(
-            self.round_no,
-            tuple(tuple(row) for row in self.taken),  # type: ignore[misc]
-            tuple(self.tricks_won),
-            tuple(majority),  # type: ignore[arg-type]
-        ))
+        if self.events is not None:
+            self.events.append(RoundEnded(
+                self.round_no,
+                tuple(tuple(row) for row in self.taken),  # type: ignore[misc]
+                tuple(self.tricks_won),
+                tuple(majority),  # type: ignore[arg-type]
+            ))
         # R16: in the order D, H, S, C; a tie gives nobody the action.
         for suit, side in zip(SUITS, majority):
             if side is None:
@@ -385,7 +404,8 @@ class _Work:
         config = self.config
         if self.round_no >= config.rounds:
             self.phase = Phase.GAME_OVER
-            self.events.append(GameEnded(results_of(config, self.showroom, self.vault)))
+            if self.events is not None:
+                self.events.append(GameEnded(results_of(config, self.showroom, self.vault)))
             return
         self.round_no += 1
         self.dealer = config.dealer_of_round(self.round_no)  # R4
@@ -393,7 +413,7 @@ class _Work:
             self.thief = config.left_of(self.dealer)  # R15 (bga)
         n = len(self.names)
         self.phase = Phase.DEAL
-        self.hands = [frozenset()] * n
+        self.hands = [set() for _ in range(n)]
         self.pass_count = None
         self.passed = [None] * n
         self.trick_no = 1
@@ -415,8 +435,9 @@ class _Work:
             points = 1 if self.showroom[side] > 0 else 0  # R12: nothing if the Showroom is empty
             self.showroom[side] -= points
             self.vault[side] += points
-            self.events.append(SuitAction(actor, side, suit, reason, Area(AreaKind.SHOWROOM, side),
-                                          Area(AreaKind.VAULT, side), points))
+            if self.events is not None:
+                self.events.append(SuitAction(actor, side, suit, reason, Area(AreaKind.SHOWROOM, side),
+                                              Area(AreaKind.VAULT, side), points))
         elif self.config.uses_thief:
             self.thief_clubs(actor, side, reason)
         else:
@@ -434,7 +455,8 @@ class _Work:
             self.vault[side] += points
         else:
             self.showroom[side] += points
-        self.events.append(SuitAction(actor, side, suit, reason, SUPPLY, target, points))
+        if self.events is not None:
+            self.events.append(SuitAction(actor, side, suit, reason, SUPPLY, target, points))
 
     def thief_clubs(self, actor: int | None, side: int, reason: Reason) -> None:
         """R13: rob the Thief's holder (unless it is the actor), then the Thief moves left."""
@@ -445,10 +467,11 @@ class _Work:
         self.showroom[victim] -= points
         self.showroom[side] += points
         self.thief = self.config.left_of(holder)
-        self.events.append(SuitAction(
-            actor, side, _CLUBS, reason, Area(AreaKind.SHOWROOM, victim), Area(AreaKind.SHOWROOM, side),
-            points, victim=victim, thief_before=holder, thief_after=self.thief,
-        ))
+        if self.events is not None:
+            self.events.append(SuitAction(
+                actor, side, _CLUBS, reason, Area(AreaKind.SHOWROOM, victim), Area(AreaKind.SHOWROOM, side),
+                points, victim=victim, thief_before=holder, thief_after=self.thief,
+            ))
 
     def choose_victim(self, victim: int | None) -> None:
         self.expect(Phase.CHOOSE_VICTIM, "naming a Clubs victim")
@@ -476,8 +499,9 @@ class _Work:
             self.showroom[robbed] -= 1  # type: ignore[index]
             self.showroom[pending.side] += 1
         source = Area(AreaKind.SHOWROOM, robbed)
-        self.events.append(SuitAction(pending.actor, pending.side, _CLUBS, pending.reason, source,
-                                      Area(AreaKind.SHOWROOM, pending.side), points, victim=robbed))
+        if self.events is not None:
+            self.events.append(SuitAction(pending.actor, pending.side, _CLUBS, pending.reason, source,
+                                          Area(AreaKind.SHOWROOM, pending.side), points, victim=robbed))
         self.pending = None
         self.phase = Phase.PLAY
         if pending.then is Continuation.AFTER_OFF_SUIT:

@@ -1,7 +1,9 @@
-"""`Game`: a game in progress, with push / pop over immutable states.
+"""`Game`: a game in progress, with push / pop like python-chess's Board.
 
-Like python-chess's Board move stack, but each step keeps the whole frozen
-state, so going back any number of steps is a list lookup.
+The game is played on one mutable `Table`; after each move a frozen `State`
+snapshot is kept (unless `history=False`), so going back any number of steps
+is a list lookup. Without history, pushing is the fast path for checking a
+record: no snapshots, and no events unless asked for.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from typing import Iterable
 
 from .config import GameConfig, Variant
 from .events import Event
+from .fitzgerald import Table
 from .moves import Move
 from .rulesets import rule_set
 from .state import State
@@ -18,10 +21,13 @@ __all__ = ["Game"]
 
 
 class Game:
-    def __init__(self, config: GameConfig) -> None:
+    def __init__(self, config: GameConfig, *, history: bool = True, events: bool = True) -> None:
         self.config = config
         self._rules = rule_set(config.rules)
-        self._states: list[State] = [self._rules.initial_state(config)]
+        initial = self._rules.initial_state(config)
+        self._table = Table(initial, record=events)
+        self._history = history
+        self._states: list[State] = [initial]
         self._moves: list[Move] = []
         self._events: list[tuple[Event, ...]] = []
 
@@ -32,7 +38,9 @@ class Game:
 
     @property
     def state(self) -> State:
-        return self._states[-1]
+        if self._history:
+            return self._states[-1]
+        return self._table.freeze()
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -46,27 +54,37 @@ class Game:
     def legal_moves(self) -> tuple[Move, ...]:
         return self._rules.legal_moves(self.state)
 
+    @property
+    def is_over(self) -> bool:
+        return self._table.phase.value == "game over"
+
     def push(self, move: Move) -> tuple[Event, ...]:
-        """Apply a move; raises an `IllegalMove` subclass and changes nothing if it is illegal."""
-        state, events = self._rules.apply(self.state, move)
-        self._states.append(state)
+        """Make a move; raises an `IllegalMove` subclass and changes nothing if it is illegal."""
+        events = self._table.apply(move)
         self._moves.append(move)
         self._events.append(events)
+        if self._history:
+            self._states.append(self._table.freeze())
         return events
 
     apply = push
 
     def pop(self) -> Move:
-        """Undo the last move."""
+        """Take back the last move."""
         if not self._moves:
             raise IndexError("pop from a game with no moves")
+        if not self._history:
+            raise ValueError("this game keeps no history (history=False): it cannot step back")
         self._states.pop()
         self._events.pop()
+        self._table = Table(self._states[-1], record=self._table.events is not None)
         return self._moves.pop()
 
     def state_at(self, ply: int) -> State:
-        """The state after `ply` moves (0: before the first)."""
-        return self._states[ply]
+        """The state after `ply` moves (0: before the first); needs history."""
+        if not self._history and ply != len(self._moves):
+            raise ValueError("this game keeps no history (history=False)")
+        return self._states[ply] if self._history else self._table.freeze()
 
     def __len__(self) -> int:
         return len(self._moves)
