@@ -156,8 +156,8 @@ def _attach_comments(
     rounds: tuple[Round, ...], tokens: list[Token], line_offset: int
 ) -> tuple[tuple[Round, ...], tuple[Comment, ...]]:
     """Give each comment to the item (or card in a trick) it follows."""
-    comments = [
-        Comment(str(t)[1:-1] if t.type == "BRACE_COMMENT" else str(t)[1:], t.type == "BRACE_COMMENT",
+    comments = [  # a `;` comment ends before the line break, \r\n included (files written on Windows)
+        Comment(str(t)[1:-1] if t.type == "BRACE_COMMENT" else str(t)[1:].rstrip("\r"), t.type == "BRACE_COMMENT",
                 _pos(t, line_offset))
         for t in tokens
     ]
@@ -259,10 +259,22 @@ def _syntax_problem(error: UnexpectedInput, text: str, line_offset: int) -> Prob
     pos_in_text = error.pos_in_stream if error.pos_in_stream is not None else 0
     match = _WORD.match(text, pos_in_text)
     found = match.group(0) if match else ""
+    if isinstance(error, UnexpectedCharacters) and found.startswith('"') and "TAG_VALUE" in (error.allowed or ()):
+        return _tag_value_problem(text, pos_in_text, line + line_offset, column)
+    if isinstance(error, UnexpectedCharacters) and found == "{":
+        return Problem(Pos(line + line_offset, column), 'a {comment} is not closed: no "}" follows it in this game',
+                       "syntax")
     if isinstance(error, UnexpectedToken):
         if error.token.type == "$END":
             return _syntax_problem(UnexpectedEOF(error.expected), text, line_offset)
         expected_names: Iterable[str] = error.accepts or error.expected
+        if set(expected_names) == {"RSQB"} and "\n" in text[:pos_in_text]:
+            # A tag is one line: a missing `]` is missed at the end of the tag's line, not at the next token.
+            end = len(text[:pos_in_text].rstrip())
+            if "\n" in text[end:pos_in_text]:
+                line_start = text.rfind("\n", 0, end) + 1
+                where = Pos(text.count("\n", 0, end) + 1 + line_offset, end - line_start + 1)
+                return Problem(where, "expected `]` closing the tag, found the end of the line", "syntax")
     elif isinstance(error, UnexpectedCharacters):
         expected_names = error.allowed or ()
     else:  # pragma: no cover - Lark has no other kind
@@ -271,6 +283,25 @@ def _syntax_problem(error: UnexpectedInput, text: str, line_offset: int) -> Prob
         found = found[:37] + "…"
     message = f"expected {_expected_text(expected_names, found)}, found \"{found}\""
     return Problem(Pos(line + line_offset, column), message, "syntax", length=max(1, len(found)))
+
+
+def _tag_value_problem(text: str, start: int, line: int, column: int) -> Problem:
+    """A tag value that opens with `"` but does not lex: a bad escape, or no closing quote on its line."""
+    end = text.find("\n", start)
+    rest = text[start:] if end < 0 else text[start:end]
+    rest = rest.rstrip("\r")
+    i = 1
+    while i < len(rest):
+        if rest[i] == "\\":
+            if rest[i + 1:i + 2] not in ('"', "\\"):
+                shown = rest[i:i + 2]
+                return Problem(Pos(line, column + i), f'"{shown}" is not an escape in a tag value '
+                               '(only \\" for a quote and \\\\ for a backslash)', "syntax", length=len(shown))
+            i += 2
+            continue
+        i += 1
+    return Problem(Pos(line, column), 'the tag value is not closed: no closing " before the end of the line',
+                   "syntax", length=len(rest))
 
 
 # --------------------------------------------------------------------------- games

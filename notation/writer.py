@@ -50,9 +50,16 @@ class _Line:
 
 
 def write_game(record: GameRecord) -> str:
-    """One game, ending in a newline. An unreadable game is written back exactly as it was read."""
+    """One game, ending in a newline. An unreadable game is written back exactly as it was read.
+
+    Exactly, but for the blank lines at its end: in a file they separate it from the next game,
+    and `write_games` puts that separation back (keeping them would add a line at every rewrite).
+    """
     if record.problems:
-        return record.source if record.source.endswith("\n") else record.source + "\n"
+        lines = record.source.split("\n")
+        while lines and not lines[-1].strip():
+            lines.pop()
+        return "\n".join(lines) + "\n"
     players = ()
     tag = record.tag("Players")
     if tag is not None:

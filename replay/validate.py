@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from diamonds_core import (
-    Card, ChoosePassCount, ChooseVictim, ConfigError, Deal, Event, Game, GameConfig, IllegalMove, Move,
-    PassCards, Phase, PlayCard, Reason, TrickWon, first_leader, results, rule_set, trick_seats,
+    Card, CardPlayed, ChoosePassCount, ChooseVictim, ConfigError, Deal, Event, Game, GameConfig, IllegalMove,
+    Move, PassCards, Phase, PlayCard, Reason, RoundStarted, TrickWon, first_leader, results, rule_set, trick_seats,
     trick_winner,
 )
-from diamonds_core.config import PLAYER_ID
+from diamonds_core.config import PASS_COUNTS, PLAYER_ID
 from notation.records import Choice, GameRecord, HandLine, Play, Pos, Problem, Round, Tag
 from notation.tags import TagSyntaxError, parse_players, parse_result, parse_variants
 
@@ -111,15 +111,17 @@ class _Replayer:
         rounds = self.record.rounds
         for number, rnd in enumerate(rounds, 1):
             if not self.play_round(number, rnd, last=number == len(rounds)):
-                return
+                break  # unfinished: a Result with scores is still checked (it must be "*")
         self.check_result()
 
     def tag_problem(self, tag: Tag | None, message: str, code: str, rule: str | None = None,
-                    offset: int = 0) -> None:
+                    offset: int = 0, length: int | None = None) -> None:
         if tag is None:
             self.problem(Pos(self.record.first_line, 1), message, code, rule)
         pos = Pos(tag.value_pos.line, tag.value_pos.column + 1 + offset)  # type: ignore[union-attr]
-        self.problem(pos, message, code, rule, max(1, len(tag.value) - offset))  # type: ignore[union-attr]
+        if length is None:
+            length = len(tag.value) - offset  # type: ignore[union-attr]
+        self.problem(pos, message, code, rule, max(1, length))
 
     def configure(self) -> GameConfig:
         record = self.record
@@ -176,15 +178,14 @@ class _Replayer:
                          "from 1, in order)", "round-number", None, len(f"R{header.number}"))
         dealer = self.seat(header.dealer, header.dealer_pos)
         if dealer != state.dealer:
+            expected = config.players[state.dealer]
             if number == 1:
-                why = ("the Dealer tag names " if self.record.tag("Dealer") else
-                       "with no Dealer tag, the first player deals: ") + config.players[state.dealer]
-                rule = "R4"
+                why = ("as the Dealer tag says" if self.record.tag("Dealer") else
+                       "with no Dealer tag, the first player deals")
             else:
-                why = f"the deal moves one seat left each round: {config.players[state.dealer]}"
-                rule = "R4"
-            self.problem(header.dealer_pos, f"round {number} is dealt by {why}, not {header.dealer}",
-                         "wrong-dealer", rule, len(header.dealer))
+                why = "the deal moves one seat left each round"
+            self.problem(header.dealer_pos, f"round {number} is dealt by {expected}, not {header.dealer} ({why})",
+                         "wrong-dealer", "R4", len(header.dealer))
         for play in (card for line in rnd.hand_lines for card in line.cards):
             if play.choice is not None:
                 self.problem(play.choice.pos, "a >id choice stands only on a card played in a trick, "
@@ -196,8 +197,7 @@ class _Replayer:
         dealt = self.deal_for(number, rnd, deals, passes, seats_of_plays)
         if dealt is None:
             return False
-        first_deal = rnd.deals[0] if rnd.deals else None
-        self.push(Deal(dealt), rnd, first_deal.pos if first_deal else header.pos, 2)
+        self.push_deal(dealt, rnd)
         self.push(ChoosePassCount(header.pass_count), rnd, header.count_pos, len(str(header.pass_count)))
         if not self.do_passes(number, rnd, deals, passes, dealt, seats_of_plays, header):
             return False
@@ -243,6 +243,7 @@ class _Replayer:
         n = config.player_count
         hands: list[tuple[Card, ...]] = []
         source = {config.pass_target(seat): seat for seat in range(n)}
+        inferring = False
         for seat in range(n):
             if seat in deals:
                 hands.append(tuple(p.card for p in deals[seat].cards))
@@ -253,6 +254,9 @@ class _Replayer:
                     "its hands are unknown, so the replay stops at its start"
                 )
                 return None
+            if not inferring:
+                self.check_inference_inputs(number, rnd)
+                inferring = True
             giver = source[seat]
             if seat not in passes or giver not in passes:
                 missing = config.players[seat if seat not in passes else giver]
@@ -263,6 +267,47 @@ class _Replayer:
             given = [p.card for p in passes[seat].cards]
             hands.append(tuple([c for c in played[seat] if c not in received] + given))
         return tuple(hands)
+
+    def check_inference_inputs(self, number: int, rnd: Round) -> None:
+        """Mistakes that would otherwise surface as a strange inferred deal: say what they are, where."""
+        config = self.config
+        assert config is not None
+        count = rnd.header.pass_count
+        for line in rnd.passes:
+            if count in PASS_COUNTS and len(line.cards) != count:
+                name = config.players[config.seat_of(line.player)]  # type: ignore[index]
+                self.problem(line.pos, f"{name} passes {len(line.cards)} card{'s' if len(line.cards) != 1 else ''}, "
+                             f"but the dealer chose {count}", "wrong-pass-count", "R6", len(line.kind))
+        seen: dict[Card, int] = {}
+        for trick in rnd.tricks:
+            for play in trick.plays:
+                if play.card in seen:
+                    self.problem(play.pos, f"{play.card} was already played in trick {seen[play.card]} of round "
+                                 f"{number}", "card-not-held", "R8", play.length)
+                seen[play.card] = trick.number
+
+    def push_deal(self, dealt: tuple[tuple[Card, ...], ...], rnd: Round) -> None:
+        """Deal; a refused deal is shown at the card or the deal line the engine names (R5)."""
+        game, config = self.game, self.config
+        assert game is not None and config is not None
+        try:
+            game.push(Deal(dealt))
+        except IllegalMove as error:
+            first = rnd.deals[0] if rnd.deals else None
+            pos, length = (first.pos, len(first.kind)) if first else (rnd.header.pos, len(f"R{rnd.header.number}"))
+            words = error.reason.split()
+            lines = (*rnd.deals, *rnd.passes)
+            plays = [play for line in lines for play in line.cards] + [p for t in rnd.tricks for p in t.plays]
+            named = [play for play in plays if str(play.card) == words[0]]
+            if named:  # "5H is dealt twice": the second one written; "9S is not in this game's deck": the first
+                play = named[1] if len(named) > 1 and "twice" in error.reason else named[0]
+                pos, length = play.pos, play.length
+            else:
+                for line in rnd.deals:
+                    if config.seat_of(line.player) == config.seat_of(words[0]):
+                        pos, length = line.pos, len(line.kind)
+            self.problem(pos, error.reason, error.code, error.rule, length)
+        self.out.origins.append(rnd)
 
     def do_passes(self, number: int, rnd: Round, deals: dict[int, HandLine], passes: dict[int, HandLine],
                   dealt: tuple[tuple[Card, ...], ...], played: dict[int, list[Card]] | None,
@@ -312,7 +357,8 @@ class _Replayer:
                 self.problem(trick.pos, f"round {number} has only {config.tricks_per_round} tricks",
                              "too-many-tricks", "R11", len(f"{trick.number}."))
             if trick.number != index:
-                self.problem(trick.pos, f"expected trick {index}., found {trick.number}.", "trick-number",
+                missing = f"trick {index} is missing: " if trick.number > index else ""
+                self.problem(trick.pos, f"{missing}expected trick {index}., found {trick.number}.", "trick-number",
                              None, len(f"{trick.number}."))
             used: set[int] = set()
             for position, play in enumerate(trick.plays):
@@ -322,11 +368,9 @@ class _Replayer:
                 self.play_card(play, position, trick.plays, used)
             if len(trick.plays) < config.plays_per_trick:
                 if index < len(tricks) or not last:
-                    after = tricks[index].pos if index < len(tricks) else None
-                    pos = after or trick.pos
-                    self.problem(pos, f"trick {index} has {len(trick.plays)} card"
+                    self.problem(trick.pos, f"trick {index} has {len(trick.plays)} card"
                                  f"{'s' if len(trick.plays) != 1 else ''}; it needs {config.plays_per_trick}",
-                                 "trick-too-short", "R8")
+                                 "trick-too-short", "R8", len(f"{trick.number}."))
                 return self.unfinished(rnd)
             for position, play in enumerate(trick.plays):
                 if play.choice is not None and position not in used:
@@ -351,6 +395,7 @@ class _Replayer:
     def play_card(self, play: Play, position: int, plays: Sequence[Play], used: set[int]) -> None:
         game = self.game
         assert game is not None
+        self.check_not_played_before(play)
         events = self.push(PlayCard(play.card), play, play.pos, play.length)
         while game.state.phase is Phase.CHOOSE_VICTIM:
             pending = game.state.pending
@@ -364,6 +409,22 @@ class _Replayer:
                 return  # the end-of-round Clubs award: `end >id`
             events = self.choose(plays[source], plays[source].choice)
             used.add(source)
+
+    def check_not_played_before(self, play: Play) -> None:
+        """A card written twice in a round: name the trick where it was played first (R8)."""
+        game, config = self.game, self.config
+        assert game is not None and config is not None
+        seat = game.state.to_move
+        if game.state.phase is not Phase.PLAY or seat is None or play.card in game.state.hands[seat]:
+            return
+        for events in reversed(game.events):
+            for event in events:
+                if isinstance(event, CardPlayed) and event.card == play.card:
+                    self.problem(play.pos, f"{config.players[seat]} cannot play {play.card}: it was already "
+                                 f"played in trick {event.trick_no} (by {config.players[event.seat]})",
+                                 "card-not-held", "R8", play.length)
+            if any(isinstance(event, RoundStarted) for event in events):
+                return
 
     def choose(self, origin: Play | Round, choice: Choice | None) -> tuple[Event, ...]:
         if choice is None:
@@ -424,29 +485,45 @@ class _Replayer:
         standings = results(game.state)
         actual = {r.side: r.score for r in standings}
         seen: set[int] = set()
-        offset = 0
         wrong = []
-        for entry in entries:
-            offset = tag.value.find(entry.side[0], offset)
+        first_wrong: tuple[int, int] | None = None
+        for entry, (side_at, side_len, score_at, score_len) in zip(entries, _result_spans(tag.value)):
             seats = []
             for name in entry.side:
                 seat = config.seat_of(name)
                 if seat is None:
-                    self.tag_problem(tag, f"unknown player \"{name}\" in Result", "unknown-player", "R1", offset)
+                    self.tag_problem(tag, f"unknown player \"{name}\" in Result", "unknown-player", "R1",
+                                     side_at, side_len)
                 seats.append(seat)
             sides = {config.side_of[s] for s in seats}  # type: ignore[index]
             side = sides.pop()
             if sides or tuple(sorted(seats)) != tuple(sorted(config.sides[side])):  # type: ignore[type-var]
                 self.tag_problem(tag, f"\"{'+'.join(entry.side)}\" is not a side of this game "
                                  f"(sides: {', '.join(config.side_name(s) for s in range(config.side_count))})",
-                                 "bad-result", "R2", offset)
+                                 "bad-result", "R2", side_at, side_len)
             if side in seen:
-                self.tag_problem(tag, f"{config.side_name(side)} appears twice in Result", "bad-result", None, offset)
+                self.tag_problem(tag, f"{config.side_name(side)} appears twice in Result", "bad-result", None,
+                                 side_at, side_len)
             seen.add(side)
             if entry.score != actual[side]:
                 wrong.append(f"{config.side_name(side)} {actual[side]}, not {entry.score}")
+                first_wrong = first_wrong or (score_at, score_len)
         missing = [config.side_name(s) for s in range(config.side_count) if s not in seen]
         if missing:
             self.tag_problem(tag, f"Result leaves out {', '.join(missing)}", "bad-result")
         if wrong:
-            self.tag_problem(tag, "the replay scores " + "; ".join(wrong), "wrong-result", "R18")
+            assert first_wrong is not None
+            self.tag_problem(tag, "the replay scores " + "; ".join(wrong), "wrong-result", "R18", *first_wrong)
+
+
+def _result_spans(value: str) -> list[tuple[int, int, int, int]]:
+    """Per entry of a readable Result value: offset and length of its side, then of its score."""
+    spans = []
+    start = 0
+    for part in value.split(","):
+        lead = len(part) - len(part.lstrip())
+        body = part.strip()
+        side, score = body.rsplit(None, 1)
+        spans.append((start + lead, len(side), start + lead + len(body) - len(score), len(score)))
+        start += len(part) + 1
+    return spans
