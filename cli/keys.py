@@ -7,12 +7,15 @@ instant without a UI framework.
 
 from __future__ import annotations
 
+import codecs
 import os
+import re
+import select
 import sys
 from contextlib import contextmanager
 from typing import Iterator
 
-__all__ = ["terminal_keys", "SEQUENCES"]
+__all__ = ["terminal_keys", "split_keys", "partial_sequence", "SEQUENCES"]
 
 SEQUENCES = {
     "\x1b[A": "up", "\x1b[B": "down", "\x1b[C": "right", "\x1b[D": "left",
@@ -41,16 +44,45 @@ def _cbreak(fd: int) -> Iterator[None]:
 def terminal_keys() -> Iterator[str]:
     """Yield key names until the input ends."""
     fd = sys.stdin.fileno()
+    decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")  # a character may span two reads
+    pending = ""
     with _cbreak(fd):
         while True:
-            data = os.read(fd, 32).decode("utf-8", errors="replace")
+            data = os.read(fd, 64)
             if not data:
+                yield from split_keys(pending + decoder.decode(b"", final=True))
                 return
-            yield from split_keys(data)
+            text = pending + decoder.decode(data)
+            cut = partial_sequence(text)
+            if cut and select.select([fd], [], [], 0.05)[0]:
+                text, pending = text[:-cut], text[-cut:]  # the rest of an arrow key is on its way
+            else:
+                pending = ""
+            yield from split_keys(text)
+
+
+def partial_sequence(data: str) -> int:
+    """How many characters at the end of `data` begin an escape sequence without finishing it."""
+    start = data.rfind("\x1b")
+    if start < 0:
+        return 0
+    tail = data[start:]
+    if any(sequence.startswith(tail) and sequence != tail for sequence in SEQUENCES):
+        return len(tail)
+    return len(tail) if _OTHER_SEQUENCE.fullmatch(tail + "~") and not _OTHER_SEQUENCE.fullmatch(tail) else 0
+
+
+# Sequences the replay has no use for (F1, Shift+Tab, Ctrl+arrows): read whole, so that
+# their tail is not taken for keys ("[" is previous trick, a lone escape quits).
+_OTHER_SEQUENCE = re.compile(r"\x1b\[[0-9;]*[@-~]|\x1bO[@-~]")
 
 
 def split_keys(data: str) -> Iterator[str]:
-    """Cut raw input into key names (several keys can arrive in one read)."""
+    """Cut raw input into key names (several keys can arrive in one read).
+
+    A known sequence gives its name ("right", "pgdn"); any other escape
+    sequence is one key, named by its text.
+    """
     i = 0
     while i < len(data):
         for length in (4, 3):
@@ -60,6 +92,11 @@ def split_keys(data: str) -> Iterator[str]:
                 i += length
                 break
         else:
+            other = _OTHER_SEQUENCE.match(data, i)
+            if other:
+                yield other.group(0)
+                i = other.end()
+                continue
             ch = data[i]
             yield _NAMED.get(ch, ch)
             i += 1

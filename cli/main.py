@@ -140,6 +140,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return EXIT_OK
+    except OSError as error:  # a file that cannot be written (`--svg /no/such/dir/x.svg`, a full disk)
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"diamonds {args.command}: {where}{error.strerror or error}", file=sys.stderr)
+        return EXIT_USAGE
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.segment import Segment
 from rich.table import Table as RichTable
 from rich.text import Text
 
@@ -22,6 +23,7 @@ __all__ = ["CardText", "PlayersPanel", "TrickLine", "StepLog", "Position", "card
 
 SUIT_STYLE = {Suit.DIAMONDS: "bold cyan", Suit.HEARTS: "bold red", Suit.SPADES: "bold blue", Suit.CLUBS: "bold green"}
 WIDE = 100  # from this width on, crystals are drawn
+NAME_WIDTH = 10  # below WIDE, the Player column is at most this wide
 
 
 def card_text(card: Card) -> Text:
@@ -54,14 +56,19 @@ class PlayersPanel:
     table: Table
     as_player: int | None = None
     highlight: int | None = None
+    compact: bool = False  # narrower gaps between columns, when the hands would not fit otherwise
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         table = self.table
         config = table.config
         wide = options.max_width >= WIDE
-        grid = RichTable(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, expand=False, show_edge=False)
+        grid = RichTable(box=box.SIMPLE_HEAD, padding=(0, 1), collapse_padding=self.compact, pad_edge=False,
+                         expand=False, show_edge=False)
         grid.add_column("", no_wrap=True)
-        grid.add_column("Player", no_wrap=True)
+        # Long ids (up to 16 characters) are cut short at 80 columns, so that six hands still fit
+        grid.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=None if wide else NAME_WIDTH)
+        if config.partnership:  # a team number, not the long side name: the hands keep their room at 80 columns
+            grid.add_column("Team", justify="center", no_wrap=True)
         grid.add_column("Showroom" if wide else "Show", justify="right", no_wrap=True)
         grid.add_column("Vault", justify="right", no_wrap=True)
         grid.add_column("Score", justify="right", no_wrap=True)
@@ -73,8 +80,6 @@ class PlayersPanel:
             side = config.side_of[seat]
             marks = ("D" if seat == table.dealer else "") + ("T" if seat == table.thief else "")
             who = Text(name, style="bold reverse" if seat == self.highlight else "bold")
-            if config.partnership:
-                who.append(f" {config.side_name(side)}", style="dim")
             if side in shown_sides:
                 showroom = vault = score = Text("〃", style="dim")
                 taken = Text("〃", style="dim")
@@ -92,7 +97,8 @@ class PlayersPanel:
                 hand_cell = Text(f"{len(hand)} cards", style="dim")
             else:
                 hand_cell = cards_text(hand)
-            grid.add_row(Text(marks, style="yellow"), who, showroom, vault, score, str(table.tricks_won[seat]),
+            team = [Text(str(side + 1), style="dim")] if config.partnership else []
+            grid.add_row(Text(marks, style="yellow"), who, *team, showroom, vault, score, str(table.tricks_won[seat]),
                          taken, hand_cell)
         yield grid
 
@@ -136,7 +142,8 @@ class StepLog:
         lines = [self._line(event) for event in self.step.events]
         lines = [line for line in lines if line]
         if len(lines) > self.limit:
-            lines = [f"… {len(lines) - self.limit + 1} more above"] + lines[-(self.limit - 1):]
+            keep = max(1, self.limit - 1)
+            lines = [f"… {len(lines) - keep} more above"] + lines[-keep:]
         return Text("\n".join(lines) if lines else "Before the first deal.", style="")
 
     def _line(self, event: Event) -> str:
@@ -174,12 +181,28 @@ class Position:
         if table.thief is not None:
             title.append(f" · Thief {names[table.thief]}", style="yellow")
         title.append(f" · Supply {table.supply}", style="dim")
-        title.append(f" · {step.label} ({self.index + 1}/{self.total})", style="dim")
+        title.append(f" · {step.label}", style="dim")
+        counter = f" ({self.index + 1}/{self.total})"
+        if title.cell_len + len(counter) <= options.max_width:  # the first thing to go when room is short
+            title.append(counter, style="dim")
         height = options.height or console.size.height
         players = PlayersPanel(table, self.as_player, step.actor)
-        used = 1 + config.player_count + 3 + 1 + (1 if self.footer else 0)
-        log_limit = max(3, height - used - 1)
-        parts = [title, players, TrickLine(table), StepLog(step, log_limit, self.as_player)]
-        if self.footer:
-            parts.append(Text(self.footer, style="dim"))
-        yield Group(*parts)
+        # Measure what is drawn (titles, hands and long lines wrap), and give the log what is left,
+        # keeping one line spare (for the prompt after `--at`); the log shows its last lines.
+        free = options.reset_height()
+        head = console.render_lines(Group(title, players, TrickLine(table)), free, pad=False)
+        foot = console.render_lines(Text(self.footer, style="dim"), free, pad=False) if self.footer else []
+        if height - len(head) - len(foot) - 1 < 3:  # six long hands: narrower gaps give them more room
+            players = PlayersPanel(table, self.as_player, step.actor, compact=True)
+            head = console.render_lines(Group(title, players, TrickLine(table)), free, pad=False)
+        room = max(2, height - len(head) - len(foot) - 1)
+        limit = room
+        log = console.render_lines(StepLog(step, limit, self.as_player), free, pad=False)
+        while len(log) > room and limit > 2:
+            limit -= 1
+            log = console.render_lines(StepLog(step, limit, self.as_player), free, pad=False)
+        log = log[-room:]  # very long names: even the last sentence wraps; keep its end
+        new_line = Segment.line()
+        for line in (*head, *log, *foot):
+            yield from line
+            yield new_line

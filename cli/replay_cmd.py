@@ -111,8 +111,10 @@ class Navigator:
         self.index = i
 
     def next_round(self) -> None:
-        here = self.steps[self.index].round_no
-        later = [i for i, s in enumerate(self.steps) if s.round_no > here and s.kind == "deal"]
+        """To the deal of the next round (from the start: of round 1)."""
+        here = self.steps[self.index]
+        later = [i for i, s in enumerate(self.steps) if i > self.index and s.kind == "deal"
+                 and (s.round_no > here.round_no or here.kind == "start")]
         self.index = later[0] if later else len(self.steps) - 1
 
     def previous_round(self) -> None:
