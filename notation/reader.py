@@ -21,11 +21,12 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from diamonds_core.cards import Card
 
+from .fastpath import FastReader
 from .records import (
     Choice, Comment, EndLine, GameRecord, HandLine, Play, Pos, Problem, Round, RoundHeader, Tag, Trick,
 )
 
-__all__ = ["read_games", "parse_game", "parse_games", "split_games", "grammar_text"]
+__all__ = ["read_games", "game_texts", "parse_game", "parse_games", "split_games", "grammar_text"]
 
 
 # --------------------------------------------------------------------------- grammar
@@ -316,6 +317,11 @@ def split_games(lines: Iterable[str], *, first_line: int = 1) -> Iterator[tuple[
     A game ends where a tag line follows movetext (DGN.md). Comments are
     tracked so that a `[` inside a `{...}` comment does not start a game.
     """
+    for start, chunk in _game_lines(lines, first_line):
+        yield start, "".join(chunk)
+
+
+def _game_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int, list[str]]]:
     chunk: list[str] = []
     start = first_line
     number = first_line - 1
@@ -323,17 +329,21 @@ def split_games(lines: Iterable[str], *, first_line: int = 1) -> Iterator[tuple[
     has_movetext = False
     for line in lines:
         number += 1
-        if not in_brace and has_movetext and _TAG_START.match(line):
-            yield start, "".join(chunk)
+        is_tag = not in_brace and line.lstrip(" \t\ufeff")[:1] == "["
+        if is_tag and has_movetext:
+            yield start, chunk
             chunk, start, has_movetext = [], number, False
         chunk.append(line)
-        if not in_brace and _TAG_START.match(line):
-            in_brace = _scan_tag_line(line)
+        if is_tag:
+            in_brace = _scan_tag_line(line) if "{" in line else False
+        elif not in_brace and "{" not in line:
+            if not has_movetext:
+                has_movetext = bool(line.split(";", 1)[0].strip())
         else:
             in_brace, saw = _scan_movetext(line, in_brace)
             has_movetext = has_movetext or saw
     if chunk:
-        yield start, "".join(chunk)
+        yield start, chunk
 
 
 def _scan_tag_line(line: str) -> bool:
@@ -387,6 +397,24 @@ def _scan_movetext(line: str, in_brace: bool) -> tuple[bool, bool]:
 
 def parse_game(text: str, *, first_line: int = 1, index: int = 1) -> GameRecord:
     """Parse one game's text; syntax errors become the record's `problems`."""
+    return _read_game(text.splitlines(keepends=True), text, first_line, index)
+
+
+def _read_game(lines: list[str], text: str, first_line: int, index: int) -> GameRecord:
+    """The fast reader when the layout allows, else the parser (which also reports every error)."""
+    record = _fast_reader().read(lines, first_line, index, text)
+    if record is not None:
+        return record
+    return _parse_with_lark(text, first_line, index)
+
+
+@lru_cache(maxsize=1)
+def _fast_reader() -> FastReader:
+    terminals = {t.name: t.pattern.to_regexp() for t in _parser().lark.terminals}
+    return FastReader(terminals)
+
+
+def _parse_with_lark(text: str, first_line: int, index: int) -> GameRecord:
     offset = first_line - 1
     try:
         tags, rounds, comment_tokens = _parser().parse(text, offset)
@@ -397,14 +425,26 @@ def parse_game(text: str, *, first_line: int = 1, index: int = 1) -> GameRecord:
     return GameRecord(tags, rounds, leading, source=text, first_line=first_line, index=index)
 
 
-def read_games(stream: TextIO | Iterable[str]) -> Iterator[GameRecord]:
-    """Yield the games of a DGN stream one at a time, readable or not."""
+def game_texts(stream: TextIO | Iterable[str]) -> Iterator[tuple[int, int, str]]:
+    """(index, first line, text) of each game, unparsed: what parallel readers hand out."""
     index = 0
-    for first_line, text in split_games(stream):
+    for first_line, lines in _game_lines(stream):
+        text = "".join(lines)
         if not text.strip():
             continue
         index += 1
-        yield parse_game(text, first_line=first_line, index=index)
+        yield index, first_line, text
+
+
+def read_games(stream: TextIO | Iterable[str]) -> Iterator[GameRecord]:
+    """Yield the games of a DGN stream one at a time, readable or not."""
+    index = 0
+    for first_line, lines in _game_lines(stream):
+        text = "".join(lines)
+        if not text.strip():
+            continue
+        index += 1
+        yield _read_game(lines, text, first_line, index)
 
 
 def parse_games(text: str) -> list[GameRecord]:

@@ -8,18 +8,21 @@ record written and read back compares equal to the original.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from typing import Iterator, NamedTuple, Sequence, overload
 
 from diamonds_core.cards import Card
 
 __all__ = [
-    "Pos", "Problem", "Comment", "Tag", "Choice", "Play", "RoundHeader", "HandLine", "Trick",
+    "Pos", "Problem", "Comment", "Tag", "Choice", "Play", "Plays", "RoundHeader", "HandLine", "Trick",
     "EndLine", "Round", "GameRecord", "ResultEntry", "NOWHERE",
 ]
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Pos:
+class Pos(NamedTuple):
+    """1-based line and column (a named tuple: records hold many, so they must be cheap)."""
+
     line: int
     column: int
 
@@ -95,6 +98,97 @@ class Play:
     length: int = field(default=2, compare=False, repr=False)
 
 
+_TOKEN = re.compile(r"\S+")
+
+
+class Plays(Sequence[Play]):
+    """The cards of a trick, deal or pass line: built cheaply, read as `Play` items on demand.
+
+    The fast reader keeps only the cards and the line they were written on;
+    positions and `Play` objects are made when someone asks (the writer, an
+    export, an error message), by reading that line again. `cards` is what
+    the replay needs, with no `Play` made at all.
+    """
+
+    __slots__ = ("cards", "_plays", "_line", "_line_no", "_skip")
+
+    def __init__(self, plays: Sequence[Play] = ()) -> None:
+        self._plays: tuple[Play, ...] | None = tuple(plays)
+        self.cards: tuple[Card, ...] = tuple(p.card for p in self._plays)
+        self._line: str | None = None
+        self._line_no = 0
+        self._skip = 0
+
+    @classmethod
+    def from_line(cls, cards: tuple[Card, ...], line: str, line_no: int, skip: int) -> "Plays":
+        """Plain cards (no choice, annotation or comment) that are the tokens of `line` after `skip` others."""
+        self = cls.__new__(cls)
+        self.cards = cards
+        self._plays = None
+        self._line, self._line_no, self._skip = line, line_no, skip
+        return self
+
+    @property
+    def items(self) -> tuple[Play, ...]:
+        if self._plays is None:
+            tokens = list(_TOKEN.finditer(self._line or ""))[self._skip:]
+            line = self._line_no
+            self._plays = tuple(
+                Play(card, pos=Pos(line, match.start() + 1), length=match.end() - match.start())
+                for card, match in zip(self.cards, tokens)
+            )
+        return self._plays
+
+    @property
+    def plain(self) -> bool:
+        """No card carries a choice, an annotation or a comment."""
+        if self._plays is None:
+            return True
+        return all(p.choice is None and p.annotation is None and not p.comments for p in self._plays)
+
+    @overload
+    def __getitem__(self, index: int) -> Play: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Play, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Play | tuple[Play, ...]:
+        return self.items[index]
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self) -> Iterator[Play]:
+        return iter(self.items)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Plays):
+            if self.cards != other.cards:
+                return False
+            if self.plain and other.plain:
+                return True
+            return self.items == other.items
+        if isinstance(other, tuple):
+            return self.items == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.cards)
+
+    def __add__(self, other: Sequence[Play]) -> tuple[Play, ...]:
+        return self.items + tuple(other)
+
+    def __radd__(self, other: Sequence[Play]) -> tuple[Play, ...]:
+        return tuple(other) + self.items
+
+    def __repr__(self) -> str:
+        return repr(self.items)
+
+
+def plays_of(value: Sequence[Play]) -> Plays:
+    return value if isinstance(value, Plays) else Plays(value)
+
+
 @dataclass(frozen=True, slots=True)
 class RoundHeader:
     number: int
@@ -112,18 +206,26 @@ class HandLine:
 
     kind: str  # "deal" or "pass"
     player: str
-    cards: tuple[Play, ...]
+    cards: Plays
     comments: tuple[Comment, ...] = ()
     pos: Pos = _pos()
     player_pos: Pos = _pos()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.cards, Plays):
+            object.__setattr__(self, "cards", Plays(self.cards))
 
 
 @dataclass(frozen=True, slots=True)
 class Trick:
     number: int
-    plays: tuple[Play, ...]
+    plays: Plays
     comments: tuple[Comment, ...] = ()  # those after `<t>.` and before its first card
     pos: Pos = _pos()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.plays, Plays):
+            object.__setattr__(self, "plays", Plays(self.plays))
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,119 @@
+"""The fast reader must give exactly what the Lark parser gives, positions included, or give up."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from diamonds_core import ConfigError, simulate
+from notation import reader
+from notation.records import GameRecord
+from notation.writer import write_game
+from replay import record_from_game
+
+CARD = re.compile(r"(1[0-5]|[1-9])[DHSC]")
+SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.dgn"))
+
+
+def both(text: str) -> tuple[GameRecord | None, GameRecord]:
+    lines = text.splitlines(keepends=True)
+    fast = reader._fast_reader().read(lines, 1, 1, text)
+    slow = reader._parse_with_lark(text, 1, 1)
+    return fast, slow
+
+
+def positions(record: GameRecord) -> list[object]:
+    """Every position and token length a record holds, in order."""
+    found: list[object] = [(t.pos, t.value_pos) for t in record.tags]
+    for rnd in record.rounds:
+        h = rnd.header
+        found.append((h.pos, h.dealer_pos, h.count_pos))
+        for line in rnd.hand_lines:
+            found.append((line.pos, line.player_pos))
+            found.extend((p.pos, p.length, p.choice.pos if p.choice else None) for p in line.cards)
+        for trick in rnd.tricks:
+            found.append(trick.pos)
+            found.extend((p.pos, p.length, p.choice.pos if p.choice else None) for p in trick.plays)
+        if rnd.end is not None:
+            found.append((rnd.end.pos, [c.pos for c in rnd.end.choices]))
+    return found
+
+
+def assert_same(text: str) -> bool:
+    fast, slow = both(text)
+    if fast is None:
+        return False
+    assert not slow.problems
+    assert fast == slow
+    assert positions(fast) == positions(slow)
+    return True
+
+
+def game_text(seed: int, players: int, rules: str, variants: tuple[str, ...], deals: bool) -> str:
+    try:
+        game = simulate(players, rules=rules, variants=variants, seed=seed)
+    except ConfigError:
+        pytest.skip("not a legal set-up")
+    return write_game(record_from_game(game, deals=deals))
+
+
+def test_the_canonical_samples_without_comments_take_the_fast_path_and_agree() -> None:
+    taken = 0
+    for path in SAMPLES:
+        for record in reader.parse_games(path.read_text(encoding="utf-8")):
+            if "{" in record.source or ";" in record.source:
+                assert both(record.source)[0] is None  # comments are the parser's
+            else:
+                taken += assert_same(record.source)
+    assert taken >= 1
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 6), rules=st.sampled_from(["1e", "2e", "bga"]),
+       variants=st.sampled_from([(), ("partnership",), ("perfect",)]), deals=st.booleans())
+def test_simulated_games_agree(seed: int, players: int, rules: str, variants: tuple[str, ...], deals: bool) -> None:
+    assert assert_same(game_text(seed, players, rules, variants, deals))
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), edits=st.integers(0, 2**16))
+def test_surface_variations_agree_or_fall_back(seed: int, edits: int) -> None:
+    """Symbols, lowercase, extra spaces, annotations and >id on cards: equal records, or the parser decides."""
+    text = game_text(seed, 3, "1e", (), True)
+    rng = random.Random(edits)
+    out = []
+    for line in text.splitlines():
+        words = line.split(" ")
+        if not line.startswith("["):
+            for i, word in enumerate(words):
+                roll = rng.random()
+                if not CARD.fullmatch(word):
+                    continue
+                if roll < 0.1:
+                    words[i] = word[:-1] + {"D": "♦", "H": "♥", "S": "♠", "C": "♣"}[word[-1]]
+                elif roll < 0.2:
+                    words[i] = word.lower()
+                elif roll < 0.25:
+                    words[i] = word + rng.choice(["!", "?!", "!!"])
+        sep = "  " if rng.random() < 0.2 else " "
+        lead = " " if rng.random() < 0.1 else ""
+        out.append(lead + sep.join(words))
+    assert_same("\n".join(out) + "\n") or True  # falling back is always allowed; agreeing is checked
+
+
+@pytest.mark.parametrize("text", [
+    '[Players "A B"]\nR1 dealer A pass 1 {c}\n',
+    '[Players "A B"]\nR1 dealer A pass 1\n1.\t5H\n',
+    '[Players "A B"]\nR1 dealer A\npass 1\n',
+    '[Players "A B"]\nR1 dealer A pass 1\n1. 5H 16D\n',
+    '[Players "A B"]\nR1 dealer A pass 1\n1. 5H\ndeal A 5H\n',
+    '[Players "A B"]\nR1 dealer A pass 1\n1. 5H ; note\n',
+    '[Players "A B"] R1 dealer A pass 1\n',
+])
+def test_anything_unusual_goes_to_the_parser(text: str) -> None:
+    fast, _ = both(text)
+    assert fast is None
