@@ -4,21 +4,25 @@ from __future__ import annotations
 
 import argparse
 import csv
+import functools
+import io
 import json
 import sys
-from typing import Any, Iterator, TextIO
+from dataclasses import dataclass
+from typing import Any, Iterator
 
 from jsonschema import Draft202012Validator
 
-from notation import GameRecord
+from notation import GameRecord, game_texts, parse_game
 from notation.diagnostics import format_problem
 from notation.writer import write_game
 from replay import replay_record
 from replay.export import CSV_COLUMNS, csv_rows, game_schema, game_to_dict, record_from_dict
 
 from .errors import CommandError
-from .inputs import display_path, games_in, open_text
+from .inputs import display_path, open_text
 from .outputs import open_output
+from .parallel import batches, default_jobs, ordered_map
 
 __all__ = ["run", "run_schema"]
 
@@ -40,87 +44,77 @@ def _source_format(args: argparse.Namespace) -> str:
     return "dgn"
 
 
+@dataclass(frozen=True, slots=True)
+class Converted:
+    """One game converted in a worker: its text in the target format, or why it was left out."""
+
+    payload: str | None  # None: unreadable, skipped
+    errors: tuple[str, ...]
+
+
+def convert_batch(shown: str, to: str, states: bool, batch: list[tuple[int, int, str]]) -> list[Converted]:
+    out = []
+    for index, first_line, text in batch:
+        record = parse_game(text, first_line=first_line, index=index)
+        if record.problems:  # unreadable: reported and skipped; the other games still convert
+            out.append(Converted(None, tuple(format_problem(shown, record, p) for p in record.problems)))
+            continue
+        if to == "dgn":
+            out.append(Converted(write_game(record), ()))
+            continue
+        replayed = replay_record(record, history=states)
+        errors = tuple(format_problem(shown, record, p) for p in replayed.problems)
+        doc = game_to_dict(replayed, states=states)
+        if to == "csv":
+            buffer = io.StringIO()
+            csv.writer(buffer, lineterminator="\n").writerows(csv_rows(shown, doc))
+            payload = buffer.getvalue()
+        else:
+            payload = json.dumps(doc, ensure_ascii=False)
+        out.append(Converted(payload, errors))
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
     source = _source_format(args)
     shown = display_path(args.file)
     if source != "dgn":
         if args.to != "dgn":
             raise CommandError(f"from {source} only --to dgn is possible (the JSON already is the export)")
-        records = list(_records_from_json(args.file, source))
         with open_output(args.output) as out:
-            out.write("\n".join(write_game(record) for record in records))
+            for number, record in enumerate(_records_from_json(args.file, source)):
+                out.write(("\n" if number else "") + write_game(record))
         return 0
 
     failures = 0
-    with open_output(args.output) as out:
-        writer = _Writer.make(args.to, out, shown)
-        for record in games_in(args.file):
-            if record.problems:  # unreadable: reported, skipped; the other games still convert
-                failures += 1
-                for problem in record.problems:
-                    print(format_problem(shown, record, problem), file=sys.stderr)
-                continue
-            if args.to == "dgn":
-                writer.dgn(record)
-                continue
-            replayed = replay_record(record)
-            if not replayed.valid:
-                failures += 1
-                for problem in replayed.problems:
-                    print(format_problem(shown, record, problem), file=sys.stderr)
-            writer.game(game_to_dict(replayed, states=args.states))
-        writer.close()
+    jobs = default_jobs([args.file], args.jobs)
+    work = functools.partial(convert_batch, shown, args.to, args.states)
+    with open_output(args.output) as out, open_text(args.file) as stream:
+        count = 0
+        if args.to == "json":
+            out.write('{"games": [')
+        elif args.to == "csv":
+            out.write(",".join(CSV_COLUMNS) + "\n")
+        for converted_batch in ordered_map(work, batches(game_texts(stream)), jobs):
+            for converted in converted_batch:
+                for error in converted.errors:
+                    print(error, file=sys.stderr)
+                if converted.errors:
+                    failures += 1
+                if converted.payload is None:
+                    continue
+                if args.to == "json":
+                    out.write(("," if count else "") + "\n" + converted.payload)
+                elif args.to == "jsonl":
+                    out.write(converted.payload + "\n")
+                elif args.to == "dgn":
+                    out.write(("\n" if count else "") + converted.payload)
+                else:
+                    out.write(converted.payload)
+                count += 1
+        if args.to == "json":
+            out.write("\n]}\n" if count else "]}\n")
     return 1 if failures else 0
-
-
-class _Writer:
-    """Streams documents out in the chosen format; JSON is the only one that frames them."""
-
-    def __init__(self, out: TextIO, path: str) -> None:
-        self.out = out
-        self.path = path
-        self.count = 0
-
-    @staticmethod
-    def make(kind: str, out: TextIO, path: str) -> "_Writer":
-        return {"json": _JsonWriter, "jsonl": _JsonLinesWriter, "csv": _CsvWriter, "dgn": _Writer}[kind](out, path)
-
-    def game(self, doc: dict[str, Any]) -> None:
-        raise NotImplementedError
-
-    def dgn(self, record: GameRecord) -> None:
-        if self.count:
-            self.out.write("\n")
-        self.out.write(write_game(record))
-        self.count += 1
-
-    def close(self) -> None:
-        pass
-
-
-class _JsonWriter(_Writer):
-    def game(self, doc: dict[str, Any]) -> None:
-        self.out.write('{"games": [\n' if not self.count else ",\n")
-        self.out.write(json.dumps(doc, ensure_ascii=False))
-        self.count += 1
-
-    def close(self) -> None:
-        self.out.write('{"games": []}\n' if not self.count else "\n]}\n")
-
-
-class _JsonLinesWriter(_Writer):
-    def game(self, doc: dict[str, Any]) -> None:
-        self.out.write(json.dumps(doc, ensure_ascii=False) + "\n")
-
-
-class _CsvWriter(_Writer):
-    def __init__(self, out: TextIO, path: str) -> None:
-        super().__init__(out, path)
-        self.csv = csv.writer(out, lineterminator="\n")
-        self.csv.writerow(CSV_COLUMNS)
-
-    def game(self, doc: dict[str, Any]) -> None:
-        self.csv.writerows(csv_rows(self.path, doc))
 
 
 # --------------------------------------------------------------------------- JSON input

@@ -32,6 +32,16 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 
 
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
 def _command(commands: argparse._SubParsersAction, name: str, help: str, examples: str) -> argparse.ArgumentParser:
     return commands.add_parser(
         name, help=help, description=help[0].upper() + help[1:] + ".",
@@ -72,6 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("files", nargs="+", metavar="FILE", help="DGN files, or - for standard input")
     validate.add_argument("--format", choices=("text", "json"), default="text")
     validate.add_argument("--quiet", "-q", action="store_true", help="print only the summary line")
+    validate.add_argument("--jobs", "-j", type=_positive, default=None, metavar="N",
+                          help="processes to use (default: every core, for inputs of 1 MB or more)")
 
     convert = _command(commands, "convert", "convert games to JSON, JSON Lines, CSV, or (from JSON) DGN",
                        "  diamonds convert game.dgn --to json -o game.json\n"
@@ -82,6 +94,8 @@ def build_parser() -> argparse.ArgumentParser:
     convert.add_argument("--to", required=True, choices=("json", "jsonl", "csv", "dgn"))
     convert.add_argument("-o", "--output", metavar="OUT", help="write here instead of standard output")
     convert.add_argument("--states", action="store_true", help="JSON: add the full state after every step")
+    convert.add_argument("--jobs", "-j", type=_positive, default=None, metavar="N",
+                         help="processes to use (default: every core, for inputs of 1 MB or more)")
     convert.add_argument("--from", dest="source_format", choices=("dgn", "json", "jsonl"),
                          help="input format (default: from the file name, else DGN)")
 

@@ -15,7 +15,7 @@ from typing import Sequence
 
 from diamonds_core import (
     AreaKind, Card, CardPlayed, CardsDealt, CardsPassed, Event, GameConfig, GameEnded, PassCountChosen,
-    PassesDelivered, RoundEnded, RoundStarted, SideResult, SuitAction, TrickWon, sort_cards,
+    PassesDelivered, RoundEnded, RoundStarted, SideResult, SuitAction, TrickWon, initial_state, sort_cards,
 )
 from replay import ReplayedGame
 
@@ -154,7 +154,7 @@ def build_steps(replayed: ReplayedGame) -> list[Step]:
     config, game = replayed.config, replayed.game
     assert config is not None and game is not None
     fold = _Fold(config)
-    fold.thief = game.state_at(0).thief
+    fold.thief = initial_state(config).thief
     steps = [Step("start", "start", 1, 0, 0, (), fold.freeze())]
     pending: list[Event] = []
     kind, label, round_no, trick_no, card_no, actor = "deal", "", 1, 0, 0, None

@@ -3,55 +3,90 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
+from dataclasses import dataclass
 from typing import Any
 
+from notation import game_texts, parse_game
 from notation.diagnostics import format_problem
-from replay import replay_record
+from replay import validate_record
 
-from .inputs import display_path, games_in
+from .inputs import display_path, open_text
+from .parallel import batches, default_jobs, ordered_map
 from .progress import ByteProgress
 
-__all__ = ["run"]
+__all__ = ["run", "check_batch", "Checked"]
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """What validation says of one game, ready to print (made in a worker process)."""
+
+    size: int
+    valid: bool
+    complete: bool
+    lines: tuple[str, ...]  # problems and notes, formatted
+    entry: dict[str, Any] | None  # for --format json
+
+
+def check_batch(shown: str, as_json: bool, batch: list[tuple[int, int, str]]) -> list[Checked]:
+    out = []
+    for index, first_line, text in batch:
+        record = parse_game(text, first_line=first_line, index=index)
+        replayed = validate_record(record)
+        lines: list[str] = []
+        entry = None
+        if as_json:
+            entry = {
+                "index": index,
+                "valid": replayed.valid,
+                "complete": replayed.complete,
+                "errors": [{"line": p.line, "column": p.column, "code": p.code, "rule": p.rule,
+                            "message": p.message} for p in replayed.problems],
+                "notes": replayed.notes,
+            }
+        else:
+            lines = [format_problem(shown, record, problem) for problem in replayed.problems]
+            lines += [f"{shown}:{first_line}: note: game {index}: {note}" for note in replayed.notes]
+        out.append(Checked(len(text), replayed.valid, replayed.complete, tuple(lines), entry))
+    return out
 
 
 def run(args: argparse.Namespace) -> int:
     totals = {"games": 0, "valid": 0, "invalid": 0, "incomplete": 0}
-    report: list[dict[str, Any]] = []
     as_json = args.format == "json"
-    with ByteProgress(args.files) as progress:
-        for path in args.files:
-            shown = display_path(path)
-            games: list[dict[str, Any]] = []
-            for record in games_in(path):
-                replayed = replay_record(record)
-                progress.advance(len(record.source))
-                totals["games"] += 1
-                totals["valid" if replayed.valid else "invalid"] += 1
-                if replayed.valid and not replayed.complete:
-                    totals["incomplete"] += 1
-                if as_json:
-                    games.append({
-                        "index": record.index,
-                        "valid": replayed.valid,
-                        "complete": replayed.complete,
-                        "errors": [{"line": p.line, "column": p.column, "code": p.code, "rule": p.rule,
-                                    "message": p.message} for p in replayed.problems],
-                        "notes": replayed.notes,
-                    })
-                elif not args.quiet:
-                    for problem in replayed.problems:
-                        progress.print(format_problem(shown, record, problem))
-                    for note in replayed.notes:
-                        progress.print(f"{shown}:{record.first_line}: note: game {record.index}: {note}")
-            report.append({"path": shown, "games": games})
+    jobs = default_jobs(args.files, args.jobs)
+    out = sys.stdout
     if as_json:
-        json.dump({"files": report, "summary": totals}, sys.stdout, indent=2)
-        sys.stdout.write("\n")
+        out.write('{"files": [')
+    with ByteProgress(args.files) as progress:
+        for number, path in enumerate(args.files):
+            shown = display_path(path)
+            if as_json:
+                out.write(("," if number else "") + "\n  {\"path\": " + json.dumps(shown) + ", \"games\": [")
+            first = True
+            with open_text(path) as stream:
+                work = batches(game_texts(stream))
+                for checked_batch in ordered_map(functools.partial(check_batch, shown, as_json), work, jobs):
+                    for checked in checked_batch:
+                        progress.advance(checked.size)
+                        totals["games"] += 1
+                        totals["valid" if checked.valid else "invalid"] += 1
+                        if checked.valid and not checked.complete:
+                            totals["incomplete"] += 1
+                        if as_json:
+                            out.write(("" if first else ",") + "\n    " + json.dumps(checked.entry))
+                            first = False
+                        elif not args.quiet:
+                            for line in checked.lines:
+                                progress.print(line)
+            if as_json:
+                out.write("\n  ]}")
+    if as_json:
+        out.write('\n], "summary": ' + json.dumps(totals) + "}\n")
     else:
         print(f"{totals['games']} game{'s' if totals['games'] != 1 else ''}: {totals['valid']} valid, "
               f"{totals['invalid']} invalid, {totals['incomplete']} incomplete")
     return 1 if totals["invalid"] else 0
-
-

@@ -428,9 +428,9 @@ class Table:
                     then: Continuation) -> bool:
         """Take one Suit Action (R12-R14). True when it waits for a victim to be chosen."""
         if suit is _DIAMONDS:
-            self.from_supply(actor, side, suit, reason, Area(AreaKind.VAULT, side))
+            self.from_supply(actor, side, suit, reason, AreaKind.VAULT)
         elif suit is _HEARTS:
-            self.from_supply(actor, side, suit, reason, Area(AreaKind.SHOWROOM, side))
+            self.from_supply(actor, side, suit, reason, AreaKind.SHOWROOM)
         elif suit is _SPADES:
             points = 1 if self.showroom[side] > 0 else 0  # R12: nothing if the Showroom is empty
             self.showroom[side] -= points
@@ -448,15 +448,15 @@ class Table:
             return True
         return False
 
-    def from_supply(self, actor: int | None, side: int, suit: Suit, reason: Reason, target: Area) -> None:
+    def from_supply(self, actor: int | None, side: int, suit: Suit, reason: Reason, into: AreaKind) -> None:
         points = 1 if self.supply > 0 else 0  # R3: an empty Supply gives nothing
         self.supply -= points
-        if target.kind is AreaKind.VAULT:
+        if into is AreaKind.VAULT:
             self.vault[side] += points
         else:
             self.showroom[side] += points
         if self.events is not None:
-            self.events.append(SuitAction(actor, side, suit, reason, SUPPLY, target, points))
+            self.events.append(SuitAction(actor, side, suit, reason, SUPPLY, Area(into, side), points))
 
     def thief_clubs(self, actor: int | None, side: int, reason: Reason) -> None:
         """R13: rob the Thief's holder (unless it is the actor), then the Thief moves left."""

@@ -15,7 +15,8 @@ from .events import Event
 from .fitzgerald import Table
 from .moves import Move
 from .rulesets import rule_set
-from .state import State
+from .cards import Card
+from .state import PendingVictim, Phase, State
 
 __all__ = ["Game"]
 
@@ -54,9 +55,30 @@ class Game:
     def legal_moves(self) -> tuple[Move, ...]:
         return self._rules.legal_moves(self.state)
 
+    # Cheap views of the table, for callers that must not pay for a snapshot.
+
     @property
     def is_over(self) -> bool:
-        return self._table.phase.value == "game over"
+        return self._table.phase is Phase.GAME_OVER
+
+    @property
+    def phase(self) -> Phase:
+        return self._table.phase
+
+    @property
+    def round_no(self) -> int:
+        return self._table.round_no
+
+    @property
+    def dealer(self) -> int:
+        return self._table.dealer
+
+    @property
+    def pending(self) -> PendingVictim | None:
+        return self._table.pending
+
+    def holds(self, seat: int, card: Card) -> bool:
+        return card in self._table.hands[seat]
 
     def push(self, move: Move) -> tuple[Event, ...]:
         """Make a move; raises an `IllegalMove` subclass and changes nothing if it is illegal."""

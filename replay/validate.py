@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from diamonds_core import (
-    Card, CardPlayed, ChoosePassCount, ChooseVictim, ConfigError, Deal, Event, Game, GameConfig, IllegalMove,
+    Card, CardNotHeld, CardPlayed, ChoosePassCount, ChooseVictim, ConfigError, Deal, Event, Game, GameConfig, IllegalMove,
     Move, PassCards, Phase, PlayCard, Reason, RoundStarted, TrickWon, first_leader, results, rule_set, trick_seats,
     trick_winner,
 )
@@ -46,24 +46,44 @@ class ReplayedGame:
 
     @property
     def complete(self) -> bool:
-        return self.game is not None and self.game.state.is_over
+        return self.game is not None and self.game.is_over
 
 
 class _Stop(Exception):
     """The replay cannot go on past a problem."""
 
 
-def replay_record(record: GameRecord) -> ReplayedGame:
-    """Replay `record`; never raises for bad input."""
+def replay_record(record: GameRecord, *, history: bool = True, events: bool = True) -> ReplayedGame:
+    """Replay `record`; never raises for bad input.
+
+    With the defaults the game keeps every state and event and `origins`;
+    `validate_record` turns all that off, for checking many games fast.
+    """
     replayed = ReplayedGame(record)
     if record.problems:
         replayed.problems.extend(record.problems)
         return replayed
     try:
-        _Replayer(replayed).run()
+        _Replayer(replayed, history=history, events=events).run()
     except _Stop:
         pass
     return replayed
+
+
+def validate_record(record: GameRecord) -> ReplayedGame:
+    """Only whether the record is valid (problems, notes, complete): no history, events or origins."""
+    return replay_record(record, history=False, events=False)
+
+
+_PLAY_MOVES: dict[Card, PlayCard] = {}
+
+
+def _play_move(card: Card) -> PlayCard:
+    """Moves are values: one `PlayCard` per card, made once."""
+    move = _PLAY_MOVES.get(card)
+    if move is None:
+        move = _PLAY_MOVES[card] = PlayCard(card)
+    return move
 
 
 def _cards_text(cards: Sequence[Card]) -> str:
@@ -71,9 +91,11 @@ def _cards_text(cards: Sequence[Card]) -> str:
 
 
 class _Replayer:
-    def __init__(self, replayed: ReplayedGame) -> None:
+    def __init__(self, replayed: ReplayedGame, *, history: bool = True, events: bool = True) -> None:
         self.out = replayed
         self.record = replayed.record
+        self.history = history
+        self.events = events
 
     # ---------------------------------------------------------------- reporting
 
@@ -90,7 +112,8 @@ class _Replayer:
         except IllegalMove as error:
             self.problem(pos, error.reason, error.code, error.rule, length)
             raise AssertionError("unreachable")  # pragma: no cover
-        self.out.origins.append(origin)
+        if self.history:
+            self.out.origins.append(origin)
         return events
 
     def seat(self, name: str, pos: Pos, what: str = "player") -> int:
@@ -106,7 +129,7 @@ class _Replayer:
     def run(self) -> None:
         self.config = self.configure()
         self.out.config = self.config
-        self.game = Game(self.config)
+        self.game = Game(self.config, history=self.history, events=self.events)
         self.out.game = self.game
         rounds = self.record.rounds
         for number, rnd in enumerate(rounds, 1):
@@ -169,16 +192,15 @@ class _Replayer:
         game, config = self.game, self.config
         assert game is not None and config is not None
         header = rnd.header
-        state = game.state
-        if state.is_over:
+        if game.is_over:
             self.problem(header.pos, f"the game is over: {config.player_count} players play {config.rounds} "
                          f"rounds", "too-many-rounds", "R4", len(f"R{header.number}"))
         if header.number != number:
             self.problem(header.pos, f"expected round R{number}, found R{header.number} (rounds are numbered "
                          "from 1, in order)", "round-number", None, len(f"R{header.number}"))
         dealer = self.seat(header.dealer, header.dealer_pos)
-        if dealer != state.dealer:
-            expected = config.players[state.dealer]
+        if dealer != game.dealer:
+            expected = config.players[game.dealer]
             if number == 1:
                 why = ("as the Dealer tag says" if self.record.tag("Dealer") else
                        "with no Dealer tag, the first player deals")
@@ -186,14 +208,16 @@ class _Replayer:
                 why = "the deal moves one seat left each round"
             self.problem(header.dealer_pos, f"round {number} is dealt by {expected}, not {header.dealer} ({why})",
                          "wrong-dealer", "R4", len(header.dealer))
-        for play in (card for line in rnd.hand_lines for card in line.cards):
+        for play in (card for line in rnd.hand_lines if not line.cards.plain for card in line.cards):
             if play.choice is not None:
                 self.problem(play.choice.pos, "a >id choice stands only on a card played in a trick, "
                              "not in a deal or pass line", "choice-not-allowed", "R14", len(play.choice.player) + 1)
         deals = self.lines_by_seat(rnd, "deal")
         passes = self.lines_by_seat(rnd, "pass")
+        written = len(deals) == len(passes) == config.player_count
         complete = self.round_is_complete(rnd)
-        seats_of_plays = self.seats_of_plays(rnd, dealer) if complete else None
+        # Who played what is needed only to infer a missing deal or pass line.
+        seats_of_plays = self.seats_of_plays(rnd, dealer) if complete and not written else None
         dealt = self.deal_for(number, rnd, deals, passes, seats_of_plays)
         if dealt is None:
             return False
@@ -219,7 +243,7 @@ class _Replayer:
         config = self.config
         assert config is not None
         return len(rnd.tricks) == config.tricks_per_round and all(
-            len(t.plays) == config.plays_per_trick for t in rnd.tricks
+            len(t.plays.cards) == config.plays_per_trick for t in rnd.tricks
         )
 
     def seats_of_plays(self, rnd: Round, dealer: int) -> dict[int, list[Card]]:
@@ -227,12 +251,9 @@ class _Replayer:
         config = self.config
         assert config is not None
         played: dict[int, list[Card]] = {seat: [] for seat in range(config.player_count)}
-        leader = first_leader(config, dealer)
-        for trick in rnd.tricks:
-            seats = trick_seats(config, leader, len(trick.plays))
-            for seat, play in zip(seats, trick.plays):
-                played[seat].append(play.card)
-            leader, _ = trick_winner(list(zip(seats, (p.card for p in trick.plays))))
+        for trick, seats in zip(rnd.tricks, self.seats_by_trick(rnd, dealer, len(rnd.tricks))):
+            for seat, card in zip(seats, trick.plays.cards):
+                played[seat].append(card)
         return played
 
     def deal_for(self, number: int, rnd: Round, deals: dict[int, HandLine], passes: dict[int, HandLine],
@@ -246,7 +267,7 @@ class _Replayer:
         inferring = False
         for seat in range(n):
             if seat in deals:
-                hands.append(tuple(p.card for p in deals[seat].cards))
+                hands.append(deals[seat].cards.cards)
                 continue
             if played is None:
                 self.out.notes.append(
@@ -263,8 +284,8 @@ class _Replayer:
                 self.problem(rnd.header.pos, f"round {number} has no deal line for {config.players[seat]}, "
                              f"and without {missing}'s pass line the deal cannot be inferred",
                              "missing-deal", "R6", len(f"R{number}"))
-            received = {p.card for p in passes[giver].cards}
-            given = [p.card for p in passes[seat].cards]
+            received = set(passes[giver].cards.cards)
+            given = list(passes[seat].cards.cards)
             hands.append(tuple([c for c in played[seat] if c not in received] + given))
         return tuple(hands)
 
@@ -307,7 +328,8 @@ class _Replayer:
                     if config.seat_of(line.player) == config.seat_of(words[0]):
                         pos, length = line.pos, len(line.kind)
             self.problem(pos, error.reason, error.code, error.rule, length)
-        self.out.origins.append(rnd)
+        if self.history:
+            self.out.origins.append(rnd)
 
     def do_passes(self, number: int, rnd: Round, deals: dict[int, HandLine], passes: dict[int, HandLine],
                   dealt: tuple[tuple[Card, ...], ...], played: dict[int, list[Card]] | None,
@@ -317,8 +339,7 @@ class _Replayer:
         for line in rnd.passes:
             seat = config.seat_of(line.player)
             assert seat is not None
-            cards = tuple(p.card for p in line.cards)
-            self.push_pass(seat, cards, line)
+            self.push_pass(seat, line.cards.cards, line)
         for seat in range(config.player_count):
             if seat in passes:
                 continue
@@ -344,40 +365,58 @@ class _Replayer:
                     pos, length = play.pos, play.length
                     break
             self.problem(pos, error.reason, error.code, error.rule, length)
-        self.out.origins.append(line)
+        if self.history:
+            self.out.origins.append(line)
 
     # ---------------------------------------------------------------- tricks
 
     def play_tricks(self, number: int, rnd: Round, *, last: bool) -> bool:
+        """The hot loop: cards go to the engine as they are; `Play` items are made only for a
+        choice, an origin (full replay) or a problem."""
         game, config = self.game, self.config
         assert game is not None and config is not None
         tricks = rnd.tricks
+        per_trick = config.plays_per_trick
+        push = game.push
+        history = self.history
+        origins = self.out.origins
         for index, trick in enumerate(tricks, 1):
-            if game.state.phase is not Phase.PLAY or game.state.round_no != number:
+            if game.phase is not Phase.PLAY or game.round_no != number:
                 self.problem(trick.pos, f"round {number} has only {config.tricks_per_round} tricks",
                              "too-many-tricks", "R11", len(f"{trick.number}."))
             if trick.number != index:
                 missing = f"trick {index} is missing: " if trick.number > index else ""
                 self.problem(trick.pos, f"{missing}expected trick {index}., found {trick.number}.", "trick-number",
                              None, len(f"{trick.number}."))
+            plays = trick.plays
+            cards = plays.cards
             used: set[int] = set()
-            for position, play in enumerate(trick.plays):
-                if position >= config.plays_per_trick:
-                    self.problem(play.pos, f"trick {index} already has its {config.plays_per_trick} cards",
+            for position, card in enumerate(cards):
+                if position >= per_trick:
+                    play = plays[position]
+                    self.problem(play.pos, f"trick {index} already has its {per_trick} cards",
                                  "trick-too-long", "R8", play.length)
-                self.play_card(play, position, trick.plays, used)
-            if len(trick.plays) < config.plays_per_trick:
+                try:
+                    push(_play_move(card))
+                except IllegalMove as error:
+                    self.refused_play(error, rnd, index, position)
+                if history:
+                    origins.append(plays[position])
+                if game.phase is Phase.CHOOSE_VICTIM:
+                    self.choices(plays, position, used)
+            if len(cards) < per_trick:
                 if index < len(tricks) or not last:
-                    self.problem(trick.pos, f"trick {index} has {len(trick.plays)} card"
-                                 f"{'s' if len(trick.plays) != 1 else ''}; it needs {config.plays_per_trick}",
+                    self.problem(trick.pos, f"trick {index} has {len(cards)} card"
+                                 f"{'s' if len(cards) != 1 else ''}; it needs {per_trick}",
                                  "trick-too-short", "R8", len(f"{trick.number}."))
                 return self.unfinished(rnd)
-            for position, play in enumerate(trick.plays):
-                if play.choice is not None and position not in used:
-                    self.problem(play.choice.pos, self.unused_choice_message(play, position, trick.plays),
-                                 "choice-not-allowed", "R13" if config.uses_thief else "R14",
-                                 len(play.choice.player) + 1)
-        if game.state.round_no == number and game.state.phase is Phase.PLAY:
+            if not plays.plain:
+                for position, play in enumerate(plays):
+                    if play.choice is not None and position not in used:
+                        self.problem(play.choice.pos, self.unused_choice_message(play, position, plays),
+                                     "choice-not-allowed", "R13" if config.uses_thief else "R14",
+                                     len(play.choice.player) + 1)
+        if game.round_no == number and game.phase is Phase.PLAY:
             if not last:
                 self.problem(rnd.header.pos, f"round {number} has {len(tricks)} trick"
                              f"{'s' if len(tricks) != 1 else ''}; it needs {config.tricks_per_round}",
@@ -392,39 +431,51 @@ class _Replayer:
                          "R11", 3)
         return False
 
-    def play_card(self, play: Play, position: int, plays: Sequence[Play], used: set[int]) -> None:
+    def choices(self, plays: Sequence[Play], position: int, used: set[int]) -> None:
+        """Feed the victims the record names (R14) while the engine waits for them."""
         game = self.game
         assert game is not None
-        self.check_not_played_before(play)
-        events = self.push(PlayCard(play.card), play, play.pos, play.length)
-        while game.state.phase is Phase.CHOOSE_VICTIM:
-            pending = game.state.pending
+        while game.phase is Phase.CHOOSE_VICTIM:
+            pending = game.pending
             assert pending is not None
             if pending.reason is Reason.OFF_SUIT:
                 source = position
             elif pending.reason is Reason.TRICK_WON:
-                won = next(e for e in events if isinstance(e, TrickWon))
-                source = next(i for i, p in enumerate(plays) if p.card == won.card)
+                source, _ = trick_winner(list(enumerate(plays.cards)))  # type: ignore[attr-defined]
             else:
                 return  # the end-of-round Clubs award: `end >id`
-            events = self.choose(plays[source], plays[source].choice)
+            self.choose(plays[source], plays[source].choice)
             used.add(source)
 
-    def check_not_played_before(self, play: Play) -> None:
-        """A card written twice in a round: name the trick where it was played first (R8)."""
+    def refused_play(self, error: IllegalMove, rnd: Round, index: int, position: int) -> None:
+        """A refused card; one written twice in a round names where it was first played (R8)."""
         game, config = self.game, self.config
         assert game is not None and config is not None
-        seat = game.state.to_move
-        if game.state.phase is not Phase.PLAY or seat is None or play.card in game.state.hands[seat]:
-            return
-        for events in reversed(game.events):
-            for event in events:
-                if isinstance(event, CardPlayed) and event.card == play.card:
-                    self.problem(play.pos, f"{config.players[seat]} cannot play {play.card}: it was already "
-                                 f"played in trick {event.trick_no} (by {config.players[event.seat]})",
-                                 "card-not-held", "R8", play.length)
-            if any(isinstance(event, RoundStarted) for event in events):
-                return
+        play = rnd.tricks[index - 1].plays[position]
+        if isinstance(error, CardNotHeld):
+            seats = self.seats_by_trick(rnd, game.dealer, index)
+            for t, earlier in enumerate(rnd.tricks[:index]):
+                cards = earlier.plays.cards[: position if t == index - 1 else None]
+                if play.card in cards:
+                    mover = config.players[seats[index - 1][position]]
+                    first = config.players[seats[t][cards.index(play.card)]]
+                    self.problem(play.pos, f"{mover} cannot play {play.card}: it was already played in trick "
+                                 f"{earlier.number} (by {first})", "card-not-held", "R8", play.length)
+        self.problem(play.pos, error.reason, error.code, error.rule, play.length)
+
+    def seats_by_trick(self, rnd: Round, dealer: int, count: int) -> list[tuple[int, ...]]:
+        """Who played each card of the first `count` tricks: the leaders follow from the cards (R7, R8, R10)."""
+        config = self.config
+        assert config is not None
+        leader = first_leader(config, dealer)
+        seats_list = []
+        for trick in rnd.tricks[:count]:
+            cards = trick.plays.cards
+            seats = trick_seats(config, leader, len(cards))
+            seats_list.append(seats)
+            if cards:
+                leader, _ = trick_winner(list(zip(seats, cards)))
+        return seats_list
 
     def choose(self, origin: Play | Round, choice: Choice | None) -> tuple[Event, ...]:
         if choice is None:
