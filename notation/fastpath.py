@@ -27,6 +27,7 @@ from .records import (
 __all__ = ["FastReader"]
 
 _TOKEN = re.compile(r"\S+")
+_new_pos = tuple.__new__  # Pos(line, column) without the named tuple's keyword handling
 _ANNOTATION = re.compile(r"(!!|\?\?|!\?|\?!|!|\?)\Z")
 
 
@@ -47,9 +48,13 @@ class FastReader:
         self.tag = re.compile(
             f"{ws}\\[{ws}({terminals['TAG_NAME']}){ws}({terminals['TAG_VALUE']}){ws}\\]{ws}\\Z"
         )
-        # Every spelling of a plain card (no choice, no annotation), checked against PLAY.
+        # Every spelling of a plain card (no choice, no annotation), checked against PLAY,
+        # and the usual trick numbers, checked against TRICK: table lookups instead of regexes.
         self.cards: dict[str, Card] = {
             text: card for text, card in _CARD_BY_TEXT.items() if self.play.match(text)
+        }
+        self.trick_numbers: dict[str, int] = {
+            f"{n}.": n for n in range(1000) if self.trick.match(f"{n}.")
         }
 
     def read(self, lines: Sequence[str], first_line: int, index: int, text: str) -> GameRecord | None:
@@ -61,6 +66,8 @@ class FastReader:
         end: EndLine | None = None
         stage = 0  # within a round: 1 hand lines, 2 tricks, 3 end
         cards_of = self.cards
+        trick_numbers = self.trick_numbers
+        from_line = Plays.from_line
         line_no = first_line - 1
         for raw in lines:
             line_no += 1
@@ -86,21 +93,33 @@ class FastReader:
             elif head == "deal" or head == "pass":
                 if header is None or stage > 1 or len(tokens) < 2 or not self.player.match(tokens[1]):
                     return None
-                plays = self._plays(tokens, 2, line, line_no)
-                if plays is None:
-                    return None
+                try:
+                    plays = from_line(tuple([cards_of[t] for t in tokens[2:]]), line, line_no, 2)
+                except KeyError:
+                    plays = self._plays(tokens, 2, line, line_no)
+                    if plays is None:
+                        return None
                 column = line.index(head) + 1
                 player_column = line.index(tokens[1], column - 1 + len(head)) + 1
-                hand_lines.append(HandLine(head, tokens[1], plays, pos=Pos(line_no, column),
-                                           player_pos=Pos(line_no, player_column)))
+                hand_lines.append(HandLine(head, tokens[1], plays, (), _new_pos(Pos, (line_no, column)),
+                                           _new_pos(Pos, (line_no, player_column))))
                 stage = 1
             elif first.isdigit():
-                if header is None or stage > 2 or not self.trick.match(head):
+                if header is None or stage > 2:
                     return None
-                plays = self._plays(tokens, 1, line, line_no)
-                if plays is None:
-                    return None
-                tricks.append(Trick(int(head[:-1]), plays, pos=Pos(line_no, line.index(head) + 1)))
+                number = trick_numbers.get(head)
+                if number is None:
+                    if not self.trick.match(head):
+                        return None
+                    number = int(head[:-1])
+                try:
+                    plays = from_line(tuple([cards_of[t] for t in tokens[1:]]), line, line_no, 1)
+                except KeyError:
+                    plays = self._plays(tokens, 1, line, line_no)
+                    if plays is None:
+                        return None
+                column = 1 if first == line[0] else line.index(head) + 1
+                tricks.append(Trick(number, plays, (), _new_pos(Pos, (line_no, column))))
                 stage = 2
             elif head == "end":
                 if header is None or stage > 2:

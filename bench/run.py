@@ -1,0 +1,300 @@
+"""The benchmark: how fast `diamonds` reads, checks and exports games, beside python-chess.
+
+Run from the repository root (after `pip install ".[bench]"`):
+
+    python bench/run.py                 # the standard corpus, all figures, both ratios
+    python bench/run.py --games 200     # a quicker run
+    python bench/run.py --big 1000      # also stream a generated file of 1000 MB
+
+Each phase runs in a fresh child process, so its peak RSS is its own. The
+corpus is generated with the simulator and a fixed seed; python-chess reads
+a PGN corpus of random legal games that this script also generates.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import random
+import re
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+TARGET_VALIDATE_RATIO = 10.0  # our cards/s (parse + validate) over python-chess plies/s
+TARGET_SCAN_RATIO = 1 / 3  # our parse-only MB/s over a bare re.finditer scan
+
+
+# --------------------------------------------------------------------------- corpora
+
+
+def make_corpus(path: Path, games_4p: int, seed: int) -> None:
+    """4-player `2e` games with deal lines, then a mix of every rule set × players × variants."""
+    from diamonds_core import ConfigError, simulate
+    from notation.writer import write_game
+    from replay import record_from_game
+
+    combos = [(rules, n, variants) for rules in ("1e", "2e", "bga") for n in range(2, 7)
+              for variants in ((), ("partnership",), ("perfect",), ("partnership", "perfect"))]
+    with open(path, "w", encoding="utf-8") as out:
+        rng = random.Random(seed)
+        for i in range(games_4p):
+            game = simulate(4, rules="2e", seed=rng.randrange(2**32))
+            out.write(write_game(record_from_game(game, tags=[("Event", f"Bench {i + 1}")])) + "\n")
+        mix = max(1, games_4p // 4)
+        for i in range(mix):
+            rules, n, variants = combos[i % len(combos)]
+            try:
+                game = simulate(n, rules=rules, variants=variants, seed=rng.randrange(2**32))
+            except ConfigError:
+                continue
+            deals = i % 2 == 0
+            out.write(write_game(record_from_game(game, tags=[("Event", f"Mix {i + 1}")], deals=deals)) + "\n")
+
+
+def make_pgn_corpus(path: Path, games: int, seed: int) -> int:
+    """Random legal chess games of about 80 plies; returns the number of plies."""
+    import chess
+    import chess.pgn
+
+    rng = random.Random(seed)
+    plies = 0
+    with open(path, "w", encoding="utf-8") as out:
+        for i in range(games):
+            board = chess.Board()
+            game = chess.pgn.Game()
+            game.headers["Event"] = f"Bench {i + 1}"
+            node: Any = game
+            for _ in range(80):
+                moves = list(board.legal_moves)
+                if not moves:
+                    break
+                move = rng.choice(moves)
+                node = node.add_variation(move)
+                board.push(move)
+                plies += 1
+            out.write(str(game) + "\n\n")
+    return plies
+
+
+# --------------------------------------------------------------------------- phases (in a child)
+
+
+def _count_cards(records: list[Any]) -> int:
+    return sum(
+        len(line.cards) for record in records for rnd in record.rounds for line in rnd.hand_lines
+    ) + sum(len(trick.plays) for record in records for rnd in record.rounds for trick in rnd.tricks)
+
+
+def phase_parse(path: str) -> dict[str, Any]:
+    from notation import read_games
+
+    games = cards = 0
+    with open(path, encoding="utf-8") as stream:
+        for record in read_games(stream):
+            games += 1
+            cards += _count_cards([record])
+    return {"games": games, "cards": cards}
+
+
+def phase_validate(path: str) -> dict[str, Any]:
+    from notation import read_games
+    from replay import validate_record
+
+    games = cards = invalid = 0
+    with open(path, encoding="utf-8") as stream:
+        for record in read_games(stream):
+            games += 1
+            cards += _count_cards([record])
+            invalid += not validate_record(record).valid
+    return {"games": games, "cards": cards, "invalid": invalid}
+
+
+def phase_export(path: str) -> dict[str, Any]:
+    from notation import read_games
+    from replay import replay_record
+    from replay.export import game_to_dict
+
+    games = cards = 0
+    sink = io.StringIO()
+    with open(path, encoding="utf-8") as stream:
+        for record in read_games(stream):
+            games += 1
+            cards += _count_cards([record])
+            sink.write(json.dumps(game_to_dict(replay_record(record))))
+            sink.seek(0)
+            sink.truncate()
+    return {"games": games, "cards": cards}
+
+
+def phase_chess(path: str) -> dict[str, Any]:
+    import chess.pgn
+
+    games = plies = 0
+    with open(path, encoding="utf-8") as stream:
+        while True:
+            game = chess.pgn.read_game(stream)
+            if game is None:
+                break
+            games += 1
+            plies += game.end().ply()
+    return {"games": games, "plies": plies}
+
+
+def phase_scan(path: str) -> dict[str, Any]:
+    data = Path(path).read_bytes()
+    tokens = sum(1 for _ in re.finditer(rb"\S+", data))
+    return {"tokens": tokens}
+
+
+PHASES: dict[str, Callable[[str], dict[str, Any]]] = {
+    "parse": phase_parse, "validate": phase_validate, "export": phase_export, "chess": phase_chess,
+    "scan": phase_scan,
+}
+
+
+def run_phase_here(name: str, path: str) -> None:
+    start = time.perf_counter()
+    figures = PHASES[name](path)
+    figures["seconds"] = time.perf_counter() - start
+    figures["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(json.dumps(figures))
+
+
+def run_phase(name: str, path: Path) -> dict[str, Any]:
+    out = subprocess.run([sys.executable, __file__, "--phase", name, str(path)], check=True,
+                         capture_output=True, text=True)
+    return json.loads(out.stdout)  # type: ignore[no-any-return]
+
+
+def run_process(args: list[str]) -> dict[str, Any]:
+    """A whole command as a user runs it: wall time and the child's peak RSS."""
+    start = time.perf_counter()
+    process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT)
+    _, status, usage = os.wait4(process.pid, 0)
+    seconds = time.perf_counter() - start
+    stderr = process.stderr.read().decode() if process.stderr else ""
+    code = os.waitstatus_to_exitcode(status)
+    if code not in (0, 1):
+        raise SystemExit(f"{' '.join(args)} failed ({code}): {stderr}")
+    return {"seconds": seconds, "peak_rss_mb": usage.ru_maxrss / 1024, "exit": code}
+
+
+def diamonds_command() -> list[str]:
+    return [sys.executable, "-m", "cli.main"]
+
+
+# --------------------------------------------------------------------------- report
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=2000, help="4-player games in the corpus (default 2000)")
+    parser.add_argument("--seed", type=int, default=20261122)
+    parser.add_argument("--chess-games", type=int, default=1000)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="for the parallel figures")
+    parser.add_argument("--big", type=int, default=0, metavar="MB",
+                        help="also validate and convert a generated file of MB megabytes (peak RSS must stay flat)")
+    parser.add_argument("--phase", nargs=2, metavar=("NAME", "FILE"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.phase:
+        run_phase_here(*args.phase)
+        return 0
+
+    folder = Path(tempfile.mkdtemp(prefix="diamonds-bench-"))
+    corpus, pgn = folder / "corpus.dgn", folder / "corpus.pgn"
+    t = time.perf_counter()
+    make_corpus(corpus, args.games, args.seed)
+    make_pgn_corpus(pgn, args.chess_games, args.seed)
+    size_mb = corpus.stat().st_size / 1e6
+    print(f"corpus: {corpus.stat().st_size:,} bytes of DGN, {pgn.stat().st_size:,} bytes of PGN "
+          f"(generated in {time.perf_counter() - t:.1f} s, seed {args.seed})")
+    print(f"python {sys.version.split()[0]} on {os.cpu_count()} cores\n")
+
+    rows = []
+    parse = run_phase("parse", corpus)
+    games, cards = parse["games"], parse["cards"]
+
+    def row(label: str, figures: dict[str, Any], *, with_cards: bool = True) -> dict[str, Any]:
+        seconds = figures["seconds"]
+        entry = {
+            "phase": label, "seconds": seconds,
+            "games_per_s": games / seconds if with_cards else None,
+            "cards_per_s": cards / seconds if with_cards else None,
+            "mb_per_s": size_mb / seconds, "peak_rss_mb": figures["peak_rss_mb"],
+        }
+        rows.append(entry)
+        return entry
+
+    parsed = row("parse only", parse)
+    validated = row("parse + validate", run_phase("validate", corpus))
+    row("parse + validate + JSON export", run_phase("export", corpus))
+    row("`diamonds validate` (1 process)", run_process(diamonds_command() + ["validate", "--quiet", "--jobs", "1",
+                                                                             str(corpus)]))
+    if args.jobs > 1:
+        row(f"`diamonds validate --jobs {args.jobs}`",
+            run_process(diamonds_command() + ["validate", "--quiet", "--jobs", str(args.jobs), str(corpus)]))
+    scan = run_phase("scan", corpus)
+    scan_mb = size_mb / scan["seconds"]
+    chess_fig = run_phase("chess", pgn)
+    chess_plies = chess_fig["plies"] / chess_fig["seconds"]
+
+    print(f"{'phase':38} {'games/s':>9} {'cards/s':>11} {'MB/s':>7} {'peak RSS':>9}")
+    for entry in rows:
+        gps = f"{entry['games_per_s']:,.0f}" if entry["games_per_s"] else "-"
+        cps = f"{entry['cards_per_s']:,.0f}" if entry["cards_per_s"] else "-"
+        print(f"{entry['phase']:38} {gps:>9} {cps:>11} {entry['mb_per_s']:>7.2f} {entry['peak_rss_mb']:>7.0f} MB")
+    print(f"{'bare re.finditer scan (our bytes)':38} {'-':>9} {'-':>11} {scan_mb:>7.2f} "
+          f"{scan['peak_rss_mb']:>7.0f} MB")
+    print(f"{'python-chess read_game (PGN)':38} {chess_fig['games'] / chess_fig['seconds']:>9,.0f} "
+          f"{chess_plies:>11,.0f} {pgn.stat().st_size / 1e6 / chess_fig['seconds']:>7.2f} "
+          f"{chess_fig['peak_rss_mb']:>7.0f} MB   (cards/s column: plies/s)")
+    validate_ratio = validated["cards_per_s"] / chess_plies
+    scan_ratio = parsed["mb_per_s"] / scan_mb
+    print()
+    print(f"ratio 1: parse+validate cards/s over python-chess plies/s = {validate_ratio:.2f}  "
+          f"(target >= {TARGET_VALIDATE_RATIO:.0f}: {'met' if validate_ratio >= TARGET_VALIDATE_RATIO else 'NOT met'})")
+    print(f"ratio 2: parse-only MB/s over bare scan MB/s = {scan_ratio:.3f}  "
+          f"(target >= {TARGET_SCAN_RATIO:.3f}: {'met' if scan_ratio >= TARGET_SCAN_RATIO else 'NOT met'})")
+    if args.jobs > 1:
+        one = next(r for r in rows if r["phase"].startswith("`diamonds validate` (1"))
+        many = rows[-1]
+        speedup = one["seconds"] / many["seconds"]
+        print(f"parallel: validate --jobs {args.jobs} is {speedup:.2f}x --jobs 1  (target >= 1.8 on 2 cores: "
+              f"{'met' if speedup >= 1.8 else 'NOT met'})")
+    if args.big:
+        big_file(folder, corpus, args.big)
+    return 0
+
+
+def big_file(folder: Path, corpus: Path, megabytes: int) -> None:
+    """Stream a generated file of `megabytes` MB: peak RSS must not grow with the file."""
+    big = folder / "big.dgn"
+    chunk = corpus.read_bytes()
+    with open(big, "wb") as out:
+        written = 0
+        while written < megabytes * 1_000_000:
+            out.write(chunk)
+            written += len(chunk)
+    size = big.stat().st_size
+    print(f"\nbig file: {size:,} bytes ({size / 1e6:.0f} MB), generated from the corpus")
+    for label, extra in (("validate --quiet", ["validate", "--quiet"]),
+                         ("convert --to jsonl", ["convert", "--to", "jsonl", "-o", os.devnull]),
+                         ("convert --to csv", ["convert", "--to", "csv", "-o", os.devnull])):
+        figures = run_process(diamonds_command() + extra + [str(big)])
+        print(f"  {label:22} {figures['seconds']:8.1f} s {size / 1e6 / figures['seconds']:7.2f} MB/s "
+              f"peak RSS {figures['peak_rss_mb']:6.0f} MB (all processes: the largest one)")
+    big.unlink()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
