@@ -24,7 +24,9 @@ from .records import (
     Choice, EndLine, GameRecord, HandLine, Play, Plays, Pos, Round, RoundHeader, Tag, Trick,
 )
 
-__all__ = ["FastReader"]
+__all__ = ["FastReader", "MAX_DIGITS"]
+
+MAX_DIGITS = 6  # round, trick and pass numbers longer than this are left to the parser to refuse
 
 _TOKEN = re.compile(r"\S+")
 _new_pos = tuple.__new__  # Pos(line, column) without the named tuple's keyword handling
@@ -109,7 +111,7 @@ class FastReader:
                     return None
                 number = trick_numbers.get(head)
                 if number is None:
-                    if not self.trick.match(head):
+                    if not self.trick.match(head) or len(head) > MAX_DIGITS + 1:
                         return None
                     number = int(head[:-1])
                 try:
@@ -154,7 +156,8 @@ class FastReader:
 
     def _header(self, line: str, line_no: int, tokens: list[str]) -> RoundHeader | None:
         if (len(tokens) != 5 or tokens[1] != "dealer" or tokens[3] != "pass" or not self.round.match(tokens[0])
-                or not self.player.match(tokens[2]) or not self.count.match(tokens[4])):
+                or not self.player.match(tokens[2]) or not self.count.match(tokens[4])
+                or len(tokens[0]) > MAX_DIGITS + 1 or len(tokens[4]) > MAX_DIGITS):
             return None
         spans = [m.start() + 1 for m in _TOKEN.finditer(line)]
         return RoundHeader(int(tokens[0][1:]), tokens[2], int(tokens[4]), pos=Pos(line_no, spans[0]),

@@ -17,11 +17,11 @@ from pathlib import Path
 from typing import Iterable, Iterator, TextIO
 
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from diamonds_core.cards import Card
 
-from .fastpath import FastReader
+from .fastpath import MAX_DIGITS, FastReader
 from .records import (
     Choice, Comment, EndLine, GameRecord, HandLine, Play, Pos, Problem, Round, RoundHeader, Tag, Trick,
 )
@@ -87,7 +87,7 @@ class _Builder(Transformer):
 
     def round_header(self, number: Token, dealer: Token, _pass: Token, count: Token) -> RoundHeader:
         return RoundHeader(
-            int(number[1:]), str(dealer), int(count),
+            self._number(number, number[1:]), str(dealer), self._number(count, count),
             pos=_pos(number, self.offset), dealer_pos=_pos(dealer, self.offset), count_pos=_pos(count, self.offset),
         )
 
@@ -102,7 +102,13 @@ class _Builder(Transformer):
                         pos=_pos(keyword, self.offset), player_pos=_pos(player, self.offset))
 
     def trick(self, number: Token, *cards: Token) -> Trick:
-        return Trick(int(number[:-1]), tuple(self._play(c) for c in cards), pos=_pos(number, self.offset))
+        return Trick(self._number(number, number[:-1]), tuple(self._play(c) for c in cards),
+                     pos=_pos(number, self.offset))
+
+    def _number(self, token: Token, digits: str) -> int:
+        if len(digits) > MAX_DIGITS:
+            raise _NumberTooLong(token, self.offset)
+        return int(digits)
 
     def end_line(self, keyword: Token, *choices: Token) -> EndLine:
         made = tuple(Choice(str(c)[1:], _pos(c, self.offset)) for c in choices)
@@ -123,6 +129,22 @@ class _Builder(Transformer):
         if rest:
             choice = Choice(rest[1:], Pos(token.line + self.offset, token.column + size))  # type: ignore[operator]
         return Play(card, choice, annotation, pos=_pos(token, self.offset), length=len(text))
+
+
+class _NumberTooLong(Exception):
+    """A round, trick or pass number with more digits than any game has."""
+
+    def __init__(self, token: Token, offset: int) -> None:
+        super().__init__(str(token))
+        self.token = token
+        self.offset = offset
+
+    def problem(self) -> Problem:
+        text = str(self.token)
+        shown = text if len(text) <= 12 else text[:10] + "…"
+        return Problem(Pos(self.token.line + self.offset, self.token.column),  # type: ignore[operator]
+                       f"the number {shown} is too large (at most {MAX_DIGITS} digits)", "syntax",
+                       length=len(text))
 
 
 class _Parser:
@@ -418,6 +440,12 @@ def _parse_with_lark(text: str, first_line: int, index: int) -> GameRecord:
     offset = first_line - 1
     try:
         tags, rounds, comment_tokens = _parser().parse(text, offset)
+    except _NumberTooLong as error:
+        return GameRecord(problems=(error.problem(),), source=text, first_line=first_line, index=index)
+    except VisitError as error:  # a callback's exception, wrapped by Lark
+        if isinstance(error.orig_exc, _NumberTooLong):
+            return GameRecord(problems=(error.orig_exc.problem(),), source=text, first_line=first_line, index=index)
+        raise
     except UnexpectedInput as error:
         return GameRecord(problems=(_syntax_problem(error, text, offset),), source=text,
                           first_line=first_line, index=index)

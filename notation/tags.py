@@ -13,7 +13,7 @@ from .records import ResultEntry
 
 __all__ = ["TagSyntaxError", "parse_players", "parse_result", "format_result", "parse_variants"]
 
-_RESULT_ENTRY = re.compile(r"\s*([A-Za-z][A-Za-z0-9_-]*(?:\+[A-Za-z][A-Za-z0-9_-]*)*)\s+(-?[0-9]+)\s*\Z")
+_RESULT_ENTRY = re.compile(r"\s*([A-Za-z][A-Za-z0-9_-]*(?:\+[A-Za-z][A-Za-z0-9_-]*)*)\s+(-?[0-9]{1,9})\s*\Z")
 
 
 class TagSyntaxError(ValueError):

@@ -453,3 +453,24 @@ def test_syntax_errors_never_name_lark_terminals_and_point_into_the_text(edits):
             assert 1 <= problem.line <= len(lines)
             assert 1 <= problem.column <= len(lines[problem.line - 1]) + 1
             format_problem("x.dgn", record, problem)  # always printable
+
+
+@pytest.mark.parametrize("text, column", [
+    ("R1 dealer e pass 3\n" + "1" * 5000 + "\n", 1),
+    ("R1 dealer t pass " + "9" * 5000 + "\n", 18),
+    ("R" + "1" * 5000 + " dealer A pass 1\n", 1),
+])
+def test_numbers_too_long_for_int_are_a_syntax_error_not_a_crash(text: str, column: int) -> None:
+    """Found by the fuzz campaign: Python refuses int() of over 4,300 digits."""
+    [record] = parse_games(text)
+    [problem] = record.problems
+    assert problem.code == "syntax" and "too large" in problem.message
+    assert problem.column == column
+
+
+def test_a_result_score_too_long_for_int_is_reported_on_the_tag() -> None:
+    from replay import replay_record
+
+    [record] = parse_games('[Players "Ann Bob"]\n[Result "Ann ' + "9" * 5000 + ', Bob 1"]\n')
+    problems = replay_record(record).problems
+    assert problems and problems[0].code == "bad-result" and problems[0].line == 2
