@@ -456,10 +456,10 @@ def test_syntax_errors_never_name_lark_terminals_and_point_into_the_text(edits):
 
 
 @pytest.mark.parametrize("text, column", [
-    ("R1 dealer e pass 3\n" + "1" * 5000 + "\n", 1),
+    ("R1 dealer e pass 3\n" + "1" * 5000 + ". 5H\n", 1),
     ("R1 dealer t pass " + "9" * 5000 + "\n", 18),
     ("R" + "1" * 5000 + " dealer A pass 1\n", 1),
-])
+], ids=["trick", "pass-count", "round"])
 def test_numbers_too_long_for_int_are_a_syntax_error_not_a_crash(text: str, column: int) -> None:
     """Found by the fuzz campaign: Python refuses int() of over 4,300 digits."""
     [record] = parse_games(text)
