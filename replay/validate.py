@@ -270,9 +270,10 @@ class _Replayer:
                 hands.append(deals[seat].cards.cards)
                 continue
             if played is None:
+                self.check_without_hands(number, rnd)
                 self.out.notes.append(
                     f"round {number} is unfinished and has no deal line for {config.players[seat]}: "
-                    "its hands are unknown, so the replay stops at its start"
+                    "its hands are unknown, so its cards are checked only against each other"
                 )
                 return None
             if not inferring:
@@ -288,6 +289,39 @@ class _Replayer:
             given = list(passes[seat].cards.cards)
             hands.append(tuple([c for c in played[seat] if c not in received] + given))
         return tuple(hands)
+
+    def check_without_hands(self, number: int, rnd: Round) -> None:
+        """An unfinished round with unknown hands: what can still be checked without them."""
+        config = self.config
+        assert config is not None
+        header = rnd.header
+        if header.pass_count not in PASS_COUNTS:
+            self.problem(header.count_pos, f"the dealer passes 1, 2 or 3 cards, not {header.pass_count}",
+                         "wrong-pass-count", "R6", len(str(header.pass_count)))
+        deck = set(config.deck)
+        for item in (*rnd.passes, *rnd.tricks):
+            plays = item.cards if isinstance(item, HandLine) else item.plays
+            for position, card in enumerate(plays.cards):
+                if card not in deck:
+                    play = plays[position]
+                    top = max(c.rank for c in config.deck)
+                    self.problem(play.pos, f"{card} is not in this game's deck (ranks 1-{top})", "invalid-deal",
+                                 "R5", play.length)
+        for index, trick in enumerate(rnd.tricks, 1):
+            if trick.number != index:
+                self.problem(trick.pos, f"expected trick {index}., found {trick.number}.", "trick-number", None,
+                             len(f"{trick.number}."))
+            if index > config.tricks_per_round:
+                self.problem(trick.pos, f"round {number} has only {config.tricks_per_round} tricks",
+                             "too-many-tricks", "R11", len(f"{trick.number}."))
+            if len(trick.plays) > config.plays_per_trick:
+                play = trick.plays[config.plays_per_trick]
+                self.problem(play.pos, f"trick {index} already has its {config.plays_per_trick} cards",
+                             "trick-too-long", "R8", play.length)
+            if len(trick.plays) < config.plays_per_trick and index < len(rnd.tricks):
+                self.problem(trick.pos, f"trick {index} has {len(trick.plays)} cards; it needs "
+                             f"{config.plays_per_trick}", "trick-too-short", "R8", len(f"{trick.number}."))
+        self.check_inference_inputs(number, rnd)
 
     def check_inference_inputs(self, number: int, rnd: Round) -> None:
         """Mistakes that would otherwise surface as a strange inferred deal: say what they are, where."""

@@ -802,3 +802,18 @@ def test_a_varied_text_really_varies():
     assert re.search(r"\b(1[0-5]|[1-9])[dhsc]\b", text)
     assert "\n\n   " in text
     assert '{note' in text and '; note' in text and '\n[Event' in text
+
+
+def test_an_unfinished_round_without_deal_lines_is_still_checked_for_what_needs_no_hands() -> None:
+    """Hands unknown: the pass count (R6), a card written twice (R8) and the deck (R5) are still checked."""
+    from notation import parse_games
+
+    [bad_count] = parse_games('[Players "Ann Bob Cat"]\nR1 dealer Ann pass 9\n1. 15D 14D 13D\n')
+    problem = replay_record(bad_count).problems[0]
+    assert (problem.rule, problem.line, problem.column) == ("R6", 2, 20)
+    [twice] = parse_games('[Players "Ann Bob Cat"]\nR1 dealer Ann pass 2\n1. 15D 14D 13D\n2. 15D 3D\n')
+    problem = replay_record(twice).problems[0]
+    assert (problem.rule, problem.line, problem.column) == ("R8", 4, 4)
+    [fine] = parse_games('[Players "Ann Bob Cat"]\nR1 dealer Ann pass 2\n1. 15D 14D 13D\n2. 12D 3D\n')
+    replayed = replay_record(fine)
+    assert replayed.valid and not replayed.complete and replayed.notes
