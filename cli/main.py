@@ -14,7 +14,7 @@ from .errors import CommandError
 
 __all__ = ["main", "build_parser"]
 
-EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
 
 def _version() -> str:
@@ -158,6 +158,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f"{error.filename}: " if error.filename else ""
         print(f"diamonds {args.command}: {where}{error.strerror or error}", file=sys.stderr)
         return EXIT_USAGE
+    except Exception as error:  # a bug of ours: say so in one line; the traceback only on request
+        if os.environ.get("DIAMONDS_DEBUG"):
+            raise
+        print(f"diamonds {args.command}: internal error ({type(error).__name__}: {error}); this is a bug, "
+              "please report it with the input (DIAMONDS_DEBUG=1 shows the traceback)", file=sys.stderr)
+        return EXIT_INTERNAL
 
 
 if __name__ == "__main__":
