@@ -453,25 +453,25 @@ def _parse_with_lark(text: str, first_line: int, index: int) -> GameRecord:
     return GameRecord(tags, rounds, leading, source=text, first_line=first_line, index=index)
 
 
-def game_texts(stream: TextIO | Iterable[str]) -> Iterator[tuple[int, int, str]]:
-    """(index, first line, text) of each game, unparsed: what parallel readers hand out."""
+def _games(stream: TextIO | Iterable[str]) -> Iterator[tuple[int, int, list[str], str]]:
+    """(index, first line, lines, text) of each game that is not only blank lines."""
     index = 0
     for first_line, lines in _game_lines(stream):
         text = "".join(lines)
-        if not text.strip():
-            continue
-        index += 1
+        if text.strip():
+            index += 1
+            yield index, first_line, lines, text
+
+
+def game_texts(stream: TextIO | Iterable[str]) -> Iterator[tuple[int, int, str]]:
+    """(index, first line, text) of each game, unparsed: what parallel readers hand out."""
+    for index, first_line, _, text in _games(stream):
         yield index, first_line, text
 
 
 def read_games(stream: TextIO | Iterable[str]) -> Iterator[GameRecord]:
     """Yield the games of a DGN stream one at a time, readable or not."""
-    index = 0
-    for first_line, lines in _game_lines(stream):
-        text = "".join(lines)
-        if not text.strip():
-            continue
-        index += 1
+    for index, first_line, lines, text in _games(stream):
         yield _read_game(lines, text, first_line, index)
 
 

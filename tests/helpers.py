@@ -190,3 +190,31 @@ def play_whole_round(game: Game, hands: tuple[tuple[Card, ...], ...]) -> list[Ev
     ):
         events += game.push(first_legal(game))
     return events
+
+
+def allowed_variant_sets(players: int) -> list[tuple[str, ...]]:
+    """The variant sets RULINGS allows: partnership with 4 or 6, perfect with 2-5, both with 4.
+
+    Written out from the rulings (not asked of the engine), so that tests over
+    every set-up also check which set-ups the engine accepts.
+    """
+    options: list[tuple[str, ...]] = [()]
+    if players in (4, 6):
+        options.append(("partnership",))
+    if 2 <= players <= 5:
+        options.append(("perfect",))
+    if players == 4:
+        options.append(("partnership", "perfect"))
+    return options
+
+
+SETUPS = [
+    (rules, players, variants)
+    for rules in ("1e", "2e", "bga")
+    for players in range(2, 7)
+    for variants in allowed_variant_sets(players)
+]
+
+
+def setup_id(rules: str, players: int, variants: tuple[str, ...]) -> str:
+    return f"{rules}-{players}p" + "".join(f"-{v}" for v in variants)

@@ -29,6 +29,8 @@ from the engine, so that a wrong configuration shows up here as well.
 
 from __future__ import annotations
 
+from helpers import SETUPS, allowed_variant_sets, setup_id  # noqa: F401  (shared list of set-ups)
+
 import itertools
 import random
 from math import comb
@@ -75,24 +77,7 @@ def expected_plays_per_trick(players: int) -> int:
     return 4 if players == 2 else players  # R8
 
 
-def allowed_variant_sets(players: int) -> list[tuple[str, ...]]:
-    """Variants are combinable (see RULINGS, "Rule sets"): partnership with 4 or 6, perfect with 2-5."""
-    options = [()]
-    if players in (4, 6):
-        options.append(("partnership",))
-    if 2 <= players <= 5:
-        options.append(("perfect",))
-    if players == 4:
-        options.append(("partnership", "perfect"))
-    return options
-
-
-COMBOS = [
-    (rules, players, variants)
-    for rules in ("1e", "2e", "bga")
-    for players in range(2, 7)
-    for variants in allowed_variant_sets(players)
-]
+COMBOS = SETUPS
 
 
 def combo_id(rules: str, players: int, variants: tuple[str, ...]) -> str:

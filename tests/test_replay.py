@@ -8,6 +8,8 @@ never typed in.
 
 from __future__ import annotations
 
+from helpers import SETUPS, allowed_variant_sets, setup_id  # noqa: F401  (shared list of set-ups)
+
 import random
 import re
 from dataclasses import replace
@@ -661,23 +663,8 @@ def test_replay_never_raises_and_every_problem_points_into_the_text(seed, edits)
 # --------------------------------------------------------------------------- round trips over every set-up
 
 
-def allowed_variant_sets(players: int) -> list[tuple[str, ...]]:
-    options: list[tuple[str, ...]] = [()]
-    if players in (4, 6):
-        options.append(("partnership",))
-    if players <= 5:
-        options.append(("perfect",))
-    if players == 4:
-        options.append(("partnership", "perfect"))
-    return options
-
-
-COMBOS = [
-    pytest.param(rules, players, variants, id=f"{rules}-{players}p" + "".join(f"-{v}" for v in variants))
-    for rules in ("1e", "2e", "bga")
-    for players in range(2, 7)
-    for variants in allowed_variant_sets(players)
-]
+COMBOS = [pytest.param(rules, players, variants, id=setup_id(rules, players, variants))
+          for rules, players, variants in SETUPS]
 
 ROUND_TRIP = settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -8,6 +8,8 @@ legal is checked step by step in test_properties.py.
 
 from __future__ import annotations
 
+from helpers import SETUPS, allowed_variant_sets, setup_id  # noqa: F401  (shared list of set-ups)
+
 import random
 
 import pytest
@@ -24,16 +26,7 @@ NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
 PERFECT_DEAL = {5: (12, 15), 4: (13, 13), 3: (12, 9), 2: (16, 8)}  # R5: hand size, highest rank
 
 
-def variant_sets(players: int) -> list[tuple[str, ...]]:
-    """partnership with 4 or 6 players, perfect with 2 to 5, and both with 4 (RULINGS, "Rule sets")."""
-    options: list[tuple[str, ...]] = [()]
-    if players in (4, 6):
-        options.append(("partnership",))
-    if players <= 5:
-        options.append(("perfect",))
-    if players == 4:
-        options.append(("partnership", "perfect"))
-    return options
+variant_sets = allowed_variant_sets
 
 
 COMBOS = [
