@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable
 
 __all__ = ["Suit", "Card", "CardParseError", "SUITS", "deck", "MAX_RANK"]
@@ -123,6 +124,7 @@ for (_rank, _suit), _card in _CARDS.items():
         _CARD_BY_TEXT[f"{_rank}{_text}"] = _card
 
 
+@lru_cache(maxsize=None)
 def deck(max_rank: int = MAX_RANK) -> tuple[Card, ...]:
     """The cards of ranks 1..max_rank in every suit, in sort order."""
     return tuple(_CARDS[rank, suit] for suit in SUITS for rank in range(1, max_rank + 1))

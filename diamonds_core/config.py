@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 import re
+from functools import lru_cache
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -75,11 +76,15 @@ class GameConfig:
         variants: Iterable[Variant | str] = (),
         dealer: str | int | None = None,
     ) -> "GameConfig":
+        variant_set = frozenset(v if isinstance(v, Variant) else _parse_variant(v) for v in variants)
+        return _create(cls, tuple(players), rules, variant_set, dealer)
+
+    @classmethod
+    def _derive(cls, players: tuple[str, ...], rules: str, variant_set: frozenset[Variant],
+                dealer: str | int | None) -> "GameConfig":
         from .rulesets import rule_set  # the registry knows the rule sets' class variables
 
-        players = tuple(players)
         ruleset = rule_set(rules)
-        variant_set = frozenset(v if isinstance(v, Variant) else _parse_variant(v) for v in variants)
         n = len(players)
         if not 2 <= n <= 6:
             raise ConfigError(f"Diamonds is for 2 to 6 players, not {n}")
@@ -192,6 +197,13 @@ class GameConfig:
     @property
     def variant_text(self) -> str:
         return ",".join(v.value for v in Variant if v in self.variants)
+
+
+@lru_cache(maxsize=256)
+def _create(cls: type[GameConfig], players: tuple[str, ...], rules: str, variant_set: frozenset[Variant],
+            dealer: str | int | None) -> GameConfig:
+    """Configurations are values: the same set-up is derived once (an archive repeats its set-ups)."""
+    return cls._derive(players, rules, variant_set, dealer)
 
 
 def _parse_variant(text: str) -> Variant:

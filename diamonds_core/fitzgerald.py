@@ -142,7 +142,7 @@ class Table:
     """
 
     __slots__ = (
-        "config", "names", "phase", "round_no", "dealer", "hands", "pass_count", "passed",
+        "config", "names", "plays_per_trick", "phase", "round_no", "dealer", "hands", "pass_count", "passed",
         "trick_no", "leader", "trick", "taken", "tricks_won", "showroom", "vault", "supply",
         "thief", "pending", "events",
     )
@@ -150,6 +150,7 @@ class Table:
     def __init__(self, state: State, *, record: bool = True) -> None:
         self.config = state.config
         self.names = state.config.players
+        self.plays_per_trick = state.config.plays_per_trick
         self.phase = state.phase
         self.round_no = state.round_no
         self.dealer = state.dealer
@@ -315,22 +316,24 @@ class Table:
     # ---------------------------------------------------------------- play
 
     def play(self, card: Card) -> None:
-        self.expect(Phase.PLAY, "playing a card")
-        n = len(self.names)
-        seat = (self.leader + len(self.trick)) % n
+        if self.phase is not Phase.PLAY:
+            self.expect(Phase.PLAY, "playing a card")
+        trick = self.trick
+        seat = (self.leader + len(trick)) % len(self.names)
         hand = self.hands[seat]
-        name = self.names[seat]
         if card not in hand:
-            raise CardNotHeld(f"{name} does not hold {card} ({self.holder_text(card)})")
-        leads = not self.trick
-        led = card.suit if leads else self.trick[0][1].suit
+            raise CardNotHeld(f"{self.names[seat]} does not hold {card} ({self.holder_text(card)})")
+        leads = not trick
+        led = card.suit if leads else trick[0][1].suit
         followed = card.suit is led
         if not followed:
-            following = sort_cards(c for c in hand if c.suit is led)
-            if following:
-                raise MustFollowSuit(f"{name} must follow {led.title} (holds {format_cards(following)})")
+            for held in hand:
+                if held.suit is led:
+                    following = sort_cards(c for c in hand if c.suit is led)
+                    raise MustFollowSuit(f"{self.names[seat]} must follow {led.title} "
+                                         f"(holds {format_cards(following)})")
         hand.remove(card)
-        self.trick.append((seat, card))
+        trick.append((seat, card))
         if self.events is not None:
             self.events.append(CardPlayed(seat, card, self.trick_no, led, leads, followed))
         if not followed:
@@ -341,7 +344,7 @@ class Table:
         self.after_play()
 
     def after_play(self) -> None:
-        if len(self.trick) < self.config.plays_per_trick:
+        if len(self.trick) < self.plays_per_trick:
             return
         # R10: the highest card of the led suit wins; the winner takes the led suit's action.
         led = self.trick[0][1].suit

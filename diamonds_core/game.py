@@ -28,6 +28,7 @@ class Game:
         initial = self._rules.initial_state(config)
         self._table = Table(initial, record=events)
         self._history = history
+        self._recording = events or history
         self._states: list[State] = [initial]
         self._moves: list[Move] = []
         self._events: list[tuple[Event, ...]] = []
@@ -49,7 +50,7 @@ class Game:
 
     @property
     def events(self) -> tuple[tuple[Event, ...], ...]:
-        """The events of every move pushed, move by move."""
+        """The events of every move pushed, move by move (none kept with `events=False, history=False`)."""
         return tuple(self._events)
 
     def legal_moves(self) -> tuple[Move, ...]:
@@ -84,7 +85,8 @@ class Game:
         """Make a move; raises an `IllegalMove` subclass and changes nothing if it is illegal."""
         events = self._table.apply(move)
         self._moves.append(move)
-        self._events.append(events)
+        if self._recording:
+            self._events.append(events)
         if self._history:
             self._states.append(self._table.freeze())
         return events

@@ -12,7 +12,7 @@ from typing import Sequence
 
 from diamonds_core import (
     Card, CardNotHeld, CardPlayed, ChoosePassCount, ChooseVictim, ConfigError, Deal, Event, Game, GameConfig, IllegalMove,
-    Move, PassCards, Phase, PlayCard, Reason, RoundStarted, TrickWon, first_leader, results, rule_set, trick_seats,
+    Move, PassCards, Phase, PlayCard, Reason, deck, RoundStarted, TrickWon, first_leader, results, rule_set, trick_seats,
     trick_winner,
 )
 from diamonds_core.config import PASS_COUNTS, PLAYER_ID
@@ -75,15 +75,8 @@ def validate_record(record: GameRecord) -> ReplayedGame:
     return replay_record(record, history=False, events=False)
 
 
-_PLAY_MOVES: dict[Card, PlayCard] = {}
-
-
-def _play_move(card: Card) -> PlayCard:
-    """Moves are values: one `PlayCard` per card, made once."""
-    move = _PLAY_MOVES.get(card)
-    if move is None:
-        move = _PLAY_MOVES[card] = PlayCard(card)
-    return move
+# Moves are values: one `PlayCard` per card, made once.
+_PLAY_MOVES: dict[Card, PlayCard] = {card: PlayCard(card) for card in deck()}
 
 
 def _cards_text(cards: Sequence[Card]) -> str:
@@ -414,6 +407,7 @@ class _Replayer:
         push = game.push
         history = self.history
         origins = self.out.origins
+        play_moves = _PLAY_MOVES
         for index, trick in enumerate(tricks, 1):
             if game.phase is not Phase.PLAY or game.round_no != number:
                 self.problem(trick.pos, f"round {number} has only {config.tricks_per_round} tricks",
@@ -431,7 +425,7 @@ class _Replayer:
                     self.problem(play.pos, f"trick {index} already has its {per_trick} cards",
                                  "trick-too-long", "R8", play.length)
                 try:
-                    push(_play_move(card))
+                    push(play_moves[card])
                 except IllegalMove as error:
                     self.refused_play(error, rnd, index, position)
                 if history:
