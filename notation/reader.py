@@ -207,32 +207,35 @@ def _attach_comments(
             owned.setdefault(anchors[i][1], []).append(comment)
     if not owned:
         return rounds, tuple(leading)
-    new_rounds = list(rounds)
+    # Rebuild each touched round, line, trick and play once (linear in the game, however many comments).
+    by_round: dict[int, dict[tuple[int, ...], tuple[Comment, ...]]] = {}
     for path, found in owned.items():
-        r = path[0]
+        by_round.setdefault(path[0], {})[path[1:]] = tuple(found)
+    new_rounds = list(rounds)
+    for r, found in by_round.items():
         rnd = new_rounds[r]
-        extra = tuple(found)
-        if path[1] == 0:
-            rnd = replace(rnd, header=replace(rnd.header, comments=rnd.header.comments + extra))
-        elif path[1] == 1:
-            lines = list(rnd.hand_lines)
-            lines[path[2]] = replace(lines[path[2]], comments=lines[path[2]].comments + extra)
-            rnd = replace(rnd, hand_lines=tuple(lines))
-        elif path[1] == 2:
-            tricks = list(rnd.tricks)
-            trick = tricks[path[2]]
-            if len(path) == 3:
-                trick = replace(trick, comments=trick.comments + extra)
-            else:
-                plays = list(trick.plays)
-                plays[path[3]] = replace(plays[path[3]], comments=plays[path[3]].comments + extra)
-                trick = replace(trick, plays=tuple(plays))
-            tricks[path[2]] = trick
-            rnd = replace(rnd, tricks=tuple(tricks))
-        else:
-            assert rnd.end is not None
-            rnd = replace(rnd, end=replace(rnd.end, comments=rnd.end.comments + extra))
-        new_rounds[r] = rnd
+        header = rnd.header
+        if (0,) in found:
+            header = replace(header, comments=header.comments + found[(0,)])
+        lines = tuple(
+            replace(line, comments=line.comments + found[(1, h)]) if (1, h) in found else line
+            for h, line in enumerate(rnd.hand_lines)
+        )
+        tricks = []
+        for t, trick in enumerate(rnd.tricks):
+            if (2, t) in found:
+                trick = replace(trick, comments=trick.comments + found[(2, t)])
+            if any((2, t, p) in found for p in range(len(trick.plays))):
+                plays = tuple(
+                    replace(play, comments=play.comments + found[(2, t, p)]) if (2, t, p) in found else play
+                    for p, play in enumerate(trick.plays)
+                )
+                trick = replace(trick, plays=plays)
+            tricks.append(trick)
+        end = rnd.end
+        if (3,) in found and end is not None:
+            end = replace(end, comments=end.comments + found[(3,)])
+        new_rounds[r] = Round(header, lines, tuple(tricks), end)
     return tuple(new_rounds), tuple(leading)
 
 
