@@ -31,6 +31,7 @@ __all__ = [
 ]
 
 _DIAMONDS, _HEARTS, _SPADES, _CLUBS = SUITS
+_PLAY = Phase.PLAY
 
 
 def initial_state(config: GameConfig) -> State:
@@ -316,32 +317,59 @@ class Table:
     # ---------------------------------------------------------------- play
 
     def play(self, card: Card) -> None:
-        if self.phase is not Phase.PLAY:
-            self.expect(Phase.PLAY, "playing a card")
-        trick = self.trick
-        seat = (self.leader + len(trick)) % len(self.names)
+        if not self.play_run((card,), 0):
+            self.refuse_play(card)
+
+    def play_run(self, cards: Sequence[Card], start: int) -> int:
+        """Play `cards[start:]` while each is legal and a card is due; the index it stopped at.
+
+        The hot path of every replay, one call for a whole trick line. It
+        never raises: it stops before a card it would refuse (`refuse_play`
+        says why) and after a card that leaves a decision due (a victim, R14).
+        """
+        names = self.names
+        n = len(names)
+        per_trick = self.plays_per_trick
+        events = self.events
+        index, end = start, len(cards)
+        while index < end and self.phase is _PLAY:
+            card = cards[index]
+            trick = self.trick
+            seat = (self.leader + len(trick)) % n
+            hand = self.hands[seat]
+            if card not in hand:
+                break
+            suit = card.suit
+            leads = not trick
+            led = suit if leads else trick[0][1].suit
+            followed = suit is led
+            if not followed:
+                for held in hand:
+                    if held.suit is led:
+                        return index  # R8: it must follow suit
+            hand.remove(card)
+            trick.append((seat, card))
+            index += 1
+            if events is not None:
+                events.append(CardPlayed(seat, card, self.trick_no, led, leads, followed))
+            # R9: an off-suit play earns the action of the suit played, at once.
+            if not followed and self.suit_action(seat, self.config.side_of[seat], suit, Reason.OFF_SUIT,
+                                                 Continuation.AFTER_OFF_SUIT):
+                break
+            if len(trick) >= per_trick:
+                self.after_play()
+        return index
+
+    def refuse_play(self, card: Card) -> None:
+        """Raise the reason `play_run` stopped before `card`."""
+        self.expect(Phase.PLAY, "playing a card")
+        seat = (self.leader + len(self.trick)) % len(self.names)
         hand = self.hands[seat]
         if card not in hand:
             raise CardNotHeld(f"{self.names[seat]} does not hold {card} ({self.holder_text(card)})")
-        leads = not trick
-        led = card.suit if leads else trick[0][1].suit
-        followed = card.suit is led
-        if not followed:
-            for held in hand:
-                if held.suit is led:
-                    following = sort_cards(c for c in hand if c.suit is led)
-                    raise MustFollowSuit(f"{self.names[seat]} must follow {led.title} "
-                                         f"(holds {format_cards(following)})")
-        hand.remove(card)
-        trick.append((seat, card))
-        if self.events is not None:
-            self.events.append(CardPlayed(seat, card, self.trick_no, led, leads, followed))
-        if not followed:
-            # R9: an off-suit play earns the action of the suit played, at once.
-            if self.suit_action(seat, self.config.side_of[seat], card.suit, Reason.OFF_SUIT,
-                                Continuation.AFTER_OFF_SUIT):
-                return
-        self.after_play()
+        led = self.trick[0][1].suit
+        following = sort_cards(c for c in hand if c.suit is led)
+        raise MustFollowSuit(f"{self.names[seat]} must follow {led.title} (holds {format_cards(following)})")
 
     def after_play(self) -> None:
         if len(self.trick) < self.plays_per_trick:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card, format_cards
+from .cards import Card, deck, format_cards
 
 __all__ = ["Move", "Deal", "ChoosePassCount", "PassCards", "PlayCard", "ChooseVictim"]
 
@@ -50,8 +50,16 @@ class PassCards:
 class PlayCard:
     card: Card
 
+    @staticmethod
+    def of(card: Card) -> "PlayCard":
+        """The one `PlayCard` of each card, made once: hot loops push these instead of building moves."""
+        return _PLAY_CARD[card]
+
     def __str__(self) -> str:
         return str(self.card)
+
+
+_PLAY_CARD: dict[Card, PlayCard] = {card: PlayCard(card) for card in deck()}
 
 
 @dataclass(frozen=True, slots=True)

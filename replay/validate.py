@@ -75,10 +75,6 @@ def validate_record(record: GameRecord) -> ReplayedGame:
     return replay_record(record, history=False, events=False)
 
 
-# Moves are values: one `PlayCard` per card, made once.
-_PLAY_MOVES: dict[Card, PlayCard] = {card: PlayCard(card) for card in deck()}
-
-
 def _cards_text(cards: Sequence[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
@@ -405,9 +401,10 @@ class _Replayer:
         tricks = rnd.tricks
         per_trick = config.plays_per_trick
         push = game.push
+        play_cards = game.play_cards
         history = self.history
         origins = self.out.origins
-        play_moves = _PLAY_MOVES
+        play_move = PlayCard.of
         for index, trick in enumerate(tricks, 1):
             if game.phase is not Phase.PLAY or game.round_no != number:
                 self.problem(trick.pos, f"round {number} has only {config.tricks_per_round} tricks",
@@ -419,13 +416,30 @@ class _Replayer:
             plays = trick.plays
             cards = plays.cards
             used: set[int] = set()
-            for position, card in enumerate(cards):
+            start = 0
+            if not history and len(cards) <= per_trick:
+                # The whole line in one engine call, stopping for victims; whatever is left
+                # (a refused card) goes through the card-by-card loop below, which reports it.
+                while start < len(cards):
+                    before = len(game)
+                    try:
+                        start = play_cards(cards, start)
+                    except IllegalMove:
+                        start += len(game) - before
+                        break
+                    if game.phase is not Phase.CHOOSE_VICTIM:
+                        break
+                    self.choices(plays, start - 1, used)
+                    if game.phase is Phase.CHOOSE_VICTIM:
+                        break  # the end-of-round award, named on the `end` line
+            for position in range(start, len(cards)):
+                card = cards[position]
                 if position >= per_trick:
                     play = plays[position]
                     self.problem(play.pos, f"trick {index} already has its {per_trick} cards",
                                  "trick-too-long", "R8", play.length)
                 try:
-                    push(play_moves[card])
+                    push(play_move(card))
                 except IllegalMove as error:
                     self.refused_play(error, rnd, index, position)
                 if history:
