@@ -16,12 +16,12 @@ suite checks that both give equal records with equal positions.
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from operator import itemgetter
 
 from diamonds_core.cards import Card, _CARD_BY_TEXT
 
 from .records import (
-    Choice, EndLine, GameRecord, HandLine, Play, Plays, Pos, Round, RoundHeader, Tag, Trick,
+    Choice, EndLine, GameRecord, HandLine, Plays, Pos, Round, RoundHeader, Tag, Trick, unchecked_constructor,
 )
 
 __all__ = ["FastReader", "MAX_DIGITS"]
@@ -30,7 +30,9 @@ MAX_DIGITS = 6  # round, trick and pass numbers longer than this are left to the
 
 _TOKEN = re.compile(r"\S+")
 _new_pos = tuple.__new__  # Pos(line, column) without the named tuple's keyword handling
-_ANNOTATION = re.compile(r"(!!|\?\?|!\?|\?!|!|\?)\Z")
+_trick = unchecked_constructor(Trick)
+_hand_line = unchecked_constructor(HandLine)
+_round_header = unchecked_constructor(RoundHeader)
 
 
 class FastReader:
@@ -58,8 +60,13 @@ class FastReader:
         self.trick_numbers: dict[str, int] = {
             f"{n}.": n for n in range(1000) if self.trick.match(f"{n}.")
         }
+        self.players: set[str] = set()  # ids already matched against PLAYER
+        self.decorated: dict[str, Card] = {}  # tokens like 12C>Bob or 5H!, already matched against PLAY
 
-    def read(self, lines: Sequence[str], first_line: int, index: int, text: str) -> GameRecord | None:
+    def read(self, text: str, first_line: int, index: int) -> GameRecord | None:
+        if not text.replace("\n", "").isprintable() or "{" in text or ";" in text or "}" in text:
+            return None  # a comment, a tab, a carriage return, a control character: the parser's job
+        lines = text.split("\n")
         tags: list[Tag] = []
         rounds: list[Round] = []
         header: RoundHeader | None = None
@@ -69,60 +76,70 @@ class FastReader:
         stage = 0  # within a round: 1 hand lines, 2 tricks, 3 end
         cards_of = self.cards
         trick_numbers = self.trick_numbers
+        players = self.players
         from_line = Plays.from_line
+        getter = itemgetter
         line_no = first_line - 1
-        for raw in lines:
+        for line in lines:
             line_no += 1
-            line = raw.rstrip("\n")
-            if not line.isprintable():  # tabs, other white space, control characters: the parser's job
-                if line.strip(" "):
-                    return None
-                continue
             tokens = line.split()
             if not tokens:
                 continue
             head = tokens[0]
-            if "{" in line or ";" in line or "}" in line:
-                return None
-            first = head[0]
-            if first == "[":
+            number = trick_numbers.get(head)
+            if number is not None or head[0].isdigit():
+                if header is None or stage > 2:
+                    return None
+                if number is None:
+                    if not self.trick.match(head) or len(head) > MAX_DIGITS + 1:
+                        return None
+                    number = int(head[:-1])
+                try:  # itemgetter looks up several keys in one C call, and returns a tuple
+                    plays = from_line(getter(*tokens[1:])(cards_of) if len(tokens) > 2 else
+                                      tuple([cards_of[t] for t in tokens[1:]]), line, line_no, 1)
+                except KeyError:
+                    plays = self._plays(tokens, 1, line, line_no)
+                    if plays is None:
+                        return None
+                column = 1 if line[0] != " " else line.index(head) + 1
+                tricks.append(_trick(number, plays, (), _new_pos(Pos, (line_no, column))))
+                stage = 2
+            elif head == "deal" or head == "pass":
+                if header is None or stage > 1 or len(tokens) < 2:
+                    return None
+                player = tokens[1]
+                if player not in players:
+                    if not self.player.match(player):
+                        return None
+                    players.add(player)
+                try:
+                    plays = from_line(getter(*tokens[2:])(cards_of) if len(tokens) > 3 else
+                                      tuple([cards_of[t] for t in tokens[2:]]), line, line_no, 2)
+                except KeyError:
+                    plays = self._plays(tokens, 2, line, line_no)
+                    if plays is None:
+                        return None
+                column = 1 if line[0] != " " else line.index(head) + 1
+                player_column = column + len(head) + 1
+                if line[player_column - 2] != " " or line[player_column - 1] == " ":
+                    player_column = line.index(player, player_column - 2) + 1
+                hand_lines.append(_hand_line(head, player, plays, (), _new_pos(Pos, (line_no, column)),
+                                             _new_pos(Pos, (line_no, player_column))))
+                stage = 1
+            elif head[0] == "[":
                 if header is not None:
                     return None
                 tag = self._tag(line, line_no)
                 if tag is None:
                     return None
                 tags.append(tag)
-            elif head == "deal" or head == "pass":
-                if header is None or stage > 1 or len(tokens) < 2 or not self.player.match(tokens[1]):
+            elif head[0] == "R":
+                new = self._header(line, line_no, tokens)
+                if new is None:
                     return None
-                try:
-                    plays = from_line(tuple([cards_of[t] for t in tokens[2:]]), line, line_no, 2)
-                except KeyError:
-                    plays = self._plays(tokens, 2, line, line_no)
-                    if plays is None:
-                        return None
-                column = line.index(head) + 1
-                player_column = line.index(tokens[1], column - 1 + len(head)) + 1
-                hand_lines.append(HandLine(head, tokens[1], plays, (), _new_pos(Pos, (line_no, column)),
-                                           _new_pos(Pos, (line_no, player_column))))
-                stage = 1
-            elif first.isdigit():
-                if header is None or stage > 2:
-                    return None
-                number = trick_numbers.get(head)
-                if number is None:
-                    if not self.trick.match(head) or len(head) > MAX_DIGITS + 1:
-                        return None
-                    number = int(head[:-1])
-                try:
-                    plays = from_line(tuple([cards_of[t] for t in tokens[1:]]), line, line_no, 1)
-                except KeyError:
-                    plays = self._plays(tokens, 1, line, line_no)
-                    if plays is None:
-                        return None
-                column = 1 if first == line[0] else line.index(head) + 1
-                tricks.append(Trick(number, plays, (), _new_pos(Pos, (line_no, column))))
-                stage = 2
+                if header is not None:
+                    rounds.append(Round(header, tuple(hand_lines), tuple(tricks), end))
+                header, hand_lines, tricks, end, stage = new, [], [], None, 0
             elif head == "end":
                 if header is None or stage > 2:
                     return None
@@ -130,13 +147,6 @@ class FastReader:
                 if end is None:
                     return None
                 stage = 3
-            elif first == "R":
-                new = self._header(line, line_no, tokens)
-                if new is None:
-                    return None
-                if header is not None:
-                    rounds.append(Round(header, tuple(hand_lines), tuple(tricks), end))
-                header, hand_lines, tricks, end, stage = new, [], [], None, 0
             else:
                 return None
         if header is not None:
@@ -156,12 +166,22 @@ class FastReader:
 
     def _header(self, line: str, line_no: int, tokens: list[str]) -> RoundHeader | None:
         if (len(tokens) != 5 or tokens[1] != "dealer" or tokens[3] != "pass" or not self.round.match(tokens[0])
-                or not self.player.match(tokens[2]) or not self.count.match(tokens[4])
-                or len(tokens[0]) > MAX_DIGITS + 1 or len(tokens[4]) > MAX_DIGITS):
+                or not self.count.match(tokens[4]) or len(tokens[0]) > MAX_DIGITS + 1 or len(tokens[4]) > MAX_DIGITS):
             return None
-        spans = [m.start() + 1 for m in _TOKEN.finditer(line)]
-        return RoundHeader(int(tokens[0][1:]), tokens[2], int(tokens[4]), pos=Pos(line_no, spans[0]),
-                           dealer_pos=Pos(line_no, spans[2]), count_pos=Pos(line_no, spans[4]))
+        dealer = tokens[2]
+        if dealer not in self.players:
+            if not self.player.match(dealer):
+                return None
+            self.players.add(dealer)
+        written = " ".join(tokens)
+        if line.startswith(written) and len(line) - len(written) <= 1:  # one space apart, as the writer puts them
+            dealer_column = len(tokens[0]) + 9  # "R1 dealer " is 10 characters long
+            columns = (1, dealer_column, dealer_column + len(dealer) + 6)
+        else:
+            spans = [m.start() + 1 for m in _TOKEN.finditer(line)]
+            columns = (spans[0], spans[2], spans[4])
+        return _round_header(int(tokens[0][1:]), dealer, int(tokens[4]), (), _new_pos(Pos, (line_no, columns[0])),
+                             _new_pos(Pos, (line_no, columns[1])), _new_pos(Pos, (line_no, columns[2])))
 
     def _end(self, line: str, line_no: int, tokens: list[str]) -> EndLine | None:
         matches = list(_TOKEN.finditer(line))
@@ -173,26 +193,15 @@ class FastReader:
         return EndLine(tuple(choices), pos=Pos(line_no, matches[0].start() + 1))
 
     def _plays(self, tokens: list[str], skip: int, line: str, line_no: int) -> Plays | None:
-        cards_of = self.cards
-        try:
-            return Plays.from_line(tuple([cards_of[t] for t in tokens[skip:]]), line, line_no, skip)
-        except KeyError:
-            pass
-        # A card with a choice or an annotation (or not a card at all): place every token exactly.
-        plays = []
-        for match in list(_TOKEN.finditer(line))[skip:]:
-            text = match.group()
-            if not self.play.match(text):
-                return None
-            size = 3 if text[1].isdigit() else 2
-            rest = text[size:]
-            annotation = None
-            found = _ANNOTATION.search(rest)
-            if found:
-                annotation = found.group(1)
-                rest = rest[: found.start()]
-            column = match.start() + 1
-            choice = Choice(rest[1:], Pos(line_no, column + size)) if rest else None
-            plays.append(Play(cards_of[text[:size]], choice, annotation, pos=Pos(line_no, column),
-                              length=len(text)))
-        return Plays(plays)
+        """A line where some card carries a choice or an annotation (or a token is no card)."""
+        cards = []
+        for text in tokens[skip:]:
+            card = self.cards.get(text) or self.decorated.get(text)
+            if card is None:
+                if not self.play.match(text):
+                    return None
+                card = self.cards[text[: 3 if text[1].isdigit() else 2]]
+                if len(self.decorated) < 100_000:  # a few cards and victims, however many games
+                    self.decorated[text] = card
+            cards.append(card)
+        return Plays.from_line(tuple(cards), line, line_no, skip, plain=False)

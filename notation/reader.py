@@ -53,9 +53,6 @@ class _CommentSink:
         return token
 
 
-_ANNOTATION = re.compile(r"(!!|\?\?|!\?|\?!|!|\?)\Z")
-
-
 def _pos(token: Token, line_offset: int) -> Pos:
     return Pos(token.line + line_offset, token.column)  # type: ignore[operator]
 
@@ -115,20 +112,7 @@ class _Builder(Transformer):
         return EndLine(made, pos=_pos(keyword, self.offset))
 
     def _play(self, token: Token) -> Play:
-        text = str(token)
-        size = 3 if text[1].isdigit() else 2
-        card = Card.parse(text[:size])
-        rest = text[size:]
-        annotation = None
-        if rest:
-            match = _ANNOTATION.search(rest)
-            if match:
-                annotation = match.group(1)
-                rest = rest[: match.start()]
-        choice = None
-        if rest:
-            choice = Choice(rest[1:], Pos(token.line + self.offset, token.column + size))  # type: ignore[operator]
-        return Play(card, choice, annotation, pos=_pos(token, self.offset), length=len(text))
+        return Play.from_token(str(token), _pos(token, self.offset))
 
 
 class _NumberTooLong(Exception):
@@ -333,42 +317,99 @@ def _tag_value_problem(text: str, start: int, line: int, column: int) -> Problem
 # --------------------------------------------------------------------------- games
 
 
-_TAG_START = re.compile(r"[ \t\ufeff]*\[")
+_TAG_LINE = re.compile(r"^[ \t\ufeff]*\[", re.MULTILINE)
+_NOT_SPACE = re.compile(r"\S")
+_BLOCK = 1 << 16  # characters read at a time
 
 
 def split_games(lines: Iterable[str], *, first_line: int = 1) -> Iterator[tuple[int, str]]:
-    """Cut a stream of lines into games: (first line number, text of the game).
+    """Cut a stream into games: (first line number, text of the game).
 
     A game ends where a tag line follows movetext (DGN.md). Comments are
     tracked so that a `[` inside a `{...}` comment does not start a game.
+    `lines` is a text stream or any iterable of strings that, joined, make
+    the text (lines, or blocks of them).
     """
-    for start, chunk in _game_lines(lines, first_line):
-        yield start, "".join(chunk)
+    return _game_texts(lines, first_line)
 
 
-def _game_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int, list[str]]]:
-    chunk: list[str] = []
-    start = first_line
-    number = first_line - 1
-    in_brace = False
-    has_movetext = False
-    for line in lines:
-        number += 1
-        is_tag = not in_brace and line.lstrip(" \t\ufeff")[:1] == "["
-        if is_tag and has_movetext:
-            yield start, chunk
-            chunk, start, has_movetext = [], number, False
-        chunk.append(line)
-        if is_tag:
-            in_brace = _scan_tag_line(line) if "{" in line else False
-        elif not in_brace and "{" not in line:
+def _blocks(stream: TextIO | Iterable[str]) -> Iterator[str]:
+    read = getattr(stream, "read", None)
+    if read is not None:
+        return iter(lambda: read(_BLOCK), "")
+    return iter(stream)
+
+
+def _game_texts(stream: TextIO | Iterable[str], first_line: int = 1) -> Iterator[tuple[int, str]]:
+    """The game splitter. Whole blocks of lines without comments are cut with one regex scan;
+    a block with a `{` or `;` (or inside a `{` comment) is walked line by line."""
+    parts: list[str] = []  # the current game so far
+    start = first_line  # its first line
+    number = first_line - 1  # lines before the block being cut
+    in_brace = has_movetext = False
+    pending: list[str] = []  # a line not yet ended, in pieces (a line may be longer than a block)
+    for block in _blocks(stream):
+        cut = block.rfind("\n") + 1
+        if not cut:
+            pending.append(block)
+            continue
+        text = "".join([*pending, block[:cut]]) if pending else block[:cut]
+        pending = [block[cut:]] if cut < len(block) else []
+        if in_brace or "{" in text or ";" in text:
+            for line in _lines(text):
+                number += 1
+                is_tag = not in_brace and line.lstrip(" \t\ufeff")[:1] == "["
+                if is_tag and has_movetext:
+                    yield start, "".join(parts)
+                    parts, start, has_movetext = [], number, False
+                parts.append(line)
+                if is_tag:
+                    in_brace = _scan_tag_line(line) if "{" in line else False
+                else:
+                    in_brace, saw = _scan_movetext(line, in_brace)
+                    has_movetext = has_movetext or saw
+            continue
+        at = 0  # where the current game's part of `text` begins
+        seen = 0  # movetext is looked for from here
+        counted = 0  # line breaks before here are in `number`
+        for match in _TAG_LINE.finditer(text):
+            tag = match.start()
             if not has_movetext:
-                has_movetext = bool(line.split(";", 1)[0].strip())
-        else:
-            in_brace, saw = _scan_movetext(line, in_brace)
-            has_movetext = has_movetext or saw
-    if chunk:
-        yield start, chunk
+                has_movetext = _NOT_SPACE.search(text, seen, tag) is not None
+            if has_movetext:
+                number += text.count("\n", counted, tag)
+                counted = tag
+                parts.append(text[at:tag])
+                yield start, "".join(parts)
+                parts, start, at, has_movetext = [], number + 1, tag, False
+            seen = text.find("\n", tag) + 1  # a tag line is no movetext
+        if not has_movetext:
+            has_movetext = _NOT_SPACE.search(text, seen) is not None
+        number += text.count("\n", counted)
+        parts.append(text[at:])
+    rest = "".join(pending)
+    if rest:
+        # The last line has no line break: walk it like any other.
+        yield from _game_texts_tail(parts, start, number, in_brace, has_movetext, rest)
+    elif parts:
+        yield start, "".join(parts)
+
+
+def _game_texts_tail(parts: list[str], start: int, number: int, in_brace: bool, has_movetext: bool,
+                     line: str) -> Iterator[tuple[int, str]]:
+    number += 1
+    is_tag = not in_brace and line.lstrip(" \t\ufeff")[:1] == "["
+    if is_tag and has_movetext:
+        yield start, "".join(parts)
+        parts, start = [], number
+    parts.append(line)
+    yield start, "".join(parts)
+
+
+def _lines(text: str) -> list[str]:
+    """`text` cut after each line break ("\n" only, unlike `splitlines`)."""
+    lines = text.split("\n")
+    return [line + "\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] else [])
 
 
 def _scan_tag_line(line: str) -> bool:
@@ -422,12 +463,12 @@ def _scan_movetext(line: str, in_brace: bool) -> tuple[bool, bool]:
 
 def parse_game(text: str, *, first_line: int = 1, index: int = 1) -> GameRecord:
     """Parse one game's text; syntax errors become the record's `problems`."""
-    return _read_game(text.splitlines(keepends=True), text, first_line, index)
+    return _read_game(text, first_line, index)
 
 
-def _read_game(lines: list[str], text: str, first_line: int, index: int) -> GameRecord:
+def _read_game(text: str, first_line: int, index: int) -> GameRecord:
     """The fast reader when the layout allows, else the parser (which also reports every error)."""
-    record = _fast_reader().read(lines, first_line, index, text)
+    record = _fast_reader().read(text, first_line, index)
     if record is not None:
         return record
     return _parse_with_lark(text, first_line, index)
@@ -456,26 +497,24 @@ def _parse_with_lark(text: str, first_line: int, index: int) -> GameRecord:
     return GameRecord(tags, rounds, leading, source=text, first_line=first_line, index=index)
 
 
-def _games(stream: TextIO | Iterable[str]) -> Iterator[tuple[int, int, list[str], str]]:
-    """(index, first line, lines, text) of each game that is not only blank lines."""
+def _games(stream: TextIO | Iterable[str]) -> Iterator[tuple[int, int, str]]:
+    """(index, first line, text) of each game that is not only blank lines."""
     index = 0
-    for first_line, lines in _game_lines(stream):
-        text = "".join(lines)
-        if text.strip():
+    for first_line, text in _game_texts(stream):
+        if not text.isspace() and text:
             index += 1
-            yield index, first_line, lines, text
+            yield index, first_line, text
 
 
 def game_texts(stream: TextIO | Iterable[str]) -> Iterator[tuple[int, int, str]]:
     """(index, first line, text) of each game, unparsed: what parallel readers hand out."""
-    for index, first_line, _, text in _games(stream):
-        yield index, first_line, text
+    return _games(stream)
 
 
 def read_games(stream: TextIO | Iterable[str]) -> Iterator[GameRecord]:
     """Yield the games of a DGN stream one at a time, readable or not."""
-    for index, first_line, lines, text in _games(stream):
-        yield _read_game(lines, text, first_line, index)
+    for index, first_line, text in _games(stream):
+        yield _read_game(text, first_line, index)
 
 
 def parse_games(text: str) -> list[GameRecord]:

@@ -9,8 +9,8 @@ record written and read back compares equal to the original.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Iterator, NamedTuple, Sequence, overload
+from dataclasses import dataclass, field, fields
+from typing import Any, Callable, Iterator, NamedTuple, Sequence, overload
 
 from diamonds_core.cards import Card
 
@@ -97,8 +97,24 @@ class Play:
     pos: Pos = _pos()
     length: int = field(default=2, compare=False, repr=False)
 
+    @classmethod
+    def from_token(cls, text: str, pos: Pos = NOWHERE) -> "Play":
+        """A token as the grammar's PLAY terminal matched it: a card, then `>id`, then an annotation."""
+        size = 3 if text[1:2].isdigit() else 2
+        card = Card.parse(text[:size])
+        rest = text[size:]
+        annotation = None
+        if rest:
+            match = _ANNOTATION.search(rest)
+            if match:
+                annotation = match.group(1)
+                rest = rest[: match.start()]
+        choice = Choice(rest[1:], Pos(pos.line, pos.column + size)) if rest else None
+        return cls(card, choice, annotation, pos=pos, length=len(text))
+
 
 _TOKEN = re.compile(r"\S+")
+_ANNOTATION = re.compile(r"(!!|\?\?|!\?|\?!|!|\?)\Z")
 
 
 class Plays(Sequence[Play]):
@@ -110,7 +126,7 @@ class Plays(Sequence[Play]):
     the replay needs, with no `Play` made at all.
     """
 
-    __slots__ = ("cards", "_plays", "_line", "_line_no", "_skip")
+    __slots__ = ("cards", "_plays", "_line", "_line_no", "_skip", "_plain")
 
     def __init__(self, plays: Sequence[Play] = ()) -> None:
         self._plays: tuple[Play, ...] | None = tuple(plays)
@@ -118,14 +134,16 @@ class Plays(Sequence[Play]):
         self._line: str | None = None
         self._line_no = 0
         self._skip = 0
+        self._plain = False
 
     @classmethod
-    def from_line(cls, cards: tuple[Card, ...], line: str, line_no: int, skip: int) -> "Plays":
-        """Plain cards (no choice, annotation or comment) that are the tokens of `line` after `skip` others."""
+    def from_line(cls, cards: tuple[Card, ...], line: str, line_no: int, skip: int, plain: bool = True) -> "Plays":
+        """The cards written as the tokens of `line` after `skip` others, read as PLAY tokens;
+        `plain` when every token is the card alone (no choice, no annotation; no comment)."""
         self = cls.__new__(cls)
         self.cards = cards
         self._plays = None
-        self._line, self._line_no, self._skip = line, line_no, skip
+        self._line, self._line_no, self._skip, self._plain = line, line_no, skip, plain
         return self
 
     @property
@@ -133,17 +151,20 @@ class Plays(Sequence[Play]):
         if self._plays is None:
             tokens = list(_TOKEN.finditer(self._line or ""))[self._skip:]
             line = self._line_no
-            self._plays = tuple(
-                Play(card, pos=Pos(line, match.start() + 1), length=match.end() - match.start())
-                for card, match in zip(self.cards, tokens)
-            )
+            if self._plain:
+                self._plays = tuple(
+                    Play(card, pos=Pos(line, match.start() + 1), length=match.end() - match.start())
+                    for card, match in zip(self.cards, tokens)
+                )
+            else:
+                self._plays = tuple(Play.from_token(match.group(), Pos(line, match.start() + 1)) for match in tokens)
         return self._plays
 
     @property
     def plain(self) -> bool:
         """No card carries a choice, an annotation or a comment."""
         if self._plays is None:
-            return True
+            return self._plain
         return all(p.choice is None and p.annotation is None and not p.comments for p in self._plays)
 
     @overload
@@ -183,6 +204,18 @@ class Plays(Sequence[Play]):
 
     def __repr__(self) -> str:
         return repr(self.items)
+
+
+def unchecked_constructor(cls: type) -> Callable[..., Any]:
+    """A positional constructor for a frozen, slotted record that skips `__init__` (and its
+    `__post_init__`): for a reader whose values already have exactly the field types, where
+    the frozen `__init__` would cost as much as reading the line."""
+    names = [f.name for f in fields(cls)]
+    scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    scope.update({f"set_{name}": getattr(cls, name).__set__ for name in names})
+    body = "".join(f"    set_{name}(self, {name})\n" for name in names)
+    exec(f"def make({', '.join(names)}):\n    self = new(cls)\n{body}    return self\n", scope)
+    return scope["make"]  # type: ignore[no-any-return]
 
 
 def plays_of(value: Sequence[Play]) -> Plays:

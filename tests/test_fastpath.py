@@ -20,8 +20,7 @@ SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.dg
 
 
 def both(text: str) -> tuple[GameRecord | None, GameRecord]:
-    lines = text.splitlines(keepends=True)
-    fast = reader._fast_reader().read(lines, 1, 1, text)
+    fast = reader._fast_reader().read(text, 1, 1)
     slow = reader._parse_with_lark(text, 1, 1)
     return fast, slow
 

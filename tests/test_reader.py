@@ -474,3 +474,68 @@ def test_a_result_score_too_long_for_int_is_reported_on_the_tag() -> None:
     [record] = parse_games('[Players "Ann Bob"]\n[Result "Ann ' + "9" * 5000 + ', Bob 1"]\n')
     problems = replay_record(record).problems
     assert problems and problems[0].code == "bad-result" and problems[0].line == 2
+
+
+# --------------------------------------------------------------------------- cutting a stream into games
+
+
+def _games_by_characters(text: str) -> list[tuple[int, str]]:
+    """The splitting rule, walked one character at a time: the test's own reading of DGN.md.
+
+    A game starts at a tag line (a `[` first on its line, outside a `{…}` comment)
+    that follows movetext (anything but white space and comments outside a tag line).
+    """
+    games: list[tuple[int, str]] = []
+    start, begin, line_no = 1, 0, 1
+    in_brace = has_movetext = False
+    i = 0
+    while i < len(text):
+        line_end = text.find("\n", i)
+        line_end = len(text) if line_end < 0 else line_end + 1
+        line = text[i:line_end]
+        is_tag = not in_brace and line.lstrip(" \t\ufeff")[:1] == "["
+        if is_tag and has_movetext:
+            games.append((start, text[begin:i]))
+            start, begin, has_movetext = line_no, i, False
+        in_string = False
+        for ch in line:
+            if in_brace:
+                in_brace = ch != "}"
+            elif is_tag and in_string:
+                in_string = ch != '"'  # an escaped quote ends nothing: see below
+            elif ch == ";":
+                break
+            elif ch == "{":
+                in_brace = True
+            elif is_tag:
+                in_string = ch == '"'
+            elif not ch.isspace():
+                has_movetext = True
+        i, line_no = line_end, line_no + 1
+    if begin < len(text):
+        games.append((start, text[begin:]))
+    return games
+
+
+_PIECES = st.sampled_from([
+    '[Event "a"]\n', '[Players "Ann Bob"]\n', '  [Site "x;y"]\n', "\n", "   \n", "R1 dealer Ann pass 1\n",
+    "1. 5H 9H\n", "; a comment [Event \"no\"]\n", "{a [comment\n", "still inside ]\n", "}\n",
+    "2. 3S {x} 4S\n", '[Note "{"]\n', "[Event {c}]\n", "end\n", "\ufeff[Event \"bom\"]\n", "3. 1D",
+])
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_PIECES, max_size=25), st.lists(st.integers(1, 40), min_size=1, max_size=10))
+def test_games_are_cut_the_same_whatever_the_blocks_the_text_arrives_in(pieces, sizes):
+    text = "".join(pieces)
+    if '\\"' in text:  # the oracle above does not know escapes; the pieces have none
+        return
+    expected = _games_by_characters(text)
+    blocks, at = [], 0
+    while at < len(text):  # the text cut into blocks of the drawn sizes, in turn
+        size = sizes[len(blocks) % len(sizes)]
+        blocks.append(text[at:at + size])
+        at += size
+    assert list(split_games(blocks)) == expected
+    assert list(split_games(io.StringIO(text))) == expected
+    assert list(split_games(text.splitlines(keepends=True))) == expected
