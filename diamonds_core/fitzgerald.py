@@ -246,20 +246,25 @@ class Table:
         config = self.config
         if len(hands) != config.player_count:
             raise InvalidDeal(f"a deal gives hands to {config.player_count} players, not {len(hands)}")
-        allowed = set(config.deck)
-        seen: dict[Card, int] = {}
+        held = [set(hand) for hand in hands]
         for seat, hand in enumerate(hands):
             if len(hand) != config.hand_size:
                 raise InvalidDeal(
                     f"{self.names[seat]} is dealt {len(hand)} cards, not {config.hand_size}"
                 )
-            for card in hand:
-                if card not in allowed:
-                    raise InvalidDeal(f"{card} is not in this game's deck ({_deck_text(config)})")
-                if card in seen:
-                    raise InvalidDeal(f"{card} is dealt twice ({self.names[seen[card]]} and {self.names[seat]})")
-                seen[card] = seat
-        self.hands = [set(hand) for hand in hands]
+        every = set().union(*held)
+        if len(every) != config.hand_size * len(hands) or not every.issubset(config.deck):
+            # Something is wrong: find the first card, in dealt order, that shows it.
+            allowed = set(config.deck)
+            seen: dict[Card, int] = {}
+            for seat, hand in enumerate(hands):
+                for card in hand:
+                    if card not in allowed:
+                        raise InvalidDeal(f"{card} is not in this game's deck ({_deck_text(config)})")
+                    if card in seen:
+                        raise InvalidDeal(f"{card} is dealt twice ({self.names[seen[card]]} and {self.names[seat]})")
+                    seen[card] = seat
+        self.hands = held
         if self.events is not None:
             self.events.append(RoundStarted(self.round_no, self.dealer, self.thief))
             self.events.append(CardsDealt(self.round_no, tuple(sort_cards(h) for h in hands)))
@@ -299,7 +304,7 @@ class Table:
         receiver = self.config.pass_target(seat)
         if self.events is not None:
             self.events.append(CardsPassed(seat, receiver, tuple(cards)))
-        if all(p is not None for p in self.passed):
+        if None not in self.passed:
             # R6: passes are handed over at once, so a received card cannot be passed on.
             for giver, given in enumerate(self.passed):
                 target = self.config.pass_target(giver)
@@ -323,25 +328,29 @@ class Table:
     def play_run(self, cards: Sequence[Card], start: int) -> int:
         """Play `cards[start:]` while each is legal and a card is due; the index it stopped at.
 
-        The hot path of every replay, one call for a whole trick line. It
-        never raises: it stops before a card it would refuse (`refuse_play`
+        The hot path of every replay, one call for a whole trick line or round.
+        It never raises: it stops before a card it would refuse (`refuse_play`
         says why) and after a card that leaves a decision due (a victim, R14).
         """
-        names = self.names
-        n = len(names)
+        index, end = start, len(cards)
+        if self.phase is not _PLAY:
+            return index
+        n = len(self.names)
         per_trick = self.plays_per_trick
         events = self.events
-        index, end = start, len(cards)
-        while index < end and self.phase is _PLAY:
+        hands = self.hands  # replaced only by a new round, where the run stops
+        trick, leader = self.trick, self.leader  # both change only when a trick is won
+        led = trick[0][1].suit if trick else None
+        while index < end:
             card = cards[index]
-            trick = self.trick
-            seat = (self.leader + len(trick)) % n
-            hand = self.hands[seat]
+            seat = (leader + len(trick)) % n
+            hand = hands[seat]
             if card not in hand:
                 break
             suit = card.suit
-            leads = not trick
-            led = suit if leads else trick[0][1].suit
+            leads = led is None
+            if leads:
+                led = suit
             followed = suit is led
             if not followed:
                 for held in hand:
@@ -358,6 +367,9 @@ class Table:
                 break
             if len(trick) >= per_trick:
                 self.after_play()
+                if self.phase is not _PLAY:
+                    break
+                trick, leader, led = self.trick, self.leader, None
         return index
 
     def refuse_play(self, card: Card) -> None:

@@ -13,7 +13,7 @@ from typing import Iterable, Sequence
 from .config import GameConfig, Variant
 from .events import Event
 from .fitzgerald import Table
-from .moves import Move, PlayCard
+from .moves import _PLAY_CARD, Move, PlayCard
 from .rulesets import rule_set
 from .cards import Card
 from .state import PendingVictim, Phase, State
@@ -112,7 +112,7 @@ class Game:
                 index += 1
             return index
         index = table.play_run(cards, start)
-        self._moves.extend(map(PlayCard.of, cards[start:index]))
+        self._moves.extend(map(_PLAY_CARD.__getitem__, cards[start:index]))
         if index < len(cards) and table.phase is _PLAY:
             table.refuse_play(cards[index])
         return index

@@ -16,7 +16,7 @@ from diamonds_core import (
     trick_winner,
 )
 from diamonds_core.config import PASS_COUNTS, PLAYER_ID
-from notation.records import Choice, GameRecord, HandLine, Play, Pos, Problem, Round, Tag
+from notation.records import Choice, GameRecord, HandLine, Play, Plays, Pos, Problem, Round, Tag
 from notation.tags import TagSyntaxError, parse_players, parse_result, parse_variants
 
 __all__ = ["ReplayedGame", "replay_record", "Origin"]
@@ -204,9 +204,9 @@ class _Replayer:
         deals = self.lines_by_seat(rnd, "deal")
         passes = self.lines_by_seat(rnd, "pass")
         written = len(deals) == len(passes) == config.player_count
-        complete = self.round_is_complete(rnd)
         # Who played what is needed only to infer a missing deal or pass line.
-        seats_of_plays = self.seats_of_plays(rnd, dealer) if complete and not written else None
+        seats_of_plays = (self.seats_of_plays(rnd, dealer) if not written and self.round_is_complete(rnd)
+                          else None)
         dealt = self.deal_for(number, rnd, deals, passes, seats_of_plays)
         if dealt is None:
             return False
@@ -394,18 +394,19 @@ class _Replayer:
     # ---------------------------------------------------------------- tricks
 
     def play_tricks(self, number: int, rnd: Round, *, last: bool) -> bool:
-        """The hot loop: cards go to the engine as they are; `Play` items are made only for a
-        choice, an origin (full replay) or a problem."""
+        """Card by card, after the tricks the check path has already played; `Play` items are
+        made only for a choice, an origin (full replay) or a problem."""
         game, config = self.game, self.config
         assert game is not None and config is not None
         tricks = rnd.tricks
         per_trick = config.plays_per_trick
         push = game.push
-        play_cards = game.play_cards
         history = self.history
         origins = self.out.origins
         play_move = PlayCard.of
-        for index, trick in enumerate(tricks, 1):
+        done, resume = (0, 0) if history else self.play_written_tricks(rnd)
+        for index in range(done + 1, len(tricks) + 1):
+            trick = tricks[index - 1]
             if game.phase is not Phase.PLAY or game.round_no != number:
                 self.problem(trick.pos, f"round {number} has only {config.tricks_per_round} tricks",
                              "too-many-tricks", "R11", len(f"{trick.number}."))
@@ -416,23 +417,7 @@ class _Replayer:
             plays = trick.plays
             cards = plays.cards
             used: set[int] = set()
-            start = 0
-            if not history and len(cards) <= per_trick:
-                # The whole line in one engine call, stopping for victims; whatever is left
-                # (a refused card) goes through the card-by-card loop below, which reports it.
-                while start < len(cards):
-                    before = len(game)
-                    try:
-                        start = play_cards(cards, start)
-                    except IllegalMove:
-                        start += len(game) - before
-                        break
-                    if game.phase is not Phase.CHOOSE_VICTIM:
-                        break
-                    self.choices(plays, start - 1, used)
-                    if game.phase is Phase.CHOOSE_VICTIM:
-                        break  # the end-of-round award, named on the `end` line
-            for position in range(start, len(cards)):
+            for position in range(resume if index == done + 1 else 0, len(cards)):
                 card = cards[position]
                 if position >= per_trick:
                     play = plays[position]
@@ -452,12 +437,7 @@ class _Replayer:
                                  f"{'s' if len(cards) != 1 else ''}; it needs {per_trick}",
                                  "trick-too-short", "R8", len(f"{trick.number}."))
                 return self.unfinished(rnd)
-            if not plays.plain:
-                for position, play in enumerate(plays):
-                    if play.choice is not None and position not in used:
-                        self.problem(play.choice.pos, self.unused_choice_message(play, position, plays),
-                                     "choice-not-allowed", "R13" if config.uses_thief else "R14",
-                                     len(play.choice.player) + 1)
+            self.check_choices_used(plays, used)
         if game.round_no == number and game.phase is Phase.PLAY:
             if not last:
                 self.problem(rnd.header.pos, f"round {number} has {len(tricks)} trick"
@@ -466,6 +446,61 @@ class _Replayer:
             return self.unfinished(rnd)
         self.end_of_round(number, rnd)
         return True
+
+    def play_written_tricks(self, rnd: Round) -> tuple[int, int]:
+        """The check path: the tricks written as expected (numbered 1, 2, … each with all its
+        cards) go to the engine in one call, which stops only where a victim is to be named.
+        Returns how many tricks are done and, if it stopped inside the next (at a card the
+        engine refuses), at which card."""
+        game, config = self.game, self.config
+        assert game is not None and config is not None
+        per_trick = config.plays_per_trick
+        tricks = rnd.tricks[: config.tricks_per_round]
+        count = 0
+        for trick in tricks:
+            if trick.number != count + 1 or len(trick.plays.cards) != per_trick:
+                break
+            count += 1
+        cards = [card for trick in tricks[:count] for card in trick.plays.cards]
+        # A trick whose cards name victims ends a run, so that its unused names are reported
+        # before any later trick is played, as the card-by-card loop would.
+        ends = [(index + 1) * per_trick for index in range(count) if not tricks[index].plays.plain]
+        if not ends or ends[-1] != len(cards):
+            ends.append(len(cards))
+        used: dict[int, set[int]] = {}
+        start = 0
+        for end in ends:
+            run = cards if end == len(cards) else cards[:end]
+            while start < end:
+                before = len(game)
+                try:
+                    start = game.play_cards(run, start)
+                except IllegalMove:  # the card-by-card loop plays it again and reports it at its token
+                    return divmod(start + len(game) - before, per_trick)
+                if game.phase is not Phase.CHOOSE_VICTIM:
+                    break
+                index, position = divmod(start - 1, per_trick)
+                self.choices(tricks[index].plays, position, used.setdefault(index, set()))
+                if game.phase is Phase.CHOOSE_VICTIM:
+                    break  # the end-of-round award, named on the `end` line
+            if start < end:
+                break
+            if end:
+                last = end // per_trick - 1
+                self.check_choices_used(tricks[last].plays, used.get(last, set()))
+        return divmod(start, per_trick)
+
+    def check_choices_used(self, plays: Plays, used: set[int]) -> None:
+        """A `>id` on a card that earned no Clubs action to name a victim for (R13, R14)."""
+        if plays.plain:
+            return
+        config = self.config
+        assert config is not None
+        for position, play in enumerate(plays):
+            if play.choice is not None and position not in used:
+                self.problem(play.choice.pos, self.unused_choice_message(play, position, plays),
+                             "choice-not-allowed", "R13" if config.uses_thief else "R14",
+                             len(play.choice.player) + 1)
 
     def unfinished(self, rnd: Round) -> bool:
         if rnd.end is not None:
@@ -539,7 +574,7 @@ class _Replayer:
         game, config = self.game, self.config
         assert game is not None and config is not None
         choices = rnd.end.choices if rnd.end is not None else ()
-        chose = game.state.phase is Phase.CHOOSE_VICTIM
+        chose = game.phase is Phase.CHOOSE_VICTIM
         if chose:
             if choices:
                 self.choose(rnd, choices[0])
@@ -571,9 +606,8 @@ class _Replayer:
             return
         if entries is None:
             return
-        if not game.state.is_over:
-            state = game.state
-            self.tag_problem(tag, f'the game stops in round {state.round_no} of {config.rounds}, so its Result is "*"',
+        if not game.is_over:
+            self.tag_problem(tag, f'the game stops in round {game.round_no} of {config.rounds}, so its Result is "*"',
                              "result-unfinished", "R4")
         standings = results(game.state)
         actual = {r.side: r.score for r in standings}
