@@ -47,7 +47,7 @@ def describe(config: GameConfig, event: Event) -> str:
             return describe_action(config, event)
         case TrickWon(trick_no, winner, card, led, _):
             return f"{names[winner]} wins trick {trick_no} with {card}"
-        case RoundEnded(round_no, taken, _, majority):
+        case RoundEnded(round_no, _, _, majority):
             parts = []
             for suit, side in zip(SUITS, majority):
                 holder = config.side_name(side) if side is not None else "tie"

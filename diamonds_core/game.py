@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from .config import GameConfig, Variant
-from .events import Event
-from .fitzgerald import Table
+from .events import Event, SideResult
+from .fitzgerald import Table, results_of
 from .moves import _PLAY_CARD, Move, PlayCard
 from .rulesets import rule_set
 from .cards import Card
@@ -79,6 +79,10 @@ class Game:
     @property
     def pending(self) -> PendingVictim | None:
         return self._table.pending
+
+    def standings(self) -> tuple[SideResult, ...]:
+        """`results(game.state)` without making a snapshot (R18)."""
+        return results_of(self.config, self._table.showroom, self._table.vault)
 
     def holds(self, seat: int, card: Card) -> bool:
         return card in self._table.hands[seat]

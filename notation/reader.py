@@ -19,7 +19,6 @@ from typing import Iterable, Iterator, TextIO
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
-from diamonds_core.cards import Card
 
 from .fastpath import MAX_DIGITS, FastReader
 from .records import (
@@ -317,7 +316,8 @@ def _tag_value_problem(text: str, start: int, line: int, column: int) -> Problem
 # --------------------------------------------------------------------------- games
 
 
-_TAG_LINE = re.compile(r"^[ \t\ufeff]*\[", re.MULTILINE)
+_TAG_START = re.compile(r"[ \t\ufeff]*\[")
+_TAG_AFTER_BREAK = re.compile(r"\n[ \t\ufeff]*\[")  # a literal first: the regex engine skips to each \n fast
 _NOT_SPACE = re.compile(r"\S")
 _BLOCK = 1 << 16  # characters read at a time
 
@@ -372,8 +372,10 @@ def _game_texts(stream: TextIO | Iterable[str], first_line: int = 1) -> Iterator
         at = 0  # where the current game's part of `text` begins
         seen = 0  # movetext is looked for from here
         counted = 0  # line breaks before here are in `number`
-        for match in _TAG_LINE.finditer(text):
-            tag = match.start()
+        tags = [match.start() + 1 for match in _TAG_AFTER_BREAK.finditer(text)]
+        if _TAG_START.match(text):
+            tags.insert(0, 0)
+        for tag in tags:
             if not has_movetext:
                 has_movetext = _NOT_SPACE.search(text, seen, tag) is not None
             if has_movetext:

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from diamonds_core import (
-    Card, CardNotHeld, CardPlayed, ChoosePassCount, ChooseVictim, ConfigError, Deal, Event, Game, GameConfig, IllegalMove,
-    Move, PassCards, Phase, PlayCard, Reason, deck, RoundStarted, TrickWon, first_leader, results, rule_set, trick_seats,
+    Card, CardNotHeld, ChoosePassCount, ChooseVictim, ConfigError, Deal, Event, Game, GameConfig, IllegalMove,
+    Move, PassCards, Phase, PlayCard, Reason, first_leader, rule_set, trick_seats,
     trick_winner,
 )
 from diamonds_core.config import PASS_COUNTS, PLAYER_ID
@@ -609,7 +609,7 @@ class _Replayer:
         if not game.is_over:
             self.tag_problem(tag, f'the game stops in round {game.round_no} of {config.rounds}, so its Result is "*"',
                              "result-unfinished", "R4")
-        standings = results(game.state)
+        standings = game.standings()
         actual = {r.side: r.score for r in standings}
         seen: set[int] = set()
         wrong = []
