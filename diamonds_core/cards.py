@@ -96,7 +96,7 @@ class Card:
         return (self.suit.index, self.rank)
 
     def __str__(self) -> str:
-        return f"{self.rank}{self.suit.value}"
+        return _TEXT[self]  # made once: writers and exports ask for it for every card
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
@@ -113,9 +113,11 @@ class Card:
 
 _BUILDING = True
 _CARDS: dict[tuple[int, Suit], Card] = {}
+_TEXT: dict[Card, str] = {}
 for _suit in SUITS:
     for _rank in range(1, MAX_RANK + 1):
-        _CARDS[_rank, _suit] = Card(_rank, _suit)
+        _CARDS[_rank, _suit] = _TEXT_CARD = Card(_rank, _suit)
+        _TEXT[_TEXT_CARD] = f"{_rank}{_suit.value}"
 _BUILDING = False
 
 _CARD_BY_TEXT: dict[str, Card] = {}

@@ -15,8 +15,8 @@ from importlib import resources
 from typing import Any, Iterator
 
 from diamonds_core import (
-    Area, Card, CardPlayed, CardsDealt, CardsPassed, GameConfig, RoundEnded, RoundStarted, State, SuitAction,
-    TrickWon, results,
+    Area, AreaKind, Card, CardPlayed, CardsDealt, CardsPassed, GameConfig, RoundEnded, RoundStarted, State, SuitAction,
+    Reason, Suit, TrickWon, results,
 )
 from notation.records import (
     Choice, Comment, EndLine, GameRecord, HandLine, Play, Problem, Round, RoundHeader, Tag, Trick,
@@ -25,6 +25,10 @@ from notation.records import (
 from .validate import ReplayedGame
 
 __all__ = ["game_to_dict", "record_from_dict", "game_schema", "csv_rows", "CSV_COLUMNS", "state_to_dict"]
+
+# Enum values looked up in a dict: on Python 3.11 `member.value` is a slow descriptor, and an
+# export asks for one per card and per action.
+_VALUE: dict[Any, str] = {member: member.value for kind in (Suit, Reason, AreaKind) for member in kind}
 
 SCHEMA_ID = "https://diamonds.invalid/schema/game-export.schema.json"
 
@@ -50,7 +54,7 @@ def _problem(problem: Problem) -> dict[str, Any]:
 
 def _area(config: GameConfig, area: Area) -> dict[str, Any]:
     side = config.side_name(area.side) if area.side is not None else None
-    return {"area": area.kind.value, "side": side}
+    return {"area": _VALUE[area.kind], "side": side}
 
 
 def _action(config: GameConfig, action: SuitAction) -> dict[str, Any]:
@@ -58,8 +62,8 @@ def _action(config: GameConfig, action: SuitAction) -> dict[str, Any]:
     return {
         "actor": names[action.actor] if action.actor is not None else None,
         "side": config.side_name(action.side),
-        "suit": action.suit.value,
-        "reason": action.reason.value,
+        "suit": _VALUE[action.suit],
+        "reason": _VALUE[action.reason],
         "from": _area(config, action.source),
         "to": _area(config, action.target),
         "points": action.points,
@@ -197,7 +201,7 @@ def _add_replay(rounds: list[dict[str, Any]], replayed: ReplayedGame, config: Ga
             elif isinstance(event, CardPlayed):
                 trick = rnd["tricks"][event.trick_no - 1]
                 if event.leads:
-                    trick.update(leader=names[event.seat], led_suit=event.card.suit.value, winner=None,
+                    trick.update(leader=names[event.seat], led_suit=_VALUE[event.card.suit], winner=None,
                                  winning_card=None, actions=[])
                 play = trick["plays"][len([p for p in trick["plays"] if "player" in p])]
                 play.update(player=names[event.seat], followed=event.followed, actions=[])
@@ -207,9 +211,9 @@ def _add_replay(rounds: list[dict[str, Any]], replayed: ReplayedGame, config: Ga
                 play = None
             elif isinstance(event, SuitAction):
                 action = _action(config, event)
-                if event.reason.value == "off-suit" and play is not None:
+                if event.reason is Reason.OFF_SUIT and play is not None:
                     play["actions"].append(action)
-                elif event.reason.value == "trick won" and trick is not None:
+                elif event.reason is Reason.TRICK_WON and trick is not None:
                     trick["actions"].append(action)
                 else:
                     rnd["awards"].append(action)
@@ -280,4 +284,4 @@ def csv_rows(path: str, doc: dict[str, Any]) -> Iterator[tuple[Any, ...]]:
                     actions += trick.get("actions", [])
                 earned = ";".join(f"{a['reason']}:{a['suit']}:{a['points']}" for a in actions)
                 yield (path, doc["index"], rnd["number"], trick["number"], seat.get(play["player"]), play["player"],
-                       play["card"], card.suit.value, card.rank, trick.get("led_suit"), play["followed"], won, earned)
+                       play["card"], _VALUE[card.suit], card.rank, trick.get("led_suit"), play["followed"], won, earned)
