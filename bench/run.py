@@ -138,7 +138,8 @@ def phase_export(path: str) -> dict[str, Any]:
     with open(path, encoding="utf-8") as stream:
         for record in read_games(stream):
             games += 1
-            sink.write(json.dumps(game_to_dict(replay_record(record))))
+            # As `diamonds convert --to json` does: events, but no snapshot per move (that is --states).
+            sink.write(json.dumps(game_to_dict(replay_record(record, history=False))))
             sink.seek(0)
             sink.truncate()
     return {"games": games}
