@@ -33,6 +33,8 @@ _new_pos = tuple.__new__  # Pos(line, column) without the named tuple's keyword 
 _trick = unchecked_constructor(Trick)
 _hand_line = unchecked_constructor(HandLine)
 _round_header = unchecked_constructor(RoundHeader)
+_tag = unchecked_constructor(Tag)
+_REMEMBERED_LINES = 4096
 
 
 class FastReader:
@@ -62,6 +64,10 @@ class FastReader:
         }
         self.players: set[str] = set()  # ids already matched against PLAYER
         self.decorated: dict[str, Card] = {}  # tokens like 12C>Bob or 5H!, already matched against PLAY
+        # What a tag line or a round header says, by its text: an archive repeats them ([Rules "2e"],
+        # R1 dealer Ann pass 1), so most are read once. Bounded, for archives of any size.
+        self.tag_lines: dict[str, tuple[str, str, int, int] | tuple[()]] = {}
+        self.header_lines: dict[str, tuple[int, str, int, int, int, int] | tuple[()]] = {}
 
     def read(self, text: str, first_line: int, index: int) -> GameRecord | None:
         if not text.replace("\n", "").isprintable() or "{" in text or ";" in text or "}" in text:
@@ -156,32 +162,44 @@ class FastReader:
     # ---------------------------------------------------------------- items
 
     def _tag(self, line: str, line_no: int) -> Tag | None:
+        known = self.tag_lines.get(line)
+        if known is None:
+            known = self._read_tag(line)
+            if len(self.tag_lines) < _REMEMBERED_LINES:
+                self.tag_lines[line] = known
+        if not known:
+            return None
+        name, value, name_column, value_column = known
+        return _tag(name, value, _new_pos(Pos, (line_no, name_column)), _new_pos(Pos, (line_no, value_column)))
+
+    def _read_tag(self, line: str) -> tuple[str, str, int, int] | tuple[()]:
         match = self.tag.match(line)
         if match is None:
-            return None
+            return ()
         value = match.group(2)[1:-1]
         if "\\" in value:
             value = re.sub(r"\\([\"\\])", r"\1", value)
-        return Tag(match.group(1), value, Pos(line_no, match.start(1)), Pos(line_no, match.start(2) + 1))
+        return match.group(1), value, match.start(1), match.start(2) + 1
 
     def _header(self, line: str, line_no: int, tokens: list[str]) -> RoundHeader | None:
-        if (len(tokens) != 5 or tokens[1] != "dealer" or tokens[3] != "pass" or not self.round.match(tokens[0])
-                or not self.count.match(tokens[4]) or len(tokens[0]) > MAX_DIGITS + 1 or len(tokens[4]) > MAX_DIGITS):
+        known = self.header_lines.get(line)
+        if known is None:
+            known = self._read_header(line, tokens)
+            if len(self.header_lines) < _REMEMBERED_LINES:
+                self.header_lines[line] = known
+        if not known:
             return None
-        dealer = tokens[2]
-        if dealer not in self.players:
-            if not self.player.match(dealer):
-                return None
-            self.players.add(dealer)
-        written = " ".join(tokens)
-        if line.startswith(written) and len(line) - len(written) <= 1:  # one space apart, as the writer puts them
-            dealer_column = len(tokens[0]) + 9  # "R1 dealer " is 10 characters long
-            columns = (1, dealer_column, dealer_column + len(dealer) + 6)
-        else:
-            spans = [m.start() + 1 for m in _TOKEN.finditer(line)]
-            columns = (spans[0], spans[2], spans[4])
-        return _round_header(int(tokens[0][1:]), dealer, int(tokens[4]), (), _new_pos(Pos, (line_no, columns[0])),
-                             _new_pos(Pos, (line_no, columns[1])), _new_pos(Pos, (line_no, columns[2])))
+        number, dealer, count, first, second, third = known
+        return _round_header(number, dealer, count, (), _new_pos(Pos, (line_no, first)),
+                             _new_pos(Pos, (line_no, second)), _new_pos(Pos, (line_no, third)))
+
+    def _read_header(self, line: str, tokens: list[str]) -> tuple[int, str, int, int, int, int] | tuple[()]:
+        if (len(tokens) != 5 or tokens[1] != "dealer" or tokens[3] != "pass" or not self.round.match(tokens[0])
+                or not self.count.match(tokens[4]) or len(tokens[0]) > MAX_DIGITS + 1 or len(tokens[4]) > MAX_DIGITS
+                or not self.player.match(tokens[2])):
+            return ()
+        spans = [m.start() + 1 for m in _TOKEN.finditer(line)]
+        return int(tokens[0][1:]), tokens[2], int(tokens[4]), spans[0], spans[2], spans[4]
 
     def _end(self, line: str, line_no: int, tokens: list[str]) -> EndLine | None:
         matches = list(_TOKEN.finditer(line))
