@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from diamonds_core import ConfigError, simulate
-from notation import reader
+from notation import fastpath, reader
 from notation.records import GameRecord
 from notation.writer import write_game
 from replay import record_from_game
@@ -116,3 +116,23 @@ def test_surface_variations_agree_or_fall_back(seed: int, edits: int) -> None:
 def test_anything_unusual_goes_to_the_parser(text: str) -> None:
     fast, _ = both(text)
     assert fast is None
+
+
+def test_a_tag_or_header_line_read_before_is_placed_on_its_own_line() -> None:
+    """Lines are remembered by their text; a repeat, lower in the file, still gets its own positions."""
+    game = game_text(5, 4, "2e", (), True)
+    games = reader.parse_games(game + "\n" + game)
+    assert len(games) == 2 and games[1].first_line > 1
+    for record in games:
+        slow = reader._parse_with_lark(record.source, record.first_line, record.index)
+        assert record == slow and positions(record) == positions(slow)
+
+
+def test_when_the_remembered_lines_are_full_lines_are_still_read(monkeypatch) -> None:
+    fresh = fastpath.FastReader({t.name: t.pattern.to_regexp() for t in reader._parser().lark.terminals})
+    monkeypatch.setattr(fastpath, "_REMEMBERED_LINES", 1)
+    for seed in (1, 2):
+        text = game_text(seed, 3, "bga", (), True)
+        fast, slow = fresh.read(text, 1, 1), reader._parse_with_lark(text, 1, 1)
+        assert fast == slow and positions(fast) == positions(slow)
+    assert len(fresh.tag_lines) == 1 and len(fresh.header_lines) == 1

@@ -7,14 +7,14 @@ from dataclasses import FrozenInstanceError
 import pytest
 
 from diamonds_core import (
-    CardPlayed, ChoosePassCount, Deal, Game, GameConfig, IllegalMove, MustFollowSuit, PassCards, Phase,
-    PlayCard, RoundStarted, WrongPassCount, WrongPhase, initial_state,
+    CardPlayed, ChoosePassCount, ChooseVictim, Deal, Game, GameConfig, IllegalMove, MustFollowSuit, PassCards,
+    Phase, PlayCard, RoundStarted, WrongPassCount, WrongPhase, initial_state, simulate,
 )
 
 try:
-    from helpers import card, cards, dealt_hands, new_game, play, start_round
+    from helpers import SETUPS, card, cards, dealt_hands, new_game, play, setup_id, start_round
 except ImportError:  # tests/ made a package
-    from tests.helpers import card, cards, dealt_hands, new_game, play, start_round
+    from tests.helpers import SETUPS, card, cards, dealt_hands, new_game, play, setup_id, start_round
 
 HANDS = ["5H 1D 2D 4D 5D 6D 1S 2S 3S 4S",
          "9H 12H 3D 7D 8D 9D 5S 6S 7S 8S",
@@ -138,3 +138,81 @@ def test_events_are_grouped_move_by_move():
     play(game, "5H 9H")
     assert game.events[-2] == (CardPlayed(0, card("5H"), 1, card("5H").suit, True, True),)
     assert game.events[-1] == (CardPlayed(1, card("9H"), 1, card("5H").suit, False, True),)
+
+
+# --------------------------------------------------------------------------- play_cards, the check path
+
+
+def _replay_with_play_cards(moves, config, *, history: bool, events: bool):
+    """Push every move, but hand each round's cards to `play_cards` as one run, as a replay does:
+    the run must stop by itself wherever a Clubs victim is due (R14), and go on from there."""
+    game = Game(config, history=history, events=events)
+    pending = list(moves)
+    while pending:
+        if type(pending[0]) is not PlayCard:
+            game.push(pending.pop(0))
+            continue
+        run = []  # the round's cards, victims left out: play_cards must find where they are due
+        victims = []
+        for move in pending:
+            if type(move) is PlayCard:
+                run.append(move.card)
+            elif type(move) is ChooseVictim:
+                victims.append(move)
+            else:
+                break
+        pending = pending[len(run) + len(victims):]
+        start = 0
+        while start < len(run):
+            start = game.play_cards(run, start)
+            if game.state.phase is Phase.CHOOSE_VICTIM:
+                game.push(victims.pop(0))
+        while victims:  # the end-of-round award follows the last card
+            game.push(victims.pop(0))
+    return game
+
+
+@pytest.mark.parametrize("rules,players,variants", SETUPS, ids=[setup_id(*s) for s in SETUPS])
+@pytest.mark.parametrize("seed", [3, 11])
+def test_play_cards_reaches_every_state_push_reaches(rules, players, variants, seed):
+    played = simulate(players, rules=rules, variants=variants, seed=seed)
+    for history, events in ((False, False), (True, True)):
+        fast = _replay_with_play_cards(played.moves, played.config, history=history, events=events)
+        assert fast.moves == played.moves
+        assert fast.state == played.state
+        if events:
+            assert fast.events == played.events
+            assert [fast.state_at(i) for i in range(len(fast) + 1)] == [
+                played.state_at(i) for i in range(len(played) + 1)]
+
+
+def test_play_cards_stops_before_a_refused_card_and_len_says_how_far():
+    game = fresh()
+    start_round(game, HANDS)
+    before = len(game)
+    # Trick 1: Ann 5H, Bob 9H, Cat 1C (off suit: the Thief acts, R13); Bob wins (R10) and leads,
+    # so 2D, Ann's card, is refused: the three cards before it stay played.
+    with pytest.raises(IllegalMove) as refused:
+        game.play_cards(cards("5H 9H 1C 2D"))
+    assert len(game) - before == 3
+    assert refused.value.reason == "Bob does not hold 2D (Ann holds it)"
+    by_push = fresh()
+    start_round(by_push, HANDS)
+    play(by_push, "5H 9H 1C")
+    assert game.state == by_push.state and game.moves == by_push.moves
+    fresh_game = fresh()
+    start_round(fresh_game, HANDS)
+    with pytest.raises(MustFollowSuit):
+        fresh_game.play_cards(cards("5H 3D"))  # Bob holds Hearts (R8)
+    assert len(fresh_game) - before == 1
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_standings_are_the_results_of_the_state_without_a_snapshot(seed):
+    from diamonds_core import results
+    game = simulate(4, rules="1e", variants=("partnership",), seed=seed)
+    assert game.standings() == results(game.state)
+    half = Game(game.config, history=False, events=False)
+    for move in game.moves[: len(game.moves) // 2]:
+        half.push(move)
+    assert half.standings() == results(half.state)  # mid-game: the standings so far (R18)
