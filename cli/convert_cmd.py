@@ -22,7 +22,7 @@ from replay.export import CSV_COLUMNS, csv_rows, game_schema, game_to_dict, reco
 from .errors import CommandError
 from .inputs import display_path, open_text
 from .outputs import open_output
-from .parallel import batches, default_jobs, ordered_map
+from .parallel import BATCH_BYTES, batches, default_jobs, ordered_map
 
 __all__ = ["run", "run_schema"]
 
@@ -95,7 +95,10 @@ def run(args: argparse.Namespace) -> int:
             out.write('{"games": [')
         elif args.to == "csv":
             out.write(",".join(CSV_COLUMNS) + "\n")
-        for converted_batch in ordered_map(work, batches(game_texts(stream)), jobs):
+        # JSON is about 36 times the DGN it comes from, CSV about 4 (measured on the bench corpus):
+        # smaller batches keep what is in flight between the processes to a few MB.
+        size = {"json": BATCH_BYTES // 32, "jsonl": BATCH_BYTES // 32, "csv": BATCH_BYTES // 4}.get(args.to, BATCH_BYTES)
+        for converted_batch in ordered_map(work, batches(game_texts(stream), max_bytes=size), jobs):
             for converted in converted_batch:
                 for error in converted.errors:
                     print(error, file=sys.stderr)

@@ -37,14 +37,19 @@ def default_jobs(paths: list[str], requested: int | None) -> int:
     return (os.cpu_count() or 1) if total >= PARALLEL_FROM_BYTES else 1
 
 
-def batches(items: Iterable[tuple[int, int, str]]) -> Iterator[list[tuple[int, int, str]]]:
-    """Group (index, first line, text) games into batches of about BATCH_BYTES."""
+def batches(items: Iterable[tuple[int, int, str]], *,
+            max_bytes: int = BATCH_BYTES) -> Iterator[list[tuple[int, int, str]]]:
+    """Group (index, first line, text) games into batches of about `max_bytes` of DGN.
+
+    Memory in flight is about IN_FLIGHT_PER_WORKER batches per worker, of input and
+    of output: a caller whose output is many times its input asks for smaller batches.
+    """
     batch: list[tuple[int, int, str]] = []
     size = 0
     for item in items:
         batch.append(item)
         size += len(item[2])
-        if size >= BATCH_BYTES or len(batch) >= BATCH_GAMES:
+        if size >= max_bytes or len(batch) >= BATCH_GAMES:
             yield batch
             batch, size = [], 0
     if batch:
