@@ -21,6 +21,7 @@ import os
 import random
 import re
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -236,6 +237,7 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="for the parallel figures")
     parser.add_argument("--big", type=int, default=0, metavar="MB",
                         help="also validate and convert a generated file of MB megabytes (peak RSS must stay flat)")
+    parser.add_argument("--big-only", action="store_true", help="with --big: skip the standard phases")
     parser.add_argument("--phase", nargs=2, metavar=("NAME", "FILE"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.phase:
@@ -247,10 +249,23 @@ def main() -> int:
     t = time.perf_counter()
     games, cards = make_corpus(corpus, args.games, args.seed)
     plies = make_pgn_corpus(pgn, args.chess_games, args.seed)
-    size_mb = corpus.stat().st_size / 1e6
     print(f"corpus: {corpus.stat().st_size:,} bytes of DGN, {pgn.stat().st_size:,} bytes of PGN "
           f"(generated in {time.perf_counter() - t:.1f} s, seed {args.seed})")
     print(f"python {sys.version.split()[0]} on {os.cpu_count()} cores\n")
+    try:
+        if not args.big_only:
+            standard(args, folder, corpus, pgn, games, cards, plies)
+        if args.big:
+            big_file(folder, corpus, args.big)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return 0
+
+
+def standard(args: argparse.Namespace, folder: Path, corpus: Path, pgn: Path, games: int, cards: int,
+             plies: int) -> None:
+    """Every phase on the corpus, the two ratios and the parallel speed-up."""
+    size_mb = corpus.stat().st_size / 1e6
 
     rows = []
     parse = run_phase("parse", corpus, args.repeat)
@@ -297,9 +312,6 @@ def main() -> int:
           f"(target >= {TARGET_SCAN_RATIO:.3f}: {'met' if scan_ratio >= TARGET_SCAN_RATIO else 'NOT met'})")
     if args.jobs > 1:
         parallel(folder, corpus, args.jobs, args.repeat)
-    if args.big:
-        big_file(folder, corpus, args.big)
-    return 0
 
 
 def parallel(folder: Path, corpus: Path, jobs: int, repeat: int) -> None:
