@@ -5,9 +5,10 @@ from __future__ import annotations
 import os
 import sys
 from types import TracebackType
+from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 __all__ = ["ByteProgress"]
 
@@ -30,7 +31,10 @@ class ByteProgress:
         self.total = total
 
     def __enter__(self) -> "ByteProgress":
-        if self.enabled:
+        if self.enabled:  # rich is imported only then: a batch run starts faster without it
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
             self.progress = Progress(
                 TextColumn("validating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                 console=Console(stderr=True), transient=True, redirect_stdout=False, redirect_stderr=False,
