@@ -18,6 +18,16 @@ def open_output(path: str | None) -> Iterator[TextIO]:
     if path is None or path == "-":
         yield sys.stdout
         return
+    if os.path.exists(path) and not os.path.isfile(path):
+        # /dev/null, a FIFO, a terminal: written to as it is. Renaming a file over it would
+        # replace the device itself (and first fill the disk with what it was meant to swallow).
+        try:
+            stream = open(path, "w", encoding="utf-8", newline="\n")
+        except OSError as error:
+            raise CommandError(f"{path}: cannot write here ({error.strerror})") from None
+        with stream:
+            yield stream
+        return
     with atomic_write(path) as stream:
         yield stream
 

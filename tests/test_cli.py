@@ -525,6 +525,24 @@ def test_convert_output_to_an_impossible_place_exits_2(diamonds, valid: Path, tm
     assert run.code == 2 and "cannot write here" in run.err
 
 
+def test_convert_writes_into_a_fifo_as_it_is_and_leaves_it_a_fifo(diamonds, valid: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """-o /dev/null or a named pipe: written to directly, never replaced by a file renamed over it."""
+    import stat
+    import threading
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    run = diamonds("convert", valid, "--to", "jsonl", "-o", fifo)
+    reader.join(timeout=10)
+    assert run.code == 0, run.err
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert [json.loads(line)["index"] for line in received[0].decode().splitlines()] == [1]
+    assert not list(tmp_path.glob(".diamonds-*"))  # no temporary file was made beside it
+
+
 def test_an_unreadable_game_is_left_out_of_an_export(diamonds, tmp_path: Path, text4: str) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "mixed.dgn"
     path.write_text('[Players "Ann Bob Cat"]\n\nR1 dealer Ann pass 1\n1. 16H\n\n' + text4, encoding="utf-8")
