@@ -58,16 +58,16 @@ from pathlib import Path
 from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT))  # helpers beside the repo; `diamonds` itself comes from the install
 
-from notation import read_games  # noqa: E402  (imported before the workers fork: all run the same code)
-from notation.diagnostics import format_problem  # noqa: E402
-from notation.records import Problem  # noqa: E402
-from replay import replay_record  # noqa: E402
+from diamonds.notation import read_games  # noqa: E402  (imported before the workers fork: all run the same code)
+from diamonds.notation.diagnostics import format_problem  # noqa: E402
+from diamonds.notation.records import Problem  # noqa: E402
+from diamonds.replay import replay_record  # noqa: E402
 
 try:  # the CLI's way of checking (`diamonds validate`), where the tree has it
-    from notation import game_texts, parse_game  # noqa: E402
-    from replay import validate_record  # noqa: E402
+    from diamonds.notation import game_texts, parse_game  # noqa: E402
+    from diamonds.replay import validate_record  # noqa: E402
 except ImportError:  # pragma: no cover - an older tree
     game_texts = parse_game = validate_record = None  # type: ignore[assignment]
 
@@ -197,15 +197,15 @@ def corpus() -> list[str]:
 
 
 def _split(text: str) -> list[tuple[int, str]]:
-    from notation import split_games
+    from diamonds.notation import split_games
 
     return list(split_games(io.StringIO(text)))
 
 
 def simulated_games() -> list[str]:
-    from diamonds_core import ConfigError, simulate
-    from notation.writer import write_game
-    from replay import record_from_game
+    from diamonds.core import ConfigError, simulate
+    from diamonds.notation.writer import write_game
+    from diamonds.replay import record_from_game
 
     out = []
     rng = random.Random(20261120)

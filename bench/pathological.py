@@ -21,7 +21,7 @@ At --scale 1 the largest size of each case is the full one:
     commented-cards     1,000,000 cards `5H {c}` in one trick: a comment on each card
 
 Each case is written at 1/4, 1/2 and all of its size (times --scale) into a temporary directory,
-and `python -m cli.main validate --quiet FILE` runs on each in a child process. For each run:
+and `python -m diamonds.cli.main validate --quiet FILE` runs on each in a child process. For each run:
 its size, wall seconds, seconds net of the interpreter's start-up (validating an empty file),
 MB/s on the net time, peak RSS (from os.wait4's rusage), and the ratio of the net time to the
 previous size's: about 2 for linear work when the size doubles, about 4 for quadratic. A run over
@@ -203,7 +203,7 @@ def run_validate(path: Path, timeout: float, memory_gb: float) -> Run:
 
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, "-m", "cli.main", "validate", "--quiet", str(path)], cwd=ROOT,
+        proc = subprocess.Popen([sys.executable, "-m", "diamonds.cli.main", "validate", "--quiet", str(path)], cwd=ROOT,
                                 stdin=subprocess.DEVNULL, stdout=out, stderr=err, preexec_fn=child_limits,
                                 start_new_session=True)  # its own process group: its workers die with it
         status = None

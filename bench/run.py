@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT))  # helpers beside the repo; `diamonds` itself comes from the install
 
 TARGET_VALIDATE_RATIO = 10.0  # our cards/s (parse + validate) over python-chess plies/s
 TARGET_SCAN_RATIO = 1 / 3  # our parse-only MB/s over a bare re.finditer scan
@@ -43,9 +43,9 @@ def make_corpus(path: Path, games_4p: int, seed: int) -> tuple[int, int]:
 
     Returns the games and the cards written (in deal, pass and trick lines), counted here so
     that no phase spends its time counting."""
-    from diamonds_core import ConfigError, simulate
-    from notation.writer import write_game
-    from replay import record_from_game
+    from diamonds.core import ConfigError, simulate
+    from diamonds.notation.writer import write_game
+    from diamonds.replay import record_from_game
 
     combos = [(rules, n, variants) for rules in ("1e", "2e", "bga") for n in range(2, 7)
               for variants in ((), ("partnership",), ("perfect",), ("partnership", "perfect"))]
@@ -107,7 +107,7 @@ def _count_cards(record: Any) -> int:
 
 
 def phase_parse(path: str) -> dict[str, Any]:
-    from notation import read_games
+    from diamonds.notation import read_games
 
     games = 0
     with open(path, encoding="utf-8") as stream:
@@ -117,8 +117,8 @@ def phase_parse(path: str) -> dict[str, Any]:
 
 
 def phase_validate(path: str) -> dict[str, Any]:
-    from notation import read_games
-    from replay import validate_record
+    from diamonds.notation import read_games
+    from diamonds.replay import validate_record
 
     games = invalid = 0
     with open(path, encoding="utf-8") as stream:
@@ -129,9 +129,9 @@ def phase_validate(path: str) -> dict[str, Any]:
 
 
 def phase_export(path: str) -> dict[str, Any]:
-    from notation import read_games
-    from replay import replay_record
-    from replay.export import game_to_dict
+    from diamonds.notation import read_games
+    from diamonds.replay import replay_record
+    from diamonds.replay.export import game_to_dict
 
     games = 0
     sink = io.StringIO()
@@ -255,7 +255,7 @@ def _fastest(runs: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def diamonds_command() -> list[str]:
-    return [sys.executable, "-m", "cli.main"]
+    return [sys.executable, "-m", "diamonds.cli.main"]
 
 
 # --------------------------------------------------------------------------- report

@@ -13,11 +13,11 @@ from typing import Any, Iterator
 
 from jsonschema import Draft202012Validator
 
-from notation import GameRecord, game_texts, parse_game
-from notation.diagnostics import format_problem
-from notation.writer import write_game
-from replay import replay_record
-from replay.export import CSV_COLUMNS, csv_rows, game_schema, game_to_dict, record_from_dict
+from diamonds.notation import GameRecord, game_texts, parse_game
+from diamonds.notation.diagnostics import format_problem
+from diamonds.notation.writer import write_game
+from diamonds.replay import replay_record
+from diamonds.replay.export import CSV_COLUMNS, csv_rows, game_schema, game_to_dict, record_from_dict
 
 from .errors import CommandError
 from .inputs import display_path, open_text

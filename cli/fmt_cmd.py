@@ -11,11 +11,11 @@ import argparse
 import sys
 from dataclasses import fields, is_dataclass
 
-from notation import GameRecord, Tag, parse_games
-from notation.diagnostics import format_problem
-from notation.tags import TagSyntaxError, parse_result
-from notation.writer import write_game
-from replay import replay_record
+from diamonds.notation import GameRecord, Tag, parse_games
+from diamonds.notation.diagnostics import format_problem
+from diamonds.notation.tags import TagSyntaxError, parse_result
+from diamonds.notation.writer import write_game
+from diamonds.replay import replay_record
 
 from .errors import CommandError
 from .inputs import games_in

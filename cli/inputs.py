@@ -8,7 +8,7 @@ import sys
 from contextlib import contextmanager
 from typing import Iterator, TextIO
 
-from notation import GameRecord, read_games
+from diamonds.notation import GameRecord, read_games
 
 from .errors import CommandError
 

@@ -8,7 +8,7 @@ import sys
 from importlib.metadata import PackageNotFoundError, version
 from typing import Sequence
 
-from diamonds_core import RULE_SETS
+from diamonds.core import RULE_SETS
 
 from .errors import CommandError
 

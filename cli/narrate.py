@@ -6,7 +6,7 @@ the facts come from the engine's events.
 
 from __future__ import annotations
 
-from diamonds_core import (
+from diamonds.core import (
     Area, AreaKind, CardPlayed, CardsDealt, CardsPassed, Event, GameConfig, GameEnded,
     PassCountChosen, PassesDelivered, Reason, RoundEnded, RoundStarted, SuitAction, TrickWon,
     format_cards, SUITS,

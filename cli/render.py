@@ -14,7 +14,7 @@ from rich.segment import Segment
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from diamonds_core import Card, CardsDealt, CardsPassed, Event, PassesDelivered, Suit
+from diamonds.core import Card, CardsDealt, CardsPassed, Event, PassesDelivered, Suit
 
 from .narrate import describe
 from .steps import Step, Table

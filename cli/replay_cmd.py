@@ -11,8 +11,8 @@ from typing import Callable, Iterable, Sequence
 from rich.console import Console
 from rich.live import Live
 
-from notation.diagnostics import format_problem
-from replay import ReplayedGame, replay_record
+from diamonds.notation.diagnostics import format_problem
+from diamonds.replay import ReplayedGame, replay_record
 
 from .errors import CommandError
 from .inputs import display_path, games_in

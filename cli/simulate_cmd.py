@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import random
 
-from diamonds_core import ConfigError, simulate
-from notation.writer import write_game
-from replay import record_from_game
+from diamonds.core import ConfigError, simulate
+from diamonds.notation.writer import write_game
+from diamonds.replay import record_from_game
 
 from .errors import CommandError
 from .narrate import describe

@@ -13,11 +13,11 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from diamonds_core import (
+from diamonds.core import (
     AreaKind, Card, CardPlayed, CardsDealt, CardsPassed, Event, GameConfig, GameEnded, PassCountChosen,
     PassesDelivered, RoundEnded, RoundStarted, SideResult, SuitAction, TrickWon, initial_state, sort_cards,
 )
-from replay import ReplayedGame
+from diamonds.replay import ReplayedGame
 
 __all__ = ["Table", "Step", "build_steps", "find_position", "PositionError"]
 

@@ -9,9 +9,9 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from notation import game_texts, parse_game
-from notation.diagnostics import format_problem
-from replay import validate_record
+from diamonds.notation import game_texts, parse_game
+from diamonds.notation.diagnostics import format_problem
+from diamonds.replay import validate_record
 
 from .inputs import display_path, open_text
 from .parallel import batches, default_jobs, ordered_map

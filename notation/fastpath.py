@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from operator import itemgetter
 
-from diamonds_core.cards import Card, _CARD_BY_TEXT
+from diamonds.core.cards import Card, _CARD_BY_TEXT
 
 from .records import (
     Choice, EndLine, GameRecord, HandLine, Plays, Pos, Round, RoundHeader, Tag, Trick, unchecked_constructor,

@@ -36,7 +36,7 @@ def grammar_text() -> str:
     from importlib import resources
 
     try:
-        return resources.files("notation.grammars").joinpath("dgn.lark").read_text(encoding="utf-8")
+        return resources.files("diamonds.notation.grammars").joinpath("dgn.lark").read_text(encoding="utf-8")
     except (ModuleNotFoundError, FileNotFoundError):
         return (Path(__file__).resolve().parent.parent / "grammars" / "dgn.lark").read_text(encoding="utf-8")
 

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field, fields
 from typing import Any, Callable, Iterator, NamedTuple, Sequence, overload
 
-from diamonds_core.cards import Card
+from diamonds.core.cards import Card
 
 __all__ = [
     "Pos", "Problem", "Comment", "Tag", "Choice", "Play", "Plays", "RoundHeader", "HandLine", "Trick",

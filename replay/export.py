@@ -14,11 +14,11 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Iterator
 
-from diamonds_core import (
+from diamonds.core import (
     Area, AreaKind, Card, CardPlayed, CardsDealt, CardsPassed, GameConfig, RoundEnded, RoundStarted, State, SuitAction,
     Reason, Suit, TrickWon, results,
 )
-from notation.records import (
+from diamonds.notation.records import (
     Choice, Comment, EndLine, GameRecord, HandLine, Play, Problem, Round, RoundHeader, Tag, Trick,
 )
 
@@ -36,7 +36,7 @@ SCHEMA_ID = "https://diamonds.invalid/schema/game-export.schema.json"
 @lru_cache(maxsize=1)
 def game_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of `{"games": [...]}` documents."""
-    text = resources.files("replay").joinpath("game.schema.json").read_text(encoding="utf-8")
+    text = resources.files("diamonds.replay").joinpath("game.schema.json").read_text(encoding="utf-8")
     return json.loads(text)  # type: ignore[no-any-return]
 
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from diamonds_core import (
+from diamonds.core import (
     CardsDealt, ChoosePassCount, ChooseVictim, Deal, Game, PassCards, PlayCard, Reason,
     TrickWon, results, sort_cards,
 )
-from notation.records import Choice, EndLine, GameRecord, HandLine, Play, Round, RoundHeader, Tag, Trick
-from notation.tags import format_result
-from notation.records import ResultEntry
+from diamonds.notation.records import Choice, EndLine, GameRecord, HandLine, Play, Round, RoundHeader, Tag, Trick
+from diamonds.notation.tags import format_result
+from diamonds.notation.records import ResultEntry
 
 __all__ = ["record_from_game", "game_tags"]
 

@@ -10,14 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from diamonds_core import (
+from diamonds.core import (
     Card, CardNotHeld, ChoosePassCount, ChooseVictim, ConfigError, Deal, Event, Game, GameConfig, IllegalMove,
     Move, PassCards, Phase, PlayCard, Reason, first_leader, rule_set, trick_seats,
     trick_winner,
 )
-from diamonds_core.config import PASS_COUNTS, PLAYER_ID
-from notation.records import Choice, GameRecord, HandLine, Play, Plays, Pos, Problem, Round, Tag
-from notation.tags import TagSyntaxError, parse_players, parse_result, parse_variants
+from diamonds.core.config import PASS_COUNTS, PLAYER_ID
+from diamonds.notation.records import Choice, GameRecord, HandLine, Play, Plays, Pos, Problem, Round, Tag
+from diamonds.notation.tags import TagSyntaxError, parse_players, parse_result, parse_variants
 
 __all__ = ["ReplayedGame", "replay_record", "Origin"]
 

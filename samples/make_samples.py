@@ -20,13 +20,13 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run from a checkout without installing
     sys.path.insert(0, str(ROOT))
 
-from diamonds_core import (  # noqa: E402
+from diamonds.core import (  # noqa: E402
     Deal, Game, PlayCard, Reason, RoundStarted, Suit, SuitAction, TrickWon, first_leader, results, simulate,
 )
-from notation import parse_games  # noqa: E402
-from notation.records import Comment, GameRecord  # noqa: E402
-from notation.writer import write_games  # noqa: E402
-from replay import record_from_game, replay_record  # noqa: E402
+from diamonds.notation import parse_games  # noqa: E402
+from diamonds.notation.records import Comment, GameRecord  # noqa: E402
+from diamonds.notation.writer import write_games  # noqa: E402
+from diamonds.replay import record_from_game, replay_record  # noqa: E402
 
 SAMPLES = Path(__file__).resolve().parent
 ANNOTATIONS = ("!", "?", "!!", "??", "!?", "?!")

@@ -17,12 +17,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Iterable, Sequence
 
-from diamonds_core import (
+from diamonds.core import (
     Area, AreaKind, Card, ChoosePassCount, ChooseVictim, Deal, Event, Game, GameConfig, PassCards,
     Phase, PlayCard, State, SuitAction, TrickWon, apply, initial_state,
 )
-from diamonds_core.config import TOTAL_POINTS
-from diamonds_core.events import SUPPLY
+from diamonds.core.config import TOTAL_POINTS
+from diamonds.core.events import SUPPLY
 
 __all__ = [
     "cards", "card", "new_game", "dealt_hands", "start_round", "play", "run", "actions", "of_type",

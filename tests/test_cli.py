@@ -1,8 +1,8 @@
 """The `diamonds` command as a user meets it: exit codes, what goes to stdout and stderr.
 
-Most tests call `cli.main.main([...])` in the test process (an exception would
+Most tests call `diamonds.cli.main.main([...])` in the test process (an exception would
 fail the test, so "no traceback" is checked by every one of them); a few run
-`python -m cli.main ...` as a real process, and one drives the interactive
+`python -m diamonds.cli.main ...` as a real process, and one drives the interactive
 replay through a pseudo-terminal.
 
 Exit codes: 0 all valid, 1 a game is invalid (or an input is bad data),
@@ -26,13 +26,13 @@ from typing import Iterator
 import pytest
 from jsonschema import Draft202012Validator
 
-import cli.fmt_cmd
-from cli.main import main
-from diamonds_core import simulate
-from notation import parse_games
-from notation.writer import write_game
-from replay import record_from_game, replay_record
-from replay.export import CSV_COLUMNS
+from diamonds.cli import fmt_cmd
+from diamonds.cli.main import main
+from diamonds.core import simulate
+from diamonds.notation import parse_games
+from diamonds.notation.writer import write_game
+from diamonds.replay import record_from_game, replay_record
+from diamonds.replay.export import CSV_COLUMNS
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMANDS = ("replay", "validate", "convert", "schema", "fmt", "simulate")
@@ -166,8 +166,8 @@ def subprocess_env(**extra: str) -> dict[str, str]:
 
 
 def as_user(*args: object, stdin: bytes | None = None, **env: str) -> Run:
-    """`python -m cli.main ARGS` in its own process, from the repository root."""
-    done = subprocess.run([sys.executable, "-m", "cli.main", *map(str, args)], cwd=ROOT, input=stdin,
+    """`python -m diamonds.cli.main ARGS` in its own process, from the repository root."""
+    done = subprocess.run([sys.executable, "-m", "diamonds.cli.main", *map(str, args)], cwd=ROOT, input=stdin,
                           capture_output=True, timeout=60, env=subprocess_env(**env))
     out, err = done.stdout.decode("utf-8", "replace"), done.stderr.decode("utf-8", "replace")
     assert "Traceback" not in err, err
@@ -605,7 +605,7 @@ def test_fmt_is_atomic_when_writing_fails(diamonds, tmp_path: Path, text4: str, 
     path = tmp_path / "messy.dgn"
     original = messy(text4).encode()
     path.write_bytes(original)
-    real = cli.fmt_cmd.atomic_write
+    real = fmt_cmd.atomic_write
     written: list[str] = []
 
     class HalfDisk:
@@ -627,7 +627,7 @@ def test_fmt_is_atomic_when_writing_fails(diamonds, tmp_path: Path, text4: str, 
         with real(target) as stream:
             yield HalfDisk(stream)
 
-    monkeypatch.setattr(cli.fmt_cmd, "atomic_write", failing_atomic_write)
+    monkeypatch.setattr(fmt_cmd, "atomic_write", failing_atomic_write)
     run = diamonds("fmt", path)
     assert written and written[0]  # it did fail part way through
     assert run.code == 2 and "No space left on device" in run.err
@@ -853,7 +853,7 @@ class Terminal:
         environment = subprocess_env(TERM="xterm-256color", **env)
         for name in ("COLUMNS", "LINES"):
             environment.pop(name, None)
-        self.process = subprocess.Popen([sys.executable, "-m", "cli.main", *args], cwd=ROOT, env=environment,
+        self.process = subprocess.Popen([sys.executable, "-m", "diamonds.cli.main", *args], cwd=ROOT, env=environment,
                                         stdin=slave, stdout=slave, stderr=slave, close_fds=True,
                                         start_new_session=True)
         os.close(slave)

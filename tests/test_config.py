@@ -11,7 +11,7 @@ import itertools
 
 import pytest
 
-from diamonds_core import ConfigError, GameConfig, Variant
+from diamonds.core import ConfigError, GameConfig, Variant
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 

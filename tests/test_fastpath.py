@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from diamonds_core import ConfigError, simulate
-from notation import fastpath, reader
-from notation.records import GameRecord
-from notation.writer import write_game
-from replay import record_from_game
+from diamonds.core import ConfigError, simulate
+from diamonds.notation import fastpath, reader
+from diamonds.notation.records import GameRecord
+from diamonds.notation.writer import write_game
+from diamonds.replay import record_from_game
 
 CARD = re.compile(r"(1[0-5]|[1-9])[DHSC]")
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.dgn"))

@@ -21,7 +21,7 @@ problems in the same places as `read_games` and `replay_record`.
 Nothing may escape `read_games`, `replay_record` or `format_problem`, and no
 input may take more than `TIME_LIMIT` seconds (a SIGALRM watchdog turns a hang
 into a failure instead of a stuck CI run). A few inputs also go through the
-CLI in-process: `cli.main.main(["validate", path])` returns 0 or 1.
+CLI in-process: `diamonds.cli.main.main(["validate", path])` returns 0 or 1.
 
 In CI (CI=true) Hypothesis is derandomized, so a run sees the same inputs
 every time; locally each run explores new ones. The long campaign is
@@ -45,10 +45,10 @@ import pytest
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
-from notation import game_texts, parse_game, read_games
-from notation.diagnostics import format_problem
-from notation.records import Problem
-from replay import replay_record, validate_record
+from diamonds.notation import game_texts, parse_game, read_games
+from diamonds.notation.diagnostics import format_problem
+from diamonds.notation.records import Problem
+from diamonds.replay import replay_record, validate_record
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_FILES = sorted((ROOT / "samples").glob("*.dgn"))
@@ -339,7 +339,7 @@ def test_the_watchdog_turns_a_hang_into_a_failure():
 
 
 def validate_in_process(data: bytes, *options: str) -> tuple[int, str]:
-    from cli.main import main
+    from diamonds.cli.main import main
 
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "fuzz.dgn")

@@ -6,7 +6,7 @@ from dataclasses import FrozenInstanceError
 
 import pytest
 
-from diamonds_core import (
+from diamonds.core import (
     CardPlayed, ChoosePassCount, ChooseVictim, Deal, Game, GameConfig, IllegalMove, MustFollowSuit, PassCards,
     Phase, PlayCard, RoundStarted, WrongPassCount, WrongPhase, initial_state, simulate,
 )
@@ -209,7 +209,7 @@ def test_play_cards_stops_before_a_refused_card_and_len_says_how_far():
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_standings_are_the_results_of_the_state_without_a_snapshot(seed):
-    from diamonds_core import results
+    from diamonds.core import results
     game = simulate(4, rules="1e", variants=("partnership",), seed=seed)
     assert game.standings() == results(game.state)
     half = Game(game.config, history=False, events=False)

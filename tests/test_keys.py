@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cli.keys import SEQUENCES, partial_sequence, split_keys
+from diamonds.cli.keys import SEQUENCES, partial_sequence, split_keys
 
 
 def keys(data: str) -> list[str]:

@@ -40,14 +40,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from diamonds_core import (
+from diamonds.core import (
     SUITS, Area, AreaKind, CardNotHeld, CardPlayed, CardsDealt, CardsPassed, ChoosePassCount,
     ChooseVictim, ConfigError, Continuation, Deal, Game, GameConfig, GameEnded, GameOver,
     IllegalMove, MustFollowSuit, PassCards, PassesDelivered, PassCountChosen, Phase, PlayCard,
     Reason, RoundEnded, RoundStarted, Suit, SuitAction, TrickWon, Variant, VictimNotAllowed,
     VictimRequired, apply, deck, legal_moves, rule_set,
 )
-from diamonds_core.simulate import random_move
+from diamonds.core.simulate import random_move
 
 # --------------------------------------------------------------------------- the rulings' numbers
 

@@ -14,9 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from diamonds_core import Card
-from notation import Comment, Pos, parse_games, read_games, split_games
-from notation.diagnostics import format_problem
+from diamonds.core import Card
+from diamonds.notation import Comment, Pos, parse_games, read_games, split_games
+from diamonds.notation.diagnostics import format_problem
 
 HEAD = '[Players "Ann Bob Cat"]\n\n'
 
@@ -469,7 +469,7 @@ def test_numbers_too_long_for_int_are_a_syntax_error_not_a_crash(text: str, colu
 
 
 def test_a_result_score_too_long_for_int_is_reported_on_the_tag() -> None:
-    from replay import replay_record
+    from diamonds.replay import replay_record
 
     [record] = parse_games('[Players "Ann Bob"]\n[Result "Ann ' + "9" * 5000 + ', Bob 1"]\n')
     problems = replay_record(record).problems

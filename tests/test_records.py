@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from diamonds_core import Card
-from notation.records import Choice, Play, Plays, Pos, Trick, unchecked_constructor
+from diamonds.core import Card
+from diamonds.notation.records import Choice, Play, Plays, Pos, Trick, unchecked_constructor
 
 
 @pytest.mark.parametrize("token, card, choice, annotation", [

@@ -23,11 +23,11 @@ import pytest
 from rich.cells import cell_len
 from rich.console import Console
 
-from cli.render import Position, StepLog
-from cli.replay_cmd import FOOTER, HELP
-from cli.steps import Step, build_steps, find_position
-from diamonds_core import Card, simulate
-from replay import record_from_game, replay_record
+from diamonds.cli.render import Position, StepLog
+from diamonds.cli.replay_cmd import FOOTER, HELP
+from diamonds.cli.steps import Step, build_steps, find_position
+from diamonds.core import Card, simulate
+from diamonds.replay import record_from_game, replay_record
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 REGEN = os.environ.get("DIAMONDS_REGEN") == "1"

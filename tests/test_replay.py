@@ -18,13 +18,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from diamonds_core import (
+from diamonds.core import (
     CardPlayed, CardsDealt, ChooseVictim, Phase, PlayCard, Reason, Suit, SuitAction, results, simulate,
 )
-from notation import Choice, EndLine, GameRecord, Play, Pos, Tag, parse_game, parse_games
-from notation.tags import parse_result
-from notation.writer import write_game
-from replay import record_from_game, replay_record
+from diamonds.notation import Choice, EndLine, GameRecord, Play, Pos, Tag, parse_game, parse_games
+from diamonds.notation.tags import parse_result
+from diamonds.notation.writer import write_game
+from diamonds.replay import record_from_game, replay_record
 
 NAMES = ("Ann", "bob_2", "Cat-Li", "Dan", "eve9", "Fay")
 
@@ -793,7 +793,7 @@ def test_a_varied_text_really_varies():
 
 def test_an_unfinished_round_without_deal_lines_is_still_checked_for_what_needs_no_hands() -> None:
     """Hands unknown: the pass count (R6), a card written twice (R8) and the deck (R5) are still checked."""
-    from notation import parse_games
+    from diamonds.notation import parse_games
 
     [bad_count] = parse_games('[Players "Ann Bob Cat"]\nR1 dealer Ann pass 9\n1. 15D 14D 13D\n')
     problem = replay_record(bad_count).problems[0]

@@ -14,13 +14,13 @@ from dataclasses import replace
 
 import pytest
 
-from diamonds_core import (
+from diamonds.core import (
     SUITS, Card, CardNotHeld, CardPlayed, CardsPassed, ChoosePassCount, ChooseVictim, Deal,
     GameConfig, GameEnded, GameOver, InvalidDeal, InvalidPass, MustFollowSuit, OutOfTurn,
     PassCards, Phase, PlayCard, Reason, RoundEnded, RoundStarted, SideResult, SuitAction, TrickWon,
     VictimNotAllowed, VictimRequired, WrongPassCount, WrongPhase, legal_moves, results,
 )
-from diamonds_core.fitzgerald import results_of
+from diamonds.core.fitzgerald import results_of
 
 try:
     from helpers import (

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from diamonds_core import results
-from notation import read_games
-from notation.diagnostics import format_problem
-from notation.tags import parse_result, parse_variants
-from replay import replay_record
+from diamonds.core import results
+from diamonds.notation import read_games
+from diamonds.notation.diagnostics import format_problem
+from diamonds.notation.tags import parse_result, parse_variants
+from diamonds.replay import replay_record
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"

@@ -12,11 +12,11 @@ import re
 
 import pytest
 
-from cli.render import Position
-from cli.replay_cmd import FOOTER, HELP, Navigator, run_session
-from cli.steps import PositionError, Step, build_steps, find_position
-from diamonds_core import CardPlayed, GameEnded, RoundEnded, RoundStarted, SuitAction, TrickWon, simulate
-from replay import ReplayedGame, record_from_game, replay_record
+from diamonds.cli.render import Position
+from diamonds.cli.replay_cmd import FOOTER, HELP, Navigator, run_session
+from diamonds.cli.steps import PositionError, Step, build_steps, find_position
+from diamonds.core import CardPlayed, GameEnded, RoundEnded, RoundStarted, SuitAction, TrickWon, simulate
+from diamonds.replay import ReplayedGame, record_from_game, replay_record
 
 ROUNDS, TRICKS, PLAYS = 4, 10, 4
 

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from diamonds_core import Card, simulate
-from notation import (
+from diamonds.core import Card, simulate
+from diamonds.notation import (
     Choice, Comment, EndLine, GameRecord, HandLine, Play, Round, RoundHeader, Tag, Trick, parse_game, parse_games,
 )
-from notation.tags import format_result, parse_result
-from notation.writer import escape_tag_value, write_game, write_games
-from replay import record_from_game
+from diamonds.notation.tags import format_result, parse_result
+from diamonds.notation.writer import escape_tag_value, write_game, write_games
+from diamonds.replay import record_from_game
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 

@@ -20,9 +20,9 @@ ROOT = HERE.parent.parent
 if str(ROOT) not in sys.path:  # run from a checkout without installing
     sys.path.insert(0, str(ROOT))
 
-from notation import read_games  # noqa: E402
-from notation.diagnostics import format_problem  # noqa: E402
-from replay import replay_record  # noqa: E402
+from diamonds.notation import read_games  # noqa: E402
+from diamonds.notation.diagnostics import format_problem  # noqa: E402
+from diamonds.replay import replay_record  # noqa: E402
 
 
 def expected_text(path: Path) -> str:
