@@ -1,26 +1,22 @@
-"""The Diamonds rules engine: plain values, legal moves, and the events each move causes.
+"""The rules engines of the games called Diamonds: plain values, legal moves, and the events each move causes.
 
-It knows nothing of text formats, terminals or JSON (see `notation` and `cli`).
+Every game is a *family* behind one protocol (`family.Rules`), listed in
+`registry.FAMILIES`; `Game` plays any of them with push / pop. It knows
+nothing of text formats, terminals or JSON (see `diamonds.notation` and
+`diamonds.cli`).
 """
 
-from .cards import MAX_RANK, SUITS, Card, CardParseError, Suit, deck, format_cards, sort_cards
-from .config import ConfigError, GameConfig, Variant
+from .cards import (
+    COURT_RANKS, JOKER, MAX_RANK, SUITS, AnyCard, Card, CardParseError, Joker, Suit, format_cards, numbered_cards,
+    sort_cards, standard_cards,
+)
 from .errors import (
-    CardNotHeld, GameOver, IllegalMove, InvalidDeal, InvalidPass, MustFollowSuit, OutOfTurn,
-    VictimNotAllowed, VictimRequired, WrongPassCount, WrongPhase,
+    CardNotHeld, CardNotInDeck, CardTwice, GameOver, IllegalMove, InvalidDeal, MustFollowSuit, OutOfTurn, WrongPhase,
 )
-from .events import (
-    Area, AreaKind, CardPlayed, CardsDealt, CardsPassed, Event, GameEnded, PassCountChosen,
-    PassesDelivered, Reason, RoundEnded, RoundStarted, SideResult, SuitAction, TrickWon,
-)
-from .fitzgerald import (
-    apply, first_leader, initial_state, legal_moves, playable_cards, results, results_of, trick_seats, trick_winner,
-    victim_candidates,
-)
+from .family import Family, PureTable, Rules, Standing, Table
 from .game import Game
-from .moves import ChoosePassCount, ChooseVictim, Deal, Move, PassCards, PlayCard
-from .rulesets import RULE_SETS, BoardGameArena, FirstEdition, Fitzgerald, RuleSet, SecondEdition, rule_set
-from .simulate import play_random_game, random_move, simulate
-from .state import Continuation, PendingVictim, Phase, State
+from .registry import DEFAULT_RULES, FAMILIES, RULE_SETS, family_of, option_tags, rules_for
+from .seating import PLAYER_ID, ConfigError, Seating
+from .simulate import DEFAULT_NAMES, default_names, play_random_game, simulate
 
 __all__ = [name for name in dir() if not name.startswith("_")]

@@ -1,19 +1,32 @@
-"""Suits, cards and decks: small values that round-trip through text.
+"""Suits and cards of every game called Diamonds: small values that round-trip through text.
 
-Cards are interned: there are at most 60 of them, so `Card.parse` is a
-dictionary lookup and identity comparison is as good as equality.
+One card vocabulary serves all the families, because DGN has one notation:
+
+* numbered cards `1D` … `15C` (Fitzgerald's deck uses 1-15; the standard
+  pack's 2-10 are the same cards);
+* court cards and aces `JD`, `QH`, `KS`, `AC` (the standard pack; `T` is read
+  as 10);
+* the Joker `Jo` (the bidding game), which belongs to no suit.
+
+`11D` and `JD` are different cards: which of them a game may hold is its
+family's deck, checked by the rules, never by the notation. Cards are
+interned, so `Card.parse` is a dictionary lookup and identity is equality.
 """
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Iterable
+from typing import Iterable, TypeVar
 
-__all__ = ["Suit", "Card", "CardParseError", "SUITS", "deck", "MAX_RANK"]
+__all__ = [
+    "Suit", "Card", "Joker", "JOKER", "AnyCard", "CardParseError", "SUITS", "MAX_RANK", "COURT_RANKS",
+    "card_text", "sort_cards", "format_cards", "numbered_cards", "standard_cards",
+]
 
 MAX_RANK = 15
+#: The rank value of a court card or ace, by its letter: J 11, Q 12, K 13, A 14.
+COURT_RANKS = {"J": 11, "Q": 12, "K": 13, "A": 14}
 
 
 class Suit(enum.Enum):
@@ -23,6 +36,11 @@ class Suit(enum.Enum):
     HEARTS = "H"
     SPADES = "S"
     CLUBS = "C"
+
+    index: int  # position in D, H, S, C: a plain attribute, read in hot loops
+
+    def __init__(self, letter: str) -> None:
+        self.index = len(type(self)._member_names_)
 
     @property
     def letter(self) -> str:
@@ -42,15 +60,13 @@ class Suit(enum.Enum):
         try:
             return _SUIT_BY_TEXT[text]
         except KeyError:
-            raise CardParseError(f"not a suit: {text!r} (expected D, H, S, C or ♦ ♥ ♠ ♣)") from None
+            raise CardParseError(f"not a suit: {text!r} (expected D, H, S, C or ♦ ♥ ♠ ♣)", text) from None
 
     def __repr__(self) -> str:
         return f"Suit.{self.name}"
 
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
-for _i, _suit in enumerate(SUITS):
-    _suit.index = _i  # type: ignore[attr-defined]  # position in D, H, S, C; a plain attribute for speed
 _SYMBOLS = {Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠", Suit.CLUBS: "♣"}
 _SUIT_BY_TEXT: dict[str, Suit] = {}
 for _suit in SUITS:
@@ -60,40 +76,50 @@ for _suit in SUITS:
 
 
 class CardParseError(ValueError):
-    """Text that is not a card."""
+    """Text that is not a card of any Diamonds deck."""
+
+    def __init__(self, message: str, text: str) -> None:
+        super().__init__(message)
+        self.text = text
 
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """A card: rank 1..15 and suit. `str(card)` is its canonical DGN form.
+    """A suited card. `str(card)` is its canonical DGN form: `7D`, `15C`, `10H`, `QS`, `AC`.
 
-    Cards are interned, so equality and hashing are by identity (fast, and
-    the same as by value).
+    `rank` orders cards within a suit: the number for numbered cards, and
+    J 11, Q 12, K 13, A 14 for the lettered ones (`court` is then True).
+    What a card is worth is each family's business.
     """
 
     rank: int
     suit: Suit
+    court: bool = False  # written with a letter: J, Q, K or A
 
-    def __new__(cls, rank: int, suit: Suit) -> "Card":
+    def __new__(cls, rank: int, suit: Suit, court: bool = False) -> "Card":
         try:
-            return _CARDS[rank, suit]
+            return _CARDS[rank, suit, court]
         except (KeyError, TypeError):
             pass
         if not _BUILDING:
-            raise CardParseError(f"no such card: rank {rank!r}, suit {suit!r} (ranks are 1 to {MAX_RANK})")
+            raise CardParseError(f"no such card: rank {rank!r}, suit {suit!r}", f"{rank}{suit}")
         return object.__new__(cls)
 
     @classmethod
     def parse(cls, text: str) -> "Card":
-        """`Card.parse("15C")`; suits in either case or as symbols; no leading zero."""
+        """`Card.parse("15C")`, `Card.parse("qh")`, `Card.parse("T♠")`; no leading zero."""
         card = _CARD_BY_TEXT.get(text)
-        if card is None:
-            raise CardParseError(f"not a card: {text!r} (expected a rank 1-15 and a suit D/H/S/C)")
+        if type(card) is not Card:
+            raise CardParseError(f"not a card: {text!r} (expected a rank and a suit D/H/S/C)", text)
         return card
 
     @property
     def sort_key(self) -> tuple[int, int]:
         return (self.suit.index, self.rank)
+
+    @property
+    def is_ace(self) -> bool:
+        return self.court and self.rank == 14
 
     def __str__(self) -> str:
         return _TEXT[self]  # made once: writers and exports ask for it for every card
@@ -111,35 +137,94 @@ class Card:
         return (Card.parse, (str(self),))
 
 
+class Joker:
+    """The Joker of the bidding game: one card, of no suit. `JOKER` is the only instance."""
+
+    __slots__ = ()
+    _instance: "Joker | None" = None
+
+    def __new__(cls) -> "Joker":
+        if cls._instance is None:
+            cls._instance = object.__new__(cls)
+        return cls._instance
+
+    @property
+    def is_ace(self) -> bool:
+        return False
+
+    @property
+    def sort_key(self) -> tuple[int, int]:
+        return (len(SUITS), 0)  # after every suit
+
+    def __str__(self) -> str:
+        return "Jo"
+
+    def __repr__(self) -> str:
+        return "JOKER"
+
+    def __reduce__(self) -> tuple[object, tuple[()]]:
+        return (Joker, ())
+
+
+JOKER = Joker()
+AnyCard = Card | Joker
+
 _BUILDING = True
-_CARDS: dict[tuple[int, Suit], Card] = {}
+_CARDS: dict[tuple[int, Suit, bool], Card] = {}
 _TEXT: dict[Card, str] = {}
+_CARD_BY_TEXT: dict[str, AnyCard] = {}
 for _suit in SUITS:
+    _spellings = (_suit.value, _suit.value.lower(), _SYMBOLS[_suit])
     for _rank in range(1, MAX_RANK + 1):
-        _CARDS[_rank, _suit] = _TEXT_CARD = Card(_rank, _suit)
-        _TEXT[_TEXT_CARD] = f"{_rank}{_suit.value}"
+        _card = _CARDS[_rank, _suit, False] = Card(_rank, _suit, False)
+        _TEXT[_card] = f"{_rank}{_suit.value}"
+        for _s in _spellings:
+            _CARD_BY_TEXT[f"{_rank}{_s}"] = _card
+            if _rank == 10:
+                _CARD_BY_TEXT[f"T{_s}"] = _CARD_BY_TEXT[f"t{_s}"] = _card
+    for _letter, _rank in COURT_RANKS.items():
+        _card = _CARDS[_rank, _suit, True] = Card(_rank, _suit, True)
+        _TEXT[_card] = f"{_letter}{_suit.value}"
+        for _s in _spellings:
+            _CARD_BY_TEXT[f"{_letter}{_s}"] = _CARD_BY_TEXT[f"{_letter.lower()}{_s}"] = _card
+for _jo in ("Jo", "jo", "JO", "jO"):
+    _CARD_BY_TEXT[_jo] = JOKER
 _BUILDING = False
 
-_CARD_BY_TEXT: dict[str, Card] = {}
-for (_rank, _suit), _card in _CARDS.items():
-    for _text in (_suit.value, _suit.value.lower(), _SYMBOLS[_suit]):
-        _CARD_BY_TEXT[f"{_rank}{_text}"] = _card
+
+def card_text(text: str) -> AnyCard | None:
+    """The card a text spells (any deck, the Joker included), or None."""
+    return _CARD_BY_TEXT.get(text)
 
 
-@lru_cache(maxsize=None)
-def deck(max_rank: int = MAX_RANK) -> tuple[Card, ...]:
-    """The cards of ranks 1..max_rank in every suit, in sort order."""
-    return tuple(_CARDS[rank, suit] for suit in SUITS for rank in range(1, max_rank + 1))
+def spellings() -> dict[str, AnyCard]:
+    """Every accepted spelling of every card: what a fast reader looks tokens up in."""
+    return dict(_CARD_BY_TEXT)
 
 
-def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+def numbered_cards(low: int, high: int) -> tuple[Card, ...]:
+    """The numbered cards low..high in every suit, in sort order (Fitzgerald's decks)."""
+    return tuple(_CARDS[rank, suit, False] for suit in SUITS for rank in range(low, high + 1))
+
+
+def standard_cards(low: int = 2) -> tuple[Card, ...]:
+    """The standard pack from rank `low` (2: 52 cards; 7: the bidding game's 32), in sort order."""
+    return tuple(
+        _CARDS[rank, suit, rank > 10] for suit in SUITS for rank in range(low, 15)
+    )
+
+
+_C = TypeVar("_C", Card, Joker, AnyCard)
+
+
+def sort_cards(cards: Iterable[_C]) -> tuple[_C, ...]:
     """Cards in suit order (D, H, S, C), then rank: the order hands are shown in."""
     return tuple(sorted(cards, key=_sort_key))
 
 
-def _sort_key(card: Card) -> tuple[int, int]:
-    return (card.suit.index, card.rank)
+def _sort_key(card: AnyCard) -> tuple[int, int]:
+    return card.sort_key
 
 
-def format_cards(cards: Iterable[Card]) -> str:
+def format_cards(cards: Iterable[AnyCard]) -> str:
     return " ".join(str(card) for card in cards)

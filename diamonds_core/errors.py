@@ -1,15 +1,23 @@
-"""Illegal moves: one exception class per cause.
+"""Illegal moves: one exception class per cause, shared by every family.
 
-Each carries the ruling that forbids the move (`rule`, e.g. "R8") and a message
-a player understands, e.g. ``Bob must follow Hearts (holds 9H 12H) — R8``.
-`code` is a stable, machine-readable name for exports.
+Each carries the ruling that forbids the move (`rule`: "R8", "K2", "B6"),
+a message a player understands (`reason`), a stable machine-readable `code`,
+and the facts as data fields (`seat`, `card`, `cards`, `expected`, `found`),
+so that a caller locating the mistake in a record reads fields, never the
+message. A family raises these with its own ruling ids, or subclasses them
+where its cause is its own.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .cards import AnyCard
+
 __all__ = [
-    "IllegalMove", "WrongPhase", "OutOfTurn", "CardNotHeld", "MustFollowSuit", "WrongPassCount",
-    "InvalidPass", "InvalidDeal", "VictimRequired", "VictimNotAllowed", "GameOver",
+    "IllegalMove", "WrongPhase", "OutOfTurn", "CardNotHeld", "CardNotInDeck", "CardTwice", "MustFollowSuit",
+    "InvalidDeal", "GameOver",
 ]
 
 
@@ -19,65 +27,53 @@ class IllegalMove(ValueError):
     code = "illegal-move"
     rule: str | None = None
 
-    def __init__(self, message: str, *, rule: str | None = None) -> None:
+    def __init__(self, message: str, *, rule: str | None = None, seat: int | None = None,
+                 card: "AnyCard | None" = None, cards: "tuple[AnyCard, ...]" = (), expected: int | None = None,
+                 found: int | None = None) -> None:
         if rule is not None:
             self.rule = rule
         self.reason = message
+        self.seat = seat  # whose move it was, or whom it concerns
+        self.card = card  # the card at fault, where one is
+        self.cards = cards  # the cards that show it (e.g. those that must be followed)
+        self.expected = expected  # a count the rules require …
+        self.found = found  # … and the count the move had
         super().__init__(f"{message} — {self.rule}" if self.rule else message)
 
 
 class WrongPhase(IllegalMove):
-    """E.g. a card played while the passes are still due."""
+    """A move of a kind that is not due now (e.g. a card while bids are due)."""
 
     code = "wrong-phase"
 
 
 class OutOfTurn(IllegalMove):
     code = "out-of-turn"
-    rule = "R8"
 
 
 class CardNotHeld(IllegalMove):
     code = "card-not-held"
-    rule = "R8"
+
+
+class CardNotInDeck(IllegalMove):
+    """A card of no deck this game uses (e.g. `11D` or the Joker in Kirk's game)."""
+
+    code = "card-not-in-deck"
+
+
+class CardTwice(IllegalMove):
+    """A card dealt, passed or laid twice."""
+
+    code = "card-twice"
 
 
 class MustFollowSuit(IllegalMove):
     code = "must-follow-suit"
-    rule = "R8"
-
-
-class WrongPassCount(IllegalMove):
-    """A pass count outside 1-3, or a pass of the wrong number of cards."""
-
-    code = "wrong-pass-count"
-    rule = "R6"
-
-
-class InvalidPass(IllegalMove):
-    """A pass of cards not held, a card twice, or a player passing twice."""
-
-    code = "invalid-pass"
-    rule = "R6"
 
 
 class InvalidDeal(IllegalMove):
     code = "invalid-deal"
-    rule = "R5"
-
-
-class VictimRequired(IllegalMove):
-    code = "victim-required"
-    rule = "R14"
-
-
-class VictimNotAllowed(IllegalMove):
-    """Naming oneself, one's partner, or a victim where the rules give no choice."""
-
-    code = "victim-not-allowed"
-    rule = "R14"
 
 
 class GameOver(IllegalMove):
     code = "game-over"
-    rule = "R4"

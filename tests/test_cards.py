@@ -7,7 +7,8 @@ import pickle
 
 import pytest
 
-from diamonds.core import MAX_RANK, SUITS, Card, CardParseError, Suit, deck, format_cards, sort_cards
+from diamonds.core import MAX_RANK, SUITS, Card, CardParseError, Suit, format_cards, sort_cards
+from diamonds.core.fitzgerald import deck
 
 LETTERS = "DHSC"  # the suits in award order (R16): Diamonds, Hearts, Spades, Clubs
 SYMBOLS = "♦♥♠♣"

@@ -11,7 +11,8 @@ import itertools
 
 import pytest
 
-from diamonds.core import ConfigError, GameConfig, Variant
+from diamonds.core import ConfigError
+from diamonds.core.fitzgerald import configure, GameConfig, Variant
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 
@@ -44,7 +45,7 @@ def _combinations():
 @pytest.mark.parametrize("rules, n, partnership, perfect", list(_combinations()))
 def test_derived_values(rules, n, partnership, perfect):
     variants = [v for v, on in (("partnership", partnership), ("perfect", perfect)) if on]
-    config = GameConfig.create(NAMES[:n], rules=rules, variants=variants)
+    config = configure(NAMES[:n], rules=rules, variants=variants)
     rounds, hand, tricks, plays, deck_size, top = DERIVED[n, perfect]
     assert config.rules == rules
     assert config.players == tuple(NAMES[:n]) and config.player_count == n
@@ -68,16 +69,16 @@ def test_derived_values(rules, n, partnership, perfect):
 
 
 def test_variants_may_be_given_as_text_in_any_case_or_as_values():
-    a = GameConfig.create(NAMES[:4], variants=["Partnership", " PERFECT "])
-    b = GameConfig.create(NAMES[:4], variants=[Variant.PERFECT, Variant.PARTNERSHIP])
+    a = configure(NAMES[:4], variants=["Partnership", " PERFECT "])
+    b = configure(NAMES[:4], variants=[Variant.PERFECT, Variant.PARTNERSHIP])
     assert a == b
     assert a.variants == frozenset({Variant.PARTNERSHIP, Variant.PERFECT})
     assert a.variant_text == "partnership,perfect"
-    assert GameConfig.create(NAMES[:3]).variant_text == ""
+    assert configure(NAMES[:3]).variant_text == ""
 
 
 def test_default_rule_set_is_2e():
-    assert GameConfig.create(NAMES[:3]).rules == "2e"
+    assert configure(NAMES[:3]).rules == "2e"
 
 
 @pytest.mark.parametrize("players, variants, rules, message", [
@@ -89,12 +90,12 @@ def test_default_rule_set_is_2e():
     (NAMES + ["Gus"], [], "2e", "Diamonds is for 2 to 6 players, not 7"),
     ([], [], "2e", "Diamonds is for 2 to 6 players, not 0"),
     (NAMES[:3], ["teams"], "2e", "unknown variant 'teams' (known: partnership, perfect)"),
-    (NAMES[:3], [], "3e", "unknown rule set '3e' (known: 1e, 2e, bga)"),
-    (NAMES[:3], [], "2E", "unknown rule set '2E' (known: 1e, 2e, bga)"),
+    (NAMES[:3], [], "3e", "unknown Fitzgerald edition '3e' (known: 1e, 2e, bga)"),
+    (NAMES[:3], [], "2E", "unknown Fitzgerald edition '2E' (known: 1e, 2e, bga)"),
 ])
 def test_refused_combinations(players, variants, rules, message):
     with pytest.raises(ConfigError) as info:
-        GameConfig.create(players, rules=rules, variants=variants)
+        configure(players, rules=rules, variants=variants)
     assert str(info.value) == message
     assert isinstance(info.value, ValueError)
 
@@ -106,7 +107,7 @@ def test_refused_combinations(players, variants, rules, message):
 ])
 def test_duplicate_ids_are_refused_ignoring_case(players, twice):
     with pytest.raises(ConfigError) as info:
-        GameConfig.create(players)
+        configure(players)
     assert str(info.value) == f"player {twice!r} is seated twice (ids must differ ignoring case)"
 
 
@@ -114,19 +115,19 @@ def test_duplicate_ids_are_refused_ignoring_case(players, twice):
                                  "Ann\n", "Ann.B"])
 def test_bad_player_ids_are_refused(bad):
     with pytest.raises(ConfigError) as info:
-        GameConfig.create(["Bob", bad, "Cat"])
+        configure(["Bob", bad, "Cat"])
     assert str(info.value) == (f"{bad!r} is not a player id "
                                "(a letter, then up to 15 letters, digits, _ or -)")
 
 
 @pytest.mark.parametrize("good", ["A", "a", "Ann_2", "x-y", "A" * 16, "ZoE9"])
 def test_good_player_ids(good):
-    assert GameConfig.create(["Bob", good]).players == ("Bob", good)
+    assert configure(["Bob", good]).players == ("Bob", good)
 
 
 @pytest.mark.parametrize("dealer, seat", [(None, 0), (2, 2), ("Cat", 2), ("cat", 2), ("BOB", 1), (0, 0)])
 def test_first_dealer_by_seat_or_by_name_ignoring_case(dealer, seat):
-    assert GameConfig.create(NAMES[:3], dealer=dealer).first_dealer == seat
+    assert configure(NAMES[:3], dealer=dealer).first_dealer == seat
 
 
 @pytest.mark.parametrize("dealer, message", [
@@ -136,37 +137,37 @@ def test_first_dealer_by_seat_or_by_name_ignoring_case(dealer, seat):
 ])
 def test_unknown_dealer_is_refused(dealer, message):
     with pytest.raises(ConfigError) as info:
-        GameConfig.create(NAMES[:3], dealer=dealer)
+        configure(NAMES[:3], dealer=dealer)
     assert str(info.value) == message
 
 
 def test_seats_left_pass_targets_and_dealers():
-    config = GameConfig.create(NAMES[:4], dealer="Cat")
+    config = configure(NAMES[:4], dealer="Cat")
     assert [config.left_of(s) for s in range(4)] == [1, 2, 3, 0]           # R1
     assert [config.pass_target(s) for s in range(4)] == [1, 2, 3, 0]       # R6: to the left
     assert [config.dealer_of_round(r) for r in range(1, 5)] == [2, 3, 0, 1]  # R4
-    teams = GameConfig.create(NAMES[:4], variants=["partnership"])
+    teams = configure(NAMES[:4], variants=["partnership"])
     assert [teams.pass_target(s) for s in range(4)] == [2, 3, 0, 1]        # R6: to the partner
     assert [teams.left_of(s) for s in range(4)] == [1, 2, 3, 0]            # play still goes left
-    two = GameConfig.create(NAMES[:2])
+    two = configure(NAMES[:2])
     assert [two.pass_target(s) for s in range(2)] == [1, 0]                # R6: to the opponent
 
 
 def test_seat_of_prefers_the_exact_id_then_ignores_case():
-    config = GameConfig.create(["Ann", "Bob", "Cat"])
+    config = configure(["Ann", "Bob", "Cat"])
     assert config.seat_of("Bob") == 1
     assert config.seat_of("bOB") == 1
     assert config.seat_of("Dan") is None
 
 
 def test_side_names():
-    teams = GameConfig.create(NAMES[:6], variants=["partnership"])
+    teams = configure(NAMES[:6], variants=["partnership"])
     assert [teams.side_name(side) for side in range(3)] == ["Ann+Dan", "Bob+Eve", "Cat+Fay"]
-    solo = GameConfig.create(NAMES[:3])
+    solo = configure(NAMES[:3])
     assert [solo.side_name(side) for side in range(3)] == ["Ann", "Bob", "Cat"]
 
 
 def test_config_is_frozen():
-    config = GameConfig.create(NAMES[:3])
+    config = configure(NAMES[:3])
     with pytest.raises(AttributeError):
         config.rounds = 1  # type: ignore[misc]

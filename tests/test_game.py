@@ -6,10 +6,8 @@ from dataclasses import FrozenInstanceError
 
 import pytest
 
-from diamonds.core import (
-    CardPlayed, ChoosePassCount, ChooseVictim, Deal, Game, GameConfig, IllegalMove, MustFollowSuit, PassCards,
-    Phase, PlayCard, RoundStarted, WrongPassCount, WrongPhase, initial_state, simulate,
-)
+from diamonds.core import Game, IllegalMove, WrongPhase, simulate
+from diamonds.core.fitzgerald import play_cards, configure, CardPlayed, ChoosePassCount, ChooseVictim, Deal, GameConfig, MustFollowSuit, PassCards, Phase, PlayCard, RoundStarted, WrongPassCount, initial_state
 
 try:
     from helpers import SETUPS, card, cards, dealt_hands, new_game, play, setup_id, start_round
@@ -35,7 +33,7 @@ def test_a_new_game_waits_for_the_deal():
 
 
 def test_game_from_a_config_equals_game_create():
-    config = GameConfig.create(["Ann", "Bob", "Cat"], rules="bga", dealer=1)
+    config = configure(["Ann", "Bob", "Cat"], rules="bga", dealer=1)
     assert Game(config).state == Game.create(["Ann", "Bob", "Cat"], rules="bga", dealer=1).state
 
 
@@ -164,7 +162,7 @@ def _replay_with_play_cards(moves, config, *, history: bool, events: bool):
         pending = pending[len(run) + len(victims):]
         start = 0
         while start < len(run):
-            start = game.play_cards(run, start)
+            start = play_cards(game, run, start)
             if game.state.phase is Phase.CHOOSE_VICTIM:
                 game.push(victims.pop(0))
         while victims:  # the end-of-round award follows the last card
@@ -193,7 +191,7 @@ def test_play_cards_stops_before_a_refused_card_and_len_says_how_far():
     # Trick 1: Ann 5H, Bob 9H, Cat 1C (off suit: the Thief acts, R13); Bob wins (R10) and leads,
     # so 2D, Ann's card, is refused: the three cards before it stay played.
     with pytest.raises(IllegalMove) as refused:
-        game.play_cards(cards("5H 9H 1C 2D"))
+        play_cards(game, cards("5H 9H 1C 2D"))
     assert len(game) - before == 3
     assert refused.value.reason == "Bob does not hold 2D (Ann holds it)"
     by_push = fresh()
@@ -203,13 +201,13 @@ def test_play_cards_stops_before_a_refused_card_and_len_says_how_far():
     fresh_game = fresh()
     start_round(fresh_game, HANDS)
     with pytest.raises(MustFollowSuit):
-        fresh_game.play_cards(cards("5H 3D"))  # Bob holds Hearts (R8)
+        play_cards(fresh_game, cards("5H 3D"))  # Bob holds Hearts (R8)
     assert len(fresh_game) - before == 1
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_standings_are_the_results_of_the_state_without_a_snapshot(seed):
-    from diamonds.core import results
+    from diamonds.core.fitzgerald import results
     game = simulate(4, rules="1e", variants=("partnership",), seed=seed)
     assert game.standings() == results(game.state)
     half = Game(game.config, history=False, events=False)

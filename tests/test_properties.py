@@ -40,14 +40,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from diamonds.core import (
-    SUITS, Area, AreaKind, CardNotHeld, CardPlayed, CardsDealt, CardsPassed, ChoosePassCount,
-    ChooseVictim, ConfigError, Continuation, Deal, Game, GameConfig, GameEnded, GameOver,
-    IllegalMove, MustFollowSuit, PassCards, PassesDelivered, PassCountChosen, Phase, PlayCard,
-    Reason, RoundEnded, RoundStarted, Suit, SuitAction, TrickWon, Variant, VictimNotAllowed,
-    VictimRequired, apply, deck, legal_moves, rule_set,
-)
-from diamonds.core.simulate import random_move
+from diamonds.core import SUITS, ConfigError, Game, IllegalMove, Suit
+from diamonds.core.fitzgerald import configure, Area, AreaKind, CardNotHeld, CardPlayed, CardsDealt, CardsPassed, ChoosePassCount, ChooseVictim, Continuation, Deal, GameConfig, GameEnded, GameOver, MustFollowSuit, PassCards, PassesDelivered, PassCountChosen, Phase, PlayCard, Reason, RoundEnded, RoundStarted, SuitAction, TrickWon, Variant, VictimNotAllowed, VictimRequired, apply, deck, legal_moves, rule_set
+from diamonds.core.fitzgerald import random_move
 
 # --------------------------------------------------------------------------- the rulings' numbers
 
@@ -99,7 +94,7 @@ def test_combos_are_exactly_the_set_ups_the_engine_accepts():
             for k in range(3):
                 for variants in itertools.combinations(("partnership", "perfect"), k):
                     try:
-                        GameConfig.create(NAMES[:players] + ("Gus",) * (players > 6), rules=rules,
+                        configure(NAMES[:players] + ("Gus",) * (players > 6), rules=rules,
                                           variants=variants)
                     except ConfigError:
                         continue

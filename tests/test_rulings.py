@@ -14,12 +14,8 @@ from dataclasses import replace
 
 import pytest
 
-from diamonds.core import (
-    SUITS, Card, CardNotHeld, CardPlayed, CardsPassed, ChoosePassCount, ChooseVictim, Deal,
-    GameConfig, GameEnded, GameOver, InvalidDeal, InvalidPass, MustFollowSuit, OutOfTurn,
-    PassCards, Phase, PlayCard, Reason, RoundEnded, RoundStarted, SideResult, SuitAction, TrickWon,
-    VictimNotAllowed, VictimRequired, WrongPassCount, WrongPhase, legal_moves, results,
-)
+from diamonds.core import SUITS, Card, WrongPhase
+from diamonds.core.fitzgerald import configure, CardNotHeld, CardPlayed, CardsPassed, ChoosePassCount, ChooseVictim, Deal, GameConfig, GameEnded, GameOver, InvalidDeal, InvalidPass, MustFollowSuit, OutOfTurn, PassCards, Phase, PlayCard, Reason, RoundEnded, RoundStarted, SideResult, SuitAction, TrickWon, VictimNotAllowed, VictimRequired, WrongPassCount, legal_moves, results
 from diamonds.core.fitzgerald import results_of
 
 try:
@@ -175,7 +171,7 @@ def test_R13_R16_clubs_tie_gives_no_award_and_thief_does_not_move():
 @pytest.mark.parametrize("n, lefts", [(2, [1, 0]), (3, [1, 2, 0]), (4, [1, 2, 3, 0]),
                                       (6, [1, 2, 3, 4, 5, 0])])
 def test_R1_left_neighbour_is_next_seat_and_last_seat_wraps_to_first(n, lefts):
-    config = GameConfig.create(["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"][:n])
+    config = configure(["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"][:n])
     assert [config.left_of(seat) for seat in range(n)] == lefts
 
 
@@ -269,7 +265,7 @@ def test_R3_R17_no_trick_bonus_stops_when_the_supply_runs_out():
     # Last trick: Ann leads 1S, Bob 2S, Cat 3S; Cat wins (Spades: no Supply needed). Taken after it:
     # Ann D4 H5 S3 C3, Cat D4 H5 S3 C3: every suit tied, no award (R16). Bob won no trick (R17):
     # his first Diamonds takes the Supply's last point, the second finds it empty.
-    config = GameConfig.create(["Ann", "Bob", "Cat"])
+    config = configure(["Ann", "Bob", "Cat"])
     state = last_trick(config, ["1S", "2S", "3S"], leader=ANN,
                        taken=[(4, 5, 3, 3), (0, 0, 0, 0), (4, 5, 0, 3)], tricks_won=[5, 0, 4],
                        supply=1, vault=(75, 75, 75))
@@ -489,7 +485,7 @@ def test_R6_partnership_passes_go_to_the_partner():
 
 
 def test_R6_six_player_partnership_passes_across_the_table():
-    config = GameConfig.create("Ann Bob Cat Dan Eve Fay".split(), variants=["partnership"])
+    config = configure("Ann Bob Cat Dan Eve Fay".split(), variants=["partnership"])
     assert [config.pass_target(seat) for seat in range(6)] == [DAN, EVE, FAY, ANN, BOB, CAT]
 
 
@@ -859,7 +855,7 @@ def test_R14_end_of_round_clubs_victim_is_judged_after_the_other_awards(bob_hear
     # 1e, last trick: Ann leads 1S, Bob 2S, Cat 3S, Cat wins. Ann and Bob have empty Showrooms.
     # Taken after the trick: D 2-2-2 (tie), S Ann 3 / Cat 3 (tie), C Cat 5 (Cat's award), H Bob 5
     # (Bob's award: a point into his Showroom, before Clubs) or 2-2-2 (tie, no award).
-    config = GameConfig.create(["Ann", "Bob", "Cat"], rules="1e")
+    config = configure(["Ann", "Bob", "Cat"], rules="1e")
     state = last_trick(config, ["1S", "2S", "3S"], leader=ANN,
                        taken=[(2, 2, 3, 2), (2, bob_hearts, 0, 2), (2, 2, 0, 5)], tricks_won=[3, 3, 3],
                        showroom=(0, 0, 5))
@@ -965,7 +961,7 @@ def test_R16_awards_go_in_order_hearts_before_spades():
     # Last trick: Ann leads 1D, Bob 2D, Cat 3D: Cat wins (Diamonds to her Vault). Bob starts with an
     # empty Showroom and holds the Hearts (5) and Spades (4) majorities: Hearts gives him a point,
     # which Spades then moves to his Vault. (Spades before Hearts would move nothing.)
-    config = GameConfig.create(["Ann", "Bob", "Cat"])
+    config = configure(["Ann", "Bob", "Cat"])
     state = last_trick(config, ["1D", "2D", "3D"], leader=ANN, showroom=(3, 0, 3),
                        taken=[(3, 2, 2, 2), (0, 5, 4, 0), (3, 2, 2, 2)], tricks_won=[3, 3, 3])
     state, events = run(state, "1D 2D 3D")
@@ -982,7 +978,7 @@ def test_R16_awards_go_in_order_hearts_before_spades():
 def test_R16_awards_go_in_order_diamonds_before_hearts():
     # One point left in the Supply. Last trick: a Spades trick Cat wins (no Supply needed).
     # Cat's Diamonds majority takes the last point; Bob's Hearts majority then finds none.
-    config = GameConfig.create(["Ann", "Bob", "Cat"])
+    config = configure(["Ann", "Bob", "Cat"])
     state = last_trick(config, ["1S", "2S", "3S"], leader=ANN, supply=1, vault=(75, 75, 75),
                        taken=[(2, 2, 3, 2), (0, 6, 1, 2), (4, 1, 2, 2)], tricks_won=[3, 3, 3])
     state, events = run(state, "1S 2S 3S")
@@ -996,7 +992,7 @@ def test_R16_awards_go_in_order_diamonds_before_hearts():
 
 
 def test_R16_a_tie_for_the_most_gives_nobody_the_action_but_a_lower_tie_does_not_matter():
-    config = GameConfig.create(["Ann", "Bob", "Cat", "Dan"])
+    config = configure(["Ann", "Bob", "Cat", "Dan"])
     # Last trick: Ann leads 1H, all follow, Dan wins with 4H.
     state = last_trick(config, ["1H", "2H", "3H", "4H"], leader=ANN, thief=CAT,
                        taken=[(5, 0, 3, 4), (5, 2, 1, 1), (1, 0, 1, 1), (0, 6, 0, 0)],
@@ -1057,7 +1053,7 @@ def test_R2_R10_R16_R17_partnership_round():
 
 def test_R17_bonus_order_starts_at_the_dealers_left_not_at_the_first_seat():
     # 4 players, Bob deals. Ann and Cat won no trick: from Bob's left the order is Cat, Dan, Ann.
-    config = GameConfig.create(["Ann", "Bob", "Cat", "Dan"], dealer="Bob")
+    config = configure(["Ann", "Bob", "Cat", "Dan"], dealer="Bob")
     state = last_trick(config, ["1H", "2H", "3H", "4H"], leader=ANN, dealer=BOB, thief=CAT,
                        taken=[(0, 0, 0, 0), (9, 5, 0, 4), (0, 0, 0, 0), (9, 5, 0, 4)],
                        tricks_won=[0, 5, 0, 4])
@@ -1070,14 +1066,14 @@ def test_R17_bonus_order_starts_at_the_dealers_left_not_at_the_first_seat():
 
 
 def _config(n=3, variants=()):
-    return GameConfig.create(["Ann", "Bob", "Cat", "Dan"][:n], variants=variants)
+    return configure(["Ann", "Bob", "Cat", "Dan"][:n], variants=variants)
 
 
 def test_R18_highest_score_wins():
     # Scores 2*5+1 = 11, 2*3+6 = 12, 2*0+10 = 10: Bob.
     res = results_of(_config(), (1, 6, 10), (5, 3, 0))
-    assert res == (SideResult(ANN, 5, 1, 11, False), SideResult(BOB, 3, 6, 12, True),
-                   SideResult(CAT, 0, 10, 10, False))
+    assert res == (SideResult(ANN, 11, False, vault=5, showroom=1), SideResult(BOB, 12, True, vault=3, showroom=6),
+                   SideResult(CAT, 10, False, vault=0, showroom=10))
 
 
 def test_R18_tie_on_score_broken_by_vault():

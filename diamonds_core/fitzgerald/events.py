@@ -10,7 +10,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from .cards import Card, Suit
+from ..cards import Card, Suit
+from ..family import Standing
 
 __all__ = [
     "Event", "Area", "AreaKind", "Reason", "RoundStarted", "CardsDealt", "PassCountChosen",
@@ -129,12 +130,11 @@ class RoundEnded:
 
 
 @dataclass(frozen=True, slots=True)
-class SideResult:
-    side: int
+class SideResult(Standing):
+    """R18: a side's score, with what it came from (Vault and Showroom)."""
+
     vault: int
     showroom: int
-    score: int
-    winner: bool
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""Mike Fitzgerald's Diamonds: the legal moves and the effect of each move.
+"""Mike Fitzgerald's Diamonds: the legal moves and the effect of each move (the family's fast core).
 
 `apply(state, move)` is a pure function: it checks the move, then runs the
 game forward on a mutable working copy until the next decision is due,
@@ -9,9 +9,12 @@ Ruling ids (R1…) mark where a ruling decides what happens.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
-from .cards import SUITS, Card, Suit, format_cards, sort_cards
+if TYPE_CHECKING:
+    from ..game import Game
+
+from ..cards import SUITS, Card, Suit, format_cards, sort_cards
 from .config import PASS_COUNTS, TOTAL_POINTS, GameConfig
 from .errors import (
     CardNotHeld, GameOver, InvalidDeal, InvalidPass, MustFollowSuit, OutOfTurn,
@@ -22,12 +25,12 @@ from .events import (
     PassCountChosen, PassesDelivered, Reason, RoundEnded, RoundStarted, SideResult, SuitAction,
     TrickWon,
 )
-from .moves import ChoosePassCount, ChooseVictim, Deal, Move, PassCards, PlayCard
+from .moves import _PLAY_CARD, ChoosePassCount, ChooseVictim, Deal, Move, PassCards, PlayCard
 from .state import Continuation, PendingVictim, Phase, State
 
 __all__ = [
     "initial_state", "legal_moves", "apply", "victim_candidates", "results", "results_of", "first_leader",
-    "trick_winner", "trick_seats", "playable_cards",
+    "trick_winner", "trick_seats", "playable_cards", "play_cards", "Table",
 ]
 
 _DIAMONDS, _HEARTS, _SPADES, _CLUBS = SUITS
@@ -197,6 +200,14 @@ class Table:
             raise TypeError(f"not a Diamonds move: {move!r}")
         return tuple(self.events) if self.events else ()
 
+    @property
+    def is_over(self) -> bool:
+        return self.phase is _GAME_OVER
+
+    def standings(self) -> tuple[SideResult, ...]:
+        """R18, without making a snapshot."""
+        return results_of(self.config, self.showroom, self.vault)
+
     def freeze(self) -> State:
         return State(
             config=self.config,
@@ -253,12 +264,14 @@ class Table:
         self.expect(_DEAL, "a deal")
         config = self.config
         if len(hands) != config.player_count:
-            raise InvalidDeal(f"a deal gives hands to {config.player_count} players, not {len(hands)}")
+            raise InvalidDeal(f"a deal gives hands to {config.player_count} players, not {len(hands)}",
+                              expected=config.player_count, found=len(hands))
         held = [set(hand) for hand in hands]
         for seat, hand in enumerate(hands):
             if len(hand) != config.hand_size:
                 raise InvalidDeal(
-                    f"{self.names[seat]} is dealt {len(hand)} cards, not {config.hand_size}"
+                    f"{self.names[seat]} is dealt {len(hand)} cards, not {config.hand_size}",
+                    seat=seat, expected=config.hand_size, found=len(hand),
                 )
         every = set().union(*held)
         if len(every) != config.hand_size * len(hands) or not every.issubset(config.deck):
@@ -268,9 +281,11 @@ class Table:
             for seat, hand in enumerate(hands):
                 for card in hand:
                     if card not in allowed:
-                        raise InvalidDeal(f"{card} is not in this game's deck ({_deck_text(config)})")
+                        raise InvalidDeal(f"{card} is not in this game's deck ({_deck_text(config)})", seat=seat,
+                                          card=card)
                     if card in seen:
-                        raise InvalidDeal(f"{card} is dealt twice ({self.names[seen[card]]} and {self.names[seat]})")
+                        raise InvalidDeal(f"{card} is dealt twice ({self.names[seen[card]]} and {self.names[seat]})",
+                                          seat=seat, card=card, cards=(card, card))
                     seen[card] = seat
         self.hands = held
         if self.events is not None:
@@ -283,7 +298,8 @@ class Table:
         if count not in PASS_COUNTS:
             # The message names the dealer, whose decision it is (errors name the player).
             raise WrongPassCount(
-                f"{self.names[self.dealer]} (dealer) must choose 1, 2 or 3 cards to pass, not {count}"
+                f"{self.names[self.dealer]} (dealer) must choose 1, 2 or 3 cards to pass, not {count}",
+                seat=self.dealer, found=count,
             )
         self.pass_count = count
         if self.events is not None:
@@ -294,19 +310,20 @@ class Table:
         self.expect(_PASSING, "passing")
         name = self.names[seat]
         if self.passed[seat] is not None:
-            raise OutOfTurn(f"{name} has already passed this round", rule="R6")
+            raise OutOfTurn(f"{name} has already passed this round", rule="R6", seat=seat)
         if len(cards) != self.pass_count:
             raise WrongPassCount(
                 f"{name} passes {len(cards)} card{'s' if len(cards) != 1 else ''}, "
-                f"but the dealer chose {self.pass_count}"
+                f"but the dealer chose {self.pass_count}", seat=seat, expected=self.pass_count, found=len(cards),
             )
         if len(set(cards)) != len(cards):
             twice = next(c for c in cards if cards.count(c) > 1)
-            raise InvalidPass(f"{name} passes {twice} twice")
+            raise InvalidPass(f"{name} passes {twice} twice", seat=seat, card=twice)
         hand = self.hands[seat]
         for card in cards:
             if card not in hand:
-                raise CardNotHeld(f"{name} cannot pass {card}: {self.holder_text(card)}", rule="R6")
+                raise CardNotHeld(f"{name} cannot pass {card}: {self.holder_text(card)}", rule="R6", seat=seat,
+                                  card=card)
         hand.difference_update(cards)
         self.passed[seat] = tuple(cards)
         receiver = self.config.pass_target(seat)
@@ -386,10 +403,12 @@ class Table:
         seat = (self.leader + len(self.trick)) % len(self.names)
         hand = self.hands[seat]
         if card not in hand:
-            raise CardNotHeld(f"{self.names[seat]} does not hold {card} ({self.holder_text(card)})")
+            raise CardNotHeld(f"{self.names[seat]} does not hold {card} ({self.holder_text(card)})", seat=seat,
+                              card=card)
         led = self.trick[0][1].suit
         following = sort_cards(c for c in hand if c.suit is led)
-        raise MustFollowSuit(f"{self.names[seat]} must follow {led.title} (holds {format_cards(following)})")
+        raise MustFollowSuit(f"{self.names[seat]} must follow {led.title} (holds {format_cards(following)})",
+                             seat=seat, card=card, cards=following)
 
     def after_play(self) -> None:
         trick = self.trick
@@ -535,17 +554,19 @@ class Table:
             if pending.required:
                 options = ", ".join(f"{config.side_name(s)} ({self.showroom[s]})" for s in pending.candidates)
                 raise VictimRequired(
-                    f"{actor_name} must name whose Showroom the Clubs action takes from: {options}"
+                    f"{actor_name} must name whose Showroom the Clubs action takes from: {options}",
+                    seat=pending.actor,
                 )
             # Unnamed: the only candidate, or nobody has a point to take.
             robbed = pending.candidates[0] if len(pending.candidates) == 1 else None
         else:
             if not 0 <= victim < config.player_count:
-                raise VictimNotAllowed(f"{actor_name} cannot name seat {victim}: it is not at the table")
+                raise VictimNotAllowed(f"{actor_name} cannot name seat {victim}: it is not at the table",
+                                       seat=pending.actor)
             robbed = config.side_of[victim]
             if robbed == pending.side:
                 who = "themselves" if pending.actor == victim else f"their own side ({config.side_name(robbed)})"
-                raise VictimNotAllowed(f"{actor_name} cannot take from {who} with Clubs")
+                raise VictimNotAllowed(f"{actor_name} cannot take from {who} with Clubs", seat=pending.actor)
         points = 1 if robbed is not None and self.showroom[robbed] > 0 else 0
         if points:
             self.showroom[robbed] -= 1  # type: ignore[index]
@@ -586,8 +607,8 @@ def results_of(config: GameConfig, showroom: list[int] | tuple[int, ...],
     best = max(scores)
     best_vault = max(v for v, s in zip(vault, scores) if s == best)
     return tuple(
-        SideResult(side, vault[side], showroom[side], scores[side],
-                   scores[side] == best and vault[side] == best_vault)
+        SideResult(side, scores[side], scores[side] == best and vault[side] == best_vault,
+                   vault=vault[side], showroom=showroom[side])
         for side in range(config.side_count)
     )
 
@@ -596,3 +617,26 @@ def results(state: State) -> tuple[SideResult, ...]:
     """Standings now (final once the game is over)."""
     return results_of(state.config, state.showroom, state.vault)
 
+
+def play_cards(game: "Game", cards: Sequence[Card], start: int = 0) -> int:
+    """Play `cards[start:]` in order while a card is due; the index after the last one played.
+
+    The fast path for checking a record: one call per trick line instead of
+    one `push` per card. It stops early where a decision is due (a Clubs
+    victim, R14) or where the game moves on (a new round). A refused card
+    raises its `IllegalMove`; the cards before it stay played, so
+    `len(game)` tells how far it got.
+    """
+    table = game.table
+    assert isinstance(table, Table)
+    if game.recording:
+        index = start  # events and snapshots are kept move by move
+        while index < len(cards) and table.phase is _PLAY:
+            game.push(PlayCard.of(cards[index]))
+            index += 1
+        return index
+    index = table.play_run(cards, start)
+    game.note_played(map(_PLAY_CARD.__getitem__, cards[start:index]))
+    if index < len(cards) and table.phase is _PLAY:
+        table.refuse_play(cards[index])
+    return index

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card, deck, format_cards
+from ..cards import Card, format_cards
+from .config import deck
 
 __all__ = ["Move", "Deal", "ChoosePassCount", "PassCards", "PlayCard", "ChooseVictim"]
 

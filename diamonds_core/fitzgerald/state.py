@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from .cards import Card, Suit, sort_cards
+from ..cards import Card, Suit, sort_cards
 from .config import GameConfig
 from .events import Reason
 

@@ -1,0 +1,60 @@
+"""The registry: every family the engine plays, listed explicitly.
+
+A new game called Diamonds is one `Family` added to `FAMILIES` (see
+docs/architecture.md for the checklist). The generic layers ask here, by a
+game's `Rules` tag, and never name a family themselves.
+"""
+
+from __future__ import annotations
+
+from .family import Family, Rules
+from .fitzgerald.rulesets import EDITIONS
+from .kirk import Kirk
+from .seating import ConfigError
+
+__all__ = ["FAMILIES", "RULE_SETS", "DEFAULT_RULES", "rules_for", "family_of", "option_tags"]
+
+FITZGERALD = Family(
+    name="fitzgerald",
+    title="Mike Fitzgerald's Diamonds (Stronghold Games, Board Game Arena)",
+    rule_sets=EDITIONS,
+    bridge="diamonds.replay.fitzgerald:BRIDGE",
+    export="diamonds.replay.fitzgerald_export:EXPORT",
+    view="diamonds.cli.views.fitzgerald:VIEW",
+)
+
+KIRK = Family(
+    name="kirk",
+    title="Alan Kirk's four-player Diamonds",
+    rule_sets=(Kirk,),
+    bridge="diamonds.replay.kirk:BRIDGE",
+    export="diamonds.replay.kirk_export:EXPORT",
+    view="diamonds.cli.views.kirk:VIEW",
+)
+
+FAMILIES: tuple[Family, ...] = (FITZGERALD, KIRK)
+
+RULE_SETS: dict[str, type[Rules]] = {rules.id: rules for family in FAMILIES for rules in family.rule_sets}
+_FAMILY_OF: dict[str, Family] = {rules.id: family for family in FAMILIES for rules in family.rule_sets}
+
+#: What a game without a Rules tag plays (DGN).
+DEFAULT_RULES = "2e"
+
+
+def rules_for(rule_id: str) -> type[Rules]:
+    """The rule set a `Rules` tag names; `ConfigError` for one the engine does not know."""
+    try:
+        return RULE_SETS[rule_id]
+    except KeyError:
+        known = ", ".join(RULE_SETS)
+        raise ConfigError(f"unknown rule set {rule_id!r} (known: {known})", tag="Rules") from None
+
+
+def family_of(rule_id: str) -> Family:
+    rules_for(rule_id)
+    return _FAMILY_OF[rule_id]
+
+
+def option_tags() -> frozenset[str]:
+    """Tags some rule set gives a meaning to (e.g. Hands): in a game whose rules do not, an error."""
+    return frozenset(tag for rules in RULE_SETS.values() for tag in rules.option_tags)
