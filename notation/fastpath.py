@@ -18,10 +18,11 @@ from __future__ import annotations
 import re
 from operator import itemgetter
 
-from diamonds.core.cards import Card, _CARD_BY_TEXT
+from diamonds.core.cards import AnyCard, spellings
 
 from .records import (
-    Choice, EndLine, GameRecord, HandLine, Plays, Pos, Round, RoundHeader, Tag, Trick, unchecked_constructor,
+    NOWHERE, Choice, EndLine, GameRecord, HandLine, Plays, Pos, Round, RoundHeader, Tag, Trick, split_play,
+    unchecked_constructor,
 )
 
 __all__ = ["FastReader", "MAX_DIGITS"]
@@ -56,18 +57,18 @@ class FastReader:
         )
         # Every spelling of a plain card (no choice, no annotation), checked against PLAY,
         # and the usual trick numbers, checked against TRICK: table lookups instead of regexes.
-        self.cards: dict[str, Card] = {
-            text: card for text, card in _CARD_BY_TEXT.items() if self.play.match(text)
+        self.cards: dict[str, AnyCard] = {
+            text: card for text, card in spellings().items() if self.play.match(text)
         }
         self.trick_numbers: dict[str, int] = {
             f"{n}.": n for n in range(1000) if self.trick.match(f"{n}.")
         }
         self.players: set[str] = set()  # ids already matched against PLAYER
-        self.decorated: dict[str, Card] = {}  # tokens like 12C>Bob or 5H!, already matched against PLAY
+        self.decorated: dict[str, AnyCard] = {}  # tokens like 12C>Bob or AH-, already matched against PLAY
         # What a tag line or a round header says, by its text: an archive repeats them ([Rules "2e"],
         # R1 dealer Ann pass 1), so most are read once. Bounded, for archives of any size.
         self.tag_lines: dict[str, tuple[str, str, int, int] | tuple[()]] = {}
-        self.header_lines: dict[str, tuple[int, str, int, int, int, int] | tuple[()]] = {}
+        self.header_lines: dict[str, tuple[int, str, int | None, int, int, int, int] | tuple[()]] = {}
 
     def read(self, text: str, first_line: int, index: int) -> GameRecord | None:
         if not text.replace("\n", "").isprintable() or "{" in text or ";" in text or "}" in text:
@@ -189,17 +190,24 @@ class FastReader:
                 self.header_lines[line] = known
         if not known:
             return None
-        number, dealer, count, first, second, third = known
+        number, dealer, count, first, second, keyword, third = known
+        if count is None:
+            return _round_header(number, dealer, None, (), _new_pos(Pos, (line_no, first)),
+                                 _new_pos(Pos, (line_no, second)), NOWHERE, NOWHERE)
         return _round_header(number, dealer, count, (), _new_pos(Pos, (line_no, first)),
-                             _new_pos(Pos, (line_no, second)), _new_pos(Pos, (line_no, third)))
+                             _new_pos(Pos, (line_no, second)), _new_pos(Pos, (line_no, third)),
+                             _new_pos(Pos, (line_no, keyword)))
 
-    def _read_header(self, line: str, tokens: list[str]) -> tuple[int, str, int, int, int, int] | tuple[()]:
-        if (len(tokens) != 5 or tokens[1] != "dealer" or tokens[3] != "pass" or not self.round.match(tokens[0])
-                or not self.count.match(tokens[4]) or len(tokens[0]) > MAX_DIGITS + 1 or len(tokens[4]) > MAX_DIGITS
-                or not self.player.match(tokens[2])):
+    def _read_header(self, line: str, tokens: list[str]) -> tuple[int, str, int | None, int, int, int, int] | tuple[()]:
+        if (len(tokens) not in (3, 5) or tokens[1] != "dealer" or not self.round.match(tokens[0])
+                or len(tokens[0]) > MAX_DIGITS + 1 or not self.player.match(tokens[2])):
             return ()
         spans = [m.start() + 1 for m in _TOKEN.finditer(line)]
-        return int(tokens[0][1:]), tokens[2], int(tokens[4]), spans[0], spans[2], spans[4]
+        if len(tokens) == 3:
+            return int(tokens[0][1:]), tokens[2], None, spans[0], spans[2], 0, 0
+        if tokens[3] != "pass" or not self.count.match(tokens[4]) or len(tokens[4]) > MAX_DIGITS:
+            return ()
+        return int(tokens[0][1:]), tokens[2], int(tokens[4]), spans[0], spans[2], spans[3], spans[4]
 
     def _end(self, line: str, line_no: int, tokens: list[str]) -> EndLine | None:
         matches = list(_TOKEN.finditer(line))
@@ -211,14 +219,14 @@ class FastReader:
         return EndLine(tuple(choices), pos=Pos(line_no, matches[0].start() + 1))
 
     def _plays(self, tokens: list[str], skip: int, line: str, line_no: int) -> Plays | None:
-        """A line where some card carries a choice or an annotation (or a token is no card)."""
+        """A line where some card carries a mark (a choice, a sign, an annotation), or a token is no card."""
         cards = []
         for text in tokens[skip:]:
             card = self.cards.get(text) or self.decorated.get(text)
             if card is None:
                 if not self.play.match(text):
                     return None
-                card = self.cards[text[: 3 if text[1].isdigit() else 2]]
+                card = split_play(text)[0]
                 if len(self.decorated) < 100_000:  # a few cards and victims, however many games
                     self.decorated[text] = card
             cards.append(card)

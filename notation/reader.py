@@ -22,7 +22,8 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from .fastpath import MAX_DIGITS, FastReader
 from .records import (
-    Choice, Comment, EndLine, GameRecord, HandLine, Play, Pos, Problem, Round, RoundHeader, Tag, Trick,
+    Call, Choice, Comment, EndLine, GameRecord, HandLine, Play, Pos, Problem, Round, RoundHeader, Tag, Take,
+    Trick,
 )
 
 __all__ = ["read_games", "game_texts", "parse_game", "parse_games", "split_games", "grammar_text"]
@@ -75,17 +76,41 @@ class _Builder(Transformer):
             text = re.sub(r"\\([\"\\])", r"\1", text)
         return Tag(str(name), text, Pos(name.line + self.offset, name.column - 1), _pos(value, self.offset))
 
-    def round(self, header: RoundHeader, *rest: HandLine | Trick | EndLine) -> Round:
+    def round(self, header: RoundHeader, *rest: HandLine | Call | Take | Trick | EndLine) -> Round:
         hands = tuple(item for item in rest if isinstance(item, HandLine))
+        calls = tuple(item for item in rest if isinstance(item, (Call, Take)))
         tricks = tuple(item for item in rest if isinstance(item, Trick))
         end = rest[-1] if rest and isinstance(rest[-1], EndLine) else None
-        return Round(header, hands, tricks, end)
+        return Round(header, hands, tricks, end, calls)
 
-    def round_header(self, number: Token, dealer: Token, _pass: Token, count: Token) -> RoundHeader:
+    def round_header(self, number: Token, dealer: Token, keyword: Token | None = None,
+                     count: Token | None = None) -> RoundHeader:
+        if keyword is None or count is None:
+            return RoundHeader(self._number(number, number[1:]), str(dealer), None,
+                               pos=_pos(number, self.offset), dealer_pos=_pos(dealer, self.offset))
         return RoundHeader(
             self._number(number, number[1:]), str(dealer), self._number(count, count),
             pos=_pos(number, self.offset), dealer_pos=_pos(dealer, self.offset), count_pos=_pos(count, self.offset),
+            pass_pos=_pos(keyword, self.offset),
         )
+
+    def kitty_line(self, keyword: Token, *cards: Token) -> HandLine:
+        where = _pos(keyword, self.offset)
+        return HandLine("kitty", "", tuple(self._play(c) for c in cards), pos=where, player_pos=where)
+
+    def bid_line(self, keyword: Token, player: Token, amount: Token) -> Call:
+        return self._call(keyword, player, amount)
+
+    def final_line(self, keyword: Token, player: Token, amount: Token) -> Call:
+        return self._call(keyword, player, amount)
+
+    def _call(self, keyword: Token, player: Token, amount: Token) -> Call:
+        return Call(str(keyword), str(player), self._number(amount, amount), pos=_pos(keyword, self.offset),
+                    player_pos=_pos(player, self.offset), amount_pos=_pos(amount, self.offset))
+
+    def take_line(self, keyword: Token, player: Token, card: Token, point: Token) -> Take:
+        return Take(str(player), self._play(card), self._play(point), pos=_pos(keyword, self.offset),
+                    player_pos=_pos(player, self.offset))
 
     def deal_line(self, keyword: Token, player: Token, *cards: Token) -> HandLine:
         return self._hand_line(keyword, player, cards)
@@ -178,6 +203,8 @@ def _attach_comments(
                 anchors.append((play.pos, (r, 2, t, p)))
         if rnd.end is not None:
             anchors.append((rnd.end.pos, (r, 3)))
+        for c, call in enumerate(rnd.calls):
+            anchors.append((call.pos, (r, 4, c)))
     anchors.sort()
     keys = [a[0] for a in anchors]
     leading: list[Comment] = []
@@ -218,22 +245,31 @@ def _attach_comments(
         end = rnd.end
         if (3,) in found and end is not None:
             end = replace(end, comments=end.comments + found[(3,)])
-        new_rounds[r] = Round(header, lines, tuple(tricks), end)
+        calls = tuple(
+            replace(call, comments=call.comments + found[(4, c)]) if (4, c) in found else call
+            for c, call in enumerate(rnd.calls)
+        )
+        new_rounds[r] = Round(header, lines, tuple(tricks), end, calls)
     return tuple(new_rounds), tuple(leading)
 
 
 # --------------------------------------------------------------------------- errors
 
 _EXPECTED_WORDS = {
-    "PLAY": "a card (rank 1-15 and suit D/H/S/C)",
+    "PLAY": "a card (such as 7D, 15C, 10H, QS or Jo)",
     "TRICK": "a trick number such as `2.`",
-    "ROUND": "a round header `R<k> dealer <id> pass <n>`",
+    "ROUND": "a round header `R<k> dealer <id>` (with `pass <n>` in Fitzgerald's games)",
     "DEAL": "`deal`",
     "PASS": "`pass`",
+    "KITTY": "`kitty`",
+    "BID": "`bid`",
+    "TAKE": "`take`",
+    "FINAL": "`final`",
+    "_POINT": "`point`",
     "END": "`end`",
     "_DEALER": "`dealer`",
     "PLAYER": "a player id",
-    "COUNT": "a pass count (1, 2 or 3)",
+    "COUNT": "a number",
     "CHOICE": "a victim `>id`",
     "LSQB": "a tag `[Name \"value\"]`",
     "RSQB": "`]` closing the tag",

@@ -12,11 +12,11 @@ import re
 from dataclasses import dataclass, field, fields
 from typing import Any, Callable, Iterator, NamedTuple, Sequence, overload
 
-from diamonds.core.cards import Card
+from diamonds.core.cards import AnyCard, Card, Suit, card_text
 
 __all__ = [
     "Pos", "Problem", "Comment", "Tag", "Choice", "Play", "Plays", "RoundHeader", "HandLine", "Trick",
-    "EndLine", "Round", "GameRecord", "ResultEntry", "NOWHERE",
+    "EndLine", "Call", "Take", "Round", "GameRecord", "ResultEntry", "NOWHERE", "split_play",
 ]
 
 
@@ -88,33 +88,48 @@ class Choice:
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """A card as written in a trick, deal or pass line, with what stands on it."""
+    """A card as written in a trick, deal, pass, kitty or take line, with what stands on it.
 
-    card: Card
+    `sign` is `+` (high) or `-` (low), as written after an ace or the Joker;
+    `suit` is the suit written after the Joker (the one its player gives it).
+    """
+
+    card: AnyCard
     choice: Choice | None = None
     annotation: str | None = None
     comments: tuple[Comment, ...] = ()
     pos: Pos = _pos()
     length: int = field(default=2, compare=False, repr=False)
+    sign: str | None = None
+    suit: Suit | None = None
 
     @classmethod
     def from_token(cls, text: str, pos: Pos = NOWHERE) -> "Play":
-        """A token as the grammar's PLAY terminal matched it: a card, then `>id`, then an annotation."""
-        size = 3 if text[1:2].isdigit() else 2
-        card = Card.parse(text[:size])
-        rest = text[size:]
-        annotation = None
-        if rest:
-            match = _ANNOTATION.search(rest)
-            if match:
-                annotation = match.group(1)
-                rest = rest[: match.start()]
-        choice = Choice(rest[1:], Pos(pos.line, pos.column + size)) if rest else None
-        return cls(card, choice, annotation, pos=pos, length=len(text))
+        """A token as the grammar's PLAY terminal matched it: a card, then `+`/`-`, `>id`, an annotation."""
+        card, suit, sign, choice, annotation, choice_at = split_play(text)
+        made = Choice(choice, Pos(pos.line, pos.column + choice_at)) if choice is not None else None
+        return cls(card, made, annotation, pos=pos, length=len(text), sign=sign, suit=suit)
+
+
+_PLAY_PARTS = re.compile(
+    r"((?:1[0-5]|[1-9]|[TtJjQqKkAa])[DHSCdhsc\u2666\u2665\u2660\u2663]|[Jj][Oo])"
+    r"([DHSCdhsc\u2666\u2665\u2660\u2663]?)([+-]?)(>[A-Za-z][A-Za-z0-9_-]*)?(!!|\?\?|!\?|\?!|!|\?)?\Z"
+)
+
+
+def split_play(text: str) -> tuple[AnyCard, Suit | None, str | None, str | None, str | None, int]:
+    """(card, given suit, sign, choice id, annotation, offset of `>`) of a PLAY token."""
+    match = _PLAY_PARTS.match(text)
+    card = card_text(match.group(1)) if match else None
+    if match is None or card is None:
+        raise ValueError(f"not a card as DGN writes one: {text!r}")
+    suit = Suit.parse(match.group(2)) if match.group(2) else None
+    choice = match.group(4)
+    return (card, suit, match.group(3) or None, choice[1:] if choice else None, match.group(5),
+            match.start(4) if choice else 0)
 
 
 _TOKEN = re.compile(r"\S+")
-_ANNOTATION = re.compile(r"(!!|\?\?|!\?|\?!|!|\?)\Z")
 
 
 class Plays(Sequence[Play]):
@@ -130,14 +145,14 @@ class Plays(Sequence[Play]):
 
     def __init__(self, plays: Sequence[Play] = ()) -> None:
         self._plays: tuple[Play, ...] | None = tuple(plays)
-        self.cards: tuple[Card, ...] = tuple(p.card for p in self._plays)
+        self.cards: tuple[AnyCard, ...] = tuple(p.card for p in self._plays)
         self._line: str | None = None
         self._line_no = 0
         self._skip = 0
         self._plain = False
 
     @classmethod
-    def from_line(cls, cards: tuple[Card, ...], line: str, line_no: int, skip: int, plain: bool = True) -> "Plays":
+    def from_line(cls, cards: tuple[AnyCard, ...], line: str, line_no: int, skip: int, plain: bool = True) -> "Plays":
         """The cards written as the tokens of `line` after `skip` others, read as PLAY tokens;
         `plain` when every token is the card alone (no choice, no annotation; no comment)."""
         self = cls.__new__(cls)
@@ -165,7 +180,8 @@ class Plays(Sequence[Play]):
         """No card carries a choice, an annotation or a comment."""
         if self._plays is None:
             return self._plain
-        return all(p.choice is None and p.annotation is None and not p.comments for p in self._plays)
+        return all(p.choice is None and p.annotation is None and not p.comments and p.sign is None and p.suit is None
+                   for p in self._plays)
 
     @overload
     def __getitem__(self, index: int) -> Play: ...
@@ -224,20 +240,23 @@ def plays_of(value: Sequence[Play]) -> Plays:
 
 @dataclass(frozen=True, slots=True)
 class RoundHeader:
+    """`R<k> dealer <id> pass <n>`, or `R<k> dealer <id>` (no pass count: `pass_count` is None)."""
+
     number: int
     dealer: str
-    pass_count: int
+    pass_count: int | None
     comments: tuple[Comment, ...] = ()
     pos: Pos = _pos()
     dealer_pos: Pos = _pos()
     count_pos: Pos = _pos()
+    pass_pos: Pos = _pos()  # of the word `pass`
 
 
 @dataclass(frozen=True, slots=True)
 class HandLine:
-    """`deal <id> <cards>` or `pass <id> <cards>`."""
+    """`deal <id> <cards>`, `pass <id> <cards>`, or `kitty <cards>` (whose `player` is "")."""
 
-    kind: str  # "deal" or "pass"
+    kind: str  # "deal", "pass" or "kitty"
     player: str
     cards: Plays
     comments: tuple[Comment, ...] = ()
@@ -269,11 +288,39 @@ class EndLine:
 
 
 @dataclass(frozen=True, slots=True)
+class Call:
+    """`bid <id> <n>` or `final <id> <n>`: a player's bid or final bid."""
+
+    kind: str  # "bid" or "final"
+    player: str
+    amount: int
+    comments: tuple[Comment, ...] = ()
+    pos: Pos = _pos()
+    player_pos: Pos = _pos()
+    amount_pos: Pos = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """`take <id> <card> point <card>`: the card taken from the kitty, then the point card laid down."""
+
+    player: str
+    card: Play
+    point: Play
+    comments: tuple[Comment, ...] = ()
+    pos: Pos = _pos()
+    player_pos: Pos = _pos()
+
+    kind = "take"
+
+
+@dataclass(frozen=True, slots=True)
 class Round:
     header: RoundHeader
-    hand_lines: tuple[HandLine, ...] = ()  # deal and pass lines, in written order
+    hand_lines: tuple[HandLine, ...] = ()  # deal, pass and kitty lines, in written order
     tricks: tuple[Trick, ...] = ()
     end: EndLine | None = None
+    calls: tuple[Call | Take, ...] = ()  # bids, takes and final bids, in written order
 
     @property
     def deals(self) -> tuple[HandLine, ...]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .records import Comment, GameRecord, Play, Round, Tag
+from .records import Comment, GameRecord, Play, Round, Tag, Take
 from .tags import TagSyntaxError, format_result, parse_players, parse_result
 
 __all__ = ["write_game", "write_games", "escape_tag_value"]
@@ -94,15 +94,27 @@ def _tag_line(tag: Tag, players: tuple[str, ...]) -> str:
 def _write_round(out: list[str], rnd: Round, player) -> None:  # type: ignore[no-untyped-def]
     header = rnd.header
     line = _Line(out, "  ")
-    line.add(f"R{header.number} dealer {player(header.dealer)} pass {header.pass_count}")
+    count = "" if header.pass_count is None else f" pass {header.pass_count}"
+    line.add(f"R{header.number} dealer {player(header.dealer)}{count}")
     line.comments(header.comments)
     line.end()
     for hand in rnd.hand_lines:
         line = _Line(out, "  ")
-        line.add(f"{hand.kind} {player(hand.player)}")
+        line.add(f"{hand.kind} {player(hand.player)}" if hand.player else hand.kind)
         for card in hand.cards:
             _play(line, card, player)
         line.comments(hand.comments)
+        line.end()
+    for call in rnd.calls:
+        line = _Line(out, "  ")
+        if isinstance(call, Take):
+            line.add(f"take {player(call.player)}")
+            _play(line, call.card, player)
+            line.add("point")
+            _play(line, call.point, player)
+        else:
+            line.add(f"{call.kind} {player(call.player)} {call.amount}")
+        line.comments(call.comments)
         line.end()
     for trick in rnd.tricks:
         line = _Line(out, "   ")
@@ -122,6 +134,10 @@ def _write_round(out: list[str], rnd: Round, player) -> None:  # type: ignore[no
 
 def _play(line: _Line, play: Play, player) -> None:  # type: ignore[no-untyped-def]
     word = str(play.card)
+    if play.suit is not None:
+        word += play.suit.value
+    if play.sign is not None and not (play.sign == "+" and play.card.is_ace):  # a high ace is written `AH`
+        word += play.sign
     if play.choice is not None:
         word += f">{player(play.choice.player)}"
     if play.annotation:

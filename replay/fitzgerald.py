@@ -1,178 +1,60 @@
-"""Replaying a DGN record through the rules engine: validation and step-by-step state.
+"""Fitzgerald's bridge: the rounds of a `1e`, `2e` or `bga` record turned into the engine's moves.
 
-This is the one place that knows both the notation and the rules: it turns
-record items into engine moves, keeps which item caused each move, and turns
-the engine's refusals into problems at the exact token that broke a rule.
+It infers missing deals and passes of complete rounds (DGN), feeds the Clubs
+victims the record names while the engine waits for them (R14), and keeps the
+family's fast check path: the tricks written as expected go to the engine in
+one run (`play_cards`), and the card-by-card loop only takes over to report.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Sequence
 
-from diamonds.core import (
-    Card, CardNotHeld, ChoosePassCount, ChooseVictim, ConfigError, Deal, Event, Game, GameConfig, IllegalMove,
-    Move, PassCards, Phase, PlayCard, Reason, first_leader, rule_set, trick_seats,
-    trick_winner,
+from diamonds.core import Card, IllegalMove
+from diamonds.core.fitzgerald import (
+    PASS_COUNTS, CardNotHeld, ChoosePassCount, ChooseVictim, Deal, Event, GameConfig, InvalidDeal, PassCards,
+    Phase, PlayCard, Reason, Table, first_leader, play_cards, trick_seats, trick_winner,
 )
-from diamonds.core.config import PASS_COUNTS, PLAYER_ID
-from diamonds.notation.records import Choice, GameRecord, HandLine, Play, Plays, Pos, Problem, Round, Tag
-from diamonds.notation.tags import TagSyntaxError, parse_players, parse_result, parse_variants
+from diamonds.notation.records import Choice, HandLine, Play, Plays, Pos, Round
 
-__all__ = ["ReplayedGame", "replay_record", "Origin"]
+from .bridge import Bridge
+from .fitzgerald_record import record_from_game
+from .validate import Replayer
 
-Origin = Play | HandLine | Choice | Round | None  # the record item a move came from
-
-
-@dataclass
-class ReplayedGame:
-    """A record replayed as far as it is valid.
-
-    `game` holds every state and event (push/pop); `origins[i]` is the record
-    item behind move i. `problems` is empty for a valid game; `notes` say
-    what was not checked and why (an unfinished round without deal lines).
-    """
-
-    record: GameRecord
-    config: GameConfig | None = None
-    game: Game | None = None
-    origins: list[Origin] = field(default_factory=list)
-    problems: list[Problem] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-
-    @property
-    def valid(self) -> bool:
-        return not self.problems
-
-    @property
-    def complete(self) -> bool:
-        return self.game is not None and self.game.is_over
-
-
-class _Stop(Exception):
-    """The replay cannot go on past a problem."""
-
-
-def replay_record(record: GameRecord, *, history: bool = True, events: bool = True) -> ReplayedGame:
-    """Replay `record`; never raises for bad input.
-
-    With the defaults the game keeps every state and event and `origins`;
-    `validate_record` turns all that off, for checking many games fast.
-    """
-    replayed = ReplayedGame(record)
-    if record.problems:
-        replayed.problems.extend(record.problems)
-        return replayed
-    try:
-        _Replayer(replayed, history=history, events=events).run()
-    except _Stop:
-        pass
-    return replayed
-
-
-def validate_record(record: GameRecord) -> ReplayedGame:
-    """Only whether the record is valid (problems, notes, complete): no history, events or origins."""
-    return replay_record(record, history=False, events=False)
+__all__ = ["BRIDGE", "FitzgeraldReplayer"]
 
 
 def _cards_text(cards: Sequence[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-class _Replayer:
-    def __init__(self, replayed: ReplayedGame, *, history: bool = True, events: bool = True) -> None:
-        self.out = replayed
-        self.record = replayed.record
-        self.history = history
-        self.events = events
+class FitzgeraldReplayer(Replayer):
+    result_rule = "R18"
+    length_rule = "R4"
+    sides_rule = "R2"
+    config: GameConfig
 
-    # ---------------------------------------------------------------- reporting
+    def where_it_stops(self) -> str:
+        return f"the game stops in round {self.table.round_no} of {self.config.rounds}"
 
-    def problem(self, pos: Pos, message: str, code: str, rule: str | None = None, length: int = 1,
-                stop: bool = True) -> None:
-        self.out.problems.append(Problem(pos, message, code, rule, length))
-        if stop:
-            raise _Stop
+    @property
+    def table(self) -> Table:
+        table = self.game.table
+        assert isinstance(table, Table)
+        return table
 
-    def push(self, move: Move, origin: Origin, pos: Pos, length: int = 1) -> tuple[Event, ...]:
-        assert self.game is not None
-        try:
-            events = self.game.push(move)
-        except IllegalMove as error:
-            self.problem(pos, error.reason, error.code, error.rule, length)
-            raise AssertionError("unreachable")  # pragma: no cover
-        if self.history:
-            self.out.origins.append(origin)
-        return events
-
-    def seat(self, name: str, pos: Pos, what: str = "player") -> int:
-        assert self.config is not None
-        seat = self.config.seat_of(name)
-        if seat is None:
-            self.problem(pos, f"unknown {what} \"{name}\" (players: {' '.join(self.config.players)})",
-                         "unknown-player", "R1", len(name))
-        return seat  # type: ignore[return-value]
-
-    # ---------------------------------------------------------------- set-up
-
-    def run(self) -> None:
-        self.config = self.configure()
-        self.out.config = self.config
-        self.game = Game(self.config, history=self.history, events=self.events)
-        self.out.game = self.game
+    def play_rounds(self) -> None:
         rounds = self.record.rounds
         for number, rnd in enumerate(rounds, 1):
             if not self.play_round(number, rnd, last=number == len(rounds)):
                 break  # unfinished: a Result with scores is still checked (it must be "*")
-        self.check_result()
 
-    def tag_problem(self, tag: Tag | None, message: str, code: str, rule: str | None = None,
-                    offset: int = 0, length: int | None = None) -> None:
-        if tag is None:
-            self.problem(Pos(self.record.first_line, 1), message, code, rule)
-        pos = Pos(tag.value_pos.line, tag.value_pos.column + 1 + offset)  # type: ignore[union-attr]
-        if length is None:
-            length = len(tag.value) - offset  # type: ignore[union-attr]
-        self.problem(pos, message, code, rule, max(1, length))
-
-    def configure(self) -> GameConfig:
-        record = self.record
-        players_tag = record.tag("Players")
-        if players_tag is None:
-            self.tag_problem(None, 'the game has no [Players "..."] tag', "missing-players", "R1")
-        assert players_tag is not None
-        players = parse_players(players_tag.value)
-        offset = 0
-        for name in players:
-            offset = players_tag.value.index(name, offset)
-            if not PLAYER_ID.match(name):
-                self.tag_problem(players_tag, f'"{name}" is not a player id (a letter, then up to 15 '
-                                 "letters, digits, _ or -)", "bad-player-id", offset=offset)
-            offset += len(name)
-        rules_tag = record.tag("Rules")
-        rules = rules_tag.value.strip() if rules_tag else "2e"
-        try:
-            ruleset = rule_set(rules)
-        except ConfigError as error:
-            self.tag_problem(rules_tag, str(error), "unknown-rules")
-        variant_tag = record.tag("Variant")
-        variants = parse_variants(variant_tag.value) if variant_tag else ()
-        dealer_tag = record.tag("Dealer")
-        try:
-            base = ruleset.configure(players)
-        except ConfigError as error:
-            self.tag_problem(players_tag, str(error), "bad-players", "R1")
-        try:
-            config = ruleset.configure(players, variants=variants)
-        except ConfigError as error:
-            self.tag_problem(variant_tag or players_tag, str(error), "bad-variant")
-        if dealer_tag is not None:
-            dealer = base.seat_of(dealer_tag.value.strip())
-            if dealer is None:
-                self.tag_problem(dealer_tag, f"the dealer \"{dealer_tag.value}\" is not one of the players",
-                                 "unknown-player", "R1")
-            config = ruleset.configure(players, variants=variants, dealer=dealer)
-        return config
+    def choose(self, origin: Play | Round, choice: Choice | None) -> tuple[Event, ...]:
+        if choice is None:
+            pos = origin.pos if isinstance(origin, Play) else origin.header.pos
+            return self.push(ChooseVictim(None), origin, pos, getattr(origin, "length", 2))
+        seat = self.seat(choice.player, choice.pos, "victim")
+        return self.push(ChooseVictim(seat), choice, choice.pos, len(choice.player) + 1)
 
     # ---------------------------------------------------------------- rounds
 
@@ -181,6 +63,7 @@ class _Replayer:
         game, config = self.game, self.config
         assert game is not None and config is not None
         header = rnd.header
+        self.check_notation(rnd)
         if game.is_over:
             self.problem(header.pos, f"the game is over: {config.player_count} players play {config.rounds} "
                          f"rounds", "too-many-rounds", "R4", len(f"R{header.number}"))
@@ -188,8 +71,8 @@ class _Replayer:
             self.problem(header.pos, f"expected round R{number}, found R{header.number} (rounds are numbered "
                          "from 1, in order)", "round-number", None, len(f"R{header.number}"))
         dealer = self.seat(header.dealer, header.dealer_pos)
-        if dealer != game.dealer:
-            expected = config.players[game.dealer]
+        if dealer != self.table.dealer:
+            expected = config.players[self.table.dealer]
             if number == 1:
                 why = ("as the Dealer tag says" if self.record.tag("Dealer") else
                        "with no Dealer tag, the first player deals")
@@ -215,6 +98,28 @@ class _Replayer:
         if not self.do_passes(number, rnd, deals, passes, dealt, seats_of_plays, header):
             return False
         return self.play_tricks(number, rnd, last=last)
+
+    def check_notation(self, rnd: Round) -> None:
+        """Items and marks of the other games' notation are errors here (DGN), at their tokens.
+
+        Cards of no Fitzgerald deck (`JD`, `Jo`) need no look here: the deal refuses them, and a
+        trick's card that is in no hand is reported by `refused_play`."""
+        self.refuse_foreign_items(rnd, pass_count=True, hand_kinds=frozenset(("deal", "pass")), calls=False,
+                                  end=True, rule="R6")
+        for line in rnd.hand_lines:
+            if not line.cards.plain:
+                for play in line.cards:
+                    self.refuse_marks(play, choice=True, sign=False, rule="R5")
+        for trick in rnd.tricks:
+            if not trick.plays.plain:
+                for play in trick.plays:
+                    self.refuse_marks(play, choice=True, sign=False, rule="R5")
+
+    def not_in_deck(self, play: Play) -> None:
+        if play.card not in self.config.deck:
+            top = max(c.rank for c in self.config.deck)
+            self.problem(play.pos, f"{play.card} is not in this game's deck (ranks 1-{top})", "invalid-deal", "R5",
+                         play.length)
 
     def lines_by_seat(self, rnd: Round, kind: str) -> dict[int, HandLine]:
         found: dict[int, HandLine] = {}
@@ -333,22 +238,20 @@ class _Replayer:
     def push_deal(self, dealt: tuple[tuple[Card, ...], ...], rnd: Round) -> None:
         """Deal; a refused deal is shown at the card or the deal line the engine names (R5)."""
         game, config = self.game, self.config
-        assert game is not None and config is not None
         try:
             game.push(Deal(dealt))
         except IllegalMove as error:
             first = rnd.deals[0] if rnd.deals else None
             pos, length = (first.pos, len(first.kind)) if first else (rnd.header.pos, len(f"R{rnd.header.number}"))
-            words = error.reason.split()
             lines = (*rnd.deals, *rnd.passes)
             plays = [play for line in lines for play in line.cards] + [p for t in rnd.tricks for p in t.plays]
-            named = [play for play in plays if str(play.card) == words[0]]
-            if named:  # "5H is dealt twice": the second one written; "9S is not in this game's deck": the first
-                play = named[1] if len(named) > 1 and "twice" in error.reason else named[0]
+            named = [play for play in plays if play.card is error.card] if error.card is not None else []
+            if named:  # a card dealt twice: the second one written; a card of no deck: the first
+                play = named[1] if len(named) > 1 and len(error.cards) > 1 else named[0]
                 pos, length = play.pos, play.length
-            else:
+            elif error.seat is not None:
                 for line in rnd.deals:
-                    if config.seat_of(line.player) == config.seat_of(words[0]):
+                    if config.seat_of(line.player) == error.seat:
                         pos, length = line.pos, len(line.kind)
             self.problem(pos, error.reason, error.code, error.rule, length)
         if self.history:
@@ -362,6 +265,8 @@ class _Replayer:
         for line in rnd.passes:
             seat = config.seat_of(line.player)
             assert seat is not None
+            for play in line.cards:
+                self.not_in_deck(play)
             self.push_pass(seat, line.cards.cards, line)
         for seat in range(config.player_count):
             if seat in passes:
@@ -378,13 +283,12 @@ class _Replayer:
         return True
 
     def push_pass(self, seat: int, cards: tuple[Card, ...], line: HandLine) -> None:
-        assert self.game is not None
         try:
             self.game.push(PassCards(seat, cards))
         except IllegalMove as error:
             pos, length = line.pos, len(line.kind)
-            for play in line.cards:  # point at the card that is not held, if that is the trouble
-                if str(play.card) in error.reason.split(":")[0].split():
+            for play in line.cards:  # point at the card at fault (not held, or passed twice), if one is
+                if error.card is not None and play.card is error.card:
                     pos, length = play.pos, play.length
                     break
             self.problem(pos, error.reason, error.code, error.rule, length)
@@ -407,7 +311,7 @@ class _Replayer:
         done, resume = (0, 0) if history else self.play_written_tricks(rnd)
         for index in range(done + 1, len(tricks) + 1):
             trick = tricks[index - 1]
-            if game.phase is not Phase.PLAY or game.round_no != number:
+            if self.table.phase is not Phase.PLAY or self.table.round_no != number:
                 self.problem(trick.pos, f"round {number} has only {config.tricks_per_round} tricks",
                              "too-many-tricks", "R11", len(f"{trick.number}."))
             if trick.number != index:
@@ -429,7 +333,7 @@ class _Replayer:
                     self.refused_play(error, rnd, index, position)
                 if history:
                     origins.append(plays[position])
-                if game.phase is Phase.CHOOSE_VICTIM:
+                if self.table.phase is Phase.CHOOSE_VICTIM:
                     self.choices(plays, position, used)
             if len(cards) < per_trick:
                 if index < len(tricks) or not last:
@@ -438,7 +342,7 @@ class _Replayer:
                                  "trick-too-short", "R8", len(f"{trick.number}."))
                 return self.unfinished(rnd)
             self.check_choices_used(plays, used)
-        if game.round_no == number and game.phase is Phase.PLAY:
+        if self.table.round_no == number and self.table.phase is Phase.PLAY:
             if not last:
                 self.problem(rnd.header.pos, f"round {number} has {len(tricks)} trick"
                              f"{'s' if len(tricks) != 1 else ''}; it needs {config.tricks_per_round}",
@@ -474,14 +378,14 @@ class _Replayer:
             while start < end:
                 before = len(game)
                 try:
-                    start = game.play_cards(run, start)
+                    start = play_cards(game, run, start)
                 except IllegalMove:  # the card-by-card loop plays it again and reports it at its token
                     return divmod(start + len(game) - before, per_trick)
-                if game.phase is not Phase.CHOOSE_VICTIM:
+                if self.table.phase is not Phase.CHOOSE_VICTIM:
                     break
                 index, position = divmod(start - 1, per_trick)
                 self.choices(tricks[index].plays, position, used.setdefault(index, set()))
-                if game.phase is Phase.CHOOSE_VICTIM:
+                if self.table.phase is Phase.CHOOSE_VICTIM:
                     break  # the end-of-round award, named on the `end` line
             if start < end:
                 break
@@ -512,8 +416,8 @@ class _Replayer:
         """Feed the victims the record names (R14) while the engine waits for them."""
         game = self.game
         assert game is not None
-        while game.phase is Phase.CHOOSE_VICTIM:
-            pending = game.pending
+        while self.table.phase is Phase.CHOOSE_VICTIM:
+            pending = self.table.pending
             assert pending is not None
             if pending.reason is Reason.OFF_SUIT:
                 source = position
@@ -529,8 +433,9 @@ class _Replayer:
         game, config = self.game, self.config
         assert game is not None and config is not None
         play = rnd.tricks[index - 1].plays[position]
+        self.not_in_deck(play)
         if isinstance(error, CardNotHeld):
-            seats = self.seats_by_trick(rnd, game.dealer, index)
+            seats = self.seats_by_trick(rnd, self.table.dealer, index)
             for t, earlier in enumerate(rnd.tricks[:index]):
                 cards = earlier.plays.cards[: position if t == index - 1 else None]
                 if play.card in cards:
@@ -554,13 +459,6 @@ class _Replayer:
                 leader, _ = trick_winner(list(zip(seats, cards)))
         return seats_list
 
-    def choose(self, origin: Play | Round, choice: Choice | None) -> tuple[Event, ...]:
-        if choice is None:
-            pos = origin.pos if isinstance(origin, Play) else origin.header.pos
-            return self.push(ChooseVictim(None), origin, pos, getattr(origin, "length", 2))
-        seat = self.seat(choice.player, choice.pos, "victim")
-        return self.push(ChooseVictim(seat), choice, choice.pos, len(choice.player) + 1)
-
     def unused_choice_message(self, play: Play, position: int, plays: Sequence[Play]) -> str:
         config = self.config
         assert config is not None
@@ -574,7 +472,7 @@ class _Replayer:
         game, config = self.game, self.config
         assert game is not None and config is not None
         choices = rnd.end.choices if rnd.end is not None else ()
-        chose = game.phase is Phase.CHOOSE_VICTIM
+        chose = self.table.phase is Phase.CHOOSE_VICTIM
         if chose:
             if choices:
                 self.choose(rnd, choices[0])
@@ -591,66 +489,5 @@ class _Replayer:
             self.problem(extra.pos, f"no Clubs victim to name at the end of round {number}: {why}",
                          "choice-not-allowed", rule, len(extra.player) + 1)
 
-    # ---------------------------------------------------------------- result
 
-    def check_result(self) -> None:
-        game, config = self.game, self.config
-        assert game is not None and config is not None
-        tag = self.record.tag("Result")
-        if tag is None:
-            return
-        try:
-            entries = parse_result(tag.value)
-        except TagSyntaxError as error:
-            self.tag_problem(tag, str(error), "bad-result", offset=error.offset)
-            return
-        if entries is None:
-            return
-        if not game.is_over:
-            self.tag_problem(tag, f'the game stops in round {game.round_no} of {config.rounds}, so its Result is "*"',
-                             "result-unfinished", "R4")
-        standings = game.standings()
-        actual = {r.side: r.score for r in standings}
-        seen: set[int] = set()
-        wrong = []
-        first_wrong: tuple[int, int] | None = None
-        for entry, (side_at, side_len, score_at, score_len) in zip(entries, _result_spans(tag.value)):
-            seats = []
-            for name in entry.side:
-                seat = config.seat_of(name)
-                if seat is None:
-                    self.tag_problem(tag, f"unknown player \"{name}\" in Result", "unknown-player", "R1",
-                                     side_at, side_len)
-                seats.append(seat)
-            sides = {config.side_of[s] for s in seats}  # type: ignore[index]
-            side = sides.pop()
-            if sides or tuple(sorted(seats)) != tuple(sorted(config.sides[side])):  # type: ignore[type-var]
-                self.tag_problem(tag, f"\"{'+'.join(entry.side)}\" is not a side of this game "
-                                 f"(sides: {', '.join(config.side_name(s) for s in range(config.side_count))})",
-                                 "bad-result", "R2", side_at, side_len)
-            if side in seen:
-                self.tag_problem(tag, f"{config.side_name(side)} appears twice in Result", "bad-result", None,
-                                 side_at, side_len)
-            seen.add(side)
-            if entry.score != actual[side]:
-                wrong.append(f"{config.side_name(side)} {actual[side]}, not {entry.score}")
-                first_wrong = first_wrong or (score_at, score_len)
-        missing = [config.side_name(s) for s in range(config.side_count) if s not in seen]
-        if missing:
-            self.tag_problem(tag, f"Result leaves out {', '.join(missing)}", "bad-result")
-        if wrong:
-            assert first_wrong is not None
-            self.tag_problem(tag, "the replay scores " + "; ".join(wrong), "wrong-result", "R18", *first_wrong)
-
-
-def _result_spans(value: str) -> list[tuple[int, int, int, int]]:
-    """Per entry of a readable Result value: offset and length of its side, then of its score."""
-    spans = []
-    start = 0
-    for part in value.split(","):
-        lead = len(part) - len(part.lstrip())
-        body = part.strip()
-        side, score = body.rsplit(None, 1)
-        spans.append((start + lead, len(side), start + lead + len(body) - len(score), len(score)))
-        start += len(part) + 1
-    return spans
+BRIDGE = Bridge(replayer=FitzgeraldReplayer, record_from_game=record_from_game)

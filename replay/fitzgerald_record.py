@@ -1,36 +1,18 @@
-"""From an engine game to a DGN record: how simulated games are written down."""
+"""From a Fitzgerald game on the engine to a DGN record: how simulated games are written down."""
 
 from __future__ import annotations
 
 from typing import Iterable
 
-from diamonds.core import (
-    CardsDealt, ChoosePassCount, ChooseVictim, Deal, Game, PassCards, PlayCard, Reason,
-    TrickWon, results, sort_cards,
+from diamonds.core import Game, sort_cards
+from diamonds.core.fitzgerald import (
+    CardsDealt, ChoosePassCount, ChooseVictim, Deal, PassCards, PlayCard, Reason, TrickWon,
 )
 from diamonds.notation.records import Choice, EndLine, GameRecord, HandLine, Play, Round, RoundHeader, Tag, Trick
-from diamonds.notation.tags import format_result
-from diamonds.notation.records import ResultEntry
 
-__all__ = ["record_from_game", "game_tags"]
+from .record import game_tags
 
-
-def game_tags(game: Game, extra: Iterable[tuple[str, str]] = ()) -> tuple[Tag, ...]:
-    config = game.config
-    tags = [Tag(name, value) for name, value in extra]
-    tags.append(Tag("Rules", config.rules))
-    if config.variants:
-        tags.append(Tag("Variant", config.variant_text))
-    tags.append(Tag("Players", " ".join(config.players)))
-    tags.append(Tag("Dealer", config.players[config.first_dealer]))
-    if game.state.is_over:
-        entries = tuple(
-            ResultEntry(tuple(config.players[s] for s in config.sides[r.side]), r.score) for r in results(game.state)
-        )
-        tags.append(Tag("Result", format_result(entries, config.players)))
-    else:
-        tags.append(Tag("Result", "*"))
-    return tuple(tags)
+__all__ = ["record_from_game"]
 
 
 def record_from_game(game: Game, *, tags: Iterable[tuple[str, str]] = (), deals: bool = True) -> GameRecord:

@@ -17,11 +17,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # run from a checkout without installing
-    sys.path.insert(0, str(ROOT))
 
-from diamonds.core import (  # noqa: E402
-    Deal, Game, PlayCard, Reason, RoundStarted, Suit, SuitAction, TrickWon, first_leader, results, simulate,
+from diamonds.core import Game, Suit, simulate  # noqa: E402
+from diamonds.core.fitzgerald import (  # noqa: E402
+    Deal, PlayCard, Reason, RoundStarted, SuitAction, TrickWon, first_leader, results,
 )
 from diamonds.notation import parse_games  # noqa: E402
 from diamonds.notation.records import Comment, GameRecord  # noqa: E402

@@ -122,7 +122,7 @@ def test_what_is_not_a_card_is_a_syntax_error_at_it(bad):
     text = HEAD + f"R1 dealer Ann pass 1\n1. 5H {bad} 2S\n"
     record, problem = problem_of(text)
     assert problem.pos == at(text, bad)
-    assert problem.message == f'expected a card (rank 1-15 and suit D/H/S/C), found "{bad}"'
+    assert problem.message == f'expected a card (such as 7D, 15C, 10H, QS or Jo), found "{bad}"'
     assert problem.length == len(bad)
     assert record.rounds == () and record.tags == ()  # an unreadable game has no items
 
@@ -131,15 +131,16 @@ def test_a_word_that_is_no_card_at_all_lists_what_may_stand_there():
     text = HEAD + "R1 dealer Ann pass 1\n1. 5H D7 2S\n"
     record, problem = problem_of(text)
     assert problem.pos == at(text, "D7")
-    assert problem.message == ('expected a card (rank 1-15 and suit D/H/S/C), a trick number such as `2.`, '
-                               'a round header `R<k> dealer <id> pass <n>`, `end` or the end of the game, found "D7"')
+    assert problem.message == ('expected a card (such as 7D, 15C, 10H, QS or Jo), a trick number such as `2.`, '
+                               'a round header `R<k> dealer <id>` (with `pass <n>` in Fitzgerald\'s games), `end` or the end of the '
+                               'game, found "D7"')
 
 
 def test_the_message_for_16D_reads_as_the_contract_says():
     text = HEAD + "R1 dealer Ann pass 1\n1. 5H 16D 2S\n"
     record, problem = problem_of(text)
     assert format_problem("club.dgn", record, problem) == (
-        'club.dgn:4:7: expected a card (rank 1-15 and suit D/H/S/C), found "16D"\n'
+        'club.dgn:4:7: expected a card (such as 7D, 15C, 10H, QS or Jo), found "16D"\n'
         "    1. 5H 16D 2S\n"
         "          ^^^"
     )
@@ -305,10 +306,13 @@ def test_layout_is_free_one_line_or_many():
 
 
 @pytest.mark.parametrize(("movetext", "needle", "message"), [
-    ("R1 dealer Ann 1\n", "1\n", 'expected `pass`, found "1"'),
+    ("R1 dealer Ann 1\n", "1\n", 'expected a trick number such as `2.`, a round header `R<k> dealer <id>` '
+                                  "(with `pass <n>` in Fitzgerald's games), `deal`, `pass`, `kitty`, `bid`, `take`, "
+                                  '`final`, `end` or the end of the game, found "1"'),
     ("R1 Dealer Ann pass 1\n", "Dealer", 'expected `dealer`, found "Dealer"'),
     ("R1 dealer Ann pass 1\ndeal 5H\n", "5H", 'expected a player id, found "5H"'),
-    ("r1 dealer Ann pass 1\n", "r1", 'expected a round header `R<k> dealer <id> pass <n>`, a tag `[Name "value"]` '
+    ("r1 dealer Ann pass 1\n", "r1", "expected a round header `R<k> dealer <id>` (with `pass <n>` in Fitzgerald's "
+                                      'games), a tag `[Name "value"]` '
                                       'or the end of the game, found "r1"'),
 ])
 def test_movetext_errors_are_at_the_token_in_plain_words(movetext, needle, message):

@@ -1,0 +1,23 @@
+"""A family's bridge: what the replay layer needs of a family to read and write its records."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Iterable
+
+if TYPE_CHECKING:
+    from diamonds.core import Game
+    from diamonds.notation.records import GameRecord
+
+    from .validate import Replayer
+
+__all__ = ["Bridge"]
+
+
+@dataclass(frozen=True, slots=True)
+class Bridge:
+    """`replayer` turns a record's rounds into moves (a `Replayer` subclass);
+    `record_from_game` writes a game played on the engine down as a record."""
+
+    replayer: "type[Replayer]"
+    record_from_game: "Callable[..., GameRecord]"

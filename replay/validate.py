@@ -1,0 +1,318 @@
+"""Replaying a DGN record through the rules engine: the generic driver of every family.
+
+This is where the notation meets the rules. The driver reads the tags every
+game has (Players, Rules, Variant, Dealer, and the tags a rule set declares),
+builds the game, hands the rounds to the family's bridge (which turns record
+items into moves), and checks the Result. Every refusal becomes a problem at
+the exact token that broke a rule, with the ruling's id. It never names a
+family: the registry says which bridge a game's `Rules` tag calls for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from diamonds.core import ConfigError, Game, IllegalMove, Seating, family_of, option_tags, rules_for
+from diamonds.core.registry import DEFAULT_RULES
+from diamonds.core.seating import PLAYER_ID
+from diamonds.notation.records import Choice, GameRecord, HandLine, Play, Pos, Problem, Round, Tag
+from diamonds.notation.tags import TagSyntaxError, parse_players, parse_result, parse_variants
+
+__all__ = ["ReplayedGame", "replay_record", "validate_record", "Origin", "Replayer", "Stop"]
+
+Origin = Any  # the record item a move came from: a Play, a line, a call, a Choice or a Round
+
+
+@dataclass
+class ReplayedGame:
+    """A record replayed as far as it is valid.
+
+    `game` holds every state and event (push/pop); `origins[i]` is the record
+    item behind move i. `problems` is empty for a valid game; `notes` say
+    what was not checked and why (an unfinished round without deal lines).
+    """
+
+    record: GameRecord
+    config: Any = None  # the family's configuration (a `Seating`)
+    game: Game | None = None
+    origins: list[Origin] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+    @property
+    def complete(self) -> bool:
+        return self.game is not None and self.game.is_over
+
+    @property
+    def family(self) -> str | None:
+        return family_of(self.config.rules).name if self.config is not None else None
+
+
+class Stop(Exception):
+    """The replay cannot go on past a problem."""
+
+
+def replay_record(record: GameRecord, *, history: bool = True, events: bool = True) -> ReplayedGame:
+    """Replay `record`; never raises for bad input.
+
+    With the defaults the game keeps every state and event and `origins`;
+    `validate_record` turns all that off, for checking many games fast.
+    """
+    replayed = ReplayedGame(record)
+    if record.problems:
+        replayed.problems.extend(record.problems)
+        return replayed
+    try:
+        config = _Setup(replayed).configure()
+        replayed.config = config
+        bridge = family_of(config.rules).part("bridge")
+        bridge.replayer(replayed, history=history, events=events).run()
+    except Stop:
+        pass
+    return replayed
+
+
+def validate_record(record: GameRecord) -> ReplayedGame:
+    """Only whether the record is valid (problems, notes, complete): no history, events or origins."""
+    return replay_record(record, history=False, events=False)
+
+
+class Reporter:
+    """Problems at a place in the text: what the set-up and every bridge report with."""
+
+    def __init__(self, replayed: ReplayedGame) -> None:
+        self.out = replayed
+        self.record = replayed.record
+
+    def problem(self, pos: Pos, message: str, code: str, rule: str | None = None, length: int = 1,
+                stop: bool = True) -> None:
+        self.out.problems.append(Problem(pos, message, code, rule, length))
+        if stop:
+            raise Stop
+
+    def tag_problem(self, tag: Tag | None, message: str, code: str, rule: str | None = None,
+                    offset: int = 0, length: int | None = None) -> None:
+        if tag is None:
+            self.problem(Pos(self.record.first_line, 1), message, code, rule)
+            return
+        pos = Pos(tag.value_pos.line, tag.value_pos.column + 1 + offset)
+        if length is None:
+            length = len(tag.value) - offset
+        self.problem(pos, message, code, rule, max(1, length))
+
+
+class _Setup(Reporter):
+    """The tags every game has, and those its rule set declares, read into a configuration."""
+
+    def configure(self) -> Seating:
+        record = self.record
+        players_tag = record.tag("Players")
+        if players_tag is None:
+            self.tag_problem(None, 'the game has no [Players "..."] tag', "missing-players", "R1")
+        assert players_tag is not None
+        players = parse_players(players_tag.value)
+        offset = 0
+        for name in players:
+            offset = players_tag.value.index(name, offset)
+            if not PLAYER_ID.match(name):
+                self.tag_problem(players_tag, f'"{name}" is not a player id (a letter, then up to 15 '
+                                 "letters, digits, _ or -)", "bad-player-id", offset=offset)
+            offset += len(name)
+        rules_tag = record.tag("Rules")
+        rule_id = rules_tag.value.strip() if rules_tag else DEFAULT_RULES
+        try:
+            rules = rules_for(rule_id)
+        except ConfigError as error:
+            self.tag_problem(rules_tag, str(error), "unknown-rules")
+            raise AssertionError("unreachable")  # pragma: no cover
+        variant_tag = record.tag("Variant")
+        variants = parse_variants(variant_tag.value) if variant_tag else ()
+        options: dict[str, str] = {}
+        for tag in record.tags:
+            if tag.name in rules.option_tags:
+                options[tag.name] = tag.value.strip()
+            elif tag.name in option_tags():
+                self.tag_problem(tag, f"the {tag.name} tag has no meaning in a {rule_id} game", "tag-not-allowed")
+        dealer_tag = record.tag("Dealer")
+        tags = {"Players": players_tag, "Variant": variant_tag, "Rules": rules_tag, "Dealer": dealer_tag}
+        try:
+            base = rules.configure(players, options=options)
+        except ConfigError as error:
+            at = record.tag(error.tag) if error.tag else players_tag
+            self.tag_problem(at or players_tag, str(error), "bad-players" if error.tag is None else "bad-tag",
+                             error.rule or ("R1" if error.tag is None else None))
+            raise AssertionError("unreachable")  # pragma: no cover
+        try:
+            config = rules.configure(players, variants=variants, options=options)
+        except ConfigError as error:
+            at = tags.get(error.tag or "Variant") or record.tag(error.tag or "") or variant_tag or players_tag
+            self.tag_problem(at, str(error), "bad-variant", error.rule)
+            raise AssertionError("unreachable")  # pragma: no cover
+        if dealer_tag is not None:
+            dealer = base.seat_of(dealer_tag.value.strip())
+            if dealer is None:
+                self.tag_problem(dealer_tag, f"the dealer \"{dealer_tag.value}\" is not one of the players",
+                                 "unknown-player", "R1")
+            config = rules.configure(players, variants=variants, dealer=dealer, options=options)
+        return config
+
+
+class Replayer(Reporter):
+    """A family's bridge subclasses this: `play_rounds` turns the record's rounds into moves.
+
+    The generic part: pushing moves with their origins, refusals as problems,
+    player ids, items a game does not have, and the Result tag.
+    """
+
+    #: The ruling that says how the result is scored (R18, K7…), cited when Result is wrong.
+    result_rule: ClassVar[str | None] = None
+    #: The ruling that says when the game ends (R4, K8…), cited when an unfinished game has scores.
+    length_rule: ClassVar[str | None] = None
+    #: The ruling that says who the sides are (R2), cited when Result names something else.
+    sides_rule: ClassVar[str | None] = None
+    #: Words for the game's rounds in messages ("round", or "hand").
+    round_word: ClassVar[str] = "round"
+
+    def __init__(self, replayed: ReplayedGame, *, history: bool = True, events: bool = True) -> None:
+        super().__init__(replayed)
+        self.history = history
+        self.events = events
+        self.config: Any = replayed.config
+        self.game = Game(self.config, history=history, events=events)
+        replayed.game = self.game
+
+    def run(self) -> None:
+        self.play_rounds()
+        self.check_result()
+
+    def play_rounds(self) -> None:
+        raise NotImplementedError
+
+    def push(self, move: Any, origin: Origin, pos: Pos, length: int = 1) -> tuple[Any, ...]:
+        try:
+            events = self.game.push(move)
+        except IllegalMove as error:
+            self.problem(pos, error.reason, error.code, error.rule, length)
+            raise AssertionError("unreachable")  # pragma: no cover
+        if self.history:
+            self.out.origins.append(origin)
+        return events
+
+    def seat(self, name: str, pos: Pos, what: str = "player") -> int:
+        seat = self.config.seat_of(name)
+        if seat is None:
+            self.problem(pos, f"unknown {what} \"{name}\" (players: {' '.join(self.config.players)})",
+                         "unknown-player", "R1", len(name))
+        return seat  # type: ignore[no-any-return]
+
+    # ---------------------------------------------------------------- items a game does not have
+
+    def refuse_foreign_items(self, rnd: Round, *, pass_count: bool, hand_kinds: frozenset[str], calls: bool,
+                             end: bool, rule: str | None) -> None:
+        """An item or mark of another game's notation, reported at its token (DGN: `Rules` says which)."""
+        rules = self.config.rules
+        header = rnd.header
+        if pass_count and header.pass_count is None:
+            self.problem(header.pos, f"a {rules} round header says its pass count: R{header.number} dealer "
+                         f"{header.dealer} pass <n>", "missing-pass-count", rule, len(f"R{header.number}"))
+        if not pass_count and header.pass_count is not None:
+            self.problem(header.pass_pos, f"a {rules} {self.round_word} has no pass count: write R{header.number} "
+                         f"dealer {header.dealer}", "item-not-allowed", rule, 4)
+        for line in rnd.hand_lines:
+            if line.kind not in hand_kinds:
+                self.problem(line.pos, f"a {rules} game has no `{line.kind}` lines", "item-not-allowed", rule,
+                             len(line.kind))
+        if not calls and rnd.calls:
+            call = rnd.calls[0]
+            self.problem(call.pos, f"a {rules} game has no `{call.kind}` lines", "item-not-allowed", rule,
+                         len(call.kind))
+        if not end and rnd.end is not None:
+            self.problem(rnd.end.pos, f"a {rules} game has no `end` line", "item-not-allowed", rule, 3)
+
+    def refuse_marks(self, play: Play, *, choice: bool, sign: bool, rule: str | None) -> None:
+        """`>id`, `+`/`-` or a Joker's suit on a card where this game has no such choice."""
+        rules = self.config.rules
+        if not choice and play.choice is not None:
+            self.problem(play.choice.pos, f"a {rules} game has no Clubs victims: `>{play.choice.player}` names "
+                         "nothing", "choice-not-allowed", rule, len(play.choice.player) + 1)
+        if not sign and (play.sign is not None or play.suit is not None):
+            mark = (play.suit.value if play.suit is not None else "") + (play.sign or "")
+            self.problem(Pos(play.pos.line, play.pos.column + len(str(play.card))),
+                         f"`{mark}` after {play.card}: a {rules} game has no high, low or given suits",
+                         "choice-not-allowed", rule, len(mark))
+
+    # ---------------------------------------------------------------- result
+
+    def where_it_stops(self) -> str:
+        """Where an unfinished game stops, in words."""
+        return "the game is not over"
+
+    def check_result(self) -> None:
+        game, config = self.game, self.config
+        tag = self.record.tag("Result")
+        if tag is None:
+            return
+        try:
+            entries = parse_result(tag.value)
+        except TagSyntaxError as error:
+            self.tag_problem(tag, str(error), "bad-result", offset=error.offset)
+            return
+        if entries is None:
+            return
+        if not game.is_over:
+            self.tag_problem(tag, f'{self.where_it_stops()}, so its Result is "*"', "result-unfinished",
+                             self.length_rule)
+        standings = game.standings()
+        actual = {r.side: r.score for r in standings}
+        seen: set[int] = set()
+        wrong = []
+        first_wrong: tuple[int, int] | None = None
+        for entry, (side_at, side_len, score_at, score_len) in zip(entries, _result_spans(tag.value)):
+            seats = []
+            for name in entry.side:
+                seat = config.seat_of(name)
+                if seat is None:
+                    self.tag_problem(tag, f"unknown player \"{name}\" in Result", "unknown-player", "R1",
+                                     side_at, side_len)
+                seats.append(seat)
+            sides = {config.side_of[s] for s in seats}
+            side = sides.pop()
+            if sides or tuple(sorted(seats)) != tuple(sorted(config.sides[side])):
+                self.tag_problem(tag, f"\"{'+'.join(entry.side)}\" is not a side of this game "
+                                 f"(sides: {', '.join(config.side_name(s) for s in range(config.side_count))})",
+                                 "bad-result", self.sides_rule, side_at, side_len)
+            if side in seen:
+                self.tag_problem(tag, f"{config.side_name(side)} appears twice in Result", "bad-result", None,
+                                 side_at, side_len)
+            seen.add(side)
+            if entry.score != actual[side]:
+                wrong.append(f"{config.side_name(side)} {actual[side]}, not {entry.score}")
+                first_wrong = first_wrong or (score_at, score_len)
+        missing = [config.side_name(s) for s in range(config.side_count) if s not in seen]
+        if missing:
+            self.tag_problem(tag, f"Result leaves out {', '.join(missing)}", "bad-result")
+        if wrong:
+            assert first_wrong is not None
+            self.tag_problem(tag, "the replay scores " + "; ".join(wrong), "wrong-result", self.result_rule,
+                             *first_wrong)
+
+
+def _result_spans(value: str) -> list[tuple[int, int, int, int]]:
+    """Per entry of a readable Result value: offset and length of its side, then of its score."""
+    spans = []
+    start = 0
+    for part in value.split(","):
+        lead = len(part) - len(part.lstrip())
+        body = part.strip()
+        side, score = body.rsplit(None, 1)
+        spans.append((start + lead, len(side), start + lead + len(body) - len(score), len(score)))
+        start += len(part) + 1
+    return spans
+
+
+__all__ += ["Reporter", "Choice", "HandLine"]
