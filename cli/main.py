@@ -8,9 +8,10 @@ import sys
 from importlib.metadata import PackageNotFoundError, version
 from typing import Sequence
 
-from diamonds.core import RULE_SETS
+from diamonds.core import FAMILIES, RULE_SETS
 
 from .errors import CommandError
+from .inputs import DEFAULT_ENCODING, encoding_name
 
 __all__ = ["main", "build_parser"]
 
@@ -67,6 +68,8 @@ def build_parser() -> argparse.ArgumentParser:
                       "  diamonds replay games.dgn --game 3 --as Ann --steps\n"
                       "  diamonds replay game.dgn --at R4.end --svg end.svg")
     replay.add_argument("file", help="a DGN file, or - for standard input")
+    replay.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
+                      help="the file's text encoding (default utf-8; latin-1 for older logs)")
     replay.add_argument("--game", type=int, default=1, metavar="N", help="which game of the file (default 1)")
     replay.add_argument("--at", metavar="POS", help="show one position and exit: R2.7 (after trick 7 of round 2), "
                         "R2.7.3 (its 3rd card), R2.0 (after the passes), R2.end (after the awards), start, end")
@@ -80,6 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "  diamonds validate game.dgn\n  diamonds validate logs/*.dgn --format json\n"
                         "  cat game.dgn | diamonds validate -")
     validate.add_argument("files", nargs="+", metavar="FILE", help="DGN files, or - for standard input")
+    validate.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
+                        help="the files' text encoding (default utf-8; latin-1 for older logs)")
     validate.add_argument("--format", choices=("text", "json"), default="text")
     validate.add_argument("--quiet", "-q", action="store_true", help="print only the summary line")
     validate.add_argument("--jobs", "-j", type=_positive, default=None, metavar="N",
@@ -91,6 +96,8 @@ def build_parser() -> argparse.ArgumentParser:
                        "  diamonds convert archive.dgn --to csv -o plays.csv   # one row per card\n"
                        "  diamonds convert game.json --to dgn")
     convert.add_argument("file", help="a DGN, JSON or JSON Lines file, or - for standard input")
+    convert.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
+                       help="the file's text encoding (default utf-8; latin-1 for older logs)")
     convert.add_argument("--to", required=True, choices=("json", "jsonl", "csv", "dgn"))
     convert.add_argument("-o", "--output", metavar="OUT", help="write here instead of standard output")
     convert.add_argument("--states", action="store_true", help="JSON: add the full state after every step")
@@ -105,16 +112,26 @@ def build_parser() -> argparse.ArgumentParser:
     fmt = _command(commands, "fmt", "rewrite DGN files in canonical form",
                    "  diamonds fmt game.dgn\n  diamonds fmt --check logs/*.dgn")
     fmt.add_argument("files", nargs="+", metavar="FILE")
+    fmt.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
+                     help="the files' text encoding (default utf-8); a file is written back in it")
     fmt.add_argument("--check", action="store_true", help="only report files that are not canonical (exit 1)")
 
     simulate = _command(commands, "simulate", "play random legal games and print them as DGN",
                         "  diamonds simulate --players 4\n"
                         "  diamonds simulate --players 4 --variant partnership --rules 1e --seed 7 --games 10\n"
-                        "  diamonds simulate --players 3 --narrate")
-    simulate.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
-    simulate.add_argument("--rules", choices=sorted(RULE_SETS), default="2e")
+                        "  diamonds simulate --players 3 --narrate\n"
+                        "  diamonds simulate --rules kirk --target 500")
+    simulate.add_argument("--players", type=int, default=None,
+                          help="how many players (default: the rules' usual count: "
+                          + ", ".join(f"{r.id} {r.default_players}" for r in RULE_SETS.values()) + ")")
+    simulate.add_argument("--rules", choices=list(RULE_SETS), default="2e",
+                          help="; ".join(f"{f.name}: {', '.join(f.rule_ids)}" for f in FAMILIES))
     simulate.add_argument("--variant", action="append", default=[], metavar="V",
-                          help="partnership or perfect (repeat or separate with commas)")
+                          help="partnership or perfect, in Fitzgerald's games (repeat or separate with commas)")
+    simulate.add_argument("--hands", type=_positive, default=None, metavar="N",
+                          help="kirk: the number of hands (K8; default 4)")
+    simulate.add_argument("--target", type=_positive, default=None, metavar="SCORE",
+                          help="kirk: play until a player's total reaches SCORE (K8)")
     simulate.add_argument("--seed", type=int, default=None, help="the same seed gives the same games")
     simulate.add_argument("--games", type=int, default=1, metavar="K")
     simulate.add_argument("--no-deals", action="store_true", help="leave the deal lines out")

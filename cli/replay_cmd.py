@@ -8,16 +8,16 @@ import textwrap
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.live import Live
 
 from diamonds.notation.diagnostics import format_problem
 from diamonds.replay import ReplayedGame, replay_record
 
 from .errors import CommandError
-from .inputs import display_path, games_in
-from .render import Position, StepLog
-from .steps import PositionError, Step, build_steps, find_position
+from .inputs import DEFAULT_ENCODING, display_path, games_in
+from .steps import PositionError, Step, find_position
+from .views import View, view_for
 
 __all__ = ["run", "Navigator", "run_session", "HELP"]
 
@@ -150,13 +150,13 @@ class Navigator:
         return self.message or FOOTER
 
 
-def run_session(steps: Sequence[Step], keys: Iterable[str], draw: Callable[[Position], None], *,
+def run_session(view: View, steps: Sequence[Step], keys: Iterable[str], draw: Callable[[RenderableType], None], *,
                 as_player: int | None = None, start: int = 0) -> Navigator:
     """Drive a navigator with keys, drawing after each one; returns it when `q` or the keys end."""
     nav = Navigator(steps, start)
 
-    def screen() -> Position:
-        return Position(steps[nav.index], nav.index, len(steps), as_player, nav.footer())
+    def screen() -> RenderableType:
+        return view.screen(steps[nav.index], nav.index, len(steps), as_player, nav.footer())
 
     draw(screen())
     for key in keys:
@@ -170,17 +170,17 @@ def run_session(steps: Sequence[Step], keys: Iterable[str], draw: Callable[[Posi
 # --------------------------------------------------------------------------- the command
 
 
-def _pick_game(path: str, number: int) -> ReplayedGame:
+def _pick_game(path: str, number: int, encoding: str = DEFAULT_ENCODING) -> ReplayedGame:
     if number < 1:
         raise CommandError("--game counts from 1")
-    for record in games_in(path):
+    for record in games_in(path, encoding):
         if record.index == number:
             return replay_record(record)
     raise CommandError(f"{display_path(path)} has fewer than {number} game{'s' if number > 1 else ''}")
 
 
 def run(args: argparse.Namespace) -> int:
-    replayed = _pick_game(args.file, args.game)
+    replayed = _pick_game(args.file, args.game, args.encoding)
     shown = display_path(args.file)
     for problem in replayed.problems:
         print(format_problem(shown, replayed.record, problem), file=sys.stderr)
@@ -189,7 +189,8 @@ def run(args: argparse.Namespace) -> int:
     status = 0 if replayed.valid else 1
     if replayed.game is None or replayed.config is None:
         return 1
-    steps = build_steps(replayed)
+    view = view_for(replayed.config.rules)
+    steps = view.build_steps(replayed)
     as_player = None
     if args.as_player:
         as_player = replayed.config.seat_of(args.as_player)
@@ -204,7 +205,7 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError(str(error)) from None
         record = bool(args.svg or args.html)
         console = Console(width=args.width, record=record)
-        console.print(Position(steps[index], index, len(steps), as_player))
+        console.print(view.screen(steps[index], index, len(steps), as_player, ""))
         if args.svg:
             console.save_svg(args.svg, title=f"diamonds replay {shown} {steps[index].label}", clear=False)
         if args.html:
@@ -212,29 +213,30 @@ def run(args: argparse.Namespace) -> int:
         return status
 
     if args.steps or not (sys.stdout.isatty() and sys.stdin.isatty()):
-        print_steps(Console(width=args.width), steps, as_player)
+        print_steps(Console(width=args.width), view, steps, as_player)
         return status
 
     from .keys import terminal_keys
 
     console = Console(width=args.width)
     with Live(console=console, screen=True, auto_refresh=False, transient=True) as live:
-        run_session(steps, terminal_keys(), lambda screen: live.update(screen, refresh=True), as_player=as_player)
+        run_session(view, steps, terminal_keys(), lambda screen: live.update(screen, refresh=True),
+                    as_player=as_player)
     return status
 
 
-def print_steps(console: Console, steps: Sequence[Step], as_player: int | None = None) -> None:
+def print_steps(console: Console, view: View, steps: Sequence[Step], as_player: int | None = None) -> None:
     """Every step as its position and what happened; the whole table after each round."""
     width = max(40, console.width) - 10
     for index, step in enumerate(steps):
         if step.kind == "start":
             continue
-        lines = StepLog(step, limit=10**6, as_player=as_player).__rich__().plain.split("\n")
+        lines = view.step_lines(step, as_player)
         label = step.label
         for line in lines:
             for part in textwrap.wrap(line, width) or [""]:
                 console.print(f"{label:<9} {part}".rstrip(), highlight=False, markup=False, soft_wrap=True)
                 label = ""
         if step.kind == "end":
-            console.print(Position(step, index, len(steps), as_player))
+            console.print(view.screen(step, index, len(steps), as_player, ""))
             console.print()

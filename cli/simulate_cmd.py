@@ -10,8 +10,8 @@ from diamonds.notation.writer import write_game
 from diamonds.replay import record_from_game
 
 from .errors import CommandError
-from .narrate import describe
 from .outputs import open_output
+from .views import view_for
 
 __all__ = ["run"]
 
@@ -21,13 +21,17 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise CommandError("--games must be at least 1")
     seed = args.seed if args.seed is not None else random.randrange(2**31)
+    options = {name: str(value) for name, value in (("Hands", args.hands), ("Target", args.target))
+               if value is not None}
     with open_output(args.output) as out:
         for number in range(args.games):
             try:
-                game = simulate(args.players, rules=args.rules, variants=variants, seed=seed + number)
+                game = simulate(args.players, rules=args.rules, variants=variants, seed=seed + number,
+                                options=options)
             except ConfigError as error:
                 raise CommandError(str(error)) from None
             if args.narrate:
+                describe = view_for(game.config.rules).describe
                 for events in game.events:
                     for event in events:
                         out.write(describe(game.config, event) + "\n")

@@ -12,10 +12,13 @@ import re
 
 import pytest
 
-from diamonds.cli.render import Position
+from diamonds.cli.views.fitzgerald import VIEW
+from diamonds.cli.views.fitzgerald_render import Position
 from diamonds.cli.replay_cmd import FOOTER, HELP, Navigator, run_session
-from diamonds.cli.steps import PositionError, Step, build_steps, find_position
-from diamonds.core import CardPlayed, GameEnded, RoundEnded, RoundStarted, SuitAction, TrickWon, simulate
+from diamonds.cli.steps import PositionError, Step, find_position
+from diamonds.cli.views.fitzgerald_steps import build_steps
+from diamonds.core import simulate
+from diamonds.core.fitzgerald import CardPlayed, GameEnded, RoundEnded, RoundStarted, SuitAction, TrickWon
 from diamonds.replay import ReplayedGame, record_from_game, replay_record
 
 ROUNDS, TRICKS, PLAYS = 4, 10, 4
@@ -186,7 +189,7 @@ class Recorder:
 
 def drive(steps: list[Step], keys: list[str], **options: object) -> tuple[Navigator, Recorder]:
     recorder = Recorder()
-    nav = run_session(steps, keys, recorder, **options)  # type: ignore[arg-type]
+    nav = run_session(VIEW, steps, keys, recorder, **options)  # type: ignore[arg-type]
     return nav, recorder
 
 

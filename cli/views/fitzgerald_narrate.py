@@ -1,4 +1,4 @@
-"""Events in words: what a replay's log and a simulated game print.
+"""Fitzgerald's events in words: what a replay's log and a simulated game print.
 
 Only presentation lives here: names, suits and areas come from the config;
 the facts come from the engine's events.
@@ -6,10 +6,10 @@ the facts come from the engine's events.
 
 from __future__ import annotations
 
-from diamonds.core import (
+from diamonds.core import SUITS, format_cards
+from diamonds.core.fitzgerald import (
     Area, AreaKind, CardPlayed, CardsDealt, CardsPassed, Event, GameConfig, GameEnded,
     PassCountChosen, PassesDelivered, Reason, RoundEnded, RoundStarted, SuitAction, TrickWon,
-    format_cards, SUITS,
 )
 
 __all__ = ["describe", "area_name"]

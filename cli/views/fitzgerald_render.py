@@ -1,4 +1,4 @@
-"""Rich renderables for a replay: the table, the trick, the log; one class per concept.
+"""Rich renderables for a Fitzgerald replay: the table, the trick, the log; one class per concept.
 
 Each fits an 80×24 terminal and uses more room when there is more: crystals
 are drawn (5s as ◆, 1s as ♦) only when the width allows.
@@ -14,34 +14,17 @@ from rich.segment import Segment
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from diamonds.core import Card, CardsDealt, CardsPassed, Event, PassesDelivered, Suit
+from diamonds.core.fitzgerald import CardsDealt, CardsPassed, Event, PassesDelivered
 
-from .narrate import describe
-from .steps import Step, Table
+from ..steps import Step
+from .cards import SUIT_STYLE, card_text, cards_text
+from .fitzgerald_narrate import describe
+from .fitzgerald_steps import Table
 
-__all__ = ["CardText", "PlayersPanel", "TrickLine", "StepLog", "Position", "card_text"]
+__all__ = ["PlayersPanel", "TrickLine", "StepLog", "Position"]
 
-SUIT_STYLE = {Suit.DIAMONDS: "bold cyan", Suit.HEARTS: "bold red", Suit.SPADES: "bold blue", Suit.CLUBS: "bold green"}
 WIDE = 100  # from this width on, crystals are drawn
 NAME_WIDTH = 10  # below WIDE, the Player column is at most this wide
-
-
-def card_text(card: Card) -> Text:
-    return Text(str(card), style=SUIT_STYLE[card.suit])
-
-
-def cards_text(cards: tuple[Card, ...] | list[Card]) -> Text:
-    return Text(" ").join(card_text(c) for c in cards)
-
-
-class CardText:
-    """A card in its suit's colour."""
-
-    def __init__(self, card: Card) -> None:
-        self.card = card
-
-    def __rich__(self) -> Text:
-        return card_text(self.card)
 
 
 def crystals(points: int) -> str:

@@ -1,0 +1,39 @@
+"""One view per family: the replay's steps, the screen at a step, and events in words.
+
+The command (`replay_cmd`, `simulate_cmd`) asks the registry for a game's
+family and loads its `View` (the `Family.view` name); it never names a game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from rich.console import RenderableType
+
+from diamonds.core import family_of
+
+from ..steps import Step
+
+__all__ = ["View", "view_for"]
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What the command needs to show a family's games.
+
+    - `build_steps(replayed)`: every stop of a replayed game, the first being the table before the deal;
+    - `screen(step, index, total, as_player, footer)`: the whole screen at a step, fitting 80×24;
+    - `step_lines(step, as_player)`: what the step did, in sentences (the `--steps` log);
+    - `describe(config, event)`: one event as a sentence (`simulate --narrate`).
+    """
+
+    build_steps: Callable[[Any], list[Step]]
+    screen: Callable[[Step, int, int, "int | None", str], RenderableType]
+    step_lines: Callable[[Step, "int | None"], list[str]]
+    describe: Callable[[Any, Any], str]
+
+
+def view_for(rules: str) -> View:
+    view: View = family_of(rules).part("view")
+    return view

@@ -1,0 +1,34 @@
+"""Cards in colour, for every family's view: one look for a suit wherever it is shown."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from rich.text import Text
+
+from diamonds.core import AnyCard, Card, Suit
+
+__all__ = ["SUIT_STYLE", "JOKER_STYLE", "card_text", "cards_text", "CardText"]
+
+SUIT_STYLE = {Suit.DIAMONDS: "bold cyan", Suit.HEARTS: "bold red", Suit.SPADES: "bold blue", Suit.CLUBS: "bold green"}
+JOKER_STYLE = "bold magenta"
+
+
+def card_text(card: AnyCard, suffix: str = "") -> Text:
+    """A card in its suit's colour (the Joker in its own), with `suffix` (e.g. a sign) after it."""
+    style = SUIT_STYLE[card.suit] if isinstance(card, Card) else JOKER_STYLE
+    return Text(str(card) + suffix, style=style)
+
+
+def cards_text(cards: Iterable[AnyCard]) -> Text:
+    return Text(" ").join(card_text(c) for c in cards)
+
+
+class CardText:
+    """A card in its suit's colour."""
+
+    def __init__(self, card: AnyCard) -> None:
+        self.card = card
+
+    def __rich__(self) -> Text:
+        return card_text(self.card)
