@@ -22,7 +22,7 @@ def open_output(path: str | None) -> Iterator[TextIO]:
         # /dev/null, a FIFO, a terminal: written to as it is. Renaming a file over it would
         # replace the device itself (and first fill the disk with what it was meant to swallow).
         try:
-            stream = open(path, "w", encoding="utf-8", newline="\n")
+            stream: TextIO = open(path, "w", encoding="utf-8", newline="\n")
         except OSError as error:
             raise CommandError(f"{path}: cannot write here ({error.strerror})") from None
         with stream:

@@ -8,7 +8,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from rich.progress import Progress
+    from rich.progress import Progress, TaskID
 
 __all__ = ["ByteProgress"]
 
@@ -27,7 +27,7 @@ class ByteProgress:
                 pass
         self.enabled = sys.stderr.isatty() and total >= _WORTH_SHOWING
         self.progress: Progress | None = None
-        self.task = None
+        self.task: TaskID | None = None
         self.total = total
 
     def __enter__(self) -> "ByteProgress":
@@ -45,7 +45,8 @@ class ByteProgress:
 
     def advance(self, amount: int) -> None:
         if self.progress is not None:
-            self.progress.advance(self.task, amount)  # type: ignore[arg-type]
+            assert self.task is not None
+            self.progress.advance(self.task, amount)
 
     def print(self, text: str) -> None:
         """To stdout; through the bar's console when both are the same terminal, so lines stay above it."""

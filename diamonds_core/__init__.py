@@ -19,4 +19,10 @@ from .registry import DEFAULT_RULES, FAMILIES, RULE_SETS, family_of, option_tags
 from .seating import PLAYER_ID, ConfigError, Seating
 from .simulate import DEFAULT_NAMES, default_names, play_random_game, simulate
 
-__all__ = [name for name in dir() if not name.startswith("_")]
+__all__ = [
+    "AnyCard", "COURT_RANKS", "Card", "CardNotHeld", "CardNotInDeck", "CardParseError", "CardTwice", "ConfigError",
+    "DEFAULT_NAMES", "DEFAULT_RULES", "FAMILIES", "Family", "Game", "GameOver", "IllegalMove", "InvalidDeal",
+    "JOKER", "Joker", "MAX_RANK", "MustFollowSuit", "OutOfTurn", "PLAYER_ID", "PureTable", "RULE_SETS", "Rules",
+    "SUITS", "Seating", "Standing", "Suit", "Table", "WrongPhase", "default_names", "family_of", "format_cards",
+    "numbered_cards", "option_tags", "play_random_game", "rules_for", "simulate", "sort_cards", "standard_cards",
+]

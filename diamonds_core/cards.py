@@ -44,7 +44,7 @@ class Suit(enum.Enum):
 
     @property
     def letter(self) -> str:
-        return self.value
+        return str(self.value)
 
     @property
     def symbol(self) -> str:

@@ -105,9 +105,10 @@ class FastReader:
                     plays = from_line(getter(*tokens[1:])(cards_of) if len(tokens) > 2 else
                                       tuple([cards_of[t] for t in tokens[1:]]), line, line_no, 1)
                 except KeyError:
-                    plays = self._plays(tokens, 1, line, line_no)
-                    if plays is None:
+                    decorated = self._plays(tokens, 1, line, line_no)
+                    if decorated is None:
                         return None
+                    plays = decorated
                 column = 1 if line[0] != " " else line.index(head) + 1
                 tricks.append(_trick(number, plays, (), _new_pos(Pos, (line_no, column))))
                 stage = 2
@@ -123,9 +124,10 @@ class FastReader:
                     plays = from_line(getter(*tokens[2:])(cards_of) if len(tokens) > 3 else
                                       tuple([cards_of[t] for t in tokens[2:]]), line, line_no, 2)
                 except KeyError:
-                    plays = self._plays(tokens, 2, line, line_no)
-                    if plays is None:
+                    decorated = self._plays(tokens, 2, line, line_no)
+                    if decorated is None:
                         return None
+                    plays = decorated
                 column = 1 if line[0] != " " else line.index(head) + 1
                 player_column = column + len(head) + 1
                 if line[player_column - 2] != " " or line[player_column - 1] == " ":

@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Iterator, TextIO
+from typing import Any, Iterable, Iterator, TextIO
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
@@ -22,7 +22,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from .fastpath import MAX_DIGITS, FastReader
 from .records import (
-    Call, Choice, Comment, EndLine, GameRecord, HandLine, Play, Pos, Problem, Round, RoundHeader, Tag, Take,
+    Call, Choice, Plays, Comment, EndLine, GameRecord, HandLine, Play, Pos, Problem, Round, RoundHeader, Tag, Take,
     Trick,
 )
 
@@ -54,11 +54,11 @@ class _CommentSink:
 
 
 def _pos(token: Token, line_offset: int) -> Pos:
-    return Pos(token.line + line_offset, token.column)  # type: ignore[operator]
+    return Pos((token.line or 0) + line_offset, token.column or 0)
 
 
 @v_args(inline=True)
-class _Builder(Transformer):
+class _Builder(Transformer[Token, object]):
     """Turns the parse into records as the LALR parser reduces (no tree is built)."""
 
     def __init__(self) -> None:
@@ -74,7 +74,8 @@ class _Builder(Transformer):
         text = value[1:-1]
         if "\\" in text:
             text = re.sub(r"\\([\"\\])", r"\1", text)
-        return Tag(str(name), text, Pos(name.line + self.offset, name.column - 1), _pos(value, self.offset))
+        return Tag(str(name), text, Pos((name.line or 0) + self.offset, (name.column or 1) - 1),
+                   _pos(value, self.offset))
 
     def round(self, header: RoundHeader, *rest: HandLine | Call | Take | Trick | EndLine) -> Round:
         hands = tuple(item for item in rest if isinstance(item, HandLine))
@@ -96,7 +97,7 @@ class _Builder(Transformer):
 
     def kitty_line(self, keyword: Token, *cards: Token) -> HandLine:
         where = _pos(keyword, self.offset)
-        return HandLine("kitty", "", tuple(self._play(c) for c in cards), pos=where, player_pos=where)
+        return HandLine("kitty", "", Plays(tuple(self._play(c) for c in cards)), pos=where, player_pos=where)
 
     def bid_line(self, keyword: Token, player: Token, amount: Token) -> Call:
         return self._call(keyword, player, amount)
@@ -119,11 +120,11 @@ class _Builder(Transformer):
         return self._hand_line(keyword, player, cards)
 
     def _hand_line(self, keyword: Token, player: Token, cards: tuple[Token, ...]) -> HandLine:
-        return HandLine(str(keyword), str(player), tuple(self._play(c) for c in cards),
+        return HandLine(str(keyword), str(player), Plays(tuple(self._play(c) for c in cards)),
                         pos=_pos(keyword, self.offset), player_pos=_pos(player, self.offset))
 
     def trick(self, number: Token, *cards: Token) -> Trick:
-        return Trick(self._number(number, number[:-1]), tuple(self._play(c) for c in cards),
+        return Trick(self._number(number, number[:-1]), Plays(tuple(self._play(c) for c in cards)),
                      pos=_pos(number, self.offset))
 
     def _number(self, token: Token, digits: str) -> int:
@@ -150,7 +151,7 @@ class _NumberTooLong(Exception):
     def problem(self) -> Problem:
         text = str(self.token)
         shown = text if len(text) <= 12 else text[:10] + "…"
-        return Problem(Pos(self.token.line + self.offset, self.token.column),  # type: ignore[operator]
+        return Problem(Pos((self.token.line or 0) + self.offset, self.token.column or 0),
                        f"the number {shown} is too large (at most {MAX_DIGITS} digits)", "syntax",
                        length=len(text))
 
@@ -171,7 +172,8 @@ class _Parser:
     def parse(self, text: str, line_offset: int) -> tuple[tuple[Tag, ...], tuple[Round, ...], list[Token]]:
         self.sink.comments = []
         self.builder.offset = line_offset
-        tags, rounds = self.lark.parse(text)
+        parsed: Any = self.lark.parse(text)  # the builder's `start` returns (tags, rounds)
+        tags, rounds = parsed
         return tags, rounds, self.sink.comments
 
 
@@ -222,31 +224,31 @@ def _attach_comments(
     for path, found in owned.items():
         by_round.setdefault(path[0], {})[path[1:]] = tuple(found)
     new_rounds = list(rounds)
-    for r, found in by_round.items():
+    for r, marks in by_round.items():
         rnd = new_rounds[r]
         header = rnd.header
-        if (0,) in found:
-            header = replace(header, comments=header.comments + found[(0,)])
+        if (0,) in marks:
+            header = replace(header, comments=header.comments + marks[(0,)])
         lines = tuple(
-            replace(line, comments=line.comments + found[(1, h)]) if (1, h) in found else line
+            replace(line, comments=line.comments + marks[(1, h)]) if (1, h) in marks else line
             for h, line in enumerate(rnd.hand_lines)
         )
         tricks = []
         for t, trick in enumerate(rnd.tricks):
-            if (2, t) in found:
-                trick = replace(trick, comments=trick.comments + found[(2, t)])
-            if any((2, t, p) in found for p in range(len(trick.plays))):
+            if (2, t) in marks:
+                trick = replace(trick, comments=trick.comments + marks[(2, t)])
+            if any((2, t, p) in marks for p in range(len(trick.plays))):
                 plays = tuple(
-                    replace(play, comments=play.comments + found[(2, t, p)]) if (2, t, p) in found else play
+                    replace(play, comments=play.comments + marks[(2, t, p)]) if (2, t, p) in marks else play
                     for p, play in enumerate(trick.plays)
                 )
-                trick = replace(trick, plays=plays)
+                trick = replace(trick, plays=Plays(plays))
             tricks.append(trick)
         end = rnd.end
-        if (3,) in found and end is not None:
-            end = replace(end, comments=end.comments + found[(3,)])
+        if (3,) in marks and end is not None:
+            end = replace(end, comments=end.comments + marks[(3,)])
         calls = tuple(
-            replace(call, comments=call.comments + found[(4, c)]) if (4, c) in found else call
+            replace(call, comments=call.comments + marks[(4, c)]) if (4, c) in marks else call
             for c, call in enumerate(rnd.calls)
         )
         new_rounds[r] = Round(header, lines, tuple(tricks), end, calls)

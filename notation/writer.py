@@ -60,7 +60,7 @@ def write_game(record: GameRecord) -> str:
         while lines and not lines[-1].strip():
             lines.pop()
         return "\n".join(lines) + "\n"
-    players = ()
+    players: tuple[str, ...] = ()
     tag = record.tag("Players")
     if tag is not None:
         players = parse_players(tag.value)

@@ -8,14 +8,14 @@ one run (`play_cards`), and the card-by-card loop only takes over to report.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Sequence, cast
 
-from diamonds.core import Card, IllegalMove
+from diamonds.core import AnyCard, Card, IllegalMove, Suit
 from diamonds.core.fitzgerald import (
     PASS_COUNTS, CardNotHeld, ChoosePassCount, ChooseVictim, Deal, Event, GameConfig, InvalidDeal, PassCards,
     Phase, PlayCard, Reason, Table, first_leader, play_cards, trick_seats, trick_winner,
 )
-from diamonds.notation.records import Choice, HandLine, Play, Plays, Pos, Round
+from diamonds.notation.records import Choice, HandLine, Play, Plays, Pos, Round, Trick
 
 from .bridge import Bridge
 from .fitzgerald_record import record_from_game
@@ -24,8 +24,10 @@ from .validate import Replayer
 __all__ = ["BRIDGE", "FitzgeraldReplayer"]
 
 
-def _cards_text(cards: Sequence[Card]) -> str:
-    return " ".join(str(c) for c in cards)
+def engine_cards(cards: Sequence[AnyCard]) -> tuple[Card, ...]:
+    """A record's cards as the engine takes them. Nothing is filtered: a card of no Fitzgerald deck
+    (`JD`, `Jo`) is refused by the engine itself (R5), in the deal or as a card no hand holds."""
+    return cast("tuple[Card, ...]", tuple(cards))
 
 
 class FitzgeraldReplayer(Replayer):
@@ -94,6 +96,7 @@ class FitzgeraldReplayer(Replayer):
         if dealt is None:
             return False
         self.push_deal(dealt, rnd)
+        assert header.pass_count is not None  # check_notation: a Fitzgerald header has its pass count
         self.push(ChoosePassCount(header.pass_count), rnd, header.count_pos, len(str(header.pass_count)))
         if not self.do_passes(number, rnd, deals, passes, dealt, seats_of_plays, header):
             return False
@@ -140,18 +143,18 @@ class FitzgeraldReplayer(Replayer):
             len(t.plays.cards) == config.plays_per_trick for t in rnd.tricks
         )
 
-    def seats_of_plays(self, rnd: Round, dealer: int) -> dict[int, list[Card]]:
+    def seats_of_plays(self, rnd: Round, dealer: int) -> dict[int, list[AnyCard]]:
         """Who played what in a complete round: the leaders follow from the cards alone (R7, R8, R10)."""
         config = self.config
         assert config is not None
-        played: dict[int, list[Card]] = {seat: [] for seat in range(config.player_count)}
+        played: dict[int, list[AnyCard]] = {seat: [] for seat in range(config.player_count)}
         for trick, seats in zip(rnd.tricks, self.seats_by_trick(rnd, dealer, len(rnd.tricks))):
             for seat, card in zip(seats, trick.plays.cards):
                 played[seat].append(card)
         return played
 
     def deal_for(self, number: int, rnd: Round, deals: dict[int, HandLine], passes: dict[int, HandLine],
-                 played: dict[int, list[Card]] | None) -> tuple[tuple[Card, ...], ...] | None:
+                 played: dict[int, list[AnyCard]] | None) -> tuple[tuple[Card, ...], ...] | None:
         """The cards dealt to each seat: written, or inferred from passes and plays (DGN.md)."""
         config = self.config
         assert config is not None
@@ -161,7 +164,7 @@ class FitzgeraldReplayer(Replayer):
         inferring = False
         for seat in range(n):
             if seat in deals:
-                hands.append(deals[seat].cards.cards)
+                hands.append(engine_cards(deals[seat].cards.cards))
                 continue
             if played is None:
                 self.check_without_hands(number, rnd)
@@ -181,7 +184,7 @@ class FitzgeraldReplayer(Replayer):
                              "missing-deal", "R6", len(f"R{number}"))
             received = set(passes[giver].cards.cards)
             given = list(passes[seat].cards.cards)
-            hands.append(tuple([c for c in played[seat] if c not in received] + given))
+            hands.append(engine_cards([c for c in played[seat] if c not in received] + given))
         return tuple(hands)
 
     def check_without_hands(self, number: int, rnd: Round) -> None:
@@ -193,7 +196,8 @@ class FitzgeraldReplayer(Replayer):
             self.problem(header.count_pos, f"the dealer passes 1, 2 or 3 cards, not {header.pass_count}",
                          "wrong-pass-count", "R6", len(str(header.pass_count)))
         deck = set(config.deck)
-        for item in (*rnd.passes, *rnd.tricks):
+        items: tuple[HandLine | Trick, ...] = (*rnd.passes, *rnd.tricks)
+        for item in items:
             plays = item.cards if isinstance(item, HandLine) else item.plays
             for position, card in enumerate(plays.cards):
                 if card not in deck:
@@ -227,7 +231,7 @@ class FitzgeraldReplayer(Replayer):
                 name = config.players[config.seat_of(line.player)]  # type: ignore[index]
                 self.problem(line.pos, f"{name} passes {len(line.cards)} card{'s' if len(line.cards) != 1 else ''}, "
                              f"but the dealer chose {count}", "wrong-pass-count", "R6", len(line.kind))
-        seen: dict[Card, int] = {}
+        seen: dict[AnyCard, int] = {}
         for trick in rnd.tricks:
             for play in trick.plays:
                 if play.card in seen:
@@ -258,7 +262,7 @@ class FitzgeraldReplayer(Replayer):
             self.out.origins.append(rnd)
 
     def do_passes(self, number: int, rnd: Round, deals: dict[int, HandLine], passes: dict[int, HandLine],
-                  dealt: tuple[tuple[Card, ...], ...], played: dict[int, list[Card]] | None,
+                  dealt: tuple[tuple[Card, ...], ...], played: dict[int, list[AnyCard]] | None,
                   header) -> bool:  # type: ignore[no-untyped-def]
         config = self.config
         assert config is not None
@@ -267,7 +271,7 @@ class FitzgeraldReplayer(Replayer):
             assert seat is not None
             for play in line.cards:
                 self.not_in_deck(play)
-            self.push_pass(seat, line.cards.cards, line)
+            self.push_pass(seat, engine_cards(line.cards.cards), line)
         for seat in range(config.player_count):
             if seat in passes:
                 continue
@@ -328,7 +332,7 @@ class FitzgeraldReplayer(Replayer):
                     self.problem(play.pos, f"trick {index} already has its {per_trick} cards",
                                  "trick-too-long", "R8", play.length)
                 try:
-                    push(play_move(card))
+                    push(play_move(cast(Card, card)))  # a card of no deck is in no hand: refused (R5)
                 except IllegalMove as error:
                     self.refused_play(error, rnd, index, position)
                 if history:
@@ -378,7 +382,7 @@ class FitzgeraldReplayer(Replayer):
             while start < end:
                 before = len(game)
                 try:
-                    start = play_cards(game, run, start)
+                    start = play_cards(game, engine_cards(run), start)
                 except IllegalMove:  # the card-by-card loop plays it again and reports it at its token
                     return divmod(start + len(game) - before, per_trick)
                 if self.table.phase is not Phase.CHOOSE_VICTIM:
@@ -456,7 +460,7 @@ class FitzgeraldReplayer(Replayer):
             seats = trick_seats(config, leader, len(cards))
             seats_list.append(seats)
             if cards:
-                leader, _ = trick_winner(list(zip(seats, cards)))
+                leader, _ = trick_winner(list(zip(seats, engine_cards(cards))))
         return seats_list
 
     def unused_choice_message(self, play: Play, position: int, plays: Sequence[Play]) -> str:
@@ -464,7 +468,10 @@ class FitzgeraldReplayer(Replayer):
         assert config is not None
         if config.uses_thief:
             return f"{play.card} names a victim, but under {config.rules} the Thief decides whom Clubs robs"
-        if play.card.suit.value != "C" and plays[0].card.suit.value != "C":
+        def clubs(card: AnyCard) -> bool:
+            return isinstance(card, Card) and card.suit is Suit.CLUBS
+
+        if not clubs(play.card) and not clubs(plays[0].card):
             return f"{play.card} earns no Clubs action, so it names no victim"
         return f"{play.card} does not win this Clubs trick, so it earns no Clubs action to name a victim for"
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from diamonds.core import Game, sort_cards
+from diamonds.core import Card, Game, sort_cards
 from diamonds.core.fitzgerald import (
     CardsDealt, ChoosePassCount, ChooseVictim, Deal, PassCards, PlayCard, Reason, TrickWon,
 )
-from diamonds.notation.records import Choice, EndLine, GameRecord, HandLine, Play, Round, RoundHeader, Tag, Trick
+from diamonds.notation.records import Choice, EndLine, GameRecord, HandLine, Play, Plays, Round, RoundHeader, Trick
 
 from .record import game_tags
 
@@ -20,7 +20,7 @@ def record_from_game(game: Game, *, tags: Iterable[tuple[str, str]] = (), deals:
     config = game.config
     names = config.players
     rounds: list[Round] = []
-    dealt: tuple[tuple, ...] = ()
+    dealt: tuple[tuple[Card, ...], ...] = ()
     header: RoundHeader | None = None
     hand_lines: list[HandLine] = []
     tricks: list[list[Play]] = []
@@ -29,7 +29,7 @@ def record_from_game(game: Game, *, tags: Iterable[tuple[str, str]] = (), deals:
     def close_round() -> None:
         if header is None:
             return
-        trick_items = tuple(Trick(i, tuple(plays)) for i, plays in enumerate(tricks, 1))
+        trick_items = tuple(Trick(i, Plays(plays)) for i, plays in enumerate(tricks, 1))
         end = EndLine((end_choice,)) if end_choice is not None else None
         rounds.append(Round(header, tuple(hand_lines), trick_items, end))
 
@@ -43,10 +43,10 @@ def record_from_game(game: Game, *, tags: Iterable[tuple[str, str]] = (), deals:
         elif isinstance(move, ChoosePassCount):
             header = RoundHeader(state.round_no, names[state.dealer], move.count)
             if deals:
-                hand_lines.extend(HandLine("deal", names[seat], tuple(Play(c) for c in hand))
+                hand_lines.extend(HandLine("deal", names[seat], Plays([Play(c) for c in hand]))
                                   for seat, hand in enumerate(dealt))
         elif isinstance(move, PassCards):
-            hand_lines.append(HandLine("pass", names[move.seat], tuple(Play(c) for c in sort_cards(move.cards))))
+            hand_lines.append(HandLine("pass", names[move.seat], Plays([Play(c) for c in sort_cards(move.cards)])))
         elif isinstance(move, PlayCard):
             if not state.trick:
                 tricks.append([])

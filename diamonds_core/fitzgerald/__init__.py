@@ -27,4 +27,15 @@ from .player import random_deal, random_move
 from .rulesets import EDITIONS, RULE_SETS, BoardGameArena, FirstEdition, Fitzgerald, SecondEdition, configure, rule_set
 from .state import Continuation, PendingVictim, Phase, State
 
-__all__ = [name for name in dir() if not name.startswith("_")]
+__all__ = [
+    "Area", "AreaKind", "BoardGameArena", "Card", "CardNotHeld", "CardNotInDeck", "CardParseError", "CardPlayed",
+    "CardsDealt", "CardsPassed", "ChoosePassCount", "ChooseVictim", "ConfigError", "Continuation", "Deal",
+    "EDITIONS", "Event", "FirstEdition", "Fitzgerald", "GameConfig", "GameEnded", "GameOver", "IllegalMove",
+    "InvalidDeal", "InvalidPass", "MAX_RANK", "Move", "MustFollowSuit", "OutOfTurn", "PASS_COUNTS", "PassCards",
+    "PassCountChosen", "PassesDelivered", "PendingVictim", "Phase", "PlayCard", "RULE_SETS", "Reason",
+    "RoundEnded", "RoundStarted", "SUITS", "SUPPLY", "SecondEdition", "SideResult", "State", "Suit", "SuitAction",
+    "TOTAL_POINTS", "Table", "TrickWon", "Variant", "VictimNotAllowed", "VictimRequired", "WrongPassCount",
+    "WrongPhase", "apply", "configure", "deck", "first_leader", "format_cards", "initial_state", "legal_moves",
+    "play_cards", "playable_cards", "random_deal", "random_move", "results", "results_of", "rule_set",
+    "sort_cards", "trick_seats", "trick_winner", "victim_candidates",
+]

@@ -82,7 +82,7 @@ class GameConfig(Seating):
         dealer: str | int | None = None,
     ) -> "GameConfig":
         variant_set = frozenset(v if isinstance(v, Variant) else _parse_variant(v) for v in variants)
-        return _create(cls, tuple(players), edition, variant_set, dealer)
+        return _create(tuple(players), edition, variant_set, dealer)
 
     @classmethod
     def _derive(cls, players: tuple[str, ...], ruleset: type[Edition], variant_set: frozenset[Variant],
@@ -151,10 +151,10 @@ class GameConfig(Seating):
 
 
 @lru_cache(maxsize=256)
-def _create(cls: type[GameConfig], players: tuple[str, ...], edition: type[Edition],
-            variant_set: frozenset[Variant], dealer: str | int | None) -> GameConfig:
+def _create(players: tuple[str, ...], edition: type[Edition], variant_set: frozenset[Variant],
+            dealer: str | int | None) -> GameConfig:
     """Configurations are values: the same set-up is derived once (an archive repeats its set-ups)."""
-    return cls._derive(players, edition, variant_set, dealer)
+    return GameConfig._derive(players, edition, variant_set, dealer)
 
 
 def _parse_variant(text: str) -> Variant:

@@ -374,9 +374,11 @@ class Table:
             if card not in hand:
                 break
             suit = card.suit
-            leads = led is None
-            if leads:
+            if led is None:
                 led = suit
+                leads = True
+            else:
+                leads = False
             followed = suit is led
             if not followed:
                 for held in hand:
