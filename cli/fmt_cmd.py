@@ -8,6 +8,7 @@ kept exactly as they were. The file is replaced atomically.
 from __future__ import annotations
 
 import argparse
+import codecs
 import sys
 from dataclasses import fields, is_dataclass
 
@@ -18,7 +19,7 @@ from diamonds.notation.writer import write_game
 from diamonds.replay import replay_record
 
 from .errors import CommandError
-from .inputs import games_in
+from .inputs import BOM, games_in, open_text
 from .outputs import atomic_write
 
 __all__ = ["run", "canonical_text"]
@@ -69,9 +70,9 @@ def run(args: argparse.Namespace) -> int:
     for path in args.files:
         if path == "-":
             raise CommandError("fmt rewrites files in place; use `diamonds convert - --to dgn` for a stream")
-        records = list(games_in(path))
-        with open(path, encoding="utf-8", errors="replace") as stream:
-            original = stream.read()
+        records = list(games_in(path, args.encoding))
+        with open_text(path, args.encoding) as stream:
+            original, bom = stream.read(), stream.bom
         text = canonical_text(records)
         for record in records:
             for problem in record.problems:
@@ -91,7 +92,15 @@ def run(args: argparse.Namespace) -> int:
             print(f"{path}: left unchanged: the canonical text would not mean the same game", file=sys.stderr)
             status = 1
             continue
-        with atomic_write(path) as out:
-            out.write(text)
+        try:  # written back as it was read: in its encoding, with its byte-order mark if it had one
+            with atomic_write(path) as out:
+                if codecs.lookup(args.encoding).name != "utf-8":  # atomic_write's stream is UTF-8
+                    out.reconfigure(encoding=args.encoding)  # type: ignore[attr-defined]
+                out.write((BOM if bom else "") + text)
+        except UnicodeEncodeError as error:
+            print(f"{path}: left unchanged: {args.encoding} cannot write {error.object[error.start]!r}, "
+                  "which its canonical text has", file=sys.stderr)
+            status = 1
+            continue
         print(f"{path}: formatted")
     return status

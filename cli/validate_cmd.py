@@ -13,7 +13,7 @@ from diamonds.notation import game_texts, parse_game
 from diamonds.notation.diagnostics import format_problem
 from diamonds.replay import validate_record
 
-from .inputs import display_path, open_text
+from .inputs import NotDecodable, display_path, open_text
 from .parallel import batches, default_jobs, ordered_map
 from .progress import ByteProgress
 
@@ -55,7 +55,7 @@ def check_batch(shown: str, as_json: bool, batch: list[tuple[int, int, str]]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    totals = {"games": 0, "valid": 0, "invalid": 0, "incomplete": 0}
+    totals = {"games": 0, "valid": 0, "invalid": 0, "incomplete": 0, "unreadable_files": 0}
     as_json = args.format == "json"
     jobs = default_jobs(args.files, args.jobs)
     out = sys.stdout
@@ -67,26 +67,39 @@ def run(args: argparse.Namespace) -> int:
             if as_json:
                 out.write(("," if number else "") + "\n  {\"path\": " + json.dumps(shown) + ", \"games\": [")
             first = True
-            with open_text(path) as stream:
-                work = batches(game_texts(stream))
-                for checked_batch in ordered_map(functools.partial(check_batch, shown, as_json), work, jobs):
-                    for checked in checked_batch:
-                        progress.advance(checked.size)
-                        totals["games"] += 1
-                        totals["valid" if checked.valid else "invalid"] += 1
-                        if checked.valid and not checked.complete:
-                            totals["incomplete"] += 1
-                        if as_json:
-                            out.write(("" if first else ",") + "\n    " + json.dumps(checked.entry))
-                            first = False
-                        elif not args.quiet:
-                            for line in checked.lines:
-                                progress.print(line)
+            unreadable: NotDecodable | None = None
+            try:
+                with open_text(path, args.encoding) as stream:
+                    work = batches(game_texts(stream))
+                    for checked_batch in ordered_map(functools.partial(check_batch, shown, as_json), work, jobs):
+                        for checked in checked_batch:
+                            progress.advance(checked.size)
+                            totals["games"] += 1
+                            totals["valid" if checked.valid else "invalid"] += 1
+                            if checked.valid and not checked.complete:
+                                totals["incomplete"] += 1
+                            if as_json:
+                                out.write(("" if first else ",") + "\n    " + json.dumps(checked.entry))
+                                first = False
+                            elif not args.quiet:
+                                for line in checked.lines:
+                                    progress.print(line)
+            except NotDecodable as error:  # the games before the bad byte are checked; the next file too
+                unreadable = error
+                totals["unreadable_files"] += 1
+                if not as_json:
+                    progress.print(str(error))
             if as_json:
-                out.write("\n  ]}")
+                out.write("\n  ]")
+                if unreadable is not None:
+                    out.write(', "error": ' + json.dumps({"line": unreadable.line, "column": unreadable.column,
+                                                         "code": "not-decodable", "message": unreadable.reason}))
+                out.write("}")
     if as_json:
         out.write('\n], "summary": ' + json.dumps(totals) + "}\n")
     else:
+        unreadable_files = totals["unreadable_files"]
+        bad_files = f", {unreadable_files} file{'s' if unreadable_files != 1 else ''} unreadable" if unreadable_files else ""
         print(f"{totals['games']} game{'s' if totals['games'] != 1 else ''}: {totals['valid']} valid, "
-              f"{totals['invalid']} invalid, {totals['incomplete']} incomplete")
-    return 1 if totals["invalid"] else 0
+              f"{totals['invalid']} invalid, {totals['incomplete']} incomplete{bad_files}")
+    return 1 if totals["invalid"] or totals["unreadable_files"] else 0
