@@ -1,0 +1,213 @@
+"""Regenerate the sample games of Kirk's Diamonds in samples/ (`kirk-*.dgn`).
+
+    python samples/make_kirk_samples.py          # from the repository root
+
+Each game is a seeded simulation (`diamonds.core.simulate(rules="kirk")`).
+A sample asks for tie events the engine reports (`TrickWon.decided_by` and
+`depth`, K5); seeds are tried in order from `first_seed` until the game shows
+all of them, so the same file comes out every time. The game is then turned
+into a record (`replay.record_from_game`), given what a scorer writes in the
+margin (who leads, how each tie was broken, the totals after each hand) and
+written with `notation.writer`. Before a file is written, each game is read
+back and replayed: it must parse to the same record, replay valid and
+complete, and its Result must hold the scores.
+
+The invalid Kirk samples in samples/invalid/ are hand-made from these files.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field, replace
+from itertools import count
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+from diamonds.core import Game, simulate  # noqa: E402
+from diamonds.core.kirk import (  # noqa: E402
+    CardPlayed, DecidedBy, HandScored, HandStarted, TieBroken, TrickWon, card_value, first_leader,
+)
+from diamonds.notation import parse_games  # noqa: E402
+from diamonds.notation.records import Comment, GameRecord  # noqa: E402
+from diamonds.notation.tags import parse_result  # noqa: E402
+from diamonds.notation.writer import write_games  # noqa: E402
+from diamonds.replay import record_from_game, replay_record  # noqa: E402
+
+SAMPLES = Path(__file__).resolve().parent
+
+#: Tie events a sample can ask for (K5).
+FIRST_TRICK_FIRST_PLAYED = "a tie on a hand's first trick, won by the first of the tied to play"
+DEEP_TIE = "a tie broken by the scoring piles at depth 2 or deeper"
+
+
+@dataclass(frozen=True)
+class Sample:
+    players: tuple[str, ...]
+    tags: tuple[tuple[str, str], ...]
+    first_seed: int
+    options: tuple[tuple[str, str], ...] = ()  # Hands or Target (K8)
+    wants: tuple[str, ...] = ()
+    deals: bool = True
+    opening: tuple[str, ...] = field(default=())  # comments before the first hand
+
+
+def club(event: str, site: str, date: str, round_: str) -> tuple[tuple[str, str], ...]:
+    return (("Event", event), ("Site", site), ("Date", date), ("Round", round_))
+
+
+FILES: dict[str, list[Sample]] = {
+    "kirk-4p-hands.dgn": [
+        Sample(("Moira", "Ewan", "Fiona_K", "Tam"),
+               club("Kirk's Diamonds at the Canny Man", "Edinburgh SCO", "2026.10.16", "1"), 1,
+               options=(("Hands", "4"),), wants=(FIRST_TRICK_FIRST_PLAYED,),
+               opening=("Four hands, each of us deals once. Scorer: Fiona_K",)),
+    ],
+    "kirk-4p-target.dgn": [
+        Sample(("Ailsa", "doug_mc", "Hamish", "Isla-R"),
+               club("Kirk's Diamonds at the Canny Man", "Edinburgh SCO", "2026.10.16", "2"), 1,
+               options=(("Target", "250"),), wants=(DEEP_TIE,),
+               opening=("Played up to 250 points",)),
+    ],
+    "kirk-4p-no-deals.dgn": [
+        Sample(("Moira", "doug_mc", "Isla-R", "Ewan"),
+               club("Kirk's Diamonds at the Canny Man", "Edinburgh SCO", "2026.10.30", "1"), 1,
+               options=(("Hands", "4"),), wants=(FIRST_TRICK_FIRST_PLAYED, DEEP_TIE), deals=False,
+               opening=("Hands not written down: each player held the 13 cards they played",)),
+    ],
+}
+
+
+# --------------------------------------------------------------------------- the search
+
+
+def shows(game: Game) -> set[str]:
+    """The tie events `game` shows."""
+    seen = set()
+    for events in game.events:
+        for event in events:
+            if isinstance(event, TrickWon):
+                if event.trick_no == 1 and event.decided_by is DecidedBy.FIRST_PLAYED:
+                    seen.add(FIRST_TRICK_FIRST_PLAYED)
+                if event.decided_by is DecidedBy.PILES and event.depth >= 2:
+                    seen.add(DEEP_TIE)
+    return seen
+
+
+def find_game(sample: Sample) -> tuple[int, Game]:
+    """The first seed from `first_seed` whose game shows every tie event the sample wants."""
+    for seed in count(sample.first_seed):
+        game = simulate(sample.players, rules="kirk", seed=seed, options=dict(sample.options))
+        if set(sample.wants) <= shows(game):
+            return seed, game
+    raise AssertionError("unreachable")
+
+
+# --------------------------------------------------------------------------- the margin
+
+
+def _c(text: str) -> Comment:
+    return Comment(text, braced=True)
+
+
+def _line(text: str) -> Comment:
+    return Comment(" " + text, braced=False)
+
+
+def tie_text(event: TieBroken, value: int, names: tuple[str, ...]) -> str:
+    """How a tie was broken (K5), as a scorer notes it."""
+    tied = [names[seat] for seat in event.tied]
+    parts = [f"{' and '.join(tied)} tie on {value}"]
+    for step in event.steps:
+        if not step.revealed:
+            first = names[step.remaining[0]]
+            nothing = "empty piles" if step.depth == 1 else f"no card at depth {step.depth}"
+            parts.append(f"{nothing}: {first} played first")
+            break
+        shown = ", ".join([f"{names[seat]} {card}" for seat, card in step.revealed]
+                          + [f"{names[seat]} no card" for seat in step.no_card])
+        parts.append(f"depth {step.depth}: {shown}")
+    else:
+        parts[-1] += f": {names[event.winner]} wins"
+    return "; ".join(parts)
+
+
+def margin(record: GameRecord, game: Game, opening: tuple[str, ...]) -> GameRecord:
+    """Who leads hand 1, how each tie was broken (with `!` on the card that won it), the totals after each hand."""
+    config = game.config
+    names = config.players
+    hands = [[list(trick.plays) for trick in rnd.tricks] for rnd in record.rounds]
+    trick_notes: dict[tuple[int, int], list[Comment]] = {}
+    hand = 0
+    in_trick: dict[int, object] = {}  # seat -> card, of the trick being played
+    for events in game.events:
+        for event in events:
+            if isinstance(event, CardPlayed):
+                if event.leads:
+                    in_trick = {}
+                in_trick[event.seat] = event.card
+            elif isinstance(event, HandStarted):
+                hand = event.hand_no - 1
+                if hand == 0:
+                    leader = names[first_leader(config, event.dealer)]
+                    trick_notes.setdefault((0, 0), []).append(_c(f"{leader} leads"))
+            elif isinstance(event, TieBroken):
+                value = card_value(in_trick[event.tied[0]])  # type: ignore[arg-type]
+                trick_notes.setdefault((hand, event.trick_no - 1), []).append(_c(tie_text(event, value, names)))
+            elif isinstance(event, TrickWon) and event.decided_by is not DecidedBy.HIGHEST:
+                plays = hands[hand][event.trick_no - 1]
+                index = next(i for i, p in enumerate(plays) if p.card is event.card)
+                plays[index] = replace(plays[index], annotation="!")
+            elif isinstance(event, HandScored):
+                totals = ", ".join(f"{names[seat]} {total}" for seat, total in enumerate(event.totals))
+                last = hands[hand][-1]
+                last[-1] = replace(last[-1], comments=last[-1].comments + (_line(f"after R{hand + 1}: {totals}"),))
+    rounds = []
+    for h, rnd in enumerate(record.rounds):
+        tricks = tuple(
+            replace(trick, plays=tuple(hands[h][t]), comments=trick.comments + tuple(trick_notes.get((h, t), ())))
+            for t, trick in enumerate(rnd.tricks)
+        )
+        rounds.append(replace(rnd, tricks=tricks))
+    return replace(record, rounds=tuple(rounds), comments=record.comments + tuple(_c(t) for t in opening))
+
+
+# --------------------------------------------------------------------------- files
+
+
+def make(sample: Sample) -> tuple[int, GameRecord]:
+    seed, game = find_game(sample)
+    assert game.is_over
+    record = record_from_game(game, tags=sample.tags, deals=sample.deals)
+    return seed, margin(record, game, sample.opening)
+
+
+def check(name: str, records: list[GameRecord], text: str) -> None:
+    back = parse_games(text)
+    assert back == records, f"{name}: the written games do not read back as the same records"
+    for record in back:
+        replayed = replay_record(record)
+        assert replayed.valid, (name, replayed.problems)
+        assert replayed.complete, (name, replayed.notes)
+        entries = parse_result(record.tag_value("Result", "*"))
+        assert entries is not None, name
+        config = replayed.config
+        written = {config.seat_of(entry.side[0]): entry.score for entry in entries}
+        assert written == {s.side: s.score for s in replayed.game.standings()}, name
+
+
+def main() -> None:
+    for name, samples in FILES.items():
+        made = [make(sample) for sample in samples]
+        records = [record for _, record in made]
+        text = write_games(records)
+        check(name, records, text)
+        (SAMPLES / name).write_text(text, encoding="utf-8", newline="\n")
+        seeds = ", ".join(str(seed) for seed, _ in made)
+        print(f"wrote samples/{name} ({len(records)} game{'s' if len(records) > 1 else ''}; seed {seeds})")
+
+
+if __name__ == "__main__":
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    main()
