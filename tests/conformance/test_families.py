@@ -1,0 +1,716 @@
+"""The conformance suite: every rule set of every registered family, held to the one protocol.
+
+Parametrized over `for family in FAMILIES for rules in family.rule_sets`, and
+over the set-ups each rule set allows (player counts × variants that
+`configure` accepts, plus the option set-ups its family lists in
+`invariants.py`), so a family gets all of it by being registered:
+
+1. random playthroughs with checks after every step: `random_move` is legal,
+   `apply` is pure, `Game.push`/`pop` restore states exactly, the game ends
+   within a bound, standings are well formed, and the family's invariants
+   (`invariants.py`; a family without an entry fails);
+2. at sampled states, every card not legal now (of the game's deck, and a few
+   of no deck of this game), every move of a kind not due now, and at a deal
+   a card dealt twice or from no deck of this game, are refused by `apply`
+   and `Game.push` with an `IllegalMove` carrying its data fields, and
+   nothing changes;
+3. record → DGN → record round trips (with and without deal lines, and for an
+   unfinished game), and the records validate and replay to the same scores;
+4. the JSON export reports the engine's standings (every set-up) and
+   validates against its schema (a representative set-up per shape: the
+   validation is the slowest check of the file);
+5. registry hygiene: unique rule ids, every layer's part loads, the engine
+   imports no lark, rich or json, and no engine module has an import cycle.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import enum
+import importlib
+import itertools
+import json
+import pkgutil
+import random
+import subprocess
+import sys
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Iterator
+
+import pytest
+
+import diamonds.core
+from diamonds.core import Game
+from diamonds.core.cards import JOKER, Card, numbered_cards, standard_cards
+from diamonds.core.errors import GameOver, IllegalMove, WrongPhase
+from diamonds.core.family import Family, Rules, Standing
+from diamonds.core.registry import FAMILIES, RULE_SETS, family_of, rules_for
+from diamonds.core.seating import ConfigError, Seating
+from diamonds.core.simulate import default_names, play_random_game
+
+from invariants import INVARIANTS, FamilyInvariants
+
+# --------------------------------------------------------------------------- set-ups
+
+PLAY_SEEDS = (1, 2)  # part 1: whole games checked step by step
+ROUND_TRIP_SEEDS = (1,)  # part 3 (and an unfinished game of seed 5)
+REFUSAL_SEED = 11  # part 2: one game per set-up, sampled
+MAX_SAMPLED_STATES = 30  # part 2: states per game
+SAMPLE_STRIDE = 23  # part 2: besides the first state of each kind, every 23rd ply
+
+
+@dataclass(frozen=True)
+class Setup:
+    family: Family
+    rules: type[Rules]
+    players: int
+    variants: tuple[str, ...] = ()
+    options: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def id(self) -> str:
+        text = f"{self.rules.id}-{self.players}p"
+        text += "".join(f"-{variant}" for variant in self.variants)
+        text += "".join(f"-{name}={value}" for name, value in self.options)
+        return text
+
+    def config(self, seed: int = 0) -> Any:
+        names = default_names(self.players)
+        return self.rules.configure(names, variants=self.variants, dealer=seed % self.players,
+                                    options=dict(self.options))
+
+
+def _variant_sets(rules: type[Rules]) -> Iterator[tuple[str, ...]]:
+    words = tuple(rules.variants)
+    for size in range(len(words) + 1):
+        yield from itertools.combinations(words, size)
+
+
+def _accepted(setup: Setup) -> bool:
+    try:
+        setup.config()
+    except ConfigError:
+        return False
+    return True
+
+
+def setups_of(family: Family, rules: type[Rules]) -> list[Setup]:
+    """Every player count × variant set the rule set accepts, and its family's option set-ups."""
+    found = [
+        setup
+        for players in rules.player_counts
+        for variants in _variant_sets(rules)
+        if _accepted(setup := Setup(family, rules, players, variants))
+    ]
+    entry = INVARIANTS.get(family.name)
+    for options in entry.extra_options if entry else ():
+        found.append(Setup(family, rules, rules.default_players, (), tuple(sorted(options.items()))))
+    return found
+
+
+RULE_SET_PARAMS = [
+    pytest.param(family, rules, id=f"{family.name}-{rules.id}") for family in FAMILIES for rules in family.rule_sets
+]
+SETUPS = [setup for family in FAMILIES for rules in family.rule_sets for setup in setups_of(family, rules)]
+SETUP_PARAMS = [pytest.param(setup, id=setup.id) for setup in SETUPS]
+FAMILY_PARAMS = [pytest.param(family, id=family.name) for family in FAMILIES]
+
+
+def invariants_for(family: Family) -> FamilyInvariants:
+    entry = INVARIANTS.get(family.name)
+    if entry is None:
+        pytest.fail(
+            f"family {family.name!r} is registered but tests/conformance/invariants.py has no "
+            f"INVARIANTS[{family.name!r}] entry: add its conserved quantities, a bound on a game's moves "
+            "and its winners rule (see the Fitzgerald and Kirk entries)",
+            pytrace=False,
+        )
+    return entry
+
+
+def load_part(family: Family, which: str) -> Any:
+    """A family's layer part, or a failure that says which name does not load and why."""
+    spec = getattr(family, which)
+    failure: str | None
+    try:
+        part = family.part(which)
+    except Exception as error:  # noqa: BLE001 - any failure to load is the finding
+        failure = f"{type(error).__name__}: {error}"
+    else:
+        failure = None
+    if failure is not None:
+        pytest.fail(f"family {family.name!r}: its {which} {spec!r} does not load: {failure}", pytrace=False)
+    if part is None:
+        pytest.fail(f"family {family.name!r}: its {which} {spec!r} is None", pytrace=False)
+    return part
+
+
+@lru_cache(maxsize=None)
+def finished_game(setup: Setup, seed: int) -> Game:
+    """A whole random game of the set-up (shared by the tests that only read it)."""
+    config = setup.config(seed)
+    return play_random_game(config, random.Random(seed))
+
+
+# --------------------------------------------------------------------------- shared checks
+
+
+def check_standings(config: Any, standings: Any, *, final: bool) -> None:
+    """One `Standing` per side, in side order; at the end the winners hold the best score."""
+    assert isinstance(standings, tuple), f"standings are a tuple, not {type(standings).__name__}"
+    assert len(standings) == config.side_count, f"{len(standings)} standings for {config.side_count} sides"
+    for side, standing in enumerate(standings):
+        assert isinstance(standing, Standing), f"{standing!r} is not a Standing"
+        assert standing.side == side, f"standings in side order: entry {side} is side {standing.side}"
+        assert type(standing.score) is int, f"score {standing.score!r} is not an int"
+        assert type(standing.winner) is bool, f"winner {standing.winner!r} is not a bool"
+    if final:
+        best = max(standing.score for standing in standings)
+        winners = [standing for standing in standings if standing.winner]
+        assert winners, "a finished game has a winner"
+        assert all(standing.score == best for standing in winners), (
+            f"winners {[w.side for w in winners]} do not all have the best score {best}: {standings}"
+        )
+
+
+def is_listed(rules: type[Rules], state: Any, move: Any, legal: tuple[Any, ...]) -> bool:
+    """`move` is one of `legal`, or a listed move spelt with its cards in another order, and accepted.
+
+    The second case admits Fitzgerald's random pass, which draws its cards in
+    random order where `legal_moves` lists each pass once, in hand order.
+    (The two are not interchangeable values: `State.passed` keeps the order.)
+    """
+    if move in legal:
+        return True
+    if not any(type(other) is type(move) and _same_but_order(move, other) for other in legal):
+        return False
+    rules.apply(state, move)  # an IllegalMove here fails the test with its reason
+    return True
+
+
+def _same_but_order(a: Any, b: Any) -> bool:
+    """Two moves whose fields are equal, tuples taken as multisets."""
+    kind: Any = type(a)
+    if not dataclasses.is_dataclass(a):
+        return bool(a == b)
+    for name in _field_names(kind):
+        x, y = getattr(a, name), getattr(b, name)
+        if x == y:
+            continue
+        if not (isinstance(x, tuple) and isinstance(y, tuple) and len(x) == len(y) and Counter(x) == Counter(y)):
+            return False
+    return True
+
+
+@lru_cache(maxsize=None)
+def _field_names(kind: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(kind))
+
+
+_ATOMS = {str, int, float, bool, type(None), Card, type(JOKER), frozenset}
+
+
+def fingerprint(value: Any) -> Any:
+    """What a value holds, all the way down, to compare it with itself later (a fast deep copy).
+
+    Atoms, frozensets (whose items are hashable: cards) and configurations
+    (`Seating`: frozen, cached values shared by every state) are kept as they
+    are. Anything else is taken apart, and anything mutable (a list, set or
+    dict) copied, so that an `apply` that changes the state passed in shows.
+    """
+    kind: Any = type(value)
+    if kind in _ATOMS or isinstance(value, (Seating, enum.Enum)):
+        return value
+    if kind is tuple:
+        if all(type(item) in _ATOMS for item in value):
+            return value
+        return tuple(map(fingerprint, value))
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return (kind, tuple(fingerprint(getattr(value, name)) for name in _field_names(kind)))
+    if isinstance(value, (list, set, tuple)):
+        return (kind, [fingerprint(item) for item in value])
+    if isinstance(value, dict):
+        return (dict, [(fingerprint(k), fingerprint(v)) for k, v in value.items()])
+    return copy.deepcopy(value)
+
+
+def describe(setup: Setup, seed: int, ply: int) -> str:
+    return f"{setup.id} seed {seed} ply {ply}"
+
+
+# --------------------------------------------------------------------------- 0. every family has invariants
+
+
+@pytest.mark.parametrize("family", FAMILY_PARAMS)
+def test_family_has_invariants(family: Family) -> None:
+    invariants_for(family)
+
+
+@pytest.mark.parametrize("family, rules", RULE_SET_PARAMS)
+def test_rule_set_has_setups(family: Family, rules: type[Rules]) -> None:
+    """The usual set-up (default players, no variant) configures, so the suite plays the rule set at all."""
+    setups = setups_of(family, rules)
+    assert any(s.players == rules.default_players and not s.variants and not s.options for s in setups), (
+        f"{rules.id}: {rules.default_players} players without variants does not configure"
+    )
+    config = Setup(family, rules, rules.default_players).config()
+    assert config.rules == rules.id
+    assert config.player_count == rules.default_players
+    assert config.side_count == len(config.sides) and len(config.side_of) == config.player_count
+
+
+# --------------------------------------------------------------------------- 1. random playthroughs
+
+
+@pytest.mark.parametrize("seed", PLAY_SEEDS)
+@pytest.mark.parametrize("setup", SETUP_PARAMS)
+def test_random_playthrough(setup: Setup, seed: int) -> None:
+    invariants = invariants_for(setup.family)
+    rules = setup.rules
+    config = setup.config(seed)
+    bound = invariants.max_moves(config)
+    rng = random.Random(seed)
+    game = Game(config)
+    assert game.rules is rules
+    state = game.state
+    invariants.state(state)
+    check_standings(config, rules.standings(state), final=False)
+    while not rules.is_over(state):
+        ply = len(game)
+        where = describe(setup, seed, ply)
+        assert not game.is_over, f"{where}: the table says over, the rules do not"
+        assert ply < bound, f"{where}: no end after {bound} moves (the family's bound)"
+        mover = rules.to_move(state)
+        legal = rules.legal_moves(state)
+        assert isinstance(legal, tuple), f"{where}: legal_moves returns a tuple"
+        move = rules.random_move(state, rng)
+        if mover is None:
+            assert legal == (), f"{where}: a chance move (to_move None) lists no decisions, got {legal[:3]}"
+        else:
+            assert 0 <= mover < config.player_count, f"{where}: to_move {mover} is no seat"
+            assert legal, f"{where}: {config.players[mover]} is to move but nothing is legal"
+            assert is_listed(rules, state, move, legal), f"{where}: random_move drew {move!r}, not a legal move"
+
+        # apply is pure: the state passed in is unchanged, and the same move gives the same result.
+        held = fingerprint(state)
+        after, events = rules.apply(state, move)
+        assert fingerprint(state) == held, f"{where}: apply({move!r}) changed the state passed in"
+        again, events_again = rules.apply(state, move)
+        assert again == after and events_again == events, f"{where}: apply({move!r}) twice gave different results"
+
+        # Game.push plays the same move as apply; pop restores the previous state exactly.
+        pushed = game.push(move)
+        assert game.state == after, f"{where}: Game.push({move!r}) and Rules.apply disagree"
+        assert tuple(pushed) == tuple(events), f"{where}: Game.push({move!r}) and Rules.apply give other events"
+        assert game.standings() == rules.standings(after), f"{where}: the table's standings differ from the rules'"
+        assert game.pop() == move
+        assert len(game) == ply and game.state == state, f"{where}: pop after {move!r} did not restore the state"
+        assert game.table.freeze() == state, f"{where}: pop did not restore the table"
+        game.push(move)
+        assert game.state == after and game.state_at(ply) == state
+
+        invariants.step(state, move, after, events)
+        invariants.state(after)
+        check_standings(config, rules.standings(after), final=False)
+        state = after
+
+    where = describe(setup, seed, len(game))
+    assert game.is_over, f"{where}: the rules say over, the table does not"
+    assert rules.to_move(state) is None, f"{where}: someone is to move in a finished game"
+    assert rules.legal_moves(state) == (), f"{where}: moves are legal in a finished game"
+    assert len(game) <= bound
+    standings = rules.standings(state)
+    check_standings(config, standings, final=True)
+    invariants.final(state, standings)
+
+
+# --------------------------------------------------------------------------- 2. illegal moves refused
+
+
+def _card_fields(move: Any) -> tuple[str, ...]:
+    """The fields of a move that name the card(s) a player plays, passes or takes."""
+    if not dataclasses.is_dataclass(move):
+        return ()
+    names = {f.name for f in dataclasses.fields(move)}
+    return tuple(name for name in ("card", "cards") if name in names)
+
+
+def _departures(move: Any, skip: str) -> int:
+    """How many of a move's other fields differ from their defaults (choices such as high/low, a suit)."""
+    count = 0
+    for f in dataclasses.fields(move):
+        if f.name in (skip, "seat"):
+            continue
+        if f.default is dataclasses.MISSING or getattr(move, f.name) != f.default:
+            count += 1
+    return count
+
+
+def _others(move: Any, skip: str) -> tuple[Any, ...]:
+    return tuple(getattr(move, f.name) for f in dataclasses.fields(move) if f.name != skip)
+
+
+def _uses(move: Any, field_name: str) -> tuple[Any, ...]:
+    value = getattr(move, field_name)
+    return tuple(value) if field_name == "cards" else (value,)
+
+
+def wrong_card_moves(state: Any, legal: tuple[Any, ...], deck: tuple[Any, ...]) -> Iterator[tuple[Any, Any]]:
+    """(move, card): for each card move kind legal now, the move with each card not legal now in it.
+
+    The template is a legal move of the kind (the plainest one: no choices
+    where the kind has defaults); a card is "legal now" if some legal move of
+    the kind with the template's other fields (e.g. the same seat) uses it.
+    The cards tried are the deck's other cards and a few of no deck of this game.
+    """
+    universe = (*numbered_cards(1, 15), *standard_cards(2), JOKER)
+    in_deck = set(deck)
+    foreign = [card for card in universe if card not in in_deck]
+    extra = [card for card in foreign if getattr(card, "court", False)][:1]
+    extra += [card for card in foreign if not getattr(card, "court", True)][:1]
+    extra += [JOKER] if JOKER not in in_deck else []
+    by_kind: dict[type, list[Any]] = {}
+    for move in legal:
+        if _card_fields(move):
+            by_kind.setdefault(type(move), []).append(move)
+    for moves in by_kind.values():
+        field_name = _card_fields(moves[0])[0]
+        template: Any = min(moves, key=lambda m: _departures(m, field_name))
+        shape = _others(template, field_name)
+        used = {card for m in moves if _others(m, field_name) == shape for card in _uses(m, field_name)}
+        for card in [c for c in deck if c not in used] + extra:
+            if field_name == "cards":
+                wrong = dataclasses.replace(template, cards=(card, *template.cards[1:]))
+            else:
+                wrong = dataclasses.replace(template, card=card)
+            yield wrong, card
+
+
+def corrupt_deals(deal: Any, deck: tuple[Any, ...]) -> Iterator[tuple[Any, Any]]:
+    """(deal, card): a chance deal with one card dealt twice, and with a card of no deck of this game."""
+    if not dataclasses.is_dataclass(type(deal)):
+        return
+    for f in dataclasses.fields(deal):
+        hands = getattr(deal, f.name)
+        if (isinstance(hands, tuple) and len(hands) >= 2 and all(isinstance(h, tuple) and h for h in hands)
+                and all(card in set(deck) for h in hands for card in h)):
+            twice = hands[1][0]
+            yield dataclasses.replace(deal, **{f.name: ((twice, *hands[0][1:]), *hands[1:])}), twice
+            foreign = next(c for c in (*numbered_cards(1, 15), *standard_cards(2), JOKER) if c not in set(deck))
+            yield dataclasses.replace(deal, **{f.name: ((foreign, *hands[0][1:]), *hands[1:])}), foreign
+            return
+
+
+def expect_refusal(rules: type[Rules], game: Game, state: Any, held: Any, move: Any, where: str, *,
+                   card: Any = None, wrong_phase: bool = False) -> None:
+    """`apply` and `Game.push` both refuse `move` with a well-formed `IllegalMove`, and change nothing."""
+    try:
+        rules.apply(state, move)
+    except IllegalMove as caught:
+        error = caught
+    except Exception as other:  # noqa: BLE001
+        pytest.fail(f"{where}: apply({move!r}) raised {type(other).__name__}: {other}, not an IllegalMove")
+    else:
+        pytest.fail(f"{where}: apply accepted {move!r}, which legal_moves does not list")
+    what = f"{where}: refusing {move!r} ({type(error).__name__})"
+    assert isinstance(error.reason, str) and error.reason.strip(), f"{what}: no reason"
+    assert isinstance(error.rule, str) and error.rule.strip(), f"{what}: no rule id"
+    assert isinstance(error.code, str) and error.code.strip(), f"{what}: no code"
+    if card is not None:
+        assert error.card is card or error.card == card, f"{what}: its card field is {error.card!r}, not {card!r}"
+    if wrong_phase:
+        expected = GameOver if rules.is_over(state) else WrongPhase
+        assert isinstance(error, expected), f"{what}: a move of a kind not due now is a {expected.__name__}"
+    assert fingerprint(state) == held, f"{what}: apply changed the state passed in"
+    moves = len(game)
+    try:
+        game.push(move)
+    except IllegalMove as pushed:
+        assert type(pushed) is type(error), f"{what}: Game.push refuses it as {type(pushed).__name__}"
+    else:
+        pytest.fail(f"{what}: Game.push accepted it")
+    assert len(game) == moves and game.state == state, f"{what}: Game.push changed the game"
+    assert game.table.freeze() == state, f"{what}: the refused move changed the table"
+
+
+@pytest.mark.parametrize("setup", SETUP_PARAMS)
+def test_illegal_moves_refused(setup: Setup) -> None:
+    rules = setup.rules
+    seed = REFUSAL_SEED
+    played = finished_game(setup, seed)
+    config = played.config
+    deck = tuple(config.deck)  # every family's configuration names its deck
+    examples: dict[type, Any] = {}
+    for move in played.moves:
+        examples.setdefault(type(move), move)
+    rng = random.Random(seed + 1)
+
+    game = Game(config)
+    seen: set[Any] = set()
+    sampled = 0
+    kinds_refused: set[type] = set()
+    cards_tried = 0
+    for ply in range(len(played) + 1):
+        state = game.state
+        over = rules.is_over(state)
+        legal = rules.legal_moves(state)
+        chance = not over and rules.to_move(state) is None
+        due = {type(m) for m in legal}
+        chance_move = rules.random_move(state, rng) if chance else None
+        if chance_move is not None:
+            due.add(type(chance_move))
+        signature = (chance, frozenset(due), over)
+        if over or (sampled < MAX_SAMPLED_STATES and (signature not in seen or ply % SAMPLE_STRIDE == 0)):
+            seen.add(signature)
+            sampled += 1
+            where = describe(setup, seed, ply)
+            held = fingerprint(state)
+            for move, card in wrong_card_moves(state, legal, deck):
+                assert move not in legal
+                expect_refusal(rules, game, state, held, move, where, card=card)
+                cards_tried += 1
+            for kind, example in examples.items():
+                if kind not in due:
+                    expect_refusal(rules, game, state, held, example, where, wrong_phase=True)
+                    kinds_refused.add(kind)
+            if chance_move is not None:
+                for move, card in corrupt_deals(chance_move, deck):
+                    expect_refusal(rules, game, state, held, move, where, card=card)
+        if ply < len(played):
+            game.push(played.moves[ply])
+    assert game.is_over and game.state == played.state
+    assert cards_tried, "no legal move names a card in a field `card` or `cards`: no wrong card was tried"
+    assert kinds_refused == set(examples), (
+        f"never tried out of phase: {sorted(k.__name__ for k in set(examples) - kinds_refused)}"
+    )
+
+
+# --------------------------------------------------------------------------- 3. record → DGN → record
+
+
+def _round_trip(game: Game, *, deals: bool) -> tuple[Any, Any]:
+    from diamonds.notation import parse_game
+    from diamonds.notation.writer import write_game
+    from diamonds.replay import record_from_game
+
+    record = record_from_game(game, deals=deals)
+    text = write_game(record)
+    parsed = parse_game(text)
+    assert not parsed.problems, f"the written record does not parse: {parsed.problems[:3]}\n{text}"
+    assert parsed == record, "record → DGN → record changed the record"
+    assert write_game(parsed) == text, "writing the parsed record gives another text"
+    return record, parsed
+
+
+def _check_replays(game: Game, parsed: Any, *, complete: bool) -> None:
+    from diamonds.replay import replay_record, validate_record
+
+    checked = validate_record(parsed)
+    assert checked.valid, f"the record does not validate: {[(p.code, p.rule, p.message) for p in checked.problems]}"
+    assert checked.complete == complete, f"complete is {checked.complete}, the game is over: {complete}"
+    replayed = replay_record(parsed)
+    assert replayed.valid and replayed.game is not None
+    assert replayed.game.is_over == game.is_over
+    assert replayed.game.standings() == game.standings(), "the replay scores the record differently"
+
+
+@pytest.mark.parametrize("seed", ROUND_TRIP_SEEDS)
+@pytest.mark.parametrize("setup", SETUP_PARAMS)
+def test_dgn_round_trip(setup: Setup, seed: int) -> None:
+    load_part(setup.family, "bridge")
+    game = finished_game(setup, seed)
+    for deals in (True, False):  # without deal lines the replay infers the deals
+        _, parsed = _round_trip(game, deals=deals)
+        _check_replays(game, parsed, complete=True)
+
+
+@pytest.mark.parametrize("setup", SETUP_PARAMS)
+def test_dgn_round_trip_unfinished(setup: Setup) -> None:
+    """A game stopped part-way (with its deal lines) round trips and validates, not complete."""
+    load_part(setup.family, "bridge")
+    whole = finished_game(setup, 1)
+    seed = 5
+    game = play_random_game(setup.config(seed), random.Random(seed), stop_after=len(whole) * 3 // 5)
+    assert not game.is_over
+    _, parsed = _round_trip(game, deals=True)
+    _check_replays(game, parsed, complete=False)
+
+
+# --------------------------------------------------------------------------- 4. export
+
+
+def _export_module() -> Any:
+    """`diamonds.replay.export`, skipping only if that module itself does not exist yet."""
+    try:
+        return importlib.import_module("diamonds.replay.export")
+    except ModuleNotFoundError as error:
+        if error.name == "diamonds.replay.export":
+            pytest.skip("diamonds.replay.export does not exist yet")
+        raise
+
+
+def _representative(setups: list[Setup]) -> list[Setup]:
+    """The exports that differ in shape: per rule set its fewest players; per family each variant set
+    and option set-up once, with the most players that allow it, the family's rule sets taken in turn."""
+    chosen: dict[Any, Setup] = {}
+    for setup in setups:
+        key = (setup.rules, "fewest")
+        if key not in chosen or setup.players < chosen[key].players:
+            chosen[key] = setup
+    for family in FAMILIES:
+        shapes = sorted({(s.variants, s.options) for s in setups if s.family is family})
+        for turn, shape in enumerate(shapes):
+            rules = family.rule_sets[turn % len(family.rule_sets)]
+            fitting = [s for s in setups if s.rules is rules and (s.variants, s.options) == shape]
+            if fitting:
+                chosen[family.name, shape] = max(fitting, key=lambda s: s.players)
+    kept = set(chosen.values())
+    return [setup for setup in setups if setup in kept]
+
+
+SCHEMA_PARAMS = [pytest.param(setup, id=setup.id) for setup in _representative(SETUPS)]
+
+
+@lru_cache(maxsize=1)
+def _validator() -> Any:
+    from jsonschema import Draft202012Validator
+
+    schema = _export_module().game_schema()
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def _exported(setup: Setup) -> tuple[Game, dict[str, Any]]:
+    from diamonds.replay import record_from_game, replay_record
+
+    export = _export_module()
+    load_part(setup.family, "export")
+    game = finished_game(setup, 1)
+    replayed = replay_record(record_from_game(game))
+    assert replayed.valid and replayed.complete
+    doc = export.game_to_dict(replayed)
+    json.dumps(doc)  # plain data
+    return game, doc
+
+
+@pytest.mark.parametrize("setup", SETUP_PARAMS)
+def test_export_standings_are_the_engines(setup: Setup) -> None:
+    game, doc = _exported(setup)
+    config = game.config
+    exported = [(entry["side"], entry["score"], entry["winner"]) for entry in doc["result"]["standings"]]
+    engine = [(config.side_name(s.side), s.score, s.winner) for s in game.standings()]
+    assert exported == engine, "the export's standings are not the engine's"
+
+
+@pytest.mark.parametrize("setup", SCHEMA_PARAMS)
+def test_export_valid_against_schema(setup: Setup) -> None:
+    _, doc = _exported(setup)
+    validator = _validator()
+    # The schema describes a document of games ({"games": [...]}) or one game.
+    instance = {"games": [doc]} if "games" in validator.schema.get("properties", {}) else doc
+    errors = sorted(validator.iter_errors(instance), key=lambda e: list(e.absolute_path))
+    assert not errors, "the export does not validate:\n" + "\n".join(
+        f"  at {'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message[:200]}" for e in errors[:5]
+    )
+
+
+# --------------------------------------------------------------------------- 5. registry hygiene
+
+
+def test_rule_ids_unique() -> None:
+    ids = Counter(rules.id for family in FAMILIES for rules in family.rule_sets)
+    assert not [rule_id for rule_id, count in ids.items() if count > 1], f"rule ids registered twice: {ids}"
+    classes = Counter(rules for family in FAMILIES for rules in family.rule_sets)
+    assert all(count == 1 for count in classes.values()), "a Rules class is registered twice"
+    names = Counter(family.name for family in FAMILIES)
+    assert all(count == 1 for count in names.values()), f"family names registered twice: {names}"
+    assert set(RULE_SETS) == set(ids) and len(RULE_SETS) == sum(ids.values())
+
+
+PROTOCOL = ("configure", "initial_state", "legal_moves", "apply", "is_over", "to_move", "standings", "random_move")
+
+
+@pytest.mark.parametrize("family, rules", RULE_SET_PARAMS)
+def test_rule_set_declares_the_protocol(family: Family, rules: type[Rules]) -> None:
+    assert issubclass(rules, Rules)
+    assert isinstance(rules.id, str) and rules.id.strip() == rules.id and rules.id, f"rule id {rules.id!r}"
+    assert rules.family == family.name, f"{rules.id}: family {rules.family!r}, registered under {family.name!r}"
+    assert isinstance(rules.title, str) and rules.title
+    assert rules.player_counts and all(type(n) is int and n >= 1 for n in rules.player_counts)
+    assert rules.default_players in rules.player_counts
+    assert all(isinstance(v, str) and v for v in rules.variants)
+    assert all(isinstance(t, str) and t for t in rules.option_tags)
+    assert isinstance(rules.rounds_word, str) and rules.rounds_word
+    missing = [name for name in PROTOCOL if getattr(rules, name).__func__ is getattr(Rules, name).__func__]
+    assert not missing, f"{rules.id} does not implement {missing}"
+    assert rules_for(rules.id) is rules and family_of(rules.id) is family
+
+
+@pytest.mark.parametrize("which", ["bridge", "export", "view"])
+@pytest.mark.parametrize("family", FAMILY_PARAMS)
+def test_family_parts_load(family: Family, which: str) -> None:
+    part = load_part(family, which)
+    if which == "bridge":
+        assert hasattr(part, "replayer") and hasattr(part, "record_from_game"), (
+            f"family {family.name!r}: its bridge {family.bridge!r} is not a Bridge (replayer, record_from_game)"
+        )
+
+
+def _engine_modules() -> list[str]:
+    found = ["diamonds.core"]
+    for info in pkgutil.walk_packages(diamonds.core.__path__, "diamonds.core."):
+        found.append(info.name)
+    return sorted(found)
+
+
+ENGINE_MODULES = _engine_modules()
+FORBIDDEN = ("lark", "rich", "json")  # the engine knows no text formats, terminals or JSON
+OTHER_LAYERS = ("diamonds.notation", "diamonds.replay", "diamonds.cli")
+
+
+@lru_cache(maxsize=1)
+def _engine_import_report() -> tuple[list[str], list[str]]:
+    """In a fresh interpreter: every module importing the whole engine loads, and then, for each engine
+    module, what goes wrong importing it first into an interpreter holding no diamonds module."""
+    code = (
+        "import importlib, sys\n"
+        f"names = {ENGINE_MODULES!r}\n"
+        "for name in names:\n"
+        "    importlib.import_module(name)\n"
+        "print('\\n'.join('module ' + m for m in sorted(sys.modules)))\n"
+        "for name in names:\n"
+        "    for loaded in [m for m in sys.modules if m == 'diamonds' or m.startswith('diamonds.')]:\n"
+        "        del sys.modules[loaded]\n"
+        "    try:\n"
+        "        importlib.import_module(name)\n"
+        "    except Exception as error:\n"
+        "        print(f'failure {name}: {type(error).__name__}: {error}')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, f"importing the engine fails:\n{done.stderr}"
+    lines = done.stdout.splitlines()
+    modules = [line.split(" ", 1)[1] for line in lines if line.startswith("module ")]
+    failures = [line.split(" ", 1)[1] for line in lines if line.startswith("failure ")]
+    return modules, failures
+
+
+def test_engine_imports_no_lark_rich_or_json() -> None:
+    modules, _ = _engine_import_report()
+    assert "diamonds.core" in modules
+    bad = sorted(m for m in modules if m.split(".")[0] in FORBIDDEN)
+    assert not bad, f"importing every engine module also imports {bad}"
+    layers = sorted(m for m in modules if m.startswith(OTHER_LAYERS))
+    assert not layers, f"the engine imports other layers: {layers}"
+
+
+def test_engine_modules_import_first() -> None:
+    """Each engine module imports first, into an interpreter holding no diamonds module: no import cycle.
+
+    One interpreter forgets every `diamonds` module before importing the next
+    one first, which is what a fresh interpreter per module would check.
+    """
+    _, failures = _engine_import_report()
+    assert not failures, "engine modules that do not import first:\n" + "\n".join(failures)
