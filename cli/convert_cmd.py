@@ -17,10 +17,10 @@ from diamonds.notation import GameRecord, game_texts, parse_game
 from diamonds.notation.diagnostics import format_problem
 from diamonds.notation.writer import write_game
 from diamonds.replay import replay_record
-from diamonds.replay.export import CSV_COLUMNS, csv_rows, game_schema, game_to_dict, record_from_dict
+from diamonds.replay.export import CSV_COLUMNS, DocumentError, csv_rows, game_schema, game_to_dict, record_from_dict
 
 from .errors import CommandError
-from .inputs import display_path, open_text
+from .inputs import DEFAULT_ENCODING, display_path, open_text
 from .outputs import open_output
 from .parallel import BATCH_BYTES, batches, default_jobs, ordered_map
 
@@ -81,15 +81,17 @@ def run(args: argparse.Namespace) -> int:
     if source != "dgn":
         if args.to != "dgn":
             raise CommandError(f"from {source} only --to dgn is possible (the JSON already is the export)")
+        # Every game is read and checked before anything is written: a refused input leaves no half output.
+        records = list(_records_from_json(args.file, source, args.encoding))
         with open_output(args.output) as out:
-            for number, record in enumerate(_records_from_json(args.file, source)):
+            for number, record in enumerate(records):
                 out.write(("\n" if number else "") + write_game(record))
         return 0
 
     failures = 0
     jobs = default_jobs([args.file], args.jobs)
     work = functools.partial(convert_batch, shown, args.to, args.states)
-    with open_output(args.output) as out, open_text(args.file) as stream:
+    with open_output(args.output) as out, open_text(args.file, args.encoding) as stream:
         count = 0
         if args.to == "json":
             out.write('{"games": [')
@@ -98,25 +100,27 @@ def run(args: argparse.Namespace) -> int:
         # JSON is about 36 times the DGN it comes from, CSV about 4 (measured on the bench corpus):
         # smaller batches keep what is in flight between the processes to a few MB.
         size = {"json": BATCH_BYTES // 32, "jsonl": BATCH_BYTES // 32, "csv": BATCH_BYTES // 4}.get(args.to, BATCH_BYTES)
-        for converted_batch in ordered_map(work, batches(game_texts(stream), max_bytes=size), jobs):
-            for converted in converted_batch:
-                for error in converted.errors:
-                    print(error, file=sys.stderr)
-                if converted.errors:
-                    failures += 1
-                if converted.payload is None:
-                    continue
-                if args.to == "json":
-                    out.write(("," if count else "") + "\n" + converted.payload)
-                elif args.to == "jsonl":
-                    out.write(converted.payload + "\n")
-                elif args.to == "dgn":
-                    out.write(("\n" if count else "") + converted.payload)
-                else:
-                    out.write(converted.payload)
-                count += 1
-        if args.to == "json":
-            out.write("\n]}\n" if count else "]}\n")
+        try:
+            for converted_batch in ordered_map(work, batches(game_texts(stream), max_bytes=size), jobs):
+                for converted in converted_batch:
+                    for error in converted.errors:
+                        print(error, file=sys.stderr)
+                    if converted.errors:
+                        failures += 1
+                    if converted.payload is None:
+                        continue
+                    if args.to == "json":
+                        out.write(("," if count else "") + "\n" + converted.payload)
+                    elif args.to == "jsonl":
+                        out.write(converted.payload + "\n")
+                    elif args.to == "dgn":
+                        out.write(("\n" if count else "") + converted.payload)
+                    else:
+                        out.write(converted.payload)
+                    count += 1
+        finally:  # input that stops the command midway (a byte not of its encoding) still leaves whole JSON
+            if args.to == "json":
+                out.write("\n]}\n" if count else "]}\n")
     return 1 if failures else 0
 
 
@@ -127,38 +131,66 @@ def _json_path(error: Any) -> str:
     return error.json_path if hasattr(error, "json_path") else "$"
 
 
-def _records_from_json(path: str, source: str) -> Iterator[GameRecord]:
-    """Documents checked against the schema before use; a bad one names its JSON path."""
+def _records_from_json(path: str, source: str, encoding: str = DEFAULT_ENCODING) -> Iterator[GameRecord]:
+    """Documents checked against the schema, then for what DGN cannot write (`record_from_dict`);
+    a bad one names its JSON path."""
     schema = game_schema()
     validator = Draft202012Validator(schema)
     game_validator = Draft202012Validator({"$ref": "#/$defs/game", "$defs": schema["$defs"]})
     shown = display_path(path)
-    with open_text(path) as stream:
+    with open_text(path, encoding) as stream:
         if source == "json":
-            doc = _load(stream.read(), shown, 1)
-            _check(validator, doc, shown, prefix="")
-            games = doc["games"]
-            for game in games:
-                yield record_from_dict(game)
+            doc = _load(stream.read(), shown, 1, shown)
+            _check(validator, doc, shown)
+            for index, game in enumerate(doc["games"]):
+                yield _record(game, shown, f"$.games[{index}]")
             return
         for number, line in enumerate(stream, 1):
             if not line.strip():
                 continue
-            doc = _load(line, shown, number)
-            _check(game_validator, doc, f"{shown}:{number}", prefix="")
-            yield record_from_dict(doc)
+            where = f"{shown}:{number}"
+            doc = _load(line, shown, number, where)
+            _check(game_validator, doc, where)
+            yield _record(doc, where, "$")
 
 
-def _load(text: str, shown: str, first_line: int) -> Any:
+def _load(text: str, shown: str, first_line: int, where: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
         raise CommandError(f"{shown}:{error.lineno + first_line - 1}:{error.colno}: not JSON: {error.msg}",
                            status=1) from None
+    except RecursionError:
+        raise CommandError(f"{where}: JSON nested too deeply to read (no game document nests so deep)",
+                           status=1) from None
+    except ValueError as error:  # e.g. an integer of more digits than Python will convert
+        raise CommandError(f"{where}: JSON that cannot be read: {error}", status=1) from None
 
 
-def _check(validator: Draft202012Validator, doc: Any, where: str, prefix: str) -> None:
-    errors = sorted(validator.iter_errors(doc), key=lambda e: list(e.absolute_path))
-    if errors:
-        error = min(errors, key=lambda e: -len(list(e.absolute_path)))
-        raise CommandError(f"{where}: {_json_path(error)}: {error.message}", status=1)
+def _message(error: Any) -> str:
+    """The schema's own words for a refusal where it has them (`errorMessage`), else jsonschema's."""
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    custom = schema.get("errorMessage")
+    if isinstance(custom, dict) and isinstance(custom.get(error.validator), str):
+        return str(custom[error.validator])
+    return str(error.message)
+
+
+def _check(validator: Draft202012Validator, doc: Any, where: str) -> None:
+    try:
+        errors = list(validator.iter_errors(doc))
+    except RecursionError:
+        raise CommandError(f"{where}: JSON nested too deeply to check (no game document nests so deep)",
+                           status=1) from None
+    if errors:  # the deepest error says most exactly what is wrong; of those, the first in the document
+        errors.sort(key=lambda e: [(0, k, "") if isinstance(k, int) else (1, 0, k) for k in e.absolute_path])
+        error = max(errors, key=lambda e: len(e.absolute_path))
+        raise CommandError(f"{where}: {_json_path(error)}: {_message(error)}", status=1)
+
+
+def _record(doc: Any, where: str, root: str) -> GameRecord:
+    """The record of one checked game document; what DGN cannot write is refused at its JSON path."""
+    try:
+        return record_from_dict(doc)
+    except DocumentError as error:
+        raise CommandError(f"{where}: {error.json_path(root)}: {error.reason}", status=1) from None

@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
             except NotDecodable as error:  # the games before the bad byte are checked; the next file too
                 unreadable = error
                 totals["unreadable_files"] += 1
-                if not as_json:
+                if not as_json and not args.quiet:
                     progress.print(str(error))
             if as_json:
                 out.write("\n  ]")

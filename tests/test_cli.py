@@ -368,7 +368,7 @@ def test_an_unreadable_game_is_reported_and_the_next_one_still_checked(diamonds,
     path.write_text('[Players "Ann Bob Cat"]\n\nR1 dealer Ann pass 1\n1. 16H 2H 3H\n\n' + text4, encoding="utf-8")
     run = diamonds("validate", path)
     assert run.code == 1
-    assert run.out.startswith(f'{path}:4:4: expected a card (rank 1-15 and suit D/H/S/C), found "16H"\n'
+    assert run.out.startswith(f'{path}:4:4: expected a card (such as 7D, 15C, 10H, QS or Jo), found "16H"\n'
                               "    1. 16H 2H 3H\n       ^^^\n")
     assert run.out.endswith("2 games: 1 valid, 1 invalid, 0 incomplete\n")
 

@@ -149,9 +149,22 @@ def test_a_latin1_file_is_refused_with_where_and_a_hint(diamonds, tmp_path: Path
     before = path.read_bytes()
     run = diamonds(command[0], path, *command[1:])
     assert run.code == 1, run
-    assert f"diamonds {command[0]}: {path}:1:12: {HINT}\n" in run.err, run  # `[Event "Caf` is 11 characters
+    if command[0] == "validate":  # reported as a problem of the file, and counted; the next file is checked
+        assert run.out.startswith(f"{path}:1:12: {HINT}\n"), run  # `[Event "Caf` is 11 characters
+        assert run.out.endswith(", 1 file unreadable\n"), run
+    else:
+        assert f"diamonds {command[0]}: {path}:1:12: {HINT}\n" in run.err, run
     assert "\ufffd" not in run.out
     assert path.read_bytes() == before
+
+
+def test_validate_goes_on_with_the_next_file_after_one_it_cannot_decode(diamonds, tmp_path: Path, game: str) -> None:
+    bad = latin1_file(tmp_path, game)
+    good = tmp_path / "good.dgn"
+    good.write_text(game.replace("Café", "Cafe"), encoding="utf-8")
+    run = diamonds("validate", bad, good)
+    assert run.code == 1, run
+    assert run.out.splitlines()[-1] == "1 game: 1 valid, 0 invalid, 0 incomplete, 1 file unreadable"
 
 
 def test_the_column_counts_characters_not_bytes(diamonds, tmp_path: Path, game: str) -> None:
@@ -160,7 +173,7 @@ def test_the_column_counts_characters_not_bytes(diamonds, tmp_path: Path, game: 
     path.write_bytes(game.encode("utf-8").replace(b"\n", b"\n" + head + b'\xe9"]\n', 1))
     run = diamonds("validate", path)
     assert run.code == 1
-    assert f"{path}:2:20: {HINT}" in run.err, run
+    assert f"{path}:2:20: {HINT}" in run.out + run.err, run
 
 
 def test_lines_are_counted_as_the_reader_counts_them(diamonds, tmp_path: Path) -> None:
@@ -169,16 +182,16 @@ def test_lines_are_counted_as_the_reader_counts_them(diamonds, tmp_path: Path) -
     path.write_bytes(b'[Event "x"]\r\n; one\r; two\r\n\r; thr\xe9e\n')
     run = diamonds("validate", path)
     assert run.code == 1
-    assert f"{path}:5:6: {HINT}" in run.err, run
+    assert f"{path}:5:6: {HINT}" in run.out + run.err, run
     path.write_bytes(b'[Event "x"]\r\xe9')  # a \r held back at the end of a block is still a break
     run = diamonds("validate", path)
-    assert f"{path}:2:1: {HINT}" in run.err, run
+    assert f"{path}:2:1: {HINT}" in run.out + run.err, run
 
 
 def test_standard_input_is_checked_too(diamonds, game: str) -> None:
     run = diamonds("validate", "-", stdin=game.encode("latin-1"))
     assert run.code == 1
-    assert f"<stdin>:1:12: {HINT}" in run.err, run
+    assert f"<stdin>:1:12: {HINT}" in run.out + run.err, run
     run = diamonds("validate", "-", "--encoding", "latin-1", stdin=game.encode("latin-1"))
     assert run.code == 0, run
 
@@ -189,7 +202,7 @@ def test_a_utf16_file_is_named_as_such(diamonds, tmp_path: Path, game: str) -> N
     run = diamonds("validate", path)
     assert run.code == 1
     assert f"{path}:1:1: not UTF-8 (byte 0x{path.read_bytes()[0]:02X}); the file looks like UTF-16: " \
-           "use --encoding utf-16" in run.err, run
+           "use --encoding utf-16" in run.out + run.err, run
     run = diamonds("validate", path, "--encoding", "utf-16")
     assert run.code == 0, run
 
@@ -199,7 +212,7 @@ def test_a_sequence_cut_at_the_end_of_the_file_is_refused(diamonds, tmp_path: Pa
     path.write_bytes(game.encode("utf-8") + b"; caf\xc3")
     run = diamonds("validate", path)
     assert run.code == 1
-    assert f"{path}:{game.count(chr(10)) + 1}:6: not UTF-8 (byte 0xC3); " in run.err, run
+    assert f"{path}:{game.count(chr(10)) + 1}:6: not UTF-8 (byte 0xC3); " in run.out + run.err, run
 
 
 def test_a_character_across_blocks_is_read_whole(diamonds, tmp_path: Path, game: str) -> None:
@@ -228,7 +241,7 @@ def test_a_bad_byte_deep_in_a_large_file_is_placed_exactly(diamonds, tmp_path: P
     assert len(data) > 3_000_000
     run = diamonds("validate", "--quiet", "--jobs", "2", path)
     assert run.code == 1, run
-    assert f"{path}:{lines_before + 1}:12: {HINT}" in run.err, run
+    assert f"{path}:{lines_before + 1}:12: {HINT}" in run.out + run.err, run
 
 
 # --------------------------------------------------------------------------- --encoding
@@ -260,7 +273,7 @@ def test_fmt_with_the_wrong_encoding_refuses_before_writing(diamonds, tmp_path: 
     before = messy(game).encode("utf-8")
     path.write_bytes(before)
     run = diamonds("fmt", "--encoding", "ascii", path)  # é is two bytes of UTF-8, not ASCII
-    assert run.code == 1 and f"{path}:1:12: not ascii (byte 0xC3); name the file's encoding" in run.err, run
+    assert run.code == 1 and f"{path}:1:12: not ascii (byte 0xC3); name the file's encoding" in run.out + run.err, run
     assert path.read_bytes() == before
 
 

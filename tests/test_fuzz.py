@@ -134,7 +134,8 @@ def verdict(replayed) -> tuple:
 
 
 def decode_like_cli(data: bytes) -> str:
-    """What `cli.inputs.open_text` reads from a file: UTF-8, U+FFFD for bad bytes, universal newlines."""
+    """What `cli.inputs.open_text` reads from a file, up to its first bad byte (where the CLI stops reading):
+    UTF-8 and universal newlines; U+FFFD stands for the bytes the CLI refuses."""
     return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors="replace", newline=None).read()
 
 
@@ -365,7 +366,7 @@ cli_inputs = st.one_of(
 def test_cli_validate_answers_0_or_1_and_never_raises(data):
     status, out = validate_in_process(data)
     assert status in (0, 1), out
-    assert re.search(r"^\d+ games?: \d+ valid, \d+ invalid, \d+ incomplete$", out, re.M), out
+    assert re.search(r"^\d+ games?: \d+ valid, \d+ invalid, \d+ incomplete(, 1 file unreadable)?$", out, re.M), out
 
 
 @fuzz_settings(8)
@@ -379,7 +380,7 @@ def test_cli_validate_json_places_every_error_inside_the_file(data):
         for error in game["errors"]:
             assert 1 <= error["line"] <= len(lines), error
             assert 1 <= error["column"] <= len(lines[error["line"] - 1]) + 1, error
-    assert status == (1 if report["summary"]["invalid"] else 0)
+    assert status == (1 if report["summary"]["invalid"] or report["summary"]["unreadable_files"] else 0)
 
 
 @fuzz_settings(5)
