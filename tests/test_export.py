@@ -517,3 +517,21 @@ def test_schema_errors_still_name_their_json_path(capsys: pytest.CaptureFixture[
     code, out, err = convert(capsys, path, "--to", "dgn")
     assert (code, out) == (1, "")
     assert err.startswith(f"diamonds convert: {path}: $.games[1].rounds[0].tricks[2].plays[1].card: '16Z' ")
+
+
+def test_a_document_exported_before_the_family_house_still_reads(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """JSON written by 0.1 (no rules or family, no calls, no sign or suit on a card) converts back as it was."""
+    replayed, record = replayed_game("1e", 3, ())
+    doc = game_to_dict(replayed)
+    for key in ("rules", "family"):
+        del doc[key]
+    for rnd in doc["rounds"]:
+        del rnd["calls"]
+        for item in [*rnd["tricks"], *rnd["lines"]]:
+            for play in item.get("plays", item.get("cards", [])):
+                del play["sign"], play["suit"]
+    assert schema_errors(doc) == []
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps({"games": [doc]}), encoding="utf-8")
+    assert main(["convert", str(path), "--to", "dgn"]) == 0
+    assert capsys.readouterr().out == write_game(record)
