@@ -13,7 +13,7 @@ from typing import Iterable
 
 from diamonds.core import Game, sort_cards
 from diamonds.core.kirk import Deal, KirkConfig, PlayCard
-from diamonds.notation.records import GameRecord, HandLine, Play, Round, RoundHeader, Trick
+from diamonds.notation.records import GameRecord, HandLine, Play, Plays, Round, RoundHeader, Trick
 
 from .record import game_tags
 
@@ -37,7 +37,7 @@ def record_from_game(game: Game, *, tags: Iterable[tuple[str, str]] = (), deals:
 
     def close_hand() -> None:
         if header is not None:
-            rounds.append(Round(header, hand_lines, tuple(Trick(i, tuple(p)) for i, p in enumerate(tricks, 1))))
+            rounds.append(Round(header, hand_lines, tuple(Trick(i, Plays(p)) for i, p in enumerate(tricks, 1))))
 
     for move in game.moves:
         if isinstance(move, Deal):
@@ -45,7 +45,7 @@ def record_from_game(game: Game, *, tags: Iterable[tuple[str, str]] = (), deals:
             hand_no += 1
             header = RoundHeader(hand_no, names[config.dealer_of_round(hand_no)], None)  # K2: the deal moves left
             hand_lines = tuple(
-                HandLine("deal", names[seat], tuple(Play(card) for card in sort_cards(hand)))
+                HandLine("deal", names[seat], Plays([Play(card) for card in sort_cards(hand)]))
                 for seat, hand in enumerate(move.hands)
             ) if deals else ()
             tricks = []
