@@ -8,7 +8,7 @@ import sys
 from importlib.metadata import PackageNotFoundError, version
 from typing import Sequence
 
-from diamonds.core import FAMILIES, RULE_SETS
+from diamonds.core import FAMILIES, RULE_SETS, option_tags
 
 from .errors import CommandError
 from .inputs import DEFAULT_ENCODING, encoding_name
@@ -120,18 +120,19 @@ def build_parser() -> argparse.ArgumentParser:
                         "  diamonds simulate --players 4\n"
                         "  diamonds simulate --players 4 --variant partnership --rules 1e --seed 7 --games 10\n"
                         "  diamonds simulate --players 3 --narrate\n"
-                        "  diamonds simulate --rules kirk --target 500")
+                        "  diamonds simulate --rules kirk --target 500 --seed 1")
     simulate.add_argument("--players", type=int, default=None,
                           help="how many players (default: the rules' usual count: "
                           + ", ".join(f"{r.id} {r.default_players}" for r in RULE_SETS.values()) + ")")
     simulate.add_argument("--rules", choices=list(RULE_SETS), default="2e",
                           help="; ".join(f"{f.name}: {', '.join(f.rule_ids)}" for f in FAMILIES))
     simulate.add_argument("--variant", action="append", default=[], metavar="V",
-                          help="partnership or perfect, in Fitzgerald's games (repeat or separate with commas)")
-    simulate.add_argument("--hands", type=_positive, default=None, metavar="N",
-                          help="kirk: the number of hands (K8; default 4)")
-    simulate.add_argument("--target", type=_positive, default=None, metavar="SCORE",
-                          help="kirk: play until a player's total reaches SCORE (K8)")
+                          help="a Variant word of the rules (repeat or separate with commas): "
+                          + "; ".join(f"{r.id} {', '.join(r.variants)}" for r in RULE_SETS.values() if r.variants))
+    for tag in sorted(option_tags()):  # the tags some rule set reads (e.g. Hands, Target): one option each
+        users = ", ".join(rules.id for rules in RULE_SETS.values() if tag in rules.option_tags)
+        simulate.add_argument(f"--{tag.lower()}", dest=f"tag_{tag}", default=None, metavar="VALUE",
+                              help=f"the {tag} tag of the game ({users})")
     simulate.add_argument("--seed", type=int, default=None, help="the same seed gives the same games")
     simulate.add_argument("--games", type=int, default=1, metavar="K")
     simulate.add_argument("--no-deals", action="store_true", help="leave the deal lines out")

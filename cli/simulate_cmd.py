@@ -21,15 +21,15 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise CommandError("--games must be at least 1")
     seed = args.seed if args.seed is not None else random.randrange(2**31)
-    options = {name: str(value) for name, value in (("Hands", args.hands), ("Target", args.target))
-               if value is not None}
+    options = {name[len("tag_"):]: value for name, value in vars(args).items()
+               if name.startswith("tag_") and value is not None}
     with open_output(args.output) as out:
         for number in range(args.games):
             try:
                 game = simulate(args.players, rules=args.rules, variants=variants, seed=seed + number,
                                 options=options)
             except ConfigError as error:
-                raise CommandError(str(error)) from None
+                raise CommandError(f"{error} ({error.rule})" if error.rule else str(error)) from None
             if args.narrate:
                 describe = view_for(game.config.rules).describe
                 for events in game.events:

@@ -678,6 +678,18 @@ def test_simulated_games_validate(diamonds, tmp_path: Path, players: int, rules:
     assert '[Seed "3"]' in text and '[Seed "4"]' in text
 
 
+@pytest.mark.parametrize("args, tag", [(["--hands", "2"], '[Hands "2"]'), (["--target", "150"], '[Target "150"]')])
+def test_simulate_passes_a_rule_sets_own_tags_and_the_game_keeps_them(diamonds, tmp_path: Path, args: list[str],  # type: ignore[no-untyped-def]
+                                                                      tag: str) -> None:
+    run = diamonds("simulate", "--rules", "kirk", "--seed", "4", *args)
+    assert run.code == 0 and tag in run.out
+    path = tmp_path / "kirk.dgn"
+    path.write_text(run.out, encoding="utf-8")
+    assert diamonds("validate", path).out == "1 game: 1 valid, 0 invalid, 0 incomplete\n"
+    if "--hands" in args:
+        assert "\nR2 dealer" in run.out and "\nR3 dealer" not in run.out
+
+
 def test_simulate_without_deal_lines_still_validates(diamonds, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     run = diamonds("simulate", "--players", "3", "--seed", "2", "--no-deals")
     assert run.code == 0 and "\ndeal " not in run.out
@@ -696,6 +708,11 @@ def test_simulate_narrates(diamonds) -> None:  # type: ignore[no-untyped-def]
     (["--players", "7"], "2 to 6 players"), (["--players", "1"], "2 to 6 players"),
     (["--variant", "bogus"], "unknown variant"), (["--games", "0"], "at least 1"),
     (["--players", "6", "--variant", "perfect"], "perfect"),
+    (["--hands", "3"], "the Hands tag has no meaning in a 2e game"),
+    (["--rules", "kirk", "--players", "3"], "exactly 4 players"),
+    (["--rules", "kirk", "--variant", "perfect"], "K1"),
+    (["--rules", "kirk", "--hands", "2", "--target", "100"], "Target"),
+    (["--rules", "kirk", "--hands", "two"], "the number of hands must be a positive whole number"),
 ])
 def test_simulate_refuses_impossible_games(diamonds, args: list[str], words: str) -> None:  # type: ignore[no-untyped-def]
     run = diamonds("simulate", *args)
