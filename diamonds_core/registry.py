@@ -57,4 +57,7 @@ def family_of(rule_id: str) -> Family:
 
 def option_tags() -> frozenset[str]:
     """Tags some rule set gives a meaning to (e.g. Hands): in a game whose rules do not, an error."""
-    return frozenset(tag for rules in RULE_SETS.values() for tag in rules.option_tags)
+    return _OPTION_TAGS
+
+
+_OPTION_TAGS = frozenset(tag for rules in RULE_SETS.values() for tag in rules.option_tags)

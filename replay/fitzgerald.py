@@ -8,7 +8,7 @@ one run (`play_cards`), and the card-by-card loop only takes over to report.
 
 from __future__ import annotations
 
-from typing import Sequence, cast
+from typing import Any, Sequence, cast
 
 from diamonds.core import AnyCard, Card, IllegalMove, Suit
 from diamonds.core.fitzgerald import (
@@ -26,8 +26,10 @@ __all__ = ["BRIDGE", "FitzgeraldReplayer"]
 
 def engine_cards(cards: Sequence[AnyCard]) -> tuple[Card, ...]:
     """A record's cards as the engine takes them. Nothing is filtered: a card of no Fitzgerald deck
-    (`JD`, `Jo`) is refused by the engine itself (R5), in the deal or as a card no hand holds."""
-    return cast("tuple[Card, ...]", tuple(cards))
+    (`JD`, `Jo`) is refused by the engine itself (R5), in the deal or as a card no hand holds.
+    On the check path's hot lines the record's cards are handed over as they are, without this
+    call, with a `type: ignore` that points here."""
+    return cast("tuple[Card, ...]", cards if type(cards) is tuple else tuple(cards))
 
 
 class FitzgeraldReplayer(Replayer):
@@ -39,11 +41,9 @@ class FitzgeraldReplayer(Replayer):
     def where_it_stops(self) -> str:
         return f"the game stops in round {self.table.round_no} of {self.config.rounds}"
 
-    @property
-    def table(self) -> Table:
-        table = self.game.table
-        assert isinstance(table, Table)
-        return table
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.table: Table = self.game.table  # type: ignore[assignment]  # Fitzgerald.table makes a Table
 
     def play_rounds(self) -> None:
         rounds = self.record.rounds
@@ -83,6 +83,7 @@ class FitzgeraldReplayer(Replayer):
             self.problem(header.dealer_pos, f"round {number} is dealt by {expected}, not {header.dealer} ({why})",
                          "wrong-dealer", "R4", len(header.dealer))
         for play in (card for line in rnd.hand_lines if not line.cards.plain for card in line.cards):
+            self.refuse_marks(play, choice=True, sign=False, rule="R5")  # `AH-`, `JoS+`: another game's marks
             if play.choice is not None:
                 self.problem(play.choice.pos, "a >id choice stands only on a card played in a trick, "
                              "not in a deal or pass line", "choice-not-allowed", "R14", len(play.choice.player) + 1)
@@ -106,17 +107,10 @@ class FitzgeraldReplayer(Replayer):
         """Items and marks of the other games' notation are errors here (DGN), at their tokens.
 
         Cards of no Fitzgerald deck (`JD`, `Jo`) need no look here: the deal refuses them, and a
-        trick's card that is in no hand is reported by `refused_play`."""
+        trick's card that is in no hand is reported by `refused_play`. Marks on cards (`AH-`) are
+        refused where lines and tricks with marks are looked at anyway (play_round, check_choices_used)."""
         self.refuse_foreign_items(rnd, pass_count=True, hand_kinds=frozenset(("deal", "pass")), calls=False,
                                   end=True, rule="R6")
-        for line in rnd.hand_lines:
-            if not line.cards.plain:
-                for play in line.cards:
-                    self.refuse_marks(play, choice=True, sign=False, rule="R5")
-        for trick in rnd.tricks:
-            if not trick.plays.plain:
-                for play in trick.plays:
-                    self.refuse_marks(play, choice=True, sign=False, rule="R5")
 
     def not_in_deck(self, play: Play) -> None:
         if play.card not in self.config.deck:
@@ -164,7 +158,7 @@ class FitzgeraldReplayer(Replayer):
         inferring = False
         for seat in range(n):
             if seat in deals:
-                hands.append(engine_cards(deals[seat].cards.cards))
+                hands.append(deals[seat].cards.cards)  # type: ignore[arg-type]  # see engine_cards
                 continue
             if played is None:
                 self.check_without_hands(number, rnd)
@@ -269,9 +263,7 @@ class FitzgeraldReplayer(Replayer):
         for line in rnd.passes:
             seat = config.seat_of(line.player)
             assert seat is not None
-            for play in line.cards:
-                self.not_in_deck(play)
-            self.push_pass(seat, engine_cards(line.cards.cards), line)
+            self.push_pass(seat, line.cards.cards, line)  # type: ignore[arg-type]  # see engine_cards
         for seat in range(config.player_count):
             if seat in passes:
                 continue
@@ -291,8 +283,9 @@ class FitzgeraldReplayer(Replayer):
             self.game.push(PassCards(seat, cards))
         except IllegalMove as error:
             pos, length = line.pos, len(line.kind)
-            for play in line.cards:  # point at the card at fault (not held, or passed twice), if one is
+            for play in line.cards:  # point at the card at fault (of no deck, not held, passed twice), if one is
                 if error.card is not None and play.card is error.card:
+                    self.not_in_deck(play)
                     pos, length = play.pos, play.length
                     break
             self.problem(pos, error.reason, error.code, error.rule, length)
@@ -382,7 +375,7 @@ class FitzgeraldReplayer(Replayer):
             while start < end:
                 before = len(game)
                 try:
-                    start = play_cards(game, engine_cards(run), start)
+                    start = play_cards(game, run, start)  # type: ignore[arg-type]  # see engine_cards
                 except IllegalMove:  # the card-by-card loop plays it again and reports it at its token
                     return divmod(start + len(game) - before, per_trick)
                 if self.table.phase is not Phase.CHOOSE_VICTIM:
@@ -399,12 +392,14 @@ class FitzgeraldReplayer(Replayer):
         return divmod(start, per_trick)
 
     def check_choices_used(self, plays: Plays, used: set[int]) -> None:
-        """A `>id` on a card that earned no Clubs action to name a victim for (R13, R14)."""
+        """A `>id` on a card that earned no Clubs action to name a victim for (R13, R14); a mark of
+        another game's notation (checked here, where every trick that carries marks passes)."""
         if plays.plain:
             return
         config = self.config
         assert config is not None
         for position, play in enumerate(plays):
+            self.refuse_marks(play, choice=True, sign=False, rule="R5")  # `AH-`, `JoS+`: another game's marks
             if play.choice is not None and position not in used:
                 self.problem(play.choice.pos, self.unused_choice_message(play, position, plays),
                              "choice-not-allowed", "R13" if config.uses_thief else "R14",

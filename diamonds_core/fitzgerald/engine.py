@@ -629,8 +629,7 @@ def play_cards(game: "Game", cards: Sequence[Card], start: int = 0) -> int:
     raises its `IllegalMove`; the cards before it stay played, so
     `len(game)` tells how far it got.
     """
-    table = game.table
-    assert isinstance(table, Table)
+    table: Table = game.table  # type: ignore[assignment]  # a Fitzgerald game's table (Fitzgerald.table)
     if game.recording:
         index = start  # events and snapshots are kept move by move
         while index < len(cards) and table.phase is _PLAY:
