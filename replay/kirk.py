@@ -66,6 +66,7 @@ class KirkReplayer(Replayer):
     result_rule = "K7"
     length_rule = "K8"
     round_word = "hand"
+    trick_rule = "K4"
     config: KirkConfig
 
     @property
@@ -343,32 +344,6 @@ class KirkReplayer(Replayer):
                 piles[leader].extend(cards)  # type: ignore[arg-type]
         return out
 
-    # ---------------------------------------------------------------- shape of a hand
-
-    def check_trick_number(self, number: int, index: int, written: int, pos: Pos, *, beyond: bool) -> None:
-        length = len(f"{written}.")
-        if beyond:
-            self.problem(pos, f"hand {number} has only {self.config.tricks_per_hand} tricks", "too-many-tricks",
-                         "K4", length)
-        if written != index:
-            missing = f"trick {index} is missing: " if written > index else ""
-            self.problem(pos, f"{missing}expected trick {index}., found {written}.", "trick-number", None, length)
-
-    def trick_too_long(self, index: int, pos: Pos, length: int) -> None:
-        per_trick = self.config.plays_per_trick
-        self.problem(pos, f"trick {index} already has its {per_trick} cards, one from each player",
-                     "trick-too-long", "K4", length)
-
-    def trick_too_short(self, index: int, count: int, pos: Pos, length: int) -> None:
-        per_trick = self.config.plays_per_trick
-        self.problem(pos, f"trick {index} has {count} card{'s' if count != 1 else ''}; it needs {per_trick}, "
-                     "one from each player", "trick-too-short", "K4", length)
-
-    def hand_too_short(self, number: int, count: int, rnd: Round) -> None:
-        """A hand that ends short while another follows: reported at its header (DGN allows it there)."""
-        needs = self.config.tricks_per_hand
-        self.problem(rnd.header.pos, f"hand {number} has {count} trick{'s' if count != 1 else ''}; it needs "
-                     f"{needs}", "round-too-short", "K4", len(f"R{rnd.header.number}"))
 
 
 BRIDGE = Bridge(replayer=KirkReplayer, record_from_game=record_from_game)

@@ -175,6 +175,8 @@ class Replayer(Reporter):
     length_rule: ClassVar[str | None] = None
     #: The ruling that says who the sides are (R2), cited when Result names something else.
     sides_rule: ClassVar[str | None] = None
+    #: The ruling that sets a hand's tricks and a trick's cards (K4, B6), cited for the shape of a hand.
+    trick_rule: ClassVar[str | None] = None
     #: Words for the game's rounds in messages ("round", or "hand").
     round_word: ClassVar[str] = "round"
 
@@ -245,6 +247,34 @@ class Replayer(Reporter):
             self.problem(Pos(play.pos.line, play.pos.column + len(str(play.card))),
                          f"`{mark}` after {play.card}: a {rules} game has no high, low or given suits",
                          "choice-not-allowed", rule, len(mark))
+
+    # ---------------------------------------------------------------- the shape of a hand
+    # For families whose config says `tricks_per_hand` and `plays_per_trick` (one card per player).
+
+    def check_trick_number(self, number: int, index: int, written: int, pos: Pos, *, beyond: bool) -> None:
+        length = len(f"{written}.")
+        if beyond:
+            self.problem(pos, f"{self.round_word} {number} has only {self.config.tricks_per_hand} tricks",
+                         "too-many-tricks", self.trick_rule, length)
+        if written != index:
+            missing = f"trick {index} is missing: " if written > index else ""
+            self.problem(pos, f"{missing}expected trick {index}., found {written}.", "trick-number", None, length)
+
+    def trick_too_long(self, index: int, pos: Pos, length: int) -> None:
+        per_trick = self.config.plays_per_trick
+        self.problem(pos, f"trick {index} already has its {per_trick} cards, one from each player",
+                     "trick-too-long", self.trick_rule, length)
+
+    def trick_too_short(self, index: int, count: int, pos: Pos, length: int) -> None:
+        per_trick = self.config.plays_per_trick
+        self.problem(pos, f"trick {index} has {count} card{'s' if count != 1 else ''}; it needs {per_trick}, "
+                     "one from each player", "trick-too-short", self.trick_rule, length)
+
+    def hand_too_short(self, number: int, count: int, rnd: Round) -> None:
+        """A hand that ends short while another follows: reported at its header (DGN allows it there)."""
+        needs = self.config.tricks_per_hand
+        self.problem(rnd.header.pos, f"{self.round_word} {number} has {count} trick{'s' if count != 1 else ''}; "
+                     f"it needs {needs}", "round-too-short", self.trick_rule, len(f"R{rnd.header.number}"))
 
     # ---------------------------------------------------------------- result
 
