@@ -87,8 +87,8 @@ def run(args: argparse.Namespace) -> int:
             except NotDecodable as error:  # the games before the bad byte are checked; the next file too
                 unreadable = error
                 totals["unreadable_files"] += 1
-                if not as_json and not args.quiet:
-                    progress.print(str(error))
+                if not as_json:  # on stderr, as the command's other refusals: --quiet keeps stdout to the summary
+                    print(f"diamonds validate: {error}", file=sys.stderr)
             if as_json:
                 out.write("\n  ]")
                 if unreadable is not None:
