@@ -8,6 +8,7 @@ game's `Rules` tag, and never name a family themselves.
 from __future__ import annotations
 
 from .family import Family, Rules
+from .bidding import Bidding
 from .fitzgerald.rulesets import EDITIONS
 from .kirk import Kirk
 from .seating import ConfigError
@@ -32,7 +33,16 @@ KIRK = Family(
     view="diamonds.cli.views.kirk:VIEW",
 )
 
-FAMILIES: tuple[Family, ...] = (FITZGERALD, KIRK)
+BIDDING = Family(
+    name="bidding",
+    title="Three-handed bidding Diamonds",
+    rule_sets=(Bidding,),
+    bridge="diamonds.replay.bidding:BRIDGE",
+    export="diamonds.replay.bidding_export:EXPORT",
+    view="diamonds.cli.views.bidding:VIEW",
+)
+
+FAMILIES: tuple[Family, ...] = (FITZGERALD, KIRK, BIDDING)
 
 RULE_SETS: dict[str, type[Rules]] = {rules.id: rules for family in FAMILIES for rules in family.rule_sets}
 _FAMILY_OF: dict[str, Family] = {rules.id: family for family in FAMILIES for rules in family.rule_sets}

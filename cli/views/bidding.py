@@ -1,0 +1,24 @@
+"""The bidding game's view: the steps folded from its events, its screen, and its events in words."""
+
+from __future__ import annotations
+
+from rich.console import RenderableType
+
+from ..steps import Step
+from . import View
+from .bidding_narrate import describe
+from .bidding_render import Position, StepLog
+from .bidding_steps import build_steps
+
+__all__ = ["VIEW"]
+
+
+def _screen(step: Step, index: int, total: int, as_player: int | None, footer: str) -> RenderableType:
+    return Position(step, index, total, as_player, footer)
+
+
+def _step_lines(step: Step, as_player: int | None) -> list[str]:
+    return StepLog(step, limit=10**6, as_player=as_player).lines()
+
+
+VIEW = View(build_steps=build_steps, screen=_screen, step_lines=_step_lines, describe=describe)

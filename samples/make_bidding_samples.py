@@ -1,0 +1,225 @@
+"""Regenerate the sample games of three-handed bidding Diamonds in samples/ (`bidding-3p-*.dgn`).
+
+    python samples/make_bidding_samples.py          # from the repository root
+
+Each game is a seeded simulation (`diamonds.core.simulate(rules="bidding")`).
+A sample asks for plays the engine reports (a high Joker winning a trick, a
+Joker led low, an ace played low: `TrickWon.why`, `CardPlayed`) and for a
+negative final score; seeds are tried in order from `first_seed` until the
+game shows all of them, so the same file comes out every time. The game is
+then turned into a record (`replay.record_from_game`), given what a scorer
+writes in the margin (who leads, the first time each of those plays happens,
+each hand's points and the totals) and written with `notation.writer`.
+Before a file is written, each game is read back and replayed: it must parse
+to the same record, replay valid and complete, and its Result must hold the
+scores.
+
+The invalid bidding samples in samples/invalid/ are hand-made from these files.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field, replace
+from itertools import count
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+from diamonds.core import JOKER, Game, simulate  # noqa: E402
+from diamonds.core.bidding import (  # noqa: E402
+    CardPlayed, GameEnded, HandScored, HandStarted, TrickWon, WinReason,
+)
+from diamonds.core.bidding.deck import TRUMPS  # noqa: E402
+from diamonds.notation import parse_games  # noqa: E402
+from diamonds.notation.records import Comment, GameRecord  # noqa: E402
+from diamonds.notation.tags import parse_result  # noqa: E402
+from diamonds.notation.writer import write_games  # noqa: E402
+from diamonds.replay import record_from_game, replay_record  # noqa: E402
+
+SAMPLES = Path(__file__).resolve().parent
+
+#: What a sample can ask for.
+HIGH_JOKER_WINS = "a high Joker wins a trick"
+LOW_JOKER_LED = "a Joker led low"
+LOW_ACE = "an ace played low"
+NEGATIVE = "a negative final score"
+
+
+@dataclass(frozen=True)
+class Sample:
+    players: tuple[str, ...]
+    tags: tuple[tuple[str, str], ...]
+    first_seed: int
+    wants: tuple[str, ...] = ()
+    deals: bool = True
+    opening: tuple[str, ...] = field(default=())  # comments before the first hand
+
+
+def club(event: str, site: str, date: str, round_: str) -> tuple[tuple[str, str], ...]:
+    return (("Event", event), ("Site", site), ("Date", date), ("Round", round_))
+
+
+FILES: dict[str, list[Sample]] = {
+    "bidding-3p-kitchen-table.dgn": [
+        Sample(("Graham", "Anita", "Irene"),
+               club("Diamonds at Graham's", "Leeds ENG", "2026.09.12", "1"), 1,
+               wants=(HIGH_JOKER_WINS, LOW_JOKER_LED, LOW_ACE, NEGATIVE),
+               opening=("Three-handed Diamonds, bidding for tricks; Diamonds trumps. Scorer: Irene",)),
+    ],
+    "bidding-3p-club.dgn": [
+        Sample(("Colin", "Andrea", "mags_b"),
+               club("Tuesday cards", "Leeds ENG", "2026.09.22", "1"), 10,
+               wants=(HIGH_JOKER_WINS, LOW_ACE, NEGATIVE),
+               opening=("Played to 100 up or 100 down",)),
+        Sample(("Colin", "Andrea", "mags_b"),
+               club("Tuesday cards", "Leeds ENG", "2026.09.22", "2"), 40,
+               wants=(LOW_JOKER_LED, NEGATIVE)),
+    ],
+    "bidding-3p-no-deals.dgn": [
+        Sample(("Graham", "Anita", "Irene"),
+               club("Diamonds at Graham's", "Leeds ENG", "2026.09.19", "1"), 60,
+               wants=(HIGH_JOKER_WINS, LOW_ACE, NEGATIVE), deals=False,
+               opening=("Hands and kitty not written down: each hand is what its player played, "
+                        "plus the point card, less the card taken",)),
+    ],
+}
+
+
+# --------------------------------------------------------------------------- the search
+
+
+def shows(game: Game) -> set[str]:
+    """What `game` shows of the things a sample can ask for."""
+    seen = set()
+    for events in game.events:
+        for event in events:
+            if isinstance(event, TrickWon) and event.why is WinReason.HIGH_JOKER:
+                seen.add(HIGH_JOKER_WINS)
+            elif isinstance(event, CardPlayed):
+                if event.card is JOKER and event.leads and event.high is False:
+                    seen.add(LOW_JOKER_LED)
+                if event.card.is_ace and event.high is False:
+                    seen.add(LOW_ACE)
+            elif isinstance(event, GameEnded) and any(s.score < 0 for s in event.standings):
+                seen.add(NEGATIVE)
+    return seen
+
+
+def find_game(sample: Sample) -> tuple[int, Game]:
+    """The first seed from `first_seed` whose game shows everything the sample wants."""
+    for seed in count(sample.first_seed):
+        game = simulate(sample.players, rules="bidding", seed=seed)
+        if set(sample.wants) <= shows(game):
+            return seed, game
+    raise AssertionError("unreachable")
+
+
+# --------------------------------------------------------------------------- the margin
+
+
+def _c(text: str) -> Comment:
+    return Comment(text, braced=True)
+
+
+def _line(text: str) -> Comment:
+    return Comment(" " + text, braced=False)
+
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points > 0 else str(points)
+
+
+def margin(record: GameRecord, game: Game, opening: tuple[str, ...]) -> GameRecord:
+    """Who leads hand 1; the first high Joker to win, Joker led low and ace played low (a high Joker's
+    win marked `!`); each hand's points and the totals after it."""
+    config = game.config
+    names = config.players
+    hands = [[list(trick.plays) for trick in rnd.tricks] for rnd in record.rounds]
+    trick_notes: dict[tuple[int, int], list[Comment]] = {}
+    hand = 0
+    noted: set[str] = set()
+    for events in game.events:
+        for event in events:
+            if isinstance(event, HandStarted):
+                hand = event.hand_no - 1
+                if hand == 0:
+                    trick_notes[(0, 0)] = [_c(f"{names[config.left_of(event.dealer)]} leads")]
+            elif isinstance(event, CardPlayed):
+                plays = hands[hand][event.trick_no - 1]
+                index = next(i for i, p in enumerate(plays) if p.card is event.card)
+                note = None
+                if event.card is JOKER and event.leads and event.high is False and LOW_JOKER_LED not in noted:
+                    noted.add(LOW_JOKER_LED)
+                    suit = event.suit.title[:-1]
+                    note = (f"Joker led low as a {suit}, the lowest trump: any other Diamond beats it"
+                            if event.suit is TRUMPS else f"Joker led low as a {suit}: any other {suit} or a "
+                            "Diamond beats it")
+                elif event.card.is_ace and event.high is False and LOW_ACE not in noted:
+                    noted.add(LOW_ACE)
+                    note = f"{names[event.seat]} plays the ace low, below the 7"
+                if note is not None:
+                    plays[index] = replace(plays[index], comments=plays[index].comments + (_c(note),))
+            elif isinstance(event, TrickWon) and event.why is WinReason.HIGH_JOKER and HIGH_JOKER_WINS not in noted:
+                noted.add(HIGH_JOKER_WINS)
+                plays = hands[hand][event.trick_no - 1]
+                index = next(i for i, p in enumerate(plays) if p.card is JOKER)
+                plays[index] = replace(plays[index], annotation="!",
+                                       comments=plays[index].comments + (_c("the high Joker takes the trick"),))
+            elif isinstance(event, HandScored):
+                made = ", ".join(f"{names[s.seat]} {s.tricks}/{s.final_bid} {s.point_card} "
+                                 f"{_signed(s.points)}" for s in event.seats)
+                totals = ", ".join(f"{names[s.seat]} {s.total}" for s in event.seats)
+                last = hands[hand][-1]
+                last[-1] = replace(last[-1], comments=last[-1].comments + (
+                    _line(f"R{hand + 1}: {made}; totals {totals}"),))
+    rounds = []
+    for h, rnd in enumerate(record.rounds):
+        tricks = tuple(
+            replace(trick, plays=tuple(hands[h][t]), comments=trick.comments + tuple(trick_notes.get((h, t), ())))
+            for t, trick in enumerate(rnd.tricks)
+        )
+        rounds.append(replace(rnd, tricks=tricks))
+    legend = "After each hand: tricks won/final bid, point card, points; then the totals"
+    return replace(record, rounds=tuple(rounds), comments=record.comments + tuple(_c(t) for t in (*opening, legend)))
+
+
+# --------------------------------------------------------------------------- files
+
+
+def make(sample: Sample) -> tuple[int, GameRecord]:
+    seed, game = find_game(sample)
+    assert game.is_over
+    record = record_from_game(game, tags=sample.tags, deals=sample.deals)
+    return seed, margin(record, game, sample.opening)
+
+
+def check(name: str, records: list[GameRecord], text: str) -> None:
+    back = parse_games(text)
+    assert back == records, f"{name}: the written games do not read back as the same records"
+    for record in back:
+        replayed = replay_record(record)
+        assert replayed.valid, (name, replayed.problems)
+        assert replayed.complete, (name, replayed.notes)
+        entries = parse_result(record.tag_value("Result", "*"))
+        assert entries is not None, name
+        config = replayed.config
+        written = {config.seat_of(entry.side[0]): entry.score for entry in entries}
+        assert written == {s.side: s.score for s in replayed.game.standings()}, name
+
+
+def main() -> None:
+    for name, samples in FILES.items():
+        made = [make(sample) for sample in samples]
+        records = [record for _, record in made]
+        text = write_games(records)
+        check(name, records, text)
+        (SAMPLES / name).write_text(text, encoding="utf-8", newline="\n")
+        seeds = ", ".join(str(seed) for seed, _ in made)
+        print(f"wrote samples/{name} ({len(records)} game{'s' if len(records) > 1 else ''}; seed {seeds})")
+
+
+if __name__ == "__main__":
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    main()

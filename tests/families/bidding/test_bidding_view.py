@@ -1,0 +1,440 @@
+"""How a replay of the bidding game looks (`diamonds.cli.views.bidding`): steps, screens and words.
+
+Seats: Ann 0, Bob 1, Cat 2. Games come from the seeded simulator (Ann deals
+hand 1 unless told); the plays a test needs (a high Joker, a low ace, a low
+Joker) are looked up in the game's events, never typed in. The budget
+tests (80×24) walk every step of simulated games.
+
+What the rulings say, in our words, where a test depends on it:
+  B2  ten cards each and three face down to the kitty; the deal moves left.
+  B4  each player takes a kitty card and lays a point card, face down.
+  B7  an ace is played high or low; the Joker high or low, given a suit.
+  B8  a high Joker wins the trick; else the highest Diamond; else the led suit.
+  B9  the point card's value is added when the final bid is made exactly,
+      subtracted otherwise.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.cells import cell_len
+from rich.console import Console
+
+from diamonds.cli.replay_cmd import FOOTER, HELP
+from diamonds.cli.steps import Step, find_position
+from diamonds.cli.views import view_for
+from diamonds.cli.views.bidding import VIEW
+from diamonds.core import JOKER, AnyCard, Card, Game, Suit, simulate
+from diamonds.core.bidding import (
+    BidMade, Bidding, BiddingStanding, CardPlayed, CardsDealt, CardTaken, FinalBidMade, GameEnded, HandScored,
+    HandStarted, SeatScore, TrickWon, WinReason,
+)
+from diamonds.notation.records import GameRecord
+from diamonds.replay import ReplayedGame
+
+ANN, BOB, CAT = range(3)
+PLAYERS = ("Ann", "Bob", "Cat")
+LONG_NAMES = ("Alexandra_Smith1", "Bartholomew-Jone", "Christophe_Dupon")
+WIDTH, HEIGHT = 80, 24
+CARD = re.compile(r"(?<![\w.])(?:10|[7-9JQKA])[DHSC](?![\w])|(?<![\w.])Jo(?![a-z])")
+ROOT = Path(__file__).resolve().parents[3]
+SAMPLES = sorted((ROOT / "samples").glob("bidding-*.dgn"))
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def steps_of(game: Game) -> list[Step]:
+    return VIEW.build_steps(ReplayedGame(record=GameRecord(), config=game.config, game=game))
+
+
+@lru_cache(maxsize=None)
+def _simulated(seed: int, players: tuple[str, ...], dealer: str | None) -> tuple[Game, list[Step]]:
+    game = simulate(players, rules="bidding", seed=seed, dealer=dealer)
+    assert game.is_over
+    return game, steps_of(game)
+
+
+def simulated(seed: int = 1, players: tuple[str, ...] = PLAYERS, dealer: str | None = "Ann") -> tuple[Game, list[Step]]:
+    return _simulated(seed, players, dealer if dealer in players else None)
+
+
+def render(renderable: Any, width: int = WIDTH, height: int = HEIGHT) -> str:
+    out = io.StringIO()
+    console = Console(file=out, width=width, height=height, color_system=None, force_terminal=False)
+    console.print(renderable)
+    return out.getvalue()
+
+
+def screen_at(steps: list[Step], index: int, *, as_player: int | None = None, footer: str = "",
+              width: int = WIDTH) -> str:
+    return render(VIEW.screen(steps[index], index, len(steps), as_player, footer), width=width)
+
+
+def screen_text(steps: list[Step], position: str, *, as_player: int | None = None, footer: str = "",
+                width: int = WIDTH) -> str:
+    return screen_at(steps, find_position(steps, position), as_player=as_player, footer=footer, width=width)
+
+
+def lines_of(text: str) -> list[str]:
+    return [line.rstrip() for line in text.rstrip("\n").split("\n")]
+
+
+def shown_cards(text: str) -> set[AnyCard]:
+    return {JOKER if match.group(0) == "Jo" else Card.parse(match.group(0)) for match in CARD.finditer(text)}
+
+
+def first_step(steps: list[Step], wanted: Any) -> int:
+    """The index of the first step with an event `wanted(event)` holds for."""
+    return next(i for i, step in enumerate(steps) if any(wanted(event) for event in step.events))
+
+
+def play_of(step: Step) -> CardPlayed:
+    play = step.events[0]
+    assert isinstance(play, CardPlayed)
+    return play
+
+
+# --------------------------------------------------------------------------- the registry and the steps
+
+
+def test_the_registry_gives_this_view() -> None:
+    assert view_for("bidding") is VIEW
+
+
+def test_steps_are_start_deals_cards_and_ends_labelled_as_every_family() -> None:
+    game, steps = simulated()
+    hands = sum(isinstance(event, HandStarted) for events in game.events for event in events)
+    assert steps[0].kind == "start" and steps[0].label == "start"
+    assert [s.label for s in steps if s.kind == "deal"] == [f"R{k}.0" for k in range(1, hands + 1)]
+    assert [s.label for s in steps if s.kind == "end"] == [f"R{k}.end" for k in range(1, hands + 1)]
+    card_steps = [s for s in steps if s.kind == "card"]
+    assert len(card_steps) == hands * 30  # B6: ten tricks of three cards a hand
+    assert card_steps[0].label == "R1.1.1" and card_steps[-1].label == f"R{hands}.10.3"
+    complete = [s for s in card_steps if s.trick_complete]
+    assert len(complete) == hands * 10 and all(s.card_no == 3 for s in complete)
+    assert all(s.actor == play_of(s).seat for s in card_steps)
+    deal = steps[find_position(steps, "R1.0")]  # the deal and the whole auction, one step
+    kinds = [type(event) for event in deal.events]
+    assert kinds == [HandStarted, CardsDealt] + [BidMade] * 3 + [CardTaken] * 3 + [FinalBidMade] * 3
+
+
+@pytest.mark.parametrize(("position", "label", "kind"), [
+    ("R1.0", "R1.0", "deal"), ("R1.3", "R1.3.3", "card"), ("R1.3.2", "R1.3.2", "card"),
+    ("R1.end", "R1.end", "end"), ("start", "start", "start"),
+])
+def test_find_position(position: str, label: str, kind: str) -> None:
+    _, steps = simulated()
+    step = steps[find_position(steps, position)]
+    assert (step.label, step.kind) == (label, kind)
+
+
+def test_find_position_end_is_the_last_hand_s_end() -> None:
+    _, steps = simulated()
+    step = steps[find_position(steps, "end")]
+    assert step.kind == "end" and step.label == f"R{step.round_no}.end" and step.table.over
+
+
+def test_the_table_follows_the_events() -> None:
+    """B4: after the takes every hand holds ten cards; the tricks counted match the engine's (B9)."""
+    _, steps = simulated()
+    deal = steps[find_position(steps, "R1.0")]
+    dealt = next(e for e in deal.events if isinstance(e, CardsDealt))
+    table = deal.table
+    assert table.kitty == dealt.kitty and sorted(map(str, table.taken)) == sorted(map(str, dealt.kitty))
+    assert all(len(hand) == 10 for hand in table.hands)
+    assert all(point not in hand for point, hand in zip(table.point_cards, table.hands))
+    assert None not in table.bids and None not in table.final_bids
+    for step in steps:
+        scored = [e for e in step.events if isinstance(e, HandScored)]
+        if scored:
+            before = steps[steps.index(step) - 1].table
+            assert before.tricks_won == tuple(s.tricks for s in scored[0].seats)
+            assert step.table.totals == scored[0].totals and step.table.scored == scored[0].seats
+    assert steps[find_position(steps, "R2.0")].table.tricks_won == (0, 0, 0)
+
+
+# --------------------------------------------------------------------------- the screen
+
+
+def test_the_kitty_is_shown_at_the_deal() -> None:
+    _, steps = simulated()
+    table = steps[find_position(steps, "R1.0")].table
+    lines = lines_of(screen_text(steps, "R1.0"))
+    kitty = next(line for line in lines if line.startswith("Kitty: "))
+    assert kitty.startswith("Kitty: " + " ".join(map(str, table.kitty)) + " · taken: ")
+    order = [(seat + table.dealer + 1) % 3 for seat in range(3)]  # B4: from the dealer's left
+    assert kitty.endswith(", ".join(f"{PLAYERS[s]} {table.taken[s]}" for s in order))
+    assert not any(line.startswith("Kitty") for line in lines_of(screen_text(steps, "R1.1.1")))
+
+
+def test_a_trick_won_by_a_high_joker_says_so() -> None:
+    """B8: a high Joker wins the trick, whatever suit it was given."""
+    _, steps = simulated()
+    index = first_step(steps, lambda e: isinstance(e, TrickWon) and e.why is WinReason.HIGH_JOKER)
+    step = steps[index]
+    joker = next(e for e in step.table.trick if e.card == JOKER)
+    assert joker.high and step.table.trick_winner == joker.seat
+    played = f"Jo{joker.suit.letter}+"
+    lines = lines_of(screen_at(steps, index))
+    trick = next(line for line in lines if line.startswith(f"Trick {step.trick_no}: "))
+    assert f"{PLAYERS[joker.seat]} {played}" in trick
+    assert trick.endswith(f"  → {PLAYERS[joker.seat]} wins (high Joker)")
+    said = f"{PLAYERS[joker.seat]} wins trick {step.trick_no} with {played} (high Joker)"
+    assert said in lines and said in VIEW.step_lines(step, None)
+
+
+@pytest.mark.parametrize("wanted", ["low ace", "high ace", "low Joker"])
+def test_the_choices_of_aces_and_the_joker_are_shown(wanted: str) -> None:
+    """B7: `AH-` a low ace, `AH+` a high one, `JoS-` the Joker given Spades and played low."""
+    checks = {
+        "low ace": lambda e: isinstance(e.card, Card) and e.high is False,
+        "high ace": lambda e: isinstance(e.card, Card) and e.high is True,
+        "low Joker": lambda e: e.card == JOKER and e.high is False,
+    }
+    _, steps = simulated()
+    index = first_step(steps, lambda e: isinstance(e, CardPlayed) and checks[wanted](e))
+    play = play_of(steps[index])
+    sign = "+" if play.high else "-"
+    text = f"{play.card}{play.suit.letter}{sign}" if play.card == JOKER else f"{play.card}{sign}"
+    lines = lines_of(screen_at(steps, index))
+    assert any(line.startswith("Trick ") and f"{PLAYERS[play.seat]} {text}" in line for line in lines)
+    verb = "leads" if play.leads else "plays"
+    words = f"the Joker, {play.suit.title}, low" if play.card == JOKER else ("high" if play.high else "low")
+    assert f"{PLAYERS[play.seat]} {verb} {text} ({words})" in lines
+
+
+def test_the_title_says_who_is_to_act() -> None:
+    """B6: the dealer's left neighbour leads the first trick; play goes left; the deal moves left."""
+    _, steps = simulated()
+    total = len(steps)
+    assert lines_of(screen_text(steps, "R1.0"))[0] == f"Hand 1 · Ann deals · Bob to lead · R1.0 (2/{total})"
+    index = find_position(steps, "R1.3.2")
+    after = PLAYERS[(play_of(steps[index]).seat + 1) % 3]
+    title = lines_of(screen_at(steps, index))[0]
+    assert title == f"Hand 1 · trick 3/10 · Ann deals · {after} to play · R1.3.2 ({index + 1}/{total})"
+    index = find_position(steps, "R1.3")
+    winner = steps[index].table.trick_winner
+    assert winner is not None and f" · {PLAYERS[winner]} to lead · " in lines_of(screen_at(steps, index))[0]
+    assert " · Bob deals next · R1.end" in lines_of(screen_text(steps, "R1.end"))[0]
+
+
+@pytest.mark.parametrize("position", ["R1.0", "R1.3.2", "R2.0", "R2.5.1"])
+def test_as_a_player_the_other_hands_and_point_cards_are_hidden(position: str) -> None:
+    """B2/B4: hands, point cards and the kitty are face down; a player sees only their own."""
+    _, steps = simulated()
+    index = find_position(steps, position)
+    table = steps[index].table
+    text = screen_at(steps, index, as_player=BOB)
+    shown = shown_cards(text)
+    assert set(table.hands[BOB]) <= shown and table.point_cards[BOB] in shown
+    rows = {name: next(line for line in lines_of(text) if line[3:].startswith(name + " ")) for name in PLAYERS}
+    for seat in (ANN, CAT):
+        hidden = set(table.hands[seat]) | {table.point_cards[seat]}
+        assert not hidden & shown, f"{PLAYERS[seat]}'s cards are on the screen\n{text}"
+        assert f"{len(table.hands[seat])} cards" in rows[PLAYERS[seat]] and " laid " in rows[PLAYERS[seat]]
+    assert " laid " not in rows["Bob"]
+    log = "\n".join(VIEW.step_lines(steps[index], BOB))
+    assert shown_cards(log) <= set(table.hands[BOB]) | {table.taken[BOB], table.point_cards[BOB]} | {
+        play.card for play in table.trick}
+    everything = {card for hand in table.hands for card in hand} | set(table.point_cards)
+    assert shown_cards(screen_at(steps, index)) >= everything  # without --as, all is shown
+
+
+def test_as_a_player_the_kitty_is_face_down() -> None:
+    _, steps = simulated()
+    table = steps[find_position(steps, "R1.0")].table
+    kitty = next(line for line in lines_of(screen_text(steps, "R1.0", as_player=CAT)) if line.startswith("Kitty"))
+    assert kitty.startswith("Kitty: 3 cards face down · taken: ")
+    assert shown_cards(kitty) == {table.taken[CAT]}
+    assert "Bob takes a card from the kitty and lays a point card" in VIEW.step_lines(
+        steps[find_position(steps, "R1.0")], CAT)
+
+
+def test_point_cards_are_shown_once_the_hand_is_scored() -> None:
+    """B9: at the hand's end every point card is turned up, with what it scored."""
+    _, steps = simulated()
+    index = find_position(steps, "R1.end")
+    step = steps[index]
+    text = screen_at(steps, index, as_player=BOB)
+    assert " laid " not in text
+    for score in step.table.scored:
+        row = next(line for line in lines_of(text) if line[3:].startswith(PLAYERS[score.seat] + " "))
+        sign = f"+{score.points}" if score.points > 0 else str(score.points)
+        assert f" {score.point_card} {sign} " in row
+        assert f" {score.tricks}/{score.final_bid} " in row
+
+
+# --------------------------------------------------------------------------- 80×24, wider, the end
+
+
+GAMES: dict[str, dict[str, Any]] = {
+    "seed-1": {"seed": 1},
+    "seed-4-bob-deals": {"seed": 4, "dealer": "Bob"},
+    "long-names": {"seed": 3, "players": LONG_NAMES},
+}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_screen_fits_80_by_24(game: str) -> None:
+    _, steps = simulated(**GAMES[game])
+    typing = "go to (R2.7, R2.7.3, R2.end, start, end): R2.▏"
+    for index, step in enumerate(steps):
+        footer = (HELP, typing, FOOTER)[index % 3]
+        text = screen_at(steps, index, as_player=None if index % 2 else BOB, footer=footer)
+        lines = text.rstrip("\n").split("\n")
+        where = f"{game} {step.label}"
+        assert len(lines) <= HEIGHT - 1, f"{where}: {len(lines)} lines\n{text}"  # a line spare for the prompt
+        assert max(cell_len(line) for line in lines) <= WIDTH, f"{where}: too wide\n{text}"
+        assert step.label in " ".join(lines[:2]), where  # the title always shows where we are
+        assert footer.endswith(lines[-1].strip()), f"{where}: the status line is cut off\n{text}"
+
+
+def test_every_hand_is_whole_at_80_columns() -> None:
+    for game in ("seed-1", "long-names"):
+        _, steps = simulated(**GAMES[game])
+        for position in ("R1.0", "R2.0", "R3.1.1"):
+            table = steps[find_position(steps, position)].table
+            shown = shown_cards(screen_text(steps, position))
+            assert all(set(hand) <= shown for hand in table.hands), (game, position)
+
+
+def test_wider_screens_show_whole_names_and_long_headings() -> None:
+    _, steps = simulated(**GAMES["long-names"])
+    assert "Alexandra…" in screen_text(steps, "R1.5")
+    wide = screen_text(steps, "R1.5", width=120)
+    assert "Alexandra_Smith1" in wide.split("\n")[3] and "Point card" in wide and "Bid→final" in wide
+    assert max(cell_len(line) for line in wide.split("\n")) <= 120
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_end_screen_shows_the_engine_s_totals(game: str) -> None:
+    played, steps = simulated(**GAMES[game])
+    text = screen_text(steps, "end")
+    lines = lines_of(text)
+    rows = lines[3:6]  # title, heading, rule, then a line per player: no hand is left
+    standings = played.standings()
+    assert [row.split()[-1] for row in rows] == [str(s.score) for s in standings], text
+    assert [row.startswith(("W", "DW")) for row in rows] == [s.winner for s in standings]  # B10
+    assert "game over" in lines[0]
+    names = played.config.players
+    said = ", ".join(f"{names[s.side]} {s.score}{' (wins)' if s.winner else ''}" for s in standings)
+    assert VIEW.step_lines(steps[-1], None)[-1] == f"Game over: {said}"
+
+
+def test_step_lines_say_what_every_step_did() -> None:
+    _, steps = simulated()
+    for step in steps[1:]:
+        for as_player in (None, BOB):
+            lines = VIEW.step_lines(step, as_player)
+            assert len(lines) == len(step.events) and all(lines), step.label
+
+
+# --------------------------------------------------------------------------- words
+
+
+CONFIG = Bidding.configure(PLAYERS, dealer="Ann")
+
+
+def test_narration_of_the_auction() -> None:
+    say = VIEW.describe
+    assert say(CONFIG, HandStarted(2, BOB)) == "Hand 2: Bob deals, Cat bids first and leads"
+    nine = tuple(Card.parse(c) for c in "7D 8D 9D".split())
+    assert say(CONFIG, CardsDealt(1, (nine,) * 3, nine)) == "Cards are dealt, 3 to each player and 3 to the kitty"
+    assert say(CONFIG, BidMade(BOB, 3)) == "Bob bids 3"
+    taken = CardTaken(CAT, Card.parse("9H"), Card.parse("QS"))
+    assert say(CONFIG, taken) == "Cat takes 9H from the kitty and lays QS as point card"
+    same = CardTaken(CAT, JOKER, JOKER)
+    assert say(CONFIG, same) == "Cat takes Jo from the kitty and lays it as point card"
+    assert say(CONFIG, FinalBidMade(ANN, 2, -1)) == "Ann's final bid: 2 (down 1)"
+    assert say(CONFIG, FinalBidMade(BOB, 4, 1)) == "Bob's final bid: 4 (up 1)"
+    assert say(CONFIG, FinalBidMade(CAT, 0, 0)) == "Cat's final bid: 0 (kept)"
+
+
+def test_narration_of_plays_and_tricks() -> None:
+    say = VIEW.describe
+    joker = CardPlayed(ANN, JOKER, 4, True, True, Suit.SPADES, True)
+    assert say(CONFIG, joker) == "Ann leads JoS+ (the Joker, Spades, high)"
+    ace = CardPlayed(BOB, Card.parse("AH"), 4, False, False, Suit.HEARTS, False)
+    assert say(CONFIG, ace) == "Bob plays AH- (low)"
+    high = CardPlayed(BOB, Card.parse("AS"), 4, False, True, Suit.SPADES, True)
+    assert say(CONFIG, high) == "Bob plays AS+ (high)"
+    low = CardPlayed(CAT, JOKER, 5, False, False, Suit.DIAMONDS, False)
+    assert say(CONFIG, low) == "Cat plays JoD- (the Joker, Diamonds, low)"
+    assert say(CONFIG, CardPlayed(CAT, Card.parse("9D"), 4, False, None, Suit.DIAMONDS, False)) == "Cat plays 9D"
+    won = TrickWon(4, ANN, JOKER, (JOKER, Card.parse("AH"), Card.parse("9D")), WinReason.HIGH_JOKER)
+    # Alone, the event does not say the Joker's suit; the replay's log, which has the trick, does (above).
+    assert say(CONFIG, won) == "Ann wins trick 4 with the Joker (high Joker)"
+    trump = TrickWon(5, CAT, Card.parse("9D"), (Card.parse("8S"), Card.parse("9D"), Card.parse("KS")),
+                     WinReason.TRUMP)
+    assert say(CONFIG, trump) == "Cat wins trick 5 with 9D (trump)"
+    led = TrickWon(6, BOB, Card.parse("KS"), (Card.parse("8S"), Card.parse("KS"), Card.parse("9H")),
+                   WinReason.LED_SUIT)
+    assert say(CONFIG, led) == "Bob wins trick 6 with KS (led suit)"
+
+
+def test_narration_of_the_scores_and_the_end() -> None:
+    """B9: made exactly adds the point card's value; missed subtracts it. B10: the highest total wins."""
+    scored = HandScored(2, (
+        SeatScore(ANN, 3, 3, Card.parse("QS"), 12, 40),
+        SeatScore(BOB, 4, 2, JOKER, -20, -7),
+        SeatScore(CAT, 0, 0, Card.parse("9C"), 9, 30),
+    ))
+    assert VIEW.describe(CONFIG, scored) == (
+        "Hand 2 scored: Ann made 3 (+12, total 40), Bob missed (-20, total -7), Cat made 0 (+9, total 30)")
+    ended = GameEnded((BiddingStanding(ANN, 104, True), BiddingStanding(BOB, -7, False),
+                       BiddingStanding(CAT, 30, False)))
+    assert VIEW.describe(CONFIG, ended) == "Game over: Ann 104 (wins), Bob -7, Cat 30"
+
+
+def test_narration_of_every_simulated_event() -> None:
+    game, _ = simulated(seed=2)
+    for events in game.events:
+        for event in events:
+            assert VIEW.describe(game.config, event)
+
+
+# --------------------------------------------------------------------------- the real command
+
+
+def test_a_replayed_record_gives_the_same_steps() -> None:
+    from diamonds.replay import record_from_game, replay_record
+
+    game, steps = simulated()
+    replayed = replay_record(record_from_game(game))
+    assert replayed.valid and replayed.complete
+    again = VIEW.build_steps(replayed)
+    assert [(s.label, s.table) for s in again] == [(s.label, s.table) for s in steps]
+
+
+@pytest.mark.skipif(not SAMPLES, reason="no bidding samples")
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda path: path.name)
+def test_the_replay_command_shows_a_sample(sample: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from diamonds.cli.main import main
+
+    status = main(["replay", str(sample), "--at", "R1.3", "--width", "80"])
+    out = capsys.readouterr().out
+    lines = out.rstrip("\n").split("\n")
+    assert status == 0, out
+    assert lines[0].startswith("Hand 1 · trick 3/10") and "R1.3.3" in lines[0]
+    assert any(line.startswith("Trick 3: ") and " wins (" in line for line in lines)
+    assert len(lines) <= HEIGHT - 1 and max(cell_len(line) for line in lines) <= WIDTH
+
+
+@pytest.mark.skipif(not SAMPLES, reason="no bidding samples")
+def test_the_replay_command_as_a_player(capsys: pytest.CaptureFixture[str]) -> None:
+    from diamonds.cli.main import main
+    sample = SAMPLES[0]
+    tag = re.search(r'^\[Players "([^"]*)"\]', sample.read_text(encoding="utf-8"), re.MULTILINE)
+    assert tag is not None
+    players = tag.group(1).split()
+    status = main(["replay", str(sample), "--at", "R1.0", "--as", players[0], "--width", "80"])
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert "Kitty: 3 cards face down" in out and " laid " in out
