@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Iterable, Protocol, Sequence
 
-__all__ = ["Step", "find_position", "PositionError"]
+__all__ = ["Step", "Fold", "StepMarks", "cut_steps", "find_position", "PositionError"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +26,64 @@ class Step:
     table: Any  # what lies on the table after the step, as the family's view folds it
     trick_complete: bool = False
     actor: int | None = None  # the seat that played, for highlighting
+
+
+class Fold(Protocol):
+    """A family's bookkeeping of the table, fed every event in order; `freeze` is the table at a stop."""
+
+    trick_winner: int | None  # set once the trick on the table is complete
+
+    def apply(self, event: Any) -> None: ...
+
+    def freeze(self) -> Any: ...
+
+
+@dataclass(frozen=True, slots=True)
+class StepMarks:
+    """Which of a family's events open a stop: a round's deal, a card, a round's end."""
+
+    round_started: Callable[[Any], "int | None"]  # the round's number, for the event that starts one
+    card_played: Callable[[Any], "tuple[int, bool, int] | None"]  # (trick number, leads, seat) of a card
+    round_ended: Callable[[Any], bool]
+
+
+def cut_steps(events: Iterable[tuple[Any, ...]], fold: Fold, marks: StepMarks) -> list[Step]:
+    """The stops of a game, from its events move by move; the first stop is the table before round 1.
+
+    Every family's view cuts its steps here, so that the same positions (R2.0, R2.7.3, R2.end)
+    mean the same thing in every game."""
+    steps = [Step("start", "start", 1, 0, 0, (), fold.freeze())]
+    pending: list[Any] = []
+    kind, label, round_no, trick_no, card_no, actor = "deal", "", 1, 0, 0, None
+
+    def close() -> None:
+        if pending:
+            complete = fold.trick_winner is not None and kind == "card"
+            steps.append(Step(kind, label, round_no, trick_no, card_no, tuple(pending), fold.freeze(),
+                              complete, actor))
+            pending.clear()
+
+    for move_events in events:
+        for event in move_events:
+            started = marks.round_started(event)
+            card = marks.card_played(event) if started is None else None
+            if started is not None:
+                close()
+                kind, round_no, trick_no, card_no, actor = "deal", started, 0, 0, None
+                label = f"R{round_no}.0"
+            elif card is not None:
+                close()
+                trick_no, leads, actor = card
+                kind, card_no = "card", 1 if leads else card_no + 1
+                label = f"R{round_no}.{trick_no}.{card_no}"
+            elif marks.round_ended(event):
+                close()
+                kind, trick_no, card_no, actor = "end", 0, 0, None
+                label = f"R{round_no}.end"
+            fold.apply(event)
+            pending.append(event)
+    close()
+    return steps
 
 
 class PositionError(ValueError):

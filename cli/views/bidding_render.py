@@ -22,7 +22,7 @@ from diamonds.core.bidding import CardPlayed, CardTaken, Event, TrickWon
 from ..steps import Step
 from .bidding_narrate import choice_suffix, describe, describe_take, describe_won, signed, why_text
 from .bidding_steps import Table
-from .cards import card_text, cards_text
+from .cards import card_text, cards_text, log_text
 
 __all__ = ["PlayersPanel", "KittyLine", "TrickPanel", "StepLog", "Position", "WIDE"]
 
@@ -185,11 +185,7 @@ class StepLog:
     as_player: int | None = None
 
     def __rich__(self) -> Text:
-        lines = self.lines()
-        if len(lines) > self.limit:
-            keep = max(1, self.limit - 1)
-            lines = [f"… {len(lines) - keep} more above"] + lines[-keep:]
-        return Text("\n".join(lines) if lines else "Before the first deal.")
+        return log_text(self.lines(), self.limit)
 
     def lines(self) -> list[str]:
         return [line for line in (self._line(event) for event in self.step.events) if line]

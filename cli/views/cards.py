@@ -1,4 +1,4 @@
-"""Cards in colour, for every family's view: one look for a suit wherever it is shown."""
+"""What every family's view draws alike: cards in colour (one look for a suit wherever it is shown), the log."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from rich.text import Text
 
 from diamonds.core import AnyCard, Card, Suit
 
-__all__ = ["SUIT_STYLE", "JOKER_STYLE", "card_text", "cards_text", "CardText"]
+__all__ = ["SUIT_STYLE", "JOKER_STYLE", "card_text", "cards_text", "CardText", "log_text"]
 
 SUIT_STYLE = {Suit.DIAMONDS: "bold cyan", Suit.HEARTS: "bold red", Suit.SPADES: "bold blue", Suit.CLUBS: "bold green"}
 JOKER_STYLE = "bold magenta"
@@ -32,3 +32,12 @@ class CardText:
 
     def __rich__(self) -> Text:
         return card_text(self.card)
+
+
+def log_text(lines: list[str], limit: int) -> Text:
+    """A step's sentences, at most `limit` lines: the last ones, under a count of those left out."""
+    lines = [line for line in lines if line]
+    if len(lines) > limit:
+        keep = max(1, limit - 1)
+        lines = [f"… {len(lines) - keep} more above"] + lines[-keep:]
+    return Text("\n".join(lines) if lines else "Before the first deal.")

@@ -17,7 +17,7 @@ from rich.text import Text
 from diamonds.core.fitzgerald import CardsDealt, CardsPassed, Event, PassesDelivered
 
 from ..steps import Step
-from .cards import SUIT_STYLE, card_text, cards_text
+from .cards import SUIT_STYLE, card_text, cards_text, log_text
 from .fitzgerald_narrate import describe
 from .fitzgerald_steps import Table
 
@@ -122,12 +122,7 @@ class StepLog:
     as_player: int | None = None
 
     def __rich__(self) -> Text:
-        lines = [self._line(event) for event in self.step.events]
-        lines = [line for line in lines if line]
-        if len(lines) > self.limit:
-            keep = max(1, self.limit - 1)
-            lines = [f"… {len(lines) - keep} more above"] + lines[-keep:]
-        return Text("\n".join(lines) if lines else "Before the first deal.", style="")
+        return log_text([self._line(event) for event in self.step.events], self.limit)
 
     def _line(self, event: Event) -> str:
         config = self.step.table.config

@@ -18,7 +18,7 @@ from diamonds.core.fitzgerald import (
 )
 from diamonds.replay import ReplayedGame
 
-from ..steps import Step
+from ..steps import Step, StepMarks, cut_steps
 
 __all__ = ["Table", "build_steps"]
 
@@ -143,34 +143,11 @@ def build_steps(replayed: ReplayedGame) -> list[Step]:
     assert config is not None and game is not None
     fold = _Fold(config)
     fold.thief = initial_state(config).thief
-    steps = [Step("start", "start", 1, 0, 0, (), fold.freeze())]
-    pending: list[Event] = []
-    kind, label, round_no, trick_no, card_no, actor = "deal", "", 1, 0, 0, None
+    return cut_steps(game.events, fold, _MARKS)
 
-    def close() -> None:
-        nonlocal pending
-        if pending:
-            complete = fold.trick_winner is not None and kind == "card"
-            steps.append(Step(kind, label, round_no, trick_no, card_no, tuple(pending), fold.freeze(),
-                              complete, actor))
-            pending = []
 
-    for events in game.events:
-        for event in events:
-            if isinstance(event, RoundStarted):
-                close()
-                kind, round_no, trick_no, card_no, actor = "deal", event.round_no, 0, 0, None
-                label = f"R{round_no}.0"
-            elif isinstance(event, CardPlayed):
-                close()
-                kind, trick_no, actor = "card", event.trick_no, event.seat
-                card_no = 1 if event.leads else card_no + 1
-                label = f"R{round_no}.{trick_no}.{card_no}"
-            elif isinstance(event, RoundEnded):
-                close()
-                kind, trick_no, card_no, actor = "end", 0, 0, None
-                label = f"R{round_no}.end"
-            fold.apply(event)
-            pending.append(event)
-    close()
-    return steps
+_MARKS = StepMarks(
+    round_started=lambda event: event.round_no if isinstance(event, RoundStarted) else None,
+    card_played=lambda event: (event.trick_no, event.leads, event.seat) if isinstance(event, CardPlayed) else None,
+    round_ended=lambda event: isinstance(event, RoundEnded),
+)

@@ -18,7 +18,7 @@ from rich.text import Text
 from diamonds.core.kirk import DecidedBy, Event, TieBroken, TieStep, card_value
 
 from ..steps import Step
-from .cards import card_text, cards_text
+from .cards import card_text, cards_text, log_text
 from .kirk_narrate import describe, describe_tie, hand_title, names_text
 from .kirk_steps import Table
 
@@ -176,11 +176,7 @@ class StepLog:
     as_player: int | None = None
 
     def __rich__(self) -> Text:
-        lines = self.lines()
-        if len(lines) > self.limit:
-            keep = max(1, self.limit - 1)
-            lines = [f"… {len(lines) - keep} more above"] + lines[-keep:]
-        return Text("\n".join(lines) if lines else "Before the first deal.")
+        return log_text(self.lines(), self.limit)
 
     def lines(self) -> list[str]:
         return [line for line in (self._line(event) for event in self.step.events) if line]
