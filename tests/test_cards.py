@@ -37,7 +37,7 @@ def test_sixty_distinct_cards():
     assert len({Card.parse(text) for text in ALL_TEXTS}) == 60
 
 
-@pytest.mark.parametrize("letter, symbol", zip(LETTERS, SYMBOLS))
+@pytest.mark.parametrize("letter, symbol", list(zip(LETTERS, SYMBOLS)))
 def test_suit_symbols_and_lowercase_letters_parse(letter, symbol):
     suit = Suit.parse(letter)
     assert Suit.parse(symbol) is suit and Suit.parse(letter.lower()) is suit
