@@ -110,6 +110,7 @@ class BiddingReplayer(Replayer):
     length_rule = "B10"
     round_word = "hand"
     trick_rule = "B6"
+    dealer_rule = "B2"
     config: BiddingConfig
 
     def __init__(self, replayed: ReplayedGame, *, history: bool = True, events: bool = True) -> None:
@@ -158,16 +159,8 @@ class BiddingReplayer(Replayer):
         if header.number != number:
             self.problem(header.pos, f"expected hand R{number}, found R{header.number} (hands are numbered "
                          "from 1, in order)", "round-number", None, head_length)
-        dealer = self.seat(header.dealer, header.dealer_pos)
-        expected = self.state.dealer
-        if dealer != expected:
-            if number == 1:
-                why = ("as the Dealer tag says" if self.record.tag("Dealer") else
-                       "with no Dealer tag, the first player deals")
-            else:
-                why = "the deal moves one seat left each hand"
-            self.problem(header.dealer_pos, f"hand {number} is dealt by {config.players[expected]}, not "
-                         f"{header.dealer} ({why})", "wrong-dealer", "B2", len(header.dealer))
+        self.check_dealer(header, number, self.state.dealer)
+        dealer = self.state.dealer
         self.calls, self.dealer, self.scratch = rnd.calls, dealer, None
         self.deals, self.kitty_line = self.hand_lines(rnd)
         deal = self.written_deal() or self.inferred_deal(rnd)

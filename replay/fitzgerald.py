@@ -12,10 +12,10 @@ from typing import Any, Sequence, cast
 
 from diamonds.core import AnyCard, Card, IllegalMove, Suit
 from diamonds.core.fitzgerald import (
-    PASS_COUNTS, CardNotHeld, ChoosePassCount, ChooseVictim, Deal, Event, GameConfig, InvalidDeal, PassCards,
+    PASS_COUNTS, CardNotHeld, ChoosePassCount, ChooseVictim, Deal, Event, GameConfig, PassCards,
     Phase, PlayCard, Reason, Table, first_leader, play_cards, trick_seats, trick_winner,
 )
-from diamonds.notation.records import Choice, HandLine, Play, Plays, Pos, Round, Trick
+from diamonds.notation.records import Choice, HandLine, Play, Plays, Round, Trick
 
 from .bridge import Bridge
 from .fitzgerald_record import record_from_game
@@ -35,6 +35,7 @@ def engine_cards(cards: Sequence[AnyCard]) -> tuple[Card, ...]:
 class FitzgeraldReplayer(Replayer):
     result_rule = "R18"
     length_rule = "R4"
+    dealer_rule = "R4"
     sides_rule = "R2"
     config: GameConfig
 
@@ -72,16 +73,8 @@ class FitzgeraldReplayer(Replayer):
         if header.number != number:
             self.problem(header.pos, f"expected round R{number}, found R{header.number} (rounds are numbered "
                          "from 1, in order)", "round-number", None, len(f"R{header.number}"))
-        dealer = self.seat(header.dealer, header.dealer_pos)
-        if dealer != self.table.dealer:
-            expected = config.players[self.table.dealer]
-            if number == 1:
-                why = ("as the Dealer tag says" if self.record.tag("Dealer") else
-                       "with no Dealer tag, the first player deals")
-            else:
-                why = "the deal moves one seat left each round"
-            self.problem(header.dealer_pos, f"round {number} is dealt by {expected}, not {header.dealer} ({why})",
-                         "wrong-dealer", "R4", len(header.dealer))
+        self.check_dealer(header, number, self.table.dealer)
+        dealer = self.table.dealer
         for play in (card for line in rnd.hand_lines if not line.cards.plain for card in line.cards):
             self.refuse_marks(play, choice=True, sign=False, rule="R5")  # `AH-`, `JoS+`: another game's marks
             if play.choice is not None:

@@ -34,7 +34,7 @@ from typing import Sequence
 from diamonds.core import Card, IllegalMove
 from diamonds.core.errors import CardNotHeld, CardNotInDeck
 from diamonds.core.kirk import Deal, KirkConfig, Phase, PlayCard, State, first_leader, trick_winner
-from diamonds.notation.records import HandLine, Pos, Round
+from diamonds.notation.records import HandLine, Round
 
 from .bridge import Bridge
 from .kirk_record import record_from_game
@@ -67,6 +67,7 @@ class KirkReplayer(Replayer):
     length_rule = "K8"
     round_word = "hand"
     trick_rule = "K4"
+    dealer_rule = "K2"
     config: KirkConfig
 
     @property
@@ -96,16 +97,8 @@ class KirkReplayer(Replayer):
         if header.number != number:
             self.problem(header.pos, f"expected hand R{number}, found R{header.number} (hands are numbered "
                          "from 1, in order)", "round-number", None, len(f"R{header.number}"))
-        dealer = self.seat(header.dealer, header.dealer_pos)
-        expected = self.state.dealer
-        if dealer != expected:
-            if number == 1:
-                why = ("as the Dealer tag says" if self.record.tag("Dealer") else
-                       "with no Dealer tag, the first player deals")
-            else:
-                why = "the deal moves one seat left each hand"
-            self.problem(header.dealer_pos, f"hand {number} is dealt by {config.players[expected]}, not "
-                         f"{header.dealer} ({why})", "wrong-dealer", "K2", len(header.dealer))
+        self.check_dealer(header, number, self.state.dealer)
+        dealer = self.state.dealer
         deals = self.deal_lines(rnd)
         n = config.player_count
         if len(deals) == n:

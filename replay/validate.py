@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from diamonds.core import ConfigError, Game, IllegalMove, Seating, family_of, option_tags, rules_for
 from diamonds.core.registry import DEFAULT_RULES
 from diamonds.core.seating import PLAYER_ID
-from diamonds.notation.records import Choice, GameRecord, HandLine, Play, Pos, Problem, Round, Tag
+from diamonds.notation.records import Choice, GameRecord, HandLine, Play, Pos, Problem, Round, RoundHeader, Tag
 from diamonds.notation.tags import TagSyntaxError, parse_players, parse_result, parse_variants
 
 __all__ = ["ReplayedGame", "replay_record", "validate_record", "Origin", "Replayer", "Stop"]
@@ -177,6 +177,8 @@ class Replayer(Reporter):
     sides_rule: ClassVar[str | None] = None
     #: The ruling that sets a hand's tricks and a trick's cards (K4, B6), cited for the shape of a hand.
     trick_rule: ClassVar[str | None] = None
+    #: The ruling that says who deals (R4, K2, B2), cited for a wrong dealer.
+    dealer_rule: ClassVar[str | None] = None
     #: Words for the game's rounds in messages ("round", or "hand").
     round_word: ClassVar[str] = "round"
 
@@ -211,6 +213,19 @@ class Replayer(Reporter):
             self.problem(pos, f"unknown {what} \"{name}\" (players: {' '.join(self.config.players)})",
                          "unknown-player", "R1", len(name))
         return seat  # type: ignore[no-any-return]
+
+    def check_dealer(self, header: "RoundHeader", number: int, expected: int) -> None:
+        """The dealer a round header names is the one the rules say (the first from the Dealer tag)."""
+        dealer = self.seat(header.dealer, header.dealer_pos)
+        if dealer == expected:
+            return
+        if number == 1:
+            why = ("as the Dealer tag says" if self.record.tag("Dealer") else
+                   "with no Dealer tag, the first player deals")
+        else:
+            why = f"the deal moves one seat left each {self.round_word}"
+        self.problem(header.dealer_pos, f"{self.round_word} {number} is dealt by {self.config.players[expected]}, "
+                     f"not {header.dealer} ({why})", "wrong-dealer", self.dealer_rule, len(header.dealer))
 
     # ---------------------------------------------------------------- items a game does not have
 
