@@ -76,6 +76,13 @@ def convert_batch(shown: str, to: str, states: bool, batch: list[tuple[int, int,
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.to == "parquet":
+        from .parquet_cmd import run_parquet
+
+        return run_parquet(args)
+    if len(args.files) != 1:
+        raise CommandError(f"--to {args.to} converts one file at a time (--to parquet takes several)")
+    args.file = args.files[0]
     source = _source_format(args)
     shown = display_path(args.file)
     if source != "dgn":
@@ -101,7 +108,8 @@ def run(args: argparse.Namespace) -> int:
         # smaller batches keep what is in flight between the processes to a few MB.
         size = {"json": BATCH_BYTES // 32, "jsonl": BATCH_BYTES // 32, "csv": BATCH_BYTES // 4}.get(args.to, BATCH_BYTES)
         try:
-            for converted_batch in ordered_map(work, batches(game_texts(stream), max_bytes=size), jobs):
+            for converted_batch in ordered_map(work, batches(game_texts(stream), max_bytes=size), jobs,
+                                                 args.scheduler):
                 for converted in converted_batch:
                     for error in converted.errors:
                         print(error, file=sys.stderr)

@@ -75,8 +75,11 @@ def build_parser() -> argparse.ArgumentParser:
                         "R2.7.3 (its 3rd card), R2.0 (after the passes), R2.end (after the awards), start, end")
     replay.add_argument("--steps", action="store_true", help="print every step, one after another")
     replay.add_argument("--as", dest="as_player", metavar="PLAYER", help="show only this player's hand")
-    replay.add_argument("--svg", metavar="FILE", help="save the position shown as SVG")
-    replay.add_argument("--html", metavar="FILE", help="save the position shown as HTML")
+    replay.add_argument("--svg", metavar="FILE", help="save a picture of the table at the position (SVG)")
+    replay.add_argument("--html", metavar="FILE",
+                        help="save an interactive replay page of every game of the file (one self-contained HTML)")
+    replay.add_argument("--terminal-svg", metavar="FILE", help="save the terminal screen at the position as SVG")
+    replay.add_argument("--terminal-html", metavar="FILE", help="save the terminal screen at the position as HTML")
     replay.add_argument("--width", type=int, default=None, help="render width (default: the terminal's)")
 
     validate = _command(commands, "validate", "check games against the rules",
@@ -89,22 +92,70 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("--quiet", "-q", action="store_true", help="print only the summary line")
     validate.add_argument("--jobs", "-j", type=_positive, default=None, metavar="N",
                           help="processes to use (default: every core, for inputs of 1 MB or more)")
+    validate.add_argument("--scheduler", metavar="ADDRESS",
+                          help="run on a Dask distributed cluster (tcp://host:8786); needs the dask extra")
 
-    convert = _command(commands, "convert", "convert games to JSON, JSON Lines, CSV, or (from JSON) DGN",
+    convert = _command(commands, "convert", "convert games to Parquet tables, JSON, JSON Lines, CSV, "
+                       "or (from JSON) DGN",
+                       "  diamonds convert logs/*.dgn --to parquet -o tables/   # games, plays, events\n"
                        "  diamonds convert game.dgn --to json -o game.json\n"
                        "  diamonds convert archive.dgn --to jsonl -o games.jsonl\n"
                        "  diamonds convert archive.dgn --to csv -o plays.csv   # one row per card\n"
                        "  diamonds convert game.json --to dgn")
-    convert.add_argument("file", help="a DGN, JSON or JSON Lines file, or - for standard input")
+    convert.add_argument("files", nargs="+", metavar="FILE",
+                         help="a DGN, JSON or JSON Lines file, or - for standard input (--to parquet: several)")
     convert.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
                        help="the file's text encoding (default utf-8; latin-1 for older logs)")
-    convert.add_argument("--to", required=True, choices=("json", "jsonl", "csv", "dgn"))
-    convert.add_argument("-o", "--output", metavar="OUT", help="write here instead of standard output")
+    convert.add_argument("--to", required=True, choices=("parquet", "json", "jsonl", "csv", "dgn"))
+    convert.add_argument("-o", "--output", metavar="OUT",
+                         help="write here instead of standard output (--to parquet: the folder of the tables)")
+    convert.add_argument("--full", action="store_true",
+                         help="JSON: every field of every card, nulls included (default: the compact form)")
     convert.add_argument("--states", action="store_true", help="JSON: add the full state after every step")
     convert.add_argument("--jobs", "-j", type=_positive, default=None, metavar="N",
                          help="processes to use (default: every core, for inputs of 1 MB or more)")
     convert.add_argument("--from", dest="source_format", choices=("dgn", "json", "jsonl"),
                          help="input format (default: from the file name, else DGN)")
+    convert.add_argument("--scheduler", metavar="ADDRESS",
+                         help="run on a Dask distributed cluster (tcp://host:8786); needs the dask extra")
+
+    stats = _command(commands, "stats", "summarise many games: wins by seat, scores, Suit Actions, ties",
+                     "  diamonds stats logs/*.dgn\n"
+                     "  diamonds stats tables/            # the folder `convert --to parquet` wrote\n"
+                     "  diamonds stats logs/*.dgn --format json\n"
+                     "  diamonds stats logs/*.dgn --plot wins.svg")
+    stats.add_argument("files", nargs="+", metavar="FILE",
+                       help="DGN files (or -), or a folder of Parquet tables written by `convert --to parquet`")
+    stats.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
+                       help="the DGN files' text encoding (default utf-8)")
+    stats.add_argument("--format", choices=("text", "json"), default="text")
+    stats.add_argument("--plot", metavar="FILE", help="also draw the charts to FILE (.png or .svg); "
+                       "needs the plot extra")
+    stats.add_argument("--jobs", "-j", type=_positive, default=None, metavar="N",
+                       help="processes to use (default: every core, for inputs of 1 MB or more)")
+    stats.add_argument("--width", type=int, default=None, help="render width (default: the terminal's)")
+
+    record = _command(commands, "record", "record a game live at the table, checked card by card",
+                      "  diamonds record tonight.dgn --rules 2e --players \"Ann Bob Cat\" --dealer Ann\n"
+                      "  diamonds record tonight.dgn                 # resume an unfinished game\n"
+                      "  diamonds record game.dgn --rules kirk --players \"A B C D\" < moves.txt")
+    record.add_argument("file", metavar="FILE", help="the DGN file to write (an unfinished game in it is resumed)")
+    record.add_argument("--rules", choices=list(RULE_SETS), default=None, help="the rule set (Rules tag)")
+    record.add_argument("--players", metavar="NAMES", help='the players in seat order, as the Players tag: "Ann Bob Cat"')
+    record.add_argument("--dealer", metavar="NAME", help="who deals the first round")
+    record.add_argument("--variant", action="append", default=[], metavar="V",
+                        help="a Variant word of the rules (repeat or separate with commas)")
+    for tag in sorted(option_tags()):
+        users = ", ".join(rules.id for rules in RULE_SETS.values() if tag in rules.option_tags)
+        record.add_argument(f"--{tag.lower()}", dest=f"tag_{tag}", default=None, metavar="VALUE",
+                            help=f"the {tag} tag of the game ({users})")
+    for tag in ("Event", "Site", "Date", "Round"):
+        record.add_argument(f"--{tag.lower()}", dest=f"tag_{tag}", default=None, metavar="TEXT",
+                            help=f"the {tag} tag")
+    record.add_argument("--deal", action="store_true",
+                        help="ask for every hand at each deal, so that every card is checked fully")
+    record.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
+                        help="the file's text encoding (default utf-8)")
 
     _command(commands, "schema", "print the JSON Schema of `convert --to json`",
              "  diamonds schema > diamonds-game.schema.json")
@@ -158,6 +209,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .convert_cmd import run_schema as run
         elif args.command == "fmt":
             from .fmt_cmd import run
+        elif args.command == "stats":
+            from .stats_cmd import run
+        elif args.command == "record":
+            from .record_cmd import run
         else:
             from .simulate_cmd import run
         return run(args)

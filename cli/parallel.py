@@ -56,8 +56,12 @@ def batches(items: Iterable[tuple[int, int, str]], *,
         yield batch
 
 
-def ordered_map(function: Callable[[T], R], work: Iterable[T], jobs: int) -> Iterator[R]:
-    """function(item) for every item, computed in `jobs` processes; results in order."""
+def ordered_map(function: Callable[[T], R], work: Iterable[T], jobs: int,
+                scheduler: str | None = None) -> Iterator[R]:
+    """function(item) for every item, computed in `jobs` processes (or on the Dask cluster at
+    `scheduler`); results in order."""
+    if scheduler is not None:
+        raise NotImplementedError("--scheduler")  # issue 12: the Dask cluster
     if jobs <= 1:
         for item in work:
             yield function(item)

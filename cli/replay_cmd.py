@@ -16,7 +16,7 @@ from diamonds.replay import ReplayedGame, replay_record
 
 from .errors import CommandError
 from .inputs import DEFAULT_ENCODING, display_path, games_in
-from .steps import PositionError, Step, find_position
+from diamonds.replay.steps import PositionError, Step, find_position, steps_of
 from .views import View, view_for
 
 __all__ = ["run", "Navigator", "run_session", "HELP"]
@@ -180,6 +180,10 @@ def _pick_game(path: str, number: int, encoding: str = DEFAULT_ENCODING) -> Repl
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.html:  # the interactive page replays every game of the file
+        from .page_cmd import run_page
+
+        return run_page(args)
     replayed = _pick_game(args.file, args.game, args.encoding)
     shown = display_path(args.file)
     for problem in replayed.problems:
@@ -190,7 +194,7 @@ def run(args: argparse.Namespace) -> int:
     if replayed.game is None or replayed.config is None:
         return 1
     view = view_for(replayed.config.rules)
-    steps = view.build_steps(replayed)
+    steps = steps_of(replayed)
     as_player = None
     if args.as_player:
         as_player = replayed.config.seat_of(args.as_player)
@@ -198,18 +202,23 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError(f"--as {args.as_player}: not a player of this game "
                                f"({' '.join(replayed.config.players)})")
 
-    if args.at is not None or args.svg or args.html:
+    if args.at is not None or args.svg or args.terminal_svg or args.terminal_html:
         try:
             index = find_position(steps, args.at) if args.at is not None else len(steps) - 1
         except PositionError as error:
             raise CommandError(str(error)) from None
-        record = bool(args.svg or args.html)
+        if args.svg:  # a picture of the table (diamonds.svg), not of the terminal
+            from diamonds.svg import step_svg
+
+            with open(args.svg, "w", encoding="utf-8") as out:
+                out.write(step_svg(steps[index], as_player=as_player))
+        record = bool(args.terminal_svg or args.terminal_html)
         console = Console(width=args.width, record=record)
         console.print(view.screen(steps[index], index, len(steps), as_player, ""))
-        if args.svg:
-            console.save_svg(args.svg, title=f"diamonds replay {shown} {steps[index].label}", clear=False)
-        if args.html:
-            console.save_html(args.html, clear=False)
+        if args.terminal_svg:
+            console.save_svg(args.terminal_svg, title=f"diamonds replay {shown} {steps[index].label}", clear=False)
+        if args.terminal_html:
+            console.save_html(args.terminal_html, clear=False)
         return status
 
     if args.steps or not (sys.stdout.isatty() and sys.stdin.isatty()):

@@ -71,7 +71,8 @@ def run(args: argparse.Namespace) -> int:
             try:
                 with open_text(path, args.encoding) as stream:
                     work = batches(game_texts(stream))
-                    for checked_batch in ordered_map(functools.partial(check_batch, shown, as_json), work, jobs):
+                    for checked_batch in ordered_map(functools.partial(check_batch, shown, as_json), work, jobs,
+                                                             args.scheduler):
                         for checked in checked_batch:
                             progress.advance(checked.size)
                             totals["games"] += 1

@@ -140,8 +140,9 @@ class PureTable(Generic[S]):
 class Family:
     """One game's registration: its rule sets, and where the other layers find their parts.
 
-    `bridge`, `export` and `view` are "module:attribute" names, loaded only
-    when a layer asks (`part`), so the engine never imports them.
+    `bridge`, `export`, `steps`, `tables`, `picture` and `view` are
+    "module:attribute" names, loaded only when a layer asks (`part`), so the
+    engine never imports them.
     """
 
     name: str
@@ -149,7 +150,10 @@ class Family:
     rule_sets: tuple[type[Rules], ...]
     bridge: str  # diamonds.replay: record items → moves
     export: str  # diamonds.replay: a replayed game → plain data, and its JSON Schema part
-    view: str  # diamonds.cli: rich renderables, narration, replay steps
+    steps: str  # diamonds.replay: a replayed game cut into replay stops (R2.7, R2.end), no rich
+    tables: str  # diamonds.replay: a replayed game → rows of the analysis tables (Parquet, stats)
+    picture: str  # diamonds.svg: a replay stop → an SVG picture of the table (pure, no rich)
+    view: str  # diamonds.cli: rich renderables, narration, the terminal's screens
 
     def part(self, which: str) -> Any:
         module, _, attribute = getattr(self, which).partition(":")

@@ -21,6 +21,9 @@ FITZGERALD = Family(
     rule_sets=EDITIONS,
     bridge="diamonds.replay.fitzgerald:BRIDGE",
     export="diamonds.replay.fitzgerald_export:EXPORT",
+    steps="diamonds.replay.fitzgerald_steps:build_steps",
+    tables="diamonds.replay.fitzgerald_tables:TABLES",
+    picture="diamonds.svg.fitzgerald:PICTURE",
     view="diamonds.cli.views.fitzgerald:VIEW",
 )
 
@@ -30,6 +33,9 @@ KIRK = Family(
     rule_sets=(Kirk,),
     bridge="diamonds.replay.kirk:BRIDGE",
     export="diamonds.replay.kirk_export:EXPORT",
+    steps="diamonds.replay.kirk_steps:build_steps",
+    tables="diamonds.replay.kirk_tables:TABLES",
+    picture="diamonds.svg.kirk:PICTURE",
     view="diamonds.cli.views.kirk:VIEW",
 )
 
@@ -39,6 +45,9 @@ BIDDING = Family(
     rule_sets=(Bidding,),
     bridge="diamonds.replay.bidding:BRIDGE",
     export="diamonds.replay.bidding_export:EXPORT",
+    steps="diamonds.replay.bidding_steps:build_steps",
+    tables="diamonds.replay.bidding_tables:TABLES",
+    picture="diamonds.svg.bidding:PICTURE",
     view="diamonds.cli.views.bidding:VIEW",
 )
 

@@ -197,7 +197,7 @@ def test_every_command_has_help_with_examples(diamonds, command: str) -> None:  
 
 def test_replay_help_names_every_option_of_the_issue(diamonds) -> None:  # type: ignore[no-untyped-def]
     out = diamonds("replay", "--help").out
-    for option in ("--at", "--steps", "--game", "--as", "--svg", "--html"):
+    for option in ("--at", "--steps", "--game", "--as", "--svg", "--html", "--terminal-svg", "--terminal-html"):
         assert option in out
 
 
@@ -804,9 +804,9 @@ def test_replay_as_a_player_hides_the_other_hands(diamonds, valid: Path, text4: 
     assert run.code == 2 and "--as Zed: not a player of this game (Ann Bob Cat Dan)" in run.err
 
 
-def test_replay_saves_svg_and_html(diamonds, valid: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_replay_saves_the_terminal_screen_as_svg_and_html(diamonds, valid: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     svg, html = tmp_path / "pos.svg", tmp_path / "pos.html"
-    run = diamonds("replay", valid, "--at", "R2.7", "--svg", svg, "--html", html, "--width", "80")
+    run = diamonds("replay", valid, "--at", "R2.7", "--terminal-svg", svg, "--terminal-html", html, "--width", "80")
     assert run.code == 0 and "R2.7.4" in run.out
     svg_text, html_text = svg.read_text(encoding="utf-8"), html.read_text(encoding="utf-8")
     assert svg_text.lstrip().startswith("<svg") and "R2.7.4" in svg_text
@@ -814,14 +814,14 @@ def test_replay_saves_svg_and_html(diamonds, valid: Path, tmp_path: Path) -> Non
     assert "<html" in html_text.lower() and "R2.7.4" in html_text and "Ann wins trick 7 with 13C" in html_text
 
 
-def test_replay_svg_alone_saves_the_last_position(diamonds, valid: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_replay_terminal_svg_alone_saves_the_last_position(diamonds, valid: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     svg = tmp_path / "end.svg"
-    assert diamonds("replay", valid, "--svg", svg).code == 0
+    assert diamonds("replay", valid, "--terminal-svg", svg).code == 0
     assert "R4.end" in svg.read_text(encoding="utf-8")
 
 
 def test_replay_svg_into_a_missing_folder_exits_2(diamonds, valid: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    run = diamonds("replay", valid, "--at", "R1.1", "--svg", tmp_path / "no" / "x.svg")
+    run = diamonds("replay", valid, "--at", "R1.1", "--terminal-svg", tmp_path / "no" / "x.svg")
     assert run.code == 2 and "No such file or directory" in run.err
 
 

@@ -25,8 +25,8 @@ from rich.console import Console
 
 from diamonds.cli.views.fitzgerald_render import Position, StepLog
 from diamonds.cli.replay_cmd import FOOTER, HELP
-from diamonds.cli.steps import Step, find_position
-from diamonds.cli.views.fitzgerald_steps import build_steps
+from diamonds.replay.steps import Step, find_position
+from diamonds.replay.fitzgerald_steps import build_steps
 from diamonds.core import Card, simulate
 from diamonds.replay import record_from_game, replay_record
 

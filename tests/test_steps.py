@@ -15,8 +15,8 @@ import pytest
 from diamonds.cli.views.fitzgerald import VIEW
 from diamonds.cli.views.fitzgerald_render import Position
 from diamonds.cli.replay_cmd import FOOTER, HELP, Navigator, run_session
-from diamonds.cli.steps import PositionError, Step, find_position
-from diamonds.cli.views.fitzgerald_steps import build_steps
+from diamonds.replay.steps import PositionError, Step, find_position
+from diamonds.replay.fitzgerald_steps import build_steps
 from diamonds.core import simulate
 from diamonds.core.fitzgerald import CardPlayed, GameEnded, RoundEnded, RoundStarted, SuitAction, TrickWon
 from diamonds.replay import ReplayedGame, record_from_game, replay_record

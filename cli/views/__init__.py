@@ -13,22 +13,20 @@ from rich.console import RenderableType
 
 from diamonds.core import family_of
 
-from ..steps import Step
+from diamonds.replay.steps import Step
 
 __all__ = ["View", "view_for"]
 
 
 @dataclass(frozen=True, slots=True)
 class View:
-    """What the command needs to show a family's games.
+    """What the command needs to show a family's games on a terminal (the stops come from `replay.steps`).
 
-    - `build_steps(replayed)`: every stop of a replayed game, the first being the table before the deal;
     - `screen(step, index, total, as_player, footer)`: the whole screen at a step, fitting 80×24;
     - `step_lines(step, as_player)`: what the step did, in sentences (the `--steps` log);
     - `describe(config, event)`: one event as a sentence (`simulate --narrate`).
     """
 
-    build_steps: Callable[[Any], list[Step]]
     screen: Callable[[Step, int, int, "int | None", str], RenderableType]
     step_lines: Callable[[Step, "int | None"], list[str]]
     describe: Callable[[Any, Any], str]

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from rich.console import RenderableType
 
-from ..steps import Step
+from diamonds.replay.steps import Step
 from . import View
 from .bidding_narrate import describe
 from .bidding_render import Position, StepLog
-from .bidding_steps import build_steps
 
 __all__ = ["VIEW"]
 
@@ -21,4 +20,4 @@ def _step_lines(step: Step, as_player: int | None) -> list[str]:
     return StepLog(step, limit=10**6, as_player=as_player).lines()
 
 
-VIEW = View(build_steps=build_steps, screen=_screen, step_lines=_step_lines, describe=describe)
+VIEW = View(screen=_screen, step_lines=_step_lines, describe=describe)

@@ -19,9 +19,9 @@ from rich.text import Text
 
 from diamonds.core.bidding import CardPlayed, CardTaken, Event, TrickWon
 
-from ..steps import Step
+from diamonds.replay.steps import Step
 from .bidding_narrate import choice_suffix, describe, describe_take, describe_won, signed, why_text
-from .bidding_steps import Table
+from diamonds.replay.bidding_steps import Table
 from .cards import card_text, cards_text, log_text
 
 __all__ = ["PlayersPanel", "KittyLine", "TrickPanel", "StepLog", "Position", "WIDE"]

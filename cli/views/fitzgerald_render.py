@@ -16,10 +16,10 @@ from rich.text import Text
 
 from diamonds.core.fitzgerald import CardsDealt, CardsPassed, Event, PassesDelivered
 
-from ..steps import Step
+from diamonds.replay.steps import Step
 from .cards import SUIT_STYLE, card_text, cards_text, log_text
 from .fitzgerald_narrate import describe
-from .fitzgerald_steps import Table
+from diamonds.replay.fitzgerald_steps import Table
 
 __all__ = ["PlayersPanel", "TrickLine", "StepLog", "Position"]
 

@@ -17,10 +17,10 @@ from rich.text import Text
 
 from diamonds.core.kirk import DecidedBy, Event, TieBroken, TieStep, card_value
 
-from ..steps import Step
+from diamonds.replay.steps import Step
 from .cards import card_text, cards_text, log_text
 from .kirk_narrate import describe, describe_tie, hand_title, names_text
-from .kirk_steps import Table
+from diamonds.replay.kirk_steps import Table
 
 __all__ = ["PlayersPanel", "TrickPanel", "StepLog", "Position", "WIDE"]
 

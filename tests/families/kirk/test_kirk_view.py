@@ -19,7 +19,8 @@ from rich.cells import cell_len
 from rich.console import Console
 
 from diamonds.cli.replay_cmd import FOOTER, HELP
-from diamonds.cli.steps import Step, find_position
+from diamonds.replay.steps import Step, find_position
+from diamonds.replay.steps import steps_of as replay_steps_of
 from diamonds.cli.views import view_for
 from diamonds.cli.views.kirk import VIEW
 from diamonds.cli.views.kirk_narrate import describe_tie
@@ -48,7 +49,7 @@ def cards(text: str) -> tuple[Card, ...]:
 
 
 def steps_of(game: Game) -> list[Step]:
-    return VIEW.build_steps(ReplayedGame(record=GameRecord(), config=game.config, game=game))
+    return replay_steps_of(ReplayedGame(record=GameRecord(), config=game.config, game=game))
 
 
 @lru_cache(maxsize=None)
@@ -379,7 +380,7 @@ def test_a_replayed_record_gives_the_same_steps() -> None:
     game, steps = simulated()
     replayed = replay_record(record_from_game(game))
     assert replayed.valid and replayed.complete
-    again = VIEW.build_steps(replayed)
+    again = replay_steps_of(replayed)
     assert [(s.label, s.table) for s in again] == [(s.label, s.table) for s in steps]
 
 

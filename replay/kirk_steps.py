@@ -18,7 +18,7 @@ from diamonds.core.kirk import (
 )
 from diamonds.replay import ReplayedGame
 
-from ..steps import Step, StepMarks, cut_steps
+from .steps import Step, StepMarks, cut_steps
 
 __all__ = ["Table", "build_steps"]
 

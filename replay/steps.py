@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Protocol, Sequence
 
-__all__ = ["Step", "Fold", "StepMarks", "cut_steps", "find_position", "PositionError"]
+__all__ = ["Step", "Fold", "StepMarks", "cut_steps", "steps_of", "find_position", "PositionError"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +45,14 @@ class StepMarks:
     round_started: Callable[[Any], "int | None"]  # the round's number, for the event that starts one
     card_played: Callable[[Any], "tuple[int, bool, int] | None"]  # (trick number, leads, seat) of a card
     round_ended: Callable[[Any], bool]
+
+
+def steps_of(replayed: Any) -> "list[Step]":
+    """The stops of a replayed game (a `ReplayedGame` with a game), cut by its family's `steps` part."""
+    from diamonds.core import family_of
+
+    build: Callable[[Any], list[Step]] = family_of(replayed.config.rules).part("steps")
+    return build(replayed)
 
 
 def cut_steps(events: Iterable[tuple[Any, ...]], fold: Fold, marks: StepMarks) -> list[Step]:
