@@ -5,6 +5,7 @@ Run from the repository root (after `pip install ".[bench]"`):
     python bench/run.py                 # the standard corpus, all figures, both ratios
     python bench/run.py --games 200     # a quicker run
     python bench/run.py --big 1000      # also stream a generated file of 1000 MB
+    python bench/run.py --analysis-only # only the analysis figures (Parquet, JSON, stats, Dask)
 
 Each phase runs in a fresh child process, so its peak RSS is its own. The
 corpus is generated with the simulator and a fixed seed; python-chess reads
@@ -33,6 +34,12 @@ sys.path.insert(0, str(ROOT))  # helpers beside the repo; `diamonds` itself come
 
 TARGET_VALIDATE_RATIO = 10.0  # our cards/s (parse + validate) over python-chess plies/s
 TARGET_SCAN_RATIO = 1 / 3  # our parse-only MB/s over a bare re.finditer scan
+TARGET_PARQUET_SPEED = 0.5  # `convert --to parquet` MB/s over `validate` MB/s, one process each
+TARGET_PARQUET_SIZE = 1.0  # the Parquet tables' bytes over the DGN's
+TARGET_JSON_SIZE = 8.0  # compact JSON bytes over the DGN's
+TARGET_JSON_SPEEDUP = 3.0  # compact JSON export over the full form's time (the full form is 0.1's export)
+TARGET_CLUSTER_SPEEDUP = 1.6  # 2 Dask workers over 1
+TARGET_BIG_RSS_MB = 200  # streaming a 1 GB file to Parquet
 
 
 # --------------------------------------------------------------------------- corpora
@@ -275,6 +282,9 @@ def main() -> int:
     parser.add_argument("--big", type=int, default=0, metavar="MB",
                         help="also validate and convert a generated file of MB megabytes (peak RSS must stay flat)")
     parser.add_argument("--big-only", action="store_true", help="with --big: skip the standard phases")
+    parser.add_argument("--analysis-only", action="store_true",
+                        help="only the analysis figures: Parquet, compact JSON, stats, the Dask cluster")
+    parser.add_argument("--no-cluster", action="store_true", help="skip the Dask cluster figures")
     parser.add_argument("--phase", nargs=2, metavar=("NAME", "FILE"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.phase:
@@ -290,8 +300,10 @@ def main() -> int:
           f"(generated in {time.perf_counter() - t:.1f} s, seed {args.seed})")
     print(f"python {sys.version.split()[0]} on {os.cpu_count()} cores\n")
     try:
-        if not args.big_only:
+        if not args.big_only and not args.analysis_only:
             standard(args, folder, corpus, pgn, games, cards, plies)
+        if not args.big_only:
+            analysis(args, folder, corpus)
         if args.big:
             big_file(folder, corpus, args.big)
     finally:
@@ -403,14 +415,75 @@ def big_file(folder: Path, corpus: Path, megabytes: int) -> None:
             written += len(chunk)
     size = big.stat().st_size
     print(f"\nbig file: {size:,} bytes ({size / 1e6:.0f} MB), generated from the corpus")
+    tables = folder / "big-tables"
     for label, extra in (("validate --quiet", ["validate", "--quiet"]),
+                         ("convert --to parquet", ["convert", "--to", "parquet", "-o", str(tables)]),
                          ("convert --to jsonl", ["convert", "--to", "jsonl", "-o", os.devnull]),
                          ("convert --to csv", ["convert", "--to", "csv", "-o", os.devnull])):
         figures = run_process(diamonds_command() + extra + [str(big)])
         print(f"  {label:22} {figures['seconds']:8.1f} s {size / 1e6 / figures['seconds']:7.2f} MB/s "
               f"peak RSS {figures['peak_rss_mb']:6.0f} MB (the largest process; all together "
               f"{figures['peak_total_rss_mb']:.0f} MB, pages shared after fork counted in each; sampled every 20 ms)")
+        if label == "convert --to parquet":
+            rss = figures["peak_rss_mb"]
+            print(f"  Parquet streaming peak RSS {rss:.0f} MB (target < {TARGET_BIG_RSS_MB} MB for 1 GB: "
+                  f"{'met' if rss < TARGET_BIG_RSS_MB else 'NOT met'}{'' if size >= 1e9 else ', on a smaller file'})")
+    shutil.rmtree(tables, ignore_errors=True)
     big.unlink()
+
+
+def _bytes(path: Path) -> int:
+    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file()) if path.is_dir() else path.stat().st_size
+
+
+def analysis(args: argparse.Namespace, folder: Path, corpus: Path) -> None:
+    """Issue 12's figures, every one a whole command in one process, as a user runs it."""
+    size = corpus.stat().st_size
+    mb = size / 1e6
+    command = diamonds_command()
+
+    def timed(*extra: str) -> float:
+        return float(run_process(command + list(extra), args.repeat)["seconds"])
+
+    print(f"\nanalysis, on the corpus ({mb:.1f} MB of DGN), one process each, fastest of {args.repeat}:")
+    validate = timed("validate", "--quiet", "--jobs", "1", str(corpus))
+    tables = folder / "tables"
+    parquet = timed("convert", str(corpus), "--to", "parquet", "-o", str(tables), "--jobs", "1")
+    compact, full = folder / "compact.json", folder / "full.json"
+    compact_s = timed("convert", str(corpus), "--to", "json", "-o", str(compact), "--jobs", "1")
+    full_s = timed("convert", str(corpus), "--to", "json", "--full", "-o", str(full), "--jobs", "1")
+    stats_dgn = timed("stats", str(corpus), "--format", "json", "--jobs", "1")
+    stats_parquet = timed("stats", str(tables), "--format", "json")
+    rows = [("diamonds validate", validate, size), ("convert --to parquet", parquet, _bytes(tables)),
+            ("convert --to json (compact)", compact_s, _bytes(compact)),
+            ("convert --to json --full", full_s, _bytes(full)),
+            ("stats (from DGN)", stats_dgn, None), ("stats (from Parquet)", stats_parquet, None)]
+    print(f"  {'command':30} {'seconds':>8} {'DGN MB/s':>9} {'output':>12} {'x DGN':>6}")
+    for label, seconds, out in rows:
+        written = f"{out:,}" if out is not None else "-"
+        ratio = f"{out / size:.2f}" if out is not None else "-"
+        print(f"  {label:30} {seconds:>8.2f} {mb / seconds:>9.2f} {written:>12} {ratio:>6}")
+
+    def verdict(value: float, target: float, at_least: bool = True) -> str:
+        return "met" if (value >= target if at_least else value <= target) else "NOT met"
+
+    speed, parquet_size = validate / parquet, _bytes(tables) / size
+    json_size, json_speedup = _bytes(compact) / size, full_s / compact_s
+    print(f"  Parquet speed: {speed:.2f} of validate's MB/s (target >= {TARGET_PARQUET_SPEED}: "
+          f"{verdict(speed, TARGET_PARQUET_SPEED)})")
+    print(f"  Parquet size: {parquet_size:.2f} x the DGN (target <= {TARGET_PARQUET_SIZE}: "
+          f"{verdict(parquet_size, TARGET_PARQUET_SIZE, False)})")
+    print(f"  compact JSON size: {json_size:.2f} x the DGN (target <= {TARGET_JSON_SIZE}: "
+          f"{verdict(json_size, TARGET_JSON_SIZE, False)})")
+    print(f"  compact JSON speed: {json_speedup:.2f} x the full form's (target >= {TARGET_JSON_SPEEDUP}: "
+          f"{verdict(json_speedup, TARGET_JSON_SPEEDUP)})")
+    for path in (compact, full):
+        path.unlink()
+    shutil.rmtree(tables, ignore_errors=True)
+    if not args.no_cluster:
+        from bench.cluster import measure_cluster
+
+        measure_cluster(corpus, repeat=args.repeat, target=TARGET_CLUSTER_SPEEDUP)
 
 
 if __name__ == "__main__":
