@@ -210,8 +210,12 @@ def run(args: argparse.Namespace) -> int:
         if args.svg:  # a picture of the table (diamonds.svg), not of the terminal
             from diamonds.svg import step_svg
 
-            with open(args.svg, "w", encoding="utf-8") as out:
-                out.write(step_svg(steps[index], as_player=as_player))
+            picture = step_svg(steps[index], as_player=as_player)
+            try:
+                with open(args.svg, "w", encoding="utf-8") as out:
+                    out.write(picture)
+            except OSError as error:
+                raise CommandError(f"cannot write {args.svg}: {error.strerror or error}") from None
         record = bool(args.terminal_svg or args.terminal_html)
         console = Console(width=args.width, record=record)
         console.print(view.screen(steps[index], index, len(steps), as_player, ""))

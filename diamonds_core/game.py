@@ -8,10 +8,11 @@ path for checking a record: no snapshots, and no events unless asked for.
 
 from __future__ import annotations
 
+import importlib
 from typing import Any, Iterable, Mapping
 
 from .family import Rules, Standing, Table
-from .registry import rules_for
+from .registry import family_of, rules_for
 from .seating import Seating
 
 __all__ = ["Game"]
@@ -108,6 +109,17 @@ class Game:
 
     def __len__(self) -> int:
         return len(self._moves)
+
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a game as the picture of its table now: the family's picture of its last replay stop.
+
+        The replay and the picture are imported only here, through the registry,
+        so the engine itself still imports neither."""
+        family = family_of(self.config.rules)
+        replay = importlib.import_module("diamonds.replay")
+        replayed = replay.ReplayedGame(replay.record_from_game(self), self.config, self)
+        last = family.part("steps")(replayed)[-1]
+        return str(family.part("picture").svg(last))
 
     def __repr__(self) -> str:
         players = " ".join(self.config.players)

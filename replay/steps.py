@@ -27,6 +27,12 @@ class Step:
     trick_complete: bool = False
     actor: int | None = None  # the seat that played, for highlighting
 
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a stop as the picture of its table (diamonds.svg), as python-chess shows a board."""
+        from diamonds.svg import step_svg
+
+        return step_svg(self)
+
 
 class Fold(Protocol):
     """A family's bookkeeping of the table, fed every event in order; `freeze` is the table at a stop."""

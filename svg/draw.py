@@ -1,0 +1,351 @@
+"""What every picture of a table shares: the canvas, seats around the table, cards, crystals, perspective.
+
+Pictures are built as `xml.etree` elements (so every text and attribute is
+escaped in one place) and written out once. Coordinates are in a fixed
+600-unit-wide `viewBox`; `size` only sets the width the picture asks for.
+No fonts, images or scripts are referred to: a picture stands alone.
+"""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Sequence
+
+from diamonds.core import AnyCard, Card, Suit
+
+__all__ = [
+    "WIDTH", "HEIGHT", "Sight", "Canvas", "Box", "Picture", "seat_boxes", "add", "text", "card", "card_back",
+    "card_row", "crystals", "marker", "number", "card_label", "suit_colour", "hand", "Play", "trick", "toward", "game_over",
+]
+
+WIDTH = 600  # the viewBox's width: everything is laid out for it
+HEIGHT = 640  # the viewBox's height
+HEADER = 56  # the band at the top: what the stop is, and a second line of the family's
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"  # only names of fonts a system may have: nothing is loaded
+
+FELT, FELT_EDGE, PLATE, PLATE_EDGE, INK, FAINT = "#2f6b3f", "#1d4a2a", "#fbf8ef", "#8c7b55", "#1b1b1b", "#6b6b6b"
+GOLD, RED, BLACK, BACK = "#d4a017", "#c0262d", "#1b1b1b", "#7a1f2b"
+CARD_W, CARD_H, CARD_PITCH = 19, 27, 16.5  # a card in a hand (they overlap)
+TRICK_W, TRICK_H = 40, 56  # a card on the table
+
+
+def number(value: float) -> str:
+    """A coordinate as short text: at most one decimal, no trailing zeros."""
+    if type(value) is int:
+        return str(value)
+    text = f"{value:.1f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def add(parent: ET.Element, tag: str, /, **attributes: Any) -> ET.Element:
+    """A child element; `class_` stands for `class`, `_` in names for `-`, numbers are written short."""
+    clean: dict[str, str] = {}
+    for name, value in attributes.items():
+        if value is None:
+            continue
+        key = "class" if name == "class_" else name.replace("_", "-")
+        clean[key] = number(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)
+    return ET.SubElement(parent, tag, clean)
+
+
+def text(parent: ET.Element, x: float, y: float, content: str, *, size: float = 12, anchor: str = "start",
+         weight: str | None = None, fill: str = INK, class_: str | None = None) -> ET.Element:
+    """A real `<text>` element: what a screen reader and a search find."""
+    element = add(parent, "text", x=x, y=y, font_size=size, text_anchor=anchor if anchor != "start" else None,
+                  font_weight=weight, fill=fill, class_=class_)
+    element.text = content
+    return element
+
+
+def suit_colour(suit: Suit | None) -> str:
+    return RED if suit in (Suit.DIAMONDS, Suit.HEARTS) else BLACK
+
+
+def card_label(card: AnyCard) -> tuple[str, str]:
+    """What a card's corner shows: its rank (a number or J Q K A) and its suit symbol; the Joker is "Jo", "★"."""
+    if not isinstance(card, Card):
+        return "Jo", "★"
+    rank = str(card)[:-1]
+    return rank, card.suit.symbol
+
+
+def card(parent: ET.Element, x: float, y: float, shown: AnyCard, *, width: float = CARD_W, height: float = CARD_H,
+         highlight: bool = False, note: str | None = None) -> ET.Element:
+    """A card face up: its rank and suit as text, red or black; `data-card` holds its DGN name."""
+    group = add(parent, "g", class_="card winner" if highlight else "card", data_card=str(shown))
+    colour = suit_colour(shown.suit) if isinstance(shown, Card) else "#6a3d9a"
+    add(group, "rect", x=x, y=y, width=width, height=height, rx=3, fill="#ffffff",
+        stroke=GOLD if highlight else "#555555", stroke_width=3 if highlight else 0.8)
+    rank, symbol = card_label(shown)
+    big = width >= TRICK_W
+    text(group, x + (5 if big else 2.5), y + (16 if big else 10.5), rank, size=15 if big else 9.5,
+         weight="bold", fill=colour)
+    text(group, x + width / 2, y + height - (10 if big else 4), symbol, size=22 if big else 12, anchor="middle",
+         fill=colour)
+    if note:
+        text(group, x + width / 2, y + height + 11, note, size=10, anchor="middle", fill="#ffffff", class_="player")
+    return group
+
+
+def card_back(parent: ET.Element, x: float, y: float, *, width: float = CARD_W, height: float = CARD_H) -> ET.Element:
+    """A card face down: its back, with nothing of its face in the file."""
+    group = add(parent, "g", class_="card back")
+    add(group, "rect", x=x, y=y, width=width, height=height, rx=3, fill=BACK, stroke="#ffffff", stroke_width=0.8)
+    add(group, "rect", x=x + 2.5, y=y + 2.5, width=width - 5, height=height - 5, rx=2, fill="none",
+        stroke="#e8c9a0", stroke_width=0.6)
+    return group
+
+
+def card_row(parent: ET.Element, x: float, y: float, cards: Sequence[AnyCard | None], *, per_row: int = 10,
+             pitch: float = CARD_PITCH) -> float:
+    """Cards overlapping left to right, wrapping after `per_row`; None is a card face down. Returns the height."""
+    for index, shown in enumerate(cards):
+        row, column = divmod(index, per_row)
+        cx, cy = x + column * pitch, y + row * (CARD_H + 3)
+        if shown is None:
+            card_back(parent, cx, cy)
+        else:
+            card(parent, cx, cy, shown)
+    rows = max(1, math.ceil(len(cards) / per_row))
+    return rows * (CARD_H + 3)
+
+
+def crystals(parent: ET.Element, x: float, y: float, points: int, *, per_row: int = 12, scale: float = 1.0) -> float:
+    """R3: points drawn as crystals, a big one per 5 and a small one per 1. Returns the width used."""
+    group = add(parent, "g", class_="crystals", data_points=points)
+    fives, ones = divmod(max(points, 0), 5)
+    step = 11 * scale
+    cx = x
+    for index in range(fives + ones):
+        five = index < fives
+        row, column = divmod(index, per_row)
+        cx = x + column * step
+        cy = y + row * 13 * scale
+        half_w, half_h = (4.5 if five else 3) * scale, (6 if five else 4) * scale
+        centre_y = cy - (0 if five else 1.5 * scale)
+        points_text = " ".join(
+            f"{number(px)},{number(py)}" for px, py in (
+                (cx, centre_y - half_h), (cx + half_w, centre_y), (cx, centre_y + half_h), (cx - half_w, centre_y)))
+        add(group, "polygon", points=points_text, class_="crystal five" if five else "crystal one",
+            fill="#3a8fd6" if five else "#9fd3ff", stroke="#0d3c66", stroke_width=0.7)
+    used = min(fives + ones, per_row)
+    return used * step
+
+
+def marker(parent: ET.Element, x: float, y: float, letter: str, what: str, *, fill: str = GOLD) -> ET.Element:
+    """A round token with a letter (D for the dealer, T for the Thief) and its meaning as a tooltip."""
+    group = add(parent, "g", class_="marker", data_marker=what)
+    title = add(group, "title")
+    title.text = what
+    add(group, "circle", cx=x, cy=y, r=8, fill=fill, stroke=INK, stroke_width=0.8)
+    text(group, x, y + 4, letter, size=11, anchor="middle", weight="bold")
+    return group
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """A rectangle of the picture: a seat's plate."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return self.x + self.width / 2, self.y + self.height / 2
+
+
+TABLE_CX, TABLE_CY = WIDTH / 2, HEADER + (HEIGHT - HEADER) / 2
+
+
+def seat_angle(seat: int, bottom: int, n: int) -> float:
+    """R1: seats go clockwise round the table, the viewer at the bottom and their left neighbour next."""
+    return math.radians(90 + ((seat - bottom) % n) * 360 / n)
+
+
+def seat_boxes(n: int, bottom: int, width: float, height: float) -> tuple[Box, ...]:
+    """Each seat's plate, on an ellipse round the table, kept inside the picture."""
+    boxes = []
+    rx, ry = (WIDTH - width) / 2 - 4, (HEIGHT - HEADER - height) / 2 - 4
+    for seat in range(n):
+        angle = seat_angle(seat, bottom, n)
+        cx, cy = TABLE_CX + rx * math.cos(angle), TABLE_CY + ry * math.sin(angle)
+        boxes.append(Box(round(cx - width / 2, 1), round(cy - height / 2, 1), width, height))
+    return tuple(boxes)
+
+
+def toward(seat: int, bottom: int, n: int, distance: float) -> tuple[float, float]:
+    """A point `distance` from the table's centre toward a seat: where its card in the trick lies."""
+    angle = seat_angle(seat, bottom, n)
+    return TABLE_CX + distance * math.cos(angle), TABLE_CY + distance * 0.9 * math.sin(angle)
+
+
+@dataclass(frozen=True, slots=True)
+class Sight:
+    """Who looks at the table: everyone (`as_player` None), one player, or the page (both versions, CSS picks).
+
+    At the game's end nothing is private (`over`).
+    """
+
+    as_player: int | None = None
+    for_page: bool = False
+    over: bool = False
+
+    def sees(self, seats: Iterable[int]) -> bool:
+        """Whether this viewer may see what only `seats` may see (the page's file holds both versions)."""
+        return self.over or self.as_player is None or self.as_player in tuple(seats)
+
+    def private(self, parent: ET.Element, seats: Iterable[int], show: Callable[[ET.Element], None],
+                conceal: Callable[[ET.Element], None]) -> None:
+        """Draw what only `seats` may see: with `for_page` both versions, each in its group; else the one due.
+
+        `data-seat` lists the seats that may see it (one seat, or a team's seats separated by spaces)."""
+        seats = tuple(seats)
+        if self.over:
+            show(parent)
+        elif self.for_page:
+            who = " ".join(str(seat) for seat in seats)
+            show(add(parent, "g", class_="private", data_seat=who))
+            conceal(add(parent, "g", class_="concealed", data_seat=who))
+        elif self.sees(seats):
+            show(parent)
+        else:
+            conceal(parent)
+
+    @property
+    def bottom(self) -> int:
+        """The seat drawn at the bottom: the viewer's, else the first."""
+        return self.as_player if self.as_player is not None and not self.for_page else 0
+
+
+class Canvas:
+    """One picture being drawn: the root `<svg>` with its title, the felt, and the header band."""
+
+    def __init__(self, title: str, description: str, *, size: int = WIDTH) -> None:
+        self.root = ET.Element("svg", {
+            "xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {WIDTH} {HEIGHT}",
+            "width": str(size), "height": number(size * HEIGHT / WIDTH), "role": "img",
+            "font-family": FONT, "class": "diamonds-table",
+        })
+        ET.SubElement(self.root, "title").text = title
+        ET.SubElement(self.root, "desc").text = description
+        add(self.root, "rect", x=0, y=0, width=WIDTH, height=HEIGHT, fill="#f3efe3")
+        add(self.root, "ellipse", cx=TABLE_CX, cy=TABLE_CY, rx=WIDTH / 2 - 70, ry=(HEIGHT - HEADER) / 2 - 60,
+            fill=FELT, stroke=FELT_EDGE, stroke_width=6, class_="felt")
+
+    def header(self, left: str, right: str = "") -> ET.Element:
+        group = add(self.root, "g", class_="header")
+        add(group, "rect", x=0, y=0, width=WIDTH, height=HEADER - 6, fill="#e6dfc8")
+        text(group, 10, 20, left, size=15, weight="bold")
+        if right:
+            text(group, WIDTH - 10, 20, right, size=12, anchor="end", fill=FAINT)
+        return group
+
+    def plate(self, box: Box, seat: int, name: str, *, highlight: bool = False) -> ET.Element:
+        """A seat's plate: a card-table name plate, its player's name in bold; the group holds the seat's things."""
+        group = add(self.root, "g", class_="seat", data_seat=seat)
+        add(group, "rect", x=box.x, y=box.y, width=box.width, height=box.height, rx=8, fill=PLATE,
+            stroke=GOLD if highlight else PLATE_EDGE, stroke_width=3 if highlight else 1.2)
+        text(group, box.x + 8, box.y + 18, name, size=14, weight="bold", class_="name")
+        return group
+
+    def layer(self, class_: str) -> ET.Element:
+        return add(self.root, "g", class_=class_)
+
+    def tostring(self) -> str:
+        return ET.tostring(self.root, encoding="unicode")
+
+
+def hand(sight: Sight, parent: ET.Element, seat: int, cards: Sequence[AnyCard], x: float, y: float, *,
+         per_row: int = 10, width: float = 168) -> float:
+    """A seat's hand: face up to its player (and to everyone when no one is named), else its backs only.
+
+    Returns the height used; the cards overlap so that `per_row` fit in `width`."""
+    pitch = min(CARD_PITCH, (width - CARD_W) / max(per_row - 1, 1))
+    sight.private(parent, (seat,),
+                  lambda group: _add_hand(group, x, y, cards, per_row, pitch, face_up=True),
+                  lambda group: _add_hand(group, x, y, cards, per_row, pitch, face_up=False))
+    return max(1, math.ceil(len(cards) / per_row)) * (CARD_H + 3)
+
+
+def _add_hand(parent: ET.Element, x: float, y: float, cards: Sequence[AnyCard], per_row: int, pitch: float, *,
+              face_up: bool) -> None:
+    group = add(parent, "g", class_="hand", data_count=len(cards))
+    if not cards:
+        text(group, x, y + 16, "no cards", size=10, fill=FAINT)
+        return
+    card_row(group, x, y, list(cards) if face_up else [None] * len(cards), per_row=per_row, pitch=pitch)
+
+
+def game_over(winners: Sequence[str], score: int) -> str:
+    """The line a finished game's picture shows: who won (several share a tie), with what."""
+    who = " and ".join(winners)
+    return f"Game over · {who} win{'s' if len(winners) == 1 else ''} with {score}"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One card on the table: who played it, and a word about it (an ace played high, a Joker's suit)."""
+
+    seat: int
+    card: AnyCard
+    note: str = ""
+
+
+def trick(canvas: Canvas, plays: Sequence[Play], winner: int | None, names: Sequence[str], sight: Sight,
+          caption: str, result: Sequence[str] = ()) -> ET.Element:
+    """The trick on the table: each card in front of its player with their name, the winner's card ringed.
+
+    `caption` (what the trick is) and the `result` lines (who won, and why) are written in the middle."""
+    group = canvas.layer("trick")
+    n = len(names)
+    top = TABLE_CY - 4 - 8 * max(len(result) - 1, 0)
+    text(group, TABLE_CX, top, caption, size=12, anchor="middle", fill="#ffffff", class_="caption")
+    for index, line in enumerate(result):
+        text(group, TABLE_CX, top + 17 * (index + 1), line, size=12 if index == 0 else 9, anchor="middle",
+             fill="#ffe9a8", weight="bold" if index == 0 else None, class_="result")
+    # Two plays by one seat (Fitzgerald's two-player tricks) lie side by side.
+    seen: dict[int, int] = {}
+    for index, play in enumerate(plays):
+        repeat = seen.get(play.seat, 0)
+        seen[play.seat] = repeat + 1
+        x, y = toward(play.seat, sight.bottom, n, 72 if n <= 4 else 82)
+        x += repeat * (TRICK_W + 6) - (TRICK_W + 6) / 2 * (1 if _plays_of(plays, play.seat) > 1 else 0)
+        label = names[play.seat] + (f" · {play.note}" if play.note else "")
+        element = card(group, x - TRICK_W / 2, y - TRICK_H / 2 - 6, play.card, width=TRICK_W, height=TRICK_H,
+                       highlight=play.seat == winner, note=label)
+        element.set("data-seat", str(play.seat))
+        element.set("data-order", str(index + 1))
+    return group
+
+
+def _plays_of(plays: Sequence[Play], seat: int) -> int:
+    return sum(1 for play in plays if play.seat == seat)
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """A family's picture: `draw` fills a canvas with the table at a stop, as a viewer may see it.
+
+    `over` says whether a table is the game's end (then nothing is private);
+    `title` names the stop for the picture's `<title>`.
+    """
+
+    draw: Callable[[Canvas, Any, Any, Sight], None]  # (canvas, step, table, sight)
+    over: Callable[[Any], bool]
+    title: Callable[[Any, Any], str]  # (step, table)
+
+    def svg(self, step: Any, as_player: int | None = None, *, size: int = WIDTH, for_page: bool = False) -> str:
+        """The SVG text of the table at `step`, as `as_player` may see it (everyone's view when None)."""
+        table = step.table
+        sight = Sight(as_player, for_page, self.over(table))
+        players = table.config.players
+        viewer = f", as {players[as_player]} sees it" if as_player is not None and not for_page else ""
+        title = self.title(step, table)
+        description = f"A table of Diamonds ({table.config.rules}) with {', '.join(players)}: {title}{viewer}."
+        canvas = Canvas(f"Diamonds {table.config.rules}: {title}{viewer}", description, size=size)
+        self.draw(canvas, step, table, sight)
+        return canvas.tostring()
