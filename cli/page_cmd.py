@@ -1,0 +1,143 @@
+"""`diamonds replay FILE --html PAGE`: every game of the file as one interactive, self-contained page.
+
+Each game is replayed as far as it is valid; its problems are reported as the
+replay reports them (on standard error, `file:line:col`, the line, a caret,
+the ruling) and shown on the page too, so nothing is silently left out. The
+page's jumps and go-to positions are worked out here with the terminal
+replay's own `Navigator` and `find_position`, so both replays agree.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Callable, Sequence
+
+from diamonds.core import rules_for
+from diamonds.notation.diagnostics import format_problem
+from diamonds.replay import ReplayedGame, replay_record
+from diamonds.replay.steps import Step, find_position, steps_of
+from diamonds.svg import step_svg
+from diamonds.svg.page import Page, PageGame, PageScore, PageStop, render_page
+
+from .errors import CommandError
+from .inputs import display_path, games_in
+from .replay_cmd import Navigator
+from .views import View, view_for
+
+__all__ = ["run_page", "build_page"]
+
+def run_page(args: argparse.Namespace) -> int:
+    page, valid = build_page(args.file, args.encoding, as_name=args.as_player, start_game=args.game)
+    text = render_page(page)
+    with open(args.html, "w", encoding="utf-8") as out:
+        out.write(text)
+    return 0 if valid else 1
+
+
+def build_page(path: str, encoding: str, *, as_name: str | None = None,
+               start_game: int = 1) -> tuple[Page, bool]:
+    """The page of every game in `path`, and whether every game is valid; problems go to standard
+    error, as the replay reports them, and onto the page."""
+    shown = display_path(path)
+    if start_game < 1:
+        raise CommandError("--game counts from 1")
+    replayed_games = [replay_record(record) for record in games_in(path, encoding)]
+    if not replayed_games:
+        raise CommandError(f"{shown} holds no game")
+    if start_game > len(replayed_games):
+        raise CommandError(f"{shown} has fewer than {start_game} game{'s' if start_game > 1 else ''}")
+    configs = [replayed.config for replayed in replayed_games if replayed.config is not None]
+    if as_name is not None and all(config.seat_of(as_name) is None for config in configs):
+        everyone = dict.fromkeys(player for config in configs for player in config.players)
+        raise CommandError(f"--as {as_name}: not a player of any game of {shown} ({' '.join(everyone)})")
+    games = []
+    for replayed in replayed_games:
+        notes = [format_problem(shown, replayed.record, problem) for problem in replayed.problems]
+        notes += [f"{shown}: note: {note}" for note in replayed.notes]
+        seat = None
+        if as_name is not None and replayed.config is not None:
+            seat = replayed.config.seat_of(as_name)
+            if seat is None:
+                notes.append(f"{shown}: note: {as_name} does not play in game {replayed.record.index}: "
+                             "from their perspective it shows nothing")
+        for note in notes:
+            print(note, file=sys.stderr)
+        games.append(_page_game(replayed, notes, as_name, seat))
+    valid = all(replayed.valid for replayed in replayed_games)
+    title = f"Diamonds replay: {os.path.basename(shown)}"
+    return Page(title, tuple(games), start_game - 1), valid
+
+
+def _title(replayed: ReplayedGame) -> str:
+    """`Thursday Club Night · round 1 · table 2 · 2026.11.20`, from the tags the record has."""
+    def known(name: str) -> str | None:
+        value = replayed.record.tag_value(name)
+        return value if value and value != "?" else None
+
+    event, round_, table, date = known("Event"), known("Round"), known("Table"), known("Date")
+    words = [event, round_ and f"round {round_}", table and f"table {table}", date]
+    return " · ".join(word for word in words if word) or f"game {replayed.record.index}"
+
+
+def _about(replayed: ReplayedGame) -> str:
+    """`Stronghold 1st edition, Rules 1e, Variant partnership · Ann+Cat vs Bob+Dan`."""
+    config = replayed.config
+    if config is None:
+        return "not replayed: see the problems below"
+    variant = replayed.record.tag_value("Variant")
+    rules = f"{rules_for(config.rules).title}, Rules {config.rules}" + (f", Variant {variant}" if variant else "")
+    return f"{rules} · " + " vs ".join(config.side_name(side) for side in range(config.side_count))
+
+
+def _page_game(replayed: ReplayedGame, notes: list[str], as_name: str | None, seat: int | None) -> PageGame:
+    config = replayed.config
+    players = tuple(config.players) if config is not None else ()
+    fixed = as_name is not None
+    hidden_from_us = fixed and seat is None  # --as someone who does not sit at this table
+    if replayed.game is None or config is None or hidden_from_us:
+        return PageGame(_title(replayed), _about(replayed), players, (), (), (), tuple(notes), seat)
+    steps = steps_of(replayed)
+    view = view_for(config.rules)
+    stops = tuple(_stop(steps, i, view, seat, fixed, len(players)) for i in range(len(steps)))
+    scores: tuple[PageScore, ...] = ()
+    if replayed.complete:
+        scores = tuple(PageScore(config.side_name(s.side), s.score, s.winner) for s in replayed.game.standings())
+    return PageGame(_title(replayed), _about(replayed), players, stops, _positions(steps), scores, tuple(notes),
+                    seat if fixed else None)
+
+
+def _stop(steps: Sequence[Step], index: int, view: View, seat: int | None, fixed: bool, seats: int) -> PageStop:
+    step = steps[index]
+    if fixed:  # one perspective: what the others hide is not drawn or told at all
+        svg = step_svg(step, as_player=seat, for_page=False)
+        narration = tuple(view.step_lines(step, seat))
+        narration_as: tuple[tuple[str, ...] | None, ...] = ()
+    else:
+        svg = step_svg(step, as_player=None, for_page=True)
+        narration = tuple(view.step_lines(step, None))
+        heard = [tuple(view.step_lines(step, s)) for s in range(seats)]
+        narration_as = tuple(lines if lines != narration else None for lines in heard)
+    return PageStop(step.label, step.kind, svg, narration, narration_as,
+                    _jump(steps, index, Navigator.next_trick), _jump(steps, index, Navigator.previous_trick),
+                    _jump(steps, index, Navigator.next_round), _jump(steps, index, Navigator.previous_round))
+
+
+def _jump(steps: Sequence[Step], index: int, move: Callable[[Navigator], None]) -> int:
+    """Where the terminal replay's key lands from `index`."""
+    navigator = Navigator(steps, index)
+    move(navigator)
+    return navigator.index
+
+
+def _positions(steps: Sequence[Step]) -> tuple[tuple[str, int], ...]:
+    """Every name `g` accepts, as the terminal replay resolves it: each stop's label, R2 and R2.7, start, end."""
+    names = {"start", "end"}
+    for step in steps:
+        if step.kind != "start":
+            names.add(step.label)
+            names.add(f"R{step.round_no}")
+            if step.kind == "card":
+                names.add(f"R{step.round_no}.{step.trick_no}")
+    return tuple(sorted((name.lower(), find_position(steps, name)) for name in names))
