@@ -81,6 +81,7 @@ def _draw(canvas: Canvas, step: Step, table: Table, sight: Sight) -> None:
              anchor="end", fill=INK, class_="tricks")
 
     plays = [Play(seat, card) for seat, card in table.trick]
+    result: list[str]
     if table.results:
         caption, result = _results_line(table), []
     elif not table.trick:

@@ -64,7 +64,7 @@ def _draw(canvas: Canvas, step: Step, table: Table, sight: Sight) -> None:
         if seat == table.dealer:
             marker(plate, box.x + box.width - 14, box.y + 13, "D", "dealer")
         y = box.y + 26 + hand(sight, plate, seat, table.hands[seat], box.x + 8, box.y + 26)
-        _pile(plate, box, y + 2, seat, table, revealed.get(seat, ()))
+        _pile(plate, box, y + 2, seat, table, revealed.get(seat, []))
         total = f"Total {table.totals[seat]}" + ("  ★ winner" if seat in winners else "")
         text(plate, box.x + 8, y + 2 + 2 * ROW + 12, total, size=11, weight="bold", class_="total")
 
