@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from diamonds.notation import game_texts, parse_game
-from diamonds.notation.diagnostics import format_problem
+from diamonds.notation.diagnostics import format_problem, wants_colour
 from diamonds.replay import validate_record
 
 from .inputs import NotDecodable, display_path, open_text
@@ -31,7 +31,9 @@ class Checked:
     entry: dict[str, Any] | None  # for --format json
 
 
-def check_batch(shown: str, as_json: bool, batch: list[tuple[int, int, str]]) -> list[Checked]:
+def check_batch(shown: str, as_json: bool, batch: list[tuple[int, int, str]], *,
+                colour: bool = False) -> list[Checked]:
+    """Each game of `batch` replayed; its problems formatted (highlighted as DGN with `colour`)."""
     out = []
     for index, first_line, text in batch:
         record = parse_game(text, first_line=first_line, index=index)
@@ -48,7 +50,7 @@ def check_batch(shown: str, as_json: bool, batch: list[tuple[int, int, str]]) ->
                 "notes": replayed.notes,
             }
         else:
-            lines = [format_problem(shown, record, problem) for problem in replayed.problems]
+            lines = [format_problem(shown, record, problem, colour=colour) for problem in replayed.problems]
             lines += [f"{shown}:{first_line}: note: game {index}: {note}" for note in replayed.notes]
         out.append(Checked(len(text), replayed.valid, replayed.complete, tuple(lines), entry))
     return out
@@ -59,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
     as_json = args.format == "json"
     jobs = default_jobs(args.files, args.jobs)
     out = sys.stdout
+    colour = not as_json and wants_colour(out)  # problems are printed to stdout: colour only on a terminal
     if as_json:
         out.write('{"files": [')
     with ByteProgress(args.files) as progress:
@@ -71,8 +74,8 @@ def run(args: argparse.Namespace) -> int:
             try:
                 with open_text(path, args.encoding) as stream:
                     work = batches(game_texts(stream))
-                    for checked_batch in ordered_map(functools.partial(check_batch, shown, as_json), work, jobs,
-                                                             args.scheduler):
+                    check = functools.partial(check_batch, shown, as_json, colour=colour)
+                    for checked_batch in ordered_map(check, work, jobs, args.scheduler):
                         for checked in checked_batch:
                             progress.advance(checked.size)
                             totals["games"] += 1

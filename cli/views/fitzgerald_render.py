@@ -1,7 +1,11 @@
 """Rich renderables for a Fitzgerald replay: the table, the trick, the log; one class per concept.
 
 Each fits an 80×24 terminal and uses more room when there is more: crystals
-are drawn (5s as ◆, 1s as ♦) only when the width allows.
+are drawn (5s as ◆, 1s as ♦) only when the width allows. With `--as PLAYER`
+(`as_player`) the other players' hands, the other sides' Vaults and scores
+(the rules keep a Vault secret; a partnership shares its Vault, R2) and the
+Supply's count (with the public Showrooms it would give the Vaults away, R3)
+are hidden until the game is over; the log does not spell out others' passes.
 """
 
 from __future__ import annotations
@@ -21,15 +25,24 @@ from .cards import SUIT_STYLE, card_text, cards_text, log_text
 from .fitzgerald_narrate import describe
 from diamonds.replay.fitzgerald_steps import Table
 
-__all__ = ["PlayersPanel", "TrickLine", "StepLog", "Position"]
+__all__ = ["PlayersPanel", "TrickLine", "StepLog", "Position", "hides_vault"]
 
 WIDE = 100  # from this width on, crystals are drawn
 NAME_WIDTH = 10  # below WIDE, the Player column is at most this wide
 
 
+HIDDEN = "?"  # what stands for a number the player whose view it is cannot know
+
+
 def crystals(points: int) -> str:
     """R3: a renderer may draw points as 5s and 1s."""
     return "◆" * (points // 5) + "♦" * (points % 5)
+
+
+def hides_vault(table: Table, as_player: int | None, side: int) -> bool:
+    """Is `side`'s Vault (and so its score) secret from `as_player`? Until the game is over it is,
+    unless it is their own side's (a partnership has one Vault, R2)."""
+    return as_player is not None and not table.results and side != table.config.side_of[as_player]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,10 +87,12 @@ class PlayersPanel:
                     showroom = Text(f"{crystals(table.showroom[side])} {table.showroom[side]}")
                     vault = Text(f"{crystals(table.vault[side])} {table.vault[side]}")
                 score = Text(str(table.score(side)), style="bold")
+                if hides_vault(table, self.as_player, side):
+                    vault = score = Text(HIDDEN, style="dim")
                 taken = Text(" ".join(str(n) for n in table.taken[side]))
             hand = table.hands[seat]
-            if self.as_player is not None and seat != self.as_player:
-                hand_cell = Text(f"{len(hand)} cards", style="dim")
+            if self.as_player is not None and seat != self.as_player and hand and not table.results:
+                hand_cell = Text(f"{len(hand)} card{'s' if len(hand) != 1 else ''}", style="dim")
             else:
                 hand_cell = cards_text(hand)
             team = [Text(str(side + 1), style="dim")] if config.partnership else []
@@ -158,6 +173,8 @@ class Position:
             title.append(f" · pass {table.pass_count}")
         if table.thief is not None:
             title.append(f" · Thief {names[table.thief]}", style="yellow")
+        # The Supply is a heap on the table that anyone may count, as the picture shows it; that it
+        # tells the Vaults' total (R3: 235 in all) is the physical game's leak too.
         title.append(f" · Supply {table.supply}", style="dim")
         title.append(f" · {step.label}", style="dim")
         counter = f" ({self.index + 1}/{self.total})"
