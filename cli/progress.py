@@ -18,7 +18,8 @@ _WORTH_SHOWING = 1 << 20  # bytes: below this a run is over before a bar helps
 class ByteProgress:
     """Counts characters of input read against the files' total size."""
 
-    def __init__(self, paths: list[str]) -> None:
+    def __init__(self, paths: list[str], label: str = "validating") -> None:
+        self.label = label
         total = 0
         for path in paths:
             try:
@@ -36,7 +37,7 @@ class ByteProgress:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
             self.progress = Progress(
-                TextColumn("validating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                TextColumn(self.label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                 console=Console(stderr=True), transient=True, redirect_stdout=False, redirect_stderr=False,
             )
             self.progress.start()

@@ -1,0 +1,260 @@
+"""The analysis tables as Arrow tables and Parquet files: schemas, conversion, writing, reading back.
+
+pyarrow is an optional extra (`parquet`): this module is imported only by
+what needs it (`convert --to parquet`, `stats`, `diamonds.read_games`), and
+`require_pyarrow()` turns its absence into one line naming the extra.
+
+Every table has one fixed schema covering every registered family
+(`schema(name)`, built from `tables.columns`): strings that repeat are
+dictionary-encoded (pandas reads them as categories), numbers are the
+smallest integers that hold them, lists and structs stay lists and structs.
+
+Streaming: `convert_batch` (a module-level function, so that worker
+processes and Dask workers can run it) turns a batch of game texts into one
+Arrow table per table name; `TableWriter` gathers batches into row groups
+of `ROW_GROUP_GAMES` games, so memory does not grow with the input, and the
+row groups do not depend on how many processes ran (the output is the same
+whatever `--jobs`).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
+
+from .tables import TABLE_NAMES, Column, Kind, TableBuffer, columns, standing_fields
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+__all__ = [
+    "MissingExtra", "require_pyarrow", "schema", "to_arrow", "columns_to_arrow", "Converted", "convert_batch",
+    "TableWriter", "read_tables", "tables_from_files", "converted_batches", "ROW_GROUP_GAMES", "PARQUET_MISSING",
+]
+
+#: Games per row group: their rows (some 170,000 plays of 4-player games) are in memory at a time, whatever
+#: the input; 1000 keeps a conversion under 200 MB of RSS, pyarrow's own 120 MB included.
+ROW_GROUP_GAMES = 1000
+PARQUET_MISSING = 'the Parquet tables need the parquet extra: pip install "diamonds[parquet]"'
+
+
+class MissingExtra(ImportError):
+    """An optional package is not installed: `package` is what is missing, `extra` what installs it."""
+
+    def __init__(self, package: str, extra: str, message: str) -> None:
+        super().__init__(message)
+        self.package, self.extra = package, extra
+
+
+def require_pyarrow() -> Any:
+    """pyarrow (with pyarrow.parquet loaded), or `MissingExtra` naming the extra to install."""
+    try:
+        import pyarrow
+        import pyarrow.parquet  # noqa: F401
+    except ImportError:
+        raise MissingExtra("pyarrow", "parquet", PARQUET_MISSING) from None
+    return pyarrow
+
+
+# --------------------------------------------------------------------------- schemas
+
+
+def _arrow_type(kind: Kind) -> "pa.DataType":
+    pa = require_pyarrow()
+    if kind is Kind.STANDINGS:
+        return pa.list_(pa.struct([pa.field(c.name, _arrow_type(c.kind)) for c in standing_fields()]))
+    simple = {
+        Kind.BOOL: pa.bool_(), Kind.INT8: pa.int8(), Kind.INT16: pa.int16(), Kind.INT32: pa.int32(),
+        Kind.STRING: pa.string(), Kind.CATEGORY: pa.dictionary(pa.int32(), pa.string()),
+        # Inside lists and structs plain strings: Parquet dictionary-encodes them on disk all the same.
+        Kind.CATEGORY_LIST: pa.list_(pa.string()), Kind.INT8_LIST: pa.list_(pa.int8()),
+        Kind.TAGS: pa.list_(pa.struct([pa.field("name", pa.string()), pa.field("value", pa.string())])),
+    }
+    return simple[kind]
+
+
+def _field(column: Column) -> "pa.Field":
+    pa = require_pyarrow()
+    nullable = column.name not in ("file", "game")
+    return pa.field(column.name, _arrow_type(column.kind), nullable=nullable,
+                    metadata={"doc": column.doc})
+
+
+@lru_cache(maxsize=None)
+def schema(name: str) -> "pa.Schema":
+    """The one Arrow schema of a table (`games`, `plays`, `events`), every family's columns included."""
+    pa = require_pyarrow()
+    return pa.schema([_field(column) for column in columns(name)])
+
+
+def columns_to_arrow(data: dict[str, dict[str, list[Any]]]) -> "dict[str, pa.Table]":
+    """Column lists per table (a `TableBuffer`'s) as Arrow tables of the fixed schemas."""
+    pa = require_pyarrow()
+    out = {}
+    for name in TABLE_NAMES:
+        table_schema = schema(name)
+        arrays = [pa.array(data[name][field.name], type=field.type) for field in table_schema]
+        out[name] = pa.Table.from_arrays(arrays, schema=table_schema)
+    return out
+
+
+def to_arrow(rows_by_table: dict[str, list[dict[str, Any]]]) -> "dict[str, pa.Table]":
+    """Row dicts per table (`tables.game_rows`, several games' concatenated) as Arrow tables; an absent
+    column is null."""
+    data = {name: {c.name: [row.get(c.name) for row in rows_by_table.get(name, [])] for c in columns(name)}
+            for name in TABLE_NAMES}
+    return columns_to_arrow(data)
+
+
+# --------------------------------------------------------------------------- converting games
+
+
+@dataclass(frozen=True, slots=True)
+class Converted:
+    """One batch of games converted (in a worker): its tables, and its problems ready to print.
+
+    `errors` are formatted as everywhere (file:line:col, the line, a caret,
+    the ruling); `games` and `invalid` count the batch's games; `size` is the
+    characters of DGN read (for the progress bar)."""
+
+    tables: "dict[str, pa.Table]"
+    errors: tuple[str, ...]
+    games: int
+    invalid: int
+    size: int
+
+
+def convert_batch(file: str, batch: list[tuple[int, int, str]]) -> Converted:
+    """A batch of (index, first line, text) games of `file` as tables; picklable for worker processes.
+
+    Every game gets a games row, an unreadable one too (with its first problem);
+    an invalid game keeps its plays and events up to the problem."""
+    from diamonds.notation.reader import parse_game
+    from diamonds.notation.diagnostics import format_problem
+
+    from .validate import replay_record
+
+    buffer = TableBuffer()
+    errors: list[str] = []
+    invalid = size = 0
+    for index, first_line, text in batch:
+        size += len(text)
+        record = parse_game(text, first_line=first_line, index=index)
+        replayed = replay_record(record, history=False)
+        if replayed.problems:
+            invalid += 1
+            errors.extend(format_problem(file, record, problem) for problem in replayed.problems)
+        buffer.add(replayed, file, index)
+    return Converted(columns_to_arrow(buffer.data), tuple(errors), len(batch), invalid, size)
+
+
+class TableWriter:
+    """Writes converted batches to `folder`/{games,plays,events}.parquet, a row group per
+    `ROW_GROUP_GAMES` games (zstd-compressed). Use as a context manager."""
+
+    def __init__(self, folder: str, *, row_group_games: int | None = None) -> None:
+        pa = require_pyarrow()
+        self.folder = folder
+        self.row_group_games = row_group_games or ROW_GROUP_GAMES
+        os.makedirs(folder, exist_ok=True)
+        self.writers = {name: pa.parquet.ParquetWriter(self.path(name), schema(name), compression="zstd")
+                        for name in TABLE_NAMES}
+        self.pending: dict[str, list[Any]] = {name: [] for name in TABLE_NAMES}  # Arrow tables
+        self.pending_games = 0
+        self.games = 0
+
+    def path(self, name: str) -> str:
+        return os.path.join(self.folder, f"{name}.parquet")
+
+    def write(self, tables: "dict[str, pa.Table]", games: int) -> None:
+        for name in TABLE_NAMES:
+            self.pending[name].append(tables[name])
+        self.pending_games += games
+        self.games += games
+        if self.pending_games >= self.row_group_games:
+            self.flush()
+
+    def flush(self) -> None:
+        if not self.pending_games:
+            return
+        pa = require_pyarrow()
+        for name in TABLE_NAMES:
+            # The batches' chunks go into one row group as they are (no combine_chunks copy); their
+            # dictionaries unified first, so that Parquet writes them as dictionaries (a third smaller).
+            table = pa.concat_tables(self.pending[name]).unify_dictionaries()
+            self.writers[name].write_table(table, row_group_size=max(1, table.num_rows))
+            self.pending[name] = []
+        self.pending_games = 0
+
+    def close(self) -> None:
+        try:
+            self.flush()
+        finally:
+            for writer in self.writers.values():
+                writer.close()
+
+    def __enter__(self) -> "TableWriter":
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+
+def converted_batches(paths: Iterable[str], encoding: str = "utf-8", jobs: int | None = None,
+                      scheduler: str | None = None) -> "Iterator[tuple[str, Converted | Exception]]":
+    """Every file's games converted, batch by batch, in input order: (shown path, `Converted`), or
+    (shown path, `NotDecodable`) where a file holds a byte not of `encoding` (its games before it
+    are converted; the next file follows).
+
+    Files are read as every command reads them (`cli.inputs.open_text`: strict decoding with
+    line:col of a bad byte) and spread over processes as `validate` does (`cli.parallel`)."""
+    import functools
+
+    from diamonds.cli.inputs import NotDecodable, display_path, open_text
+    from diamonds.cli.parallel import batches, default_jobs, ordered_map
+    from diamonds.notation.reader import game_texts
+
+    paths = list(paths)
+    workers = default_jobs(paths, jobs)
+    for path in paths:
+        shown = display_path(path)
+        try:
+            with open_text(path, encoding) as stream:
+                work = functools.partial(convert_batch, shown)
+                for converted in ordered_map(work, batches(game_texts(stream)), workers, scheduler):
+                    yield shown, converted
+        except NotDecodable as error:
+            yield shown, error
+
+
+def tables_from_files(paths: Iterable[str] | str, encoding: str = "utf-8",
+                      jobs: int | None = None) -> "dict[str, pa.Table]":
+    """The tables of DGN files, in memory (for `stats`, notebooks); problems are in the games rows.
+
+    A byte not of `encoding` raises `NotDecodable` (file:line:col)."""
+    pa = require_pyarrow()
+    parts: dict[str, list[Any]] = {name: [] for name in TABLE_NAMES}  # Arrow tables
+    for _, converted in converted_batches([paths] if isinstance(paths, str) else paths, encoding, jobs):
+        if isinstance(converted, Exception):
+            raise converted
+        for name in TABLE_NAMES:
+            parts[name].append(converted.tables[name])
+    return {name: (pa.concat_tables(parts[name]).unify_dictionaries().combine_chunks() if parts[name]
+                   else schema(name).empty_table()) for name in TABLE_NAMES}
+
+
+def read_tables(folder: str) -> "dict[str, pa.Table]":
+    """The tables `convert --to parquet` wrote to `folder`; `FileNotFoundError` naming a missing one."""
+    pa = require_pyarrow()
+    out = {}
+    for name in TABLE_NAMES:
+        path = os.path.join(folder, f"{name}.parquet")
+        if not os.path.isfile(path):
+            raise FileNotFoundError(f"{path}: no such file (a folder written by `diamonds convert --to parquet` "
+                                    f"holds {', '.join(n + '.parquet' for n in TABLE_NAMES)})")
+        out[name] = pa.parquet.read_table(path)
+    return out
