@@ -140,7 +140,7 @@ class PureTable(Generic[S]):
 class Family:
     """One game's registration: its rule sets, and where the other layers find their parts.
 
-    `bridge`, `export`, `steps`, `tables`, `picture` and `view` are
+    `bridge`, `export`, `steps`, `tables`, `stats`, `picture` and `view` are
     "module:attribute" names, loaded only when a layer asks (`part`), so the
     engine never imports them.
     """
@@ -152,6 +152,7 @@ class Family:
     export: str  # diamonds.replay: a replayed game → plain data, and its JSON Schema part
     steps: str  # diamonds.replay: a replayed game cut into replay stops (R2.7, R2.end), no rich
     tables: str  # diamonds.replay: a replayed game → rows of the analysis tables (Parquet, stats)
+    stats: str  # diamonds.replay: the family's own figures of `diamonds stats`, counted from the tables
     picture: str  # diamonds.svg: a replay stop → an SVG picture of the table (pure, no rich)
     view: str  # diamonds.cli: rich renderables, narration, the terminal's screens
 

@@ -23,6 +23,7 @@ FITZGERALD = Family(
     export="diamonds.replay.fitzgerald_export:EXPORT",
     steps="diamonds.replay.fitzgerald_steps:build_steps",
     tables="diamonds.replay.fitzgerald_tables:TABLES",
+    stats="diamonds.replay.fitzgerald_stats:STATS",
     picture="diamonds.svg.fitzgerald:PICTURE",
     view="diamonds.cli.views.fitzgerald:VIEW",
 )
@@ -35,6 +36,7 @@ KIRK = Family(
     export="diamonds.replay.kirk_export:EXPORT",
     steps="diamonds.replay.kirk_steps:build_steps",
     tables="diamonds.replay.kirk_tables:TABLES",
+    stats="diamonds.replay.kirk_stats:STATS",
     picture="diamonds.svg.kirk:PICTURE",
     view="diamonds.cli.views.kirk:VIEW",
 )
@@ -47,6 +49,7 @@ BIDDING = Family(
     export="diamonds.replay.bidding_export:EXPORT",
     steps="diamonds.replay.bidding_steps:build_steps",
     tables="diamonds.replay.bidding_tables:TABLES",
+    stats="diamonds.replay.bidding_stats:STATS",
     picture="diamonds.svg.bidding:PICTURE",
     view="diamonds.cli.views.bidding:VIEW",
 )
