@@ -19,6 +19,7 @@ from diamonds.notation.writer import write_game
 from diamonds.replay import replay_record
 from diamonds.replay.export import CSV_COLUMNS, DocumentError, csv_rows, game_schema, game_to_dict, record_from_dict
 
+from . import jsonfast
 from .errors import CommandError
 from .inputs import DEFAULT_ENCODING, display_path, open_text
 from .outputs import open_output
@@ -52,7 +53,8 @@ class Converted:
     errors: tuple[str, ...]
 
 
-def convert_batch(shown: str, to: str, states: bool, batch: list[tuple[int, int, str]]) -> list[Converted]:
+def convert_batch(shown: str, to: str, states: bool, full: bool, batch: list[tuple[int, int, str]]) -> list[Converted]:
+    """Convert one batch of game texts; JSON in the compact form unless `full` (docs/json.md)."""
     out = []
     for index, first_line, text in batch:
         record = parse_game(text, first_line=first_line, index=index)
@@ -64,13 +66,13 @@ def convert_batch(shown: str, to: str, states: bool, batch: list[tuple[int, int,
             continue
         replayed = replay_record(record, history=states)
         errors = tuple(format_problem(shown, record, p) for p in replayed.problems)
-        doc = game_to_dict(replayed, states=states)
+        doc = game_to_dict(replayed, states=states, compact=not full and to != "csv")
         if to == "csv":
             buffer = io.StringIO()
             csv.writer(buffer, lineterminator="\n").writerows(csv_rows(shown, doc))
             payload = buffer.getvalue()
         else:
-            payload = json.dumps(doc, ensure_ascii=False)
+            payload = jsonfast.dumps(doc)
         out.append(Converted(payload, errors))
     return out
 
@@ -97,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
 
     failures = 0
     jobs = default_jobs([args.file], args.jobs)
-    work = functools.partial(convert_batch, shown, args.to, args.states)
+    work = functools.partial(convert_batch, shown, args.to, args.states, args.full)
     with open_output(args.output) as out, open_text(args.file, args.encoding) as stream:
         count = 0
         if args.to == "json":
@@ -164,7 +166,7 @@ def _records_from_json(path: str, source: str, encoding: str = DEFAULT_ENCODING)
 
 def _load(text: str, shown: str, first_line: int, where: str) -> Any:
     try:
-        return json.loads(text)
+        return jsonfast.loads(text)
     except json.JSONDecodeError as error:
         raise CommandError(f"{shown}:{error.lineno + first_line - 1}:{error.colno}: not JSON: {error.msg}",
                            status=1) from None

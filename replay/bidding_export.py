@@ -83,23 +83,28 @@ def state_dict(state: BiddingState) -> dict[str, Any]:
     }
 
 
-def _card_places(rnd: dict[str, Any]) -> dict[str, tuple[dict[str, Any], dict[str, Any]]]:
-    """Each card written in the hand's tricks: the trick and the play it stands in (its first place)."""
-    places: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}
-    for trick in rnd["tricks"]:
+def _card_places(rnd: dict[str, Any]) -> dict[str, tuple[dict[str, Any], Any]]:
+    """Each card written in the hand's tricks: the trick and the play it stands in (its first place;
+    in the compact form a card with nothing attached is its text)."""
+    places: dict[str, tuple[dict[str, Any], Any]] = {}
+    for trick in rnd.get("tricks", ()):
         for play in trick["plays"]:
-            places.setdefault(play["card"], (trick, play))
+            places.setdefault(play if type(play) is str else play["card"], (trick, play))
     return places
 
 
-def add_replay(rounds: list[dict[str, Any]], replayed: "ReplayedGame") -> None:
-    """Walk the events in order and hang them on the items they belong to."""
+def add_replay(rounds: list[dict[str, Any]], replayed: "ReplayedGame", compact: bool = False) -> None:
+    """Walk the events in order and hang them on the items they belong to (see `Export.add_replay`).
+
+    The compact form leaves out each card's player, the suit it counted as, high or low and whether it
+    followed (implied by the trick, B6 and B7) and every null or empty field.
+    """
     game = replayed.game
     config: BiddingConfig = replayed.config
     assert game is not None
     names = config.players
     rnd: dict[str, Any] | None = None
-    places: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}
+    places: dict[str, tuple[dict[str, Any], Any]] = {}
     tricks: dict[int, dict[str, Any]] = {}  # trick number -> the record's trick it was led in
     for events in game.events:
         for event in events:
@@ -111,16 +116,22 @@ def add_replay(rounds: list[dict[str, Any]], replayed: "ReplayedGame") -> None:
                     continue
                 trick, play = place
                 if event.leads:
-                    trick.update(leader=names[event.seat], led_suit=_VALUE[event.suit], winner=None,
-                                 winning_card=None, why=None)
+                    if compact:
+                        trick.update(leader=names[event.seat], led_suit=_VALUE[event.suit])
+                    else:
+                        trick.update(leader=names[event.seat], led_suit=_VALUE[event.suit], winner=None,
+                                     winning_card=None, why=None)
                     tricks[event.trick_no] = trick
-                play.update(player=names[event.seat], counts_as=_VALUE[event.suit], high=event.high,
-                            followed=event.followed)
+                if not compact:
+                    play.update(player=names[event.seat], counts_as=_VALUE[event.suit], high=event.high,
+                                followed=event.followed)
             elif isinstance(event, HandStarted):
                 index = event.hand_no - 1
                 rnd = rounds[index] if index < len(rounds) else None
                 if rnd is not None:
-                    rnd.update(deals={}, kitty=[], bids={}, taken={}, point_cards={}, final_bids={}, scores=None)
+                    if not compact:
+                        rnd.update(deals={}, kitty=[], bids={}, taken={}, point_cards={}, final_bids={},
+                                   scores=None)
                     places = _card_places(rnd)
                 tricks = {}
             elif rnd is None:
@@ -131,14 +142,15 @@ def add_replay(rounds: list[dict[str, Any]], replayed: "ReplayedGame") -> None:
                     won.update(winner=names[event.winner], winning_card=str(event.card), why=_VALUE[event.why])
             elif isinstance(event, CardsDealt):
                 rnd["deals"] = {names[s]: [str(c) for c in hand] for s, hand in enumerate(event.hands)}
-                rnd["kitty"] = [str(c) for c in event.kitty]
+                if event.kitty or not compact:
+                    rnd["kitty"] = [str(c) for c in event.kitty]
             elif isinstance(event, BidMade):
-                rnd["bids"][names[event.seat]] = event.amount
+                rnd.setdefault("bids", {})[names[event.seat]] = event.amount
             elif isinstance(event, CardTaken):
-                rnd["taken"][names[event.seat]] = str(event.card)
-                rnd["point_cards"][names[event.seat]] = str(event.point)
+                rnd.setdefault("taken", {})[names[event.seat]] = str(event.card)
+                rnd.setdefault("point_cards", {})[names[event.seat]] = str(event.point)
             elif isinstance(event, FinalBidMade):
-                rnd["final_bids"][names[event.seat]] = event.amount
+                rnd.setdefault("final_bids", {})[names[event.seat]] = event.amount
             elif isinstance(event, HandScored):
                 rnd["scores"] = {
                     names[s.seat]: {"final_bid": s.final_bid, "tricks": s.tricks, "point_card": str(s.point_card),
@@ -251,4 +263,7 @@ EXPORT = Export(
     state_dict=state_dict,
     schema_defs=SCHEMA_DEFS,
     csv_fields=csv_fields,
+    # B7: the suit a card counts as (a Joker's is written after it), high or low (written, else an ace is high);
+    # B6: followed is whether it counts as the led suit.
+    implied_play_facts=frozenset(("counts_as", "high", "followed")),
 )

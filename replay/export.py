@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Export", "DocumentError", "game_to_dict", "record_from_dict", "game_schema", "csv_rows", "CSV_COLUMNS",
-    "export_of", "SCHEMA_ID",
+    "export_of", "SCHEMA_ID", "attach",
 ]
 
 SCHEMA_ID = "https://diamonds.invalid/schema/game-export.schema.json"
@@ -55,10 +55,14 @@ class Export:
     `config_dict(config)`: the family's configuration as plain data (the
     document's `config`; the generic part puts `rules` first).
 
-    `add_replay(rounds, replayed)`: hangs the replay's facts on the
-    record's items, in place. `rounds` are the round dicts of the document,
-    in record order, each with its `lines`, `calls` and `tricks` dicts (and
-    the `plays` of each trick); the events are `replayed.game.events`.
+    `add_replay(rounds, replayed, compact=False)`: hangs the replay's facts
+    on the record's items, in place. `rounds` are the round dicts of the
+    document, in record order, each with its `lines`, `calls` and `tricks`
+    dicts (and the `plays` of each trick); the events are
+    `replayed.game.events`. With `compact` the rounds are in the compact
+    form (see `game_to_dict`): a card with nothing attached is its text (use
+    `attach` to hang something on it), and the family writes no null or
+    empty field and none of its `implied_play_facts`.
     The generic schema knows these facts: `player` on a play, `leader`,
     `winner`, `winning_card` on a trick, `deals` on a round; anything else
     the family adds must be in its `schema_defs`.
@@ -78,13 +82,19 @@ class Export:
     `csv_fields(trick, play)`: the family's CSV columns for one played card
     (of `CSV_COLUMNS`: `led_suit`, `followed`, `actions`), from the dicts
     `add_replay` filled; the columns it leaves out stay empty.
+
+    `implied_play_facts`: the facts `add_replay` puts on a played card that
+    follow from its trick and the rules (Fitzgerald's `followed`: the card's
+    suit is the led suit); the compact form leaves them out, as it leaves
+    out every card's `player` (the trick's `leader`, then seat order).
     """
 
     config_dict: Callable[[Any], Dict]
-    add_replay: "Callable[[list[Dict], ReplayedGame], None]"
+    add_replay: "Callable[..., None]"  # (rounds, replayed, compact=False)
     state_dict: Callable[[Any], Dict]
     schema_defs: Mapping[str, Any]
     csv_fields: Callable[[Dict, Dict], Mapping[str, Any]] | None = None
+    implied_play_facts: frozenset[str] = frozenset()
 
 
 @lru_cache(maxsize=None)
@@ -160,15 +170,96 @@ def _round_dict(rnd: Round) -> Dict:
     }
 
 
-def game_to_dict(replayed: "ReplayedGame", *, states: bool = False) -> Dict:
-    """The document of one replayed game (see the module's docstring); `states` needs a replay with history."""
+def _compact_played(play: Play) -> Any:
+    """A card's compact form: its text alone when nothing stands on it, else an object without nulls."""
+    if play.suit is None and play.sign is None and play.choice is None and play.annotation is None \
+            and not play.comments:
+        return str(play.card)
+    out: Dict = {"card": str(play.card)}
+    if play.suit is not None:
+        out["suit"] = play.suit.value
+    if play.sign is not None:
+        out["sign"] = play.sign
+    if play.choice is not None:
+        out["choice"] = play.choice.player
+    if play.annotation is not None:
+        out["annotation"] = play.annotation
+    if play.comments:
+        out["comments"] = _comments(play.comments)
+    return out
+
+
+def _compact_plays(plays: Plays) -> list[Any]:
+    if plays.plain:
+        return [str(card) for card in plays.cards]
+    return [_compact_played(play) for play in plays]
+
+
+def _with_comments(out: Dict, comments: tuple[Comment, ...]) -> Dict:
+    if comments:
+        out["comments"] = _comments(comments)
+    return out
+
+
+def _compact_round_dict(rnd: Round) -> Dict:
+    """`_round_dict` in the compact form: no null or empty field, cards with nothing attached as text."""
+    header = rnd.header
+    out: Dict = {"number": header.number, "dealer": header.dealer}
+    if header.pass_count is not None:
+        out["pass_count"] = header.pass_count
+    _with_comments(out, header.comments)
+    if rnd.hand_lines:
+        out["lines"] = [_with_comments({"kind": line.kind, "player": line.player,
+                                        "cards": _compact_plays(line.cards)}, line.comments)
+                        for line in rnd.hand_lines]
+    if rnd.calls:
+        calls = []
+        for call in rnd.calls:
+            if isinstance(call, Take):
+                item = {"kind": "take", "player": call.player, "card": _compact_played(call.card),
+                        "point": _compact_played(call.point)}
+            else:
+                item = {"kind": call.kind, "player": call.player, "amount": call.amount}
+            calls.append(_with_comments(item, call.comments))
+        out["calls"] = calls
+    if rnd.tricks:
+        out["tricks"] = [_with_comments({"number": trick.number, "plays": _compact_plays(trick.plays)},
+                                        trick.comments) for trick in rnd.tricks]
+    if rnd.end is not None:
+        out["end"] = _with_comments({"choices": [c.player for c in rnd.end.choices]}, rnd.end.comments)
+    return out
+
+
+def attach(plays: list[Any], position: int) -> Dict:
+    """The object of the card at `position` of a compact `plays` list, made from its text if need be."""
+    play = plays[position]
+    if type(play) is str:
+        play = plays[position] = {"card": play}
+    return play  # type: ignore[no-any-return]
+
+
+def game_to_dict(replayed: "ReplayedGame", *, states: bool = False, compact: bool = False) -> Dict:
+    """The document of one replayed game (see the module's docstring); `states` needs a replay with history.
+
+    `compact`: the compact form, what `diamonds convert` writes unless given `--full` (docs/json.md).
+    The same facts in fewer bytes: a field whose value is null, `[]` or `{}`
+    is left out (absent means that value); a card with nothing attached (no
+    given suit, sign, choice, annotation or comment, no fact of its own) is
+    its text alone, `"7D"`; the facts a card's trick implies are left out:
+    its `player` (the trick's `leader`, then seat order) and the family's
+    `implied_play_facts`. `config`, `result` and `states` are as in the full
+    form. Both forms read back to the same record (`record_from_dict`).
+    """
     record = replayed.record
     config = replayed.config
     export = export_of(config.rules) if config is not None else None
-    rounds = [_round_dict(rnd) for rnd in record.rounds]
+    rounds = [_compact_round_dict(rnd) if compact else _round_dict(rnd) for rnd in record.rounds]
     game = replayed.game
     if export is not None and game is not None:
-        export.add_replay(rounds, replayed)
+        if compact:
+            export.add_replay(rounds, replayed, compact=True)
+        else:
+            export.add_replay(rounds, replayed)
     doc: Dict = {
         "index": record.index,
         "rules": config.rules if config is not None else None,
@@ -183,9 +274,17 @@ def game_to_dict(replayed: "ReplayedGame", *, states: bool = False) -> Dict:
         "notes": list(replayed.notes),
         "result": _result(replayed),
     }
+    if compact:
+        for key in _GAME_OPTIONAL:
+            if doc[key] is None or doc[key] == []:
+                del doc[key]
     if states and game is not None and export is not None:
         doc["states"] = [export.state_dict(game.state_at(ply)) for ply in range(1, len(game) + 1)]
     return doc
+
+
+#: The game's fields the compact form leaves out when null or empty (the rest are always written).
+_GAME_OPTIONAL = ("rules", "family", "comments", "players", "config", "problems", "notes")
 
 
 _BASE_FIELDS = frozenset(f.name for f in fields(Standing))
@@ -332,6 +431,11 @@ class _Reader:
         return card
 
     def play(self, item: Any, *steps: str | int) -> Play:
+        if isinstance(item, str):  # the compact form: a card with nothing attached
+            self.path.extend(steps)
+            made = Play(self.card(item))
+            self.leave(len(steps))
+            return made
         self.at(item, *steps)
         card = self.card(self.get(item, "card"), "card")
         suit_text = self.get(item, "suit", None)
@@ -359,7 +463,7 @@ class _Reader:
 
     def round(self, item: Any, index: int) -> Round:
         self.at(item, "rounds", index)
-        pass_count = self.get(item, "pass_count")
+        pass_count = self.get(item, "pass_count", None)
         header = RoundHeader(
             self.number(self.get(item, "number"), "number"),
             self.player(self.get(item, "dealer"), "dealer"),
@@ -395,7 +499,7 @@ class _Reader:
                 raise self.fail("expected bid, take or final", "kind")
             self.leave(2)
         tricks = []
-        for number, trick in enumerate(self.items(self.get(item, "tricks"), "tricks")):
+        for number, trick in enumerate(self.items(self.get(item, "tricks", []), "tricks")):
             self.at(trick, "tricks", number)
             tricks.append(Trick(self.number(self.get(trick, "number"), "number"),
                                 Plays(self.plays(self.get(trick, "plays"), "plays")), self.comments(trick)))
@@ -440,6 +544,7 @@ def record_from_dict(doc: Any) -> GameRecord:
     it: a line break in a tag value or a `;` comment, a `}` in a `{...}`
     comment, a player id or card DGN would not read back, a suit on a card
     other than the Joker. Facts of the replay in the document are ignored.
+    Both forms are read: the full one and the compact one (`game_to_dict(..., compact=True)`).
     """
     return _Reader().record(doc)
 

@@ -17,7 +17,7 @@ from diamonds.core.fitzgerald import (
     SuitAction, TrickWon,
 )
 
-from .export import Export
+from .export import Export, attach
 
 if TYPE_CHECKING:
     from .validate import ReplayedGame
@@ -43,25 +43,33 @@ def config_dict(config: GameConfig) -> dict[str, Any]:
     }
 
 
-def _area(config: GameConfig, area: Area) -> dict[str, Any]:
-    side = config.side_name(area.side) if area.side is not None else None
-    return {"area": _VALUE[area.kind], "side": side}
+def _area(sides: list[str], area: Area, compact: bool) -> dict[str, Any]:
+    if area.side is not None:
+        return {"area": _VALUE[area.kind], "side": sides[area.side]}
+    return {"area": _VALUE[area.kind]} if compact else {"area": _VALUE[area.kind], "side": None}
 
 
-def _action(config: GameConfig, action: SuitAction) -> dict[str, Any]:
-    names = config.players
-    return {
+def _action(names: tuple[str, ...], sides: list[str], action: SuitAction, compact: bool) -> dict[str, Any]:
+    """One Suit Action; in the compact form without its null fields (no actor, victim or Thief)."""
+    out: dict[str, Any] = {
         "actor": names[action.actor] if action.actor is not None else None,
-        "side": config.side_name(action.side),
+        "side": sides[action.side],
         "suit": _VALUE[action.suit],
         "reason": _VALUE[action.reason],
-        "from": _area(config, action.source),
-        "to": _area(config, action.target),
+        "from": _area(sides, action.source, compact),
+        "to": _area(sides, action.target, compact),
         "points": action.points,
-        "victim": config.side_name(action.victim) if action.victim is not None else None,
+        "victim": sides[action.victim] if action.victim is not None else None,
         "thief_before": names[action.thief_before] if action.thief_before is not None else None,
         "thief_after": names[action.thief_after] if action.thief_after is not None else None,
     }
+    if compact:
+        if action.actor is None:
+            del out["actor"]
+        for key in ("victim", "thief_before", "thief_after"):
+            if out[key] is None:
+                del out[key]
+    return out
 
 
 def state_to_dict(state: State) -> dict[str, Any]:
@@ -85,15 +93,21 @@ def state_to_dict(state: State) -> dict[str, Any]:
     }
 
 
-def add_replay(rounds: list[dict[str, Any]], replayed: "ReplayedGame") -> None:
-    """Walk the events in order and hang them on the items they belong to."""
+def add_replay(rounds: list[dict[str, Any]], replayed: "ReplayedGame", compact: bool = False) -> None:
+    """Walk the events in order and hang them on the items they belong to (see `Export.add_replay`).
+
+    The compact form leaves out each card's player and `followed` (implied by the trick, R8) and every
+    null or empty field; an off-suit action (R9) makes its card an object.
+    """
     game = replayed.game
     config: GameConfig = replayed.config
     assert game is not None
     names = config.players
+    sides = [config.side_name(side) for side in range(config.side_count)]
     rnd: dict[str, Any] | None = None
     trick: dict[str, Any] | None = None
-    play: dict[str, Any] | None = None
+    play: dict[str, Any] | None = None  # the full form's last card played
+    played = -1  # the compact form's: its position in the trick (-1: none)
     position = 0  # of the next card in the trick
     for events in game.events:
         for event in events:
@@ -102,41 +116,59 @@ def add_replay(rounds: list[dict[str, Any]], replayed: "ReplayedGame") -> None:
                     continue
                 trick = rnd["tricks"][event.trick_no - 1]
                 if event.leads:
-                    trick.update(leader=names[event.seat], led_suit=_VALUE[event.card.suit], winner=None,
-                                 winning_card=None, actions=[])
+                    if compact:
+                        trick.update(leader=names[event.seat], led_suit=_VALUE[event.card.suit])
+                    else:
+                        trick.update(leader=names[event.seat], led_suit=_VALUE[event.card.suit], winner=None,
+                                     winning_card=None, actions=[])
                     position = 0
-                play = trick["plays"][position]
+                if compact:
+                    played = position
+                else:
+                    play = trick["plays"][position]
+                    play.update(player=names[event.seat], followed=event.followed, actions=[])
                 position += 1
-                play.update(player=names[event.seat], followed=event.followed, actions=[])
             elif isinstance(event, SuitAction):
                 if rnd is None:
                     continue
-                action = _action(config, event)
-                if event.reason is Reason.OFF_SUIT and play is not None:
-                    play["actions"].append(action)
+                action = _action(names, sides, event, compact)
+                if event.reason is Reason.OFF_SUIT and (play is not None or played >= 0):
+                    if compact:
+                        assert trick is not None
+                        attach(trick["plays"], played).setdefault("actions", []).append(action)
+                    else:
+                        assert play is not None
+                        play["actions"].append(action)
                 elif event.reason is Reason.TRICK_WON and trick is not None:
-                    trick["actions"].append(action)
+                    trick.setdefault("actions", []).append(action)
                 else:
-                    rnd["awards"].append(action)
+                    rnd.setdefault("awards", []).append(action)
             elif isinstance(event, RoundStarted):
                 rnd = rounds[event.round_no - 1]
-                rnd.update(deals={}, passes=[], awards=[], taken=None, thief_at_start=(
-                    names[event.thief] if event.thief is not None else None))
+                thief = names[event.thief] if event.thief is not None else None
+                if compact:
+                    if thief is not None:
+                        rnd["thief_at_start"] = thief
+                else:
+                    rnd.update(deals={}, passes=[], awards=[], taken=None, thief_at_start=thief)
                 trick = play = None
+                played = -1
             elif rnd is None:
                 continue
             elif isinstance(event, TrickWon) and trick is not None:
                 trick["winner"] = names[event.winner]
                 trick["winning_card"] = str(event.card)
                 play = None
+                played = -1
             elif isinstance(event, CardsDealt):
                 rnd["deals"] = {names[s]: [str(c) for c in hand] for s, hand in enumerate(event.hands)}
             elif isinstance(event, CardsPassed):
-                rnd["passes"].append({"player": names[event.giver], "to": names[event.receiver],
-                                      "cards": [str(c) for c in event.cards]})
+                rnd.setdefault("passes", []).append({"player": names[event.giver], "to": names[event.receiver],
+                                                     "cards": [str(c) for c in event.cards]})
             elif isinstance(event, RoundEnded):
-                rnd["taken"] = {config.side_name(s): dict(zip("DHSC", row)) for s, row in enumerate(event.taken)}
+                rnd["taken"] = {sides[s]: dict(zip("DHSC", row)) for s, row in enumerate(event.taken)}
                 trick = play = None
+                played = -1
 
 
 def csv_fields(trick: dict[str, Any], play: dict[str, Any]) -> Mapping[str, Any]:
@@ -172,7 +204,8 @@ SCHEMA_DEFS: dict[str, Any] = {
         },
     },
     "area": {
-        "type": "object", "required": ["area", "side"], "additionalProperties": False,
+        "type": "object", "required": ["area"], "additionalProperties": False,
+        "description": "a side's showroom or vault, or the supply (no side; the compact form leaves out the null)",
         "properties": {
             "area": {"enum": ["supply", "showroom", "vault"]},
             "side": {"anyOf": [{"$ref": "#/$defs/side"}, {"type": "null"}]},
@@ -180,8 +213,8 @@ SCHEMA_DEFS: dict[str, Any] = {
     },
     "action": {
         "type": "object",
-        "required": ["actor", "side", "suit", "reason", "from", "to", "points", "victim", "thief_before",
-                     "thief_after"],
+        "required": ["side", "suit", "reason", "from", "to", "points"],
+        "description": "a Suit Action; `actor`, `victim`, `thief_before` and `thief_after` are null when absent",
         "additionalProperties": False,
         "properties": {
             "actor": _NULLABLE_PLAYER,
@@ -256,4 +289,5 @@ EXPORT = Export(
     state_dict=state_to_dict,
     schema_defs=SCHEMA_DEFS,
     csv_fields=csv_fields,
+    implied_play_facts=frozenset(("followed",)),  # R8: the card's suit is the trick's led suit
 )

@@ -54,8 +54,8 @@ def state_dict(state: State) -> dict[str, Any]:
     }
 
 
-def _step(names: tuple[str, ...], step: TieStep) -> dict[str, Any]:
-    return {
+def _step(names: tuple[str, ...], step: TieStep, compact: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {
         "depth": step.depth,
         "revealed": [{"player": names[seat], "card": str(card)} for seat, card in step.revealed],
         "no_card": [names[seat] for seat in step.no_card],
@@ -63,10 +63,15 @@ def _step(names: tuple[str, ...], step: TieStep) -> dict[str, Any]:
         "dropped": [names[seat] for seat in step.dropped],
         "remaining": [names[seat] for seat in step.remaining],
     }
+    return {key: value for key, value in out.items() if value != []} if compact else out
 
 
-def add_replay(rounds: list[dict[str, Any]], replayed: "ReplayedGame") -> None:
-    """Walk the events in order and hang them on the items they belong to."""
+def add_replay(rounds: list[dict[str, Any]], replayed: "ReplayedGame", compact: bool = False) -> None:
+    """Walk the events in order and hang them on the items they belong to (see `Export.add_replay`).
+
+    The compact form leaves out each card's player and value (implied by the trick and K3) and every
+    null or empty field.
+    """
     game = replayed.game
     config: KirkConfig = replayed.config
     assert game is not None
@@ -82,27 +87,35 @@ def add_replay(rounds: list[dict[str, Any]], replayed: "ReplayedGame") -> None:
                     continue
                 trick = rnd["tricks"][event.trick_no - 1]
                 if event.leads:
-                    trick.update(leader=names[event.seat], winner=None, winning_card=None, tie_break=None)
+                    if compact:
+                        trick["leader"] = names[event.seat]
+                    else:
+                        trick.update(leader=names[event.seat], winner=None, winning_card=None, tie_break=None)
                     position = 0
-                trick["plays"][position].update(player=names[event.seat], value=event.value)
+                if not compact:
+                    trick["plays"][position].update(player=names[event.seat], value=event.value)
                 position += 1
             elif isinstance(event, HandStarted):
                 rnd = rounds[event.hand_no - 1]
-                rnd.update(deals={}, points=None, totals=None)
+                if not compact:
+                    rnd.update(deals={}, points=None, totals=None)
                 trick = None
             elif rnd is None:
                 continue
             elif isinstance(event, TieBroken):
-                steps = [_step(names, step) for step in event.steps]
+                steps = [_step(names, step, compact) for step in event.steps]
             elif isinstance(event, TrickWon) and trick is not None:
                 trick["winner"] = names[event.winner]
                 trick["winning_card"] = str(event.card)
-                trick["tie_break"] = {
+                tie_break: dict[str, Any] = {
                     "tied": [names[seat] for seat in event.tied],
                     "decided_by": event.decided_by.value,
                     "depth": event.depth,
                     "steps": steps if len(event.tied) > 1 else [],
                 }
+                if compact and not tie_break["steps"]:
+                    del tie_break["steps"]
+                trick["tie_break"] = tie_break
                 steps = []
             elif isinstance(event, CardsDealt):
                 rnd["deals"] = {names[s]: [str(c) for c in hand] for s, hand in enumerate(event.hands)}
@@ -133,9 +146,10 @@ SCHEMA_DEFS: dict[str, Any] = {
         },
     },
     "tie_step": {
-        "type": "object", "required": ["depth", "revealed", "no_card", "outvalued", "dropped", "remaining"],
+        "type": "object", "required": ["depth"],
         "additionalProperties": False,
-        "description": "K5: one step of a tie-break, the cards at one depth of the tied players' piles",
+        "description": "K5: one step of a tie-break, the cards at one depth of the tied players' piles (an absent "
+                       "list is empty)",
         "properties": {
             "depth": {"type": "integer", "minimum": 1, "description": "1: the top card of the pile, 2: under it, ..."},
             "revealed": {"type": "array", "items": {
@@ -148,8 +162,8 @@ SCHEMA_DEFS: dict[str, Any] = {
         },
     },
     "tie_break": {
-        "type": "object", "required": ["tied", "decided_by", "depth", "steps"], "additionalProperties": False,
-        "description": "K5: how the trick was decided",
+        "type": "object", "required": ["tied", "decided_by", "depth"], "additionalProperties": False,
+        "description": "K5: how the trick was decided (absent `steps`: none)",
         "properties": {
             "tied": {**_PLAYERS, "description": "who played the highest value, in play order (the winner alone "
                                                 "without a tie)"},
@@ -201,4 +215,5 @@ EXPORT = Export(
     add_replay=add_replay,
     state_dict=state_dict,
     schema_defs=SCHEMA_DEFS,
+    implied_play_facts=frozenset(("value",)),  # K3: the card's rank, Diamonds one higher
 )

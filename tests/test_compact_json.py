@@ -1,0 +1,260 @@
+"""The compact JSON form (issue 12): what it leaves out, that it holds the full form's facts, that
+both forms match the one schema and read back to the same DGN, and the encoder with and without orjson.
+
+The expected compact document is derived here from the full one by the rules docs/json.md states
+(leave out null, [] and {}; a card with nothing left is its text; leave out the facts its trick
+implies), so a family that writes a fact the compact form drops, or drops one it keeps, fails here.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from diamonds.cli import jsonfast
+from diamonds.cli.main import main
+from diamonds.core import FAMILIES, simulate
+from diamonds.notation import game_texts, parse_game
+from diamonds.notation.writer import write_game
+from diamonds.replay import record_from_game, replay_record
+from diamonds.replay.export import export_of, game_schema, game_to_dict, record_from_dict
+from diamonds.replay.validate import ReplayedGame
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+SAMPLE_FILES = sorted(SAMPLES.glob("*.dgn")) + sorted((SAMPLES / "invalid").glob("*.dgn"))
+
+# --------------------------------------------------------------------------- the rules of docs/json.md
+
+_RECORD_LISTS = {"plays", "cards", "choices"}  # the record's own lists: written even when empty
+_GAME_OPTIONAL = {"rules", "family", "comments", "players", "config", "problems", "notes"}
+
+
+def _empty(value: Any) -> bool:
+    return value is None or value == [] or value == {}
+
+
+def _pruned(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _pruned(v) for k, v in value.items() if k in _RECORD_LISTS or not _empty(v)}
+    if isinstance(value, list):
+        return [_pruned(v) for v in value]
+    return value
+
+
+def _card(play: dict[str, Any], implied: set[str]) -> Any:
+    kept = {k: _pruned(v) for k, v in play.items() if k not in implied and not _empty(v)}
+    return kept["card"] if set(kept) == {"card"} else kept
+
+
+def expected_compact(full: dict[str, Any]) -> dict[str, Any]:
+    """The compact form of a full document, by the documented rules."""
+    implied = {"player"} | (set(export_of(full["rules"]).implied_play_facts) if full.get("rules") else set())
+    out: dict[str, Any] = {}
+    for key, value in full.items():
+        if key == "rounds":
+            out[key] = []
+            for rnd in value:
+                compact_round: dict[str, Any] = {}
+                for rkey, rvalue in rnd.items():
+                    if rkey in ("tricks", "lines", "calls"):
+                        items = []
+                        for item in rvalue:
+                            compact_item: dict[str, Any] = {}
+                            for ikey, ivalue in item.items():
+                                if ikey in ("plays", "cards"):
+                                    compact_item[ikey] = [_card(play, implied) for play in ivalue]
+                                elif ikey in ("card", "point"):  # a take's cards
+                                    compact_item[ikey] = _card(ivalue, implied)
+                                elif not _empty(ivalue):
+                                    compact_item[ikey] = _pruned(ivalue)
+                            items.append(compact_item)
+                        if items:
+                            compact_round[rkey] = items
+                    elif not _empty(rvalue):
+                        compact_round[rkey] = _pruned(rvalue)
+                out[key].append(compact_round)
+        elif not (key in _GAME_OPTIONAL and _empty(value)):
+            out[key] = value  # config, result and states as in the full form
+    return out
+
+
+# --------------------------------------------------------------------------- games of every family
+
+
+@functools.lru_cache(maxsize=None)
+def simulated(family_name: str) -> ReplayedGame:
+    family = next(f for f in FAMILIES if f.name == family_name)
+    rules = family.rule_sets[0]
+    game = simulate(rules.default_players, rules=rules.id, seed=12)
+    replayed = replay_record(record_from_game(game, tags=[("Event", "Compact test")]), history=False)
+    assert replayed.valid and replayed.complete, replayed.problems
+    return replayed
+
+
+def sample_games() -> list[tuple[str, ReplayedGame]]:
+    games = []
+    for path in SAMPLE_FILES:
+        with open(path, encoding="utf-8") as stream:
+            for index, first_line, text in game_texts(stream):
+                record = parse_game(text, first_line=first_line, index=index)
+                if not record.problems:
+                    games.append((f"{path.name}#{index}", replay_record(record, history=False)))
+    return games
+
+
+SAMPLE_GAMES = sample_games()
+FAMILY_NAMES = [f.name for f in FAMILIES]
+
+
+@functools.lru_cache(maxsize=1)
+def validator() -> Draft202012Validator:
+    return Draft202012Validator(game_schema())
+
+
+@pytest.mark.parametrize("family", FAMILY_NAMES)
+def test_compact_holds_the_full_forms_facts_for_every_family(family: str) -> None:
+    replayed = simulated(family)
+    full, compact = game_to_dict(replayed), game_to_dict(replayed, compact=True)
+    assert compact == expected_compact(full)
+    assert list(validator().iter_errors({"games": [full, compact]})) == []
+
+
+@pytest.mark.parametrize("name, replayed", SAMPLE_GAMES, ids=[name for name, _ in SAMPLE_GAMES])
+def test_compact_matches_the_rules_on_samples_valid_or_not(name: str, replayed: ReplayedGame) -> None:
+    """The invalid samples too: a replay that stops at a refused card leaves facts on some cards only."""
+    full, compact = game_to_dict(replayed), game_to_dict(replayed, compact=True)
+    assert compact == expected_compact(full)
+    assert [e.message for e in validator().iter_errors({"games": [full, compact]})] == []
+    # Both forms read back to the record itself: nothing the DGN says is lost in either.
+    written = write_game(replayed.record)
+    assert write_game(record_from_dict(compact)) == written
+    assert write_game(record_from_dict(full)) == written
+
+
+def test_a_card_is_its_text_unless_something_is_attached() -> None:
+    replayed = simulated("fitzgerald")
+    compact = game_to_dict(replayed, compact=True)
+    plays = [play for rnd in compact["rounds"] for trick in rnd["tricks"] for play in trick["plays"]]
+    objects = [play for play in plays if isinstance(play, dict)]
+    assert any(isinstance(play, str) for play in plays)
+    # R9: an off-suit card earns a Suit Action, attached to it; R14: a Clubs card may name its victim.
+    # A simulated game writes nothing else on a card.
+    assert any("actions" in play for play in objects)
+    assert all(set(play) - {"card"} and set(play) <= {"card", "actions", "choice"} for play in objects)
+    for play in objects:
+        for action in play.get("actions", ()):
+            assert action["reason"] == "off-suit" and None not in action.values()
+    # The facts the trick implies are not written, the trick's own are.
+    trick = compact["rounds"][0]["tricks"][0]
+    assert {"leader", "led_suit", "winner", "winning_card"} <= set(trick)
+    assert "comments" not in trick and "player" not in trick
+
+
+def test_notation_on_a_card_keeps_it_an_object() -> None:
+    text = (SAMPLES / "club-night-2026-11-20.dgn").read_text(encoding="utf-8")
+    record = next(parse_game(t, first_line=f, index=i) for i, f, t in game_texts(iter(text.splitlines(True))))
+    compact = game_to_dict(replay_record(record, history=False), compact=True)
+    annotated = [play for rnd in compact["rounds"] for trick in rnd["tricks"] for play in trick["plays"]
+                 if isinstance(play, dict) and ("annotation" in play or "comments" in play or "choice" in play)]
+    assert annotated, "the club-night sample annotates, comments on or names a victim with some cards"
+    assert all("player" not in play and "followed" not in play for play in annotated)
+
+
+def test_compact_is_smaller_than_full_by_more_than_half() -> None:
+    for family in FAMILY_NAMES:
+        replayed = simulated(family)
+        full = jsonfast.dumps(game_to_dict(replayed))
+        compact = jsonfast.dumps(game_to_dict(replayed, compact=True))
+        assert len(compact) * 2 < len(full), family
+
+
+# --------------------------------------------------------------------------- the command
+
+
+def convert(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:
+    capsys.readouterr()
+    code = main(["convert", *(str(a) for a in args)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("sample", ["club-night-2026-11-20.dgn", "kirk-4p-target.dgn", "bidding-3p-club.dgn"])
+def test_every_form_converts_back_to_the_same_dgn(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                  sample: str) -> None:
+    source = SAMPLES / sample
+    code, canonical, _ = convert(capsys, source, "--to", "dgn")
+    assert code == 0
+    for name, extra in (("compact.json", ()), ("full.json", ("--full",)), ("compact.jsonl", ()),
+                        ("full.jsonl", ("--full",))):
+        path = tmp_path / name
+        code, _, err = convert(capsys, source, "--to", name.split(".")[1], *extra, "-o", path)
+        assert (code, err) == (0, "")
+        code, back, err = convert(capsys, path, "--to", "dgn")
+        assert (code, err) == (0, ""), name
+        assert back == canonical, name
+    compact = json.loads((tmp_path / "compact.json").read_text(encoding="utf-8"))
+    full = json.loads((tmp_path / "full.json").read_text(encoding="utf-8"))
+    assert compact["games"] == [expected_compact(game) for game in full["games"]]
+    lines = (tmp_path / "compact.jsonl").read_text(encoding="utf-8").splitlines()
+    assert [json.loads(line) for line in lines] == compact["games"]
+
+
+def test_a_document_of_the_earlier_full_form_still_converts(capsys: pytest.CaptureFixture[str],
+                                                           tmp_path: Path) -> None:
+    """Written as the earlier version wrote it: every field, the standard library's separators."""
+    source = SAMPLES / "1e-3p-league.dgn"
+    code, canonical, _ = convert(capsys, source, "--to", "dgn")
+    games = []
+    with open(source, encoding="utf-8") as stream:
+        for index, first_line, text in game_texts(stream):
+            games.append(game_to_dict(replay_record(parse_game(text, first_line=first_line, index=index))))
+    path = tmp_path / "earlier.json"
+    path.write_text('{"games": [\n' + ",\n".join(json.dumps(g, ensure_ascii=False) for g in games) + "\n]}\n",
+                    encoding="utf-8")
+    assert convert(capsys, path, "--to", "dgn") == (0, canonical, "")
+
+
+def test_a_bad_card_in_the_compact_form_names_its_json_path(capsys: pytest.CaptureFixture[str],
+                                                           tmp_path: Path) -> None:
+    path = tmp_path / "games.json"
+    assert convert(capsys, SAMPLES / "kirk-4p-hands.dgn", "--to", "json", "-o", path)[0] == 0
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    plays = doc["games"][0]["rounds"][0]["tricks"][2]["plays"]
+    assert isinstance(plays[1], str)
+    plays[1] = "16Z"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    code, out, err = convert(capsys, path, "--to", "dgn")
+    assert (code, out) == (1, "")
+    assert err.startswith(f"diamonds convert: {path}: $.games[0].rounds[0].tricks[2].plays[1]: '16Z' ")
+    assert "Traceback" not in err
+
+
+# --------------------------------------------------------------------------- the encoder
+
+
+def test_the_encoder_writes_the_same_text_with_or_without_orjson(monkeypatch: pytest.MonkeyPatch) -> None:
+    if not jsonfast.FAST:
+        pytest.skip("orjson (the `fast` extra) is not installed: only the standard library path runs")
+    docs = [game_to_dict(simulated(family), compact=compact) for family in FAMILY_NAMES for compact in (0, 1)]
+    docs.append({"text": "Köln ♦ \u2028 \"q\" \\ \x00", "big": 2**63 - 1, "nested": [[], {}, None, True]})
+    fast = [jsonfast.dumps(doc) for doc in docs]
+    monkeypatch.setattr(jsonfast, "orjson", None)
+    assert [jsonfast.dumps(doc) for doc in docs] == fast
+    assert [jsonfast.loads(text) for text in fast] == docs
+
+
+def test_what_orjson_refuses_goes_through_the_standard_library() -> None:
+    assert jsonfast.dumps({"n": 2**70}) == '{"n":1180591620717411303424}'
+    assert jsonfast.loads('{"n": 1180591620717411303424}') == {"n": 2**70}
+    assert jsonfast.loads(jsonfast.dumps({"t": "\ud800"})) == {"t": "\ud800"}
+    assert jsonfast.loads('"\\ud800"') == "\ud800"
+    with pytest.raises(json.JSONDecodeError) as caught:
+        jsonfast.loads('{"games": [1,\n 2,, 3]}')
+    assert (caught.value.lineno, caught.value.colno) == (2, 4)
+    with pytest.raises(RecursionError):
+        jsonfast.loads("[" * 100_000 + "]" * 100_000)
