@@ -15,7 +15,7 @@ from .errors import (
 )
 from .family import Family, PureTable, Rules, Standing, Table
 from .game import Game
-from .registry import DEFAULT_RULES, FAMILIES, RULE_SETS, family_of, option_tags, rules_for
+from .registry import DEFAULT_RULES, FAMILIES, RULE_SETS, family_named, family_of, option_tags, rules_for
 from .seating import PLAYER_ID, ConfigError, Seating
 from .simulate import DEFAULT_NAMES, default_names, play_random_game, simulate
 
@@ -23,6 +23,7 @@ __all__ = [
     "AnyCard", "COURT_RANKS", "Card", "CardNotHeld", "CardNotInDeck", "CardParseError", "CardTwice", "ConfigError",
     "DEFAULT_NAMES", "DEFAULT_RULES", "FAMILIES", "Family", "Game", "GameOver", "IllegalMove", "InvalidDeal",
     "JOKER", "Joker", "MAX_RANK", "MustFollowSuit", "OutOfTurn", "PLAYER_ID", "PureTable", "RULE_SETS", "Rules",
-    "SUITS", "Seating", "Standing", "Suit", "Table", "WrongPhase", "default_names", "family_of", "format_cards",
+    "SUITS", "Seating", "Standing", "Suit", "Table", "WrongPhase", "default_names", "family_named", "family_of",
+    "format_cards",
     "numbered_cards", "option_tags", "play_random_game", "rules_for", "simulate", "sort_cards", "standard_cards",
 ]

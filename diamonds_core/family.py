@@ -52,6 +52,7 @@ class Table(Protocol):
 
 
 S = TypeVar("S")
+P = TypeVar("P")  # a family part of a known type
 
 
 class Rules:
@@ -159,6 +160,13 @@ class Family:
     def part(self, which: str) -> Any:
         module, _, attribute = getattr(self, which).partition(":")
         return getattr(importlib.import_module(module), attribute)
+
+    def typed_part(self, which: str, kind: type[P]) -> P:
+        """`part(which)`, checked to be a `kind`: a misnamed part fails here, naming itself."""
+        found = self.part(which)
+        if not isinstance(found, kind):
+            raise TypeError(f"the {self.name} family's {which} part ({getattr(self, which)}) is not a {kind.__name__}")
+        return found
 
     @property
     def rule_ids(self) -> tuple[str, ...]:

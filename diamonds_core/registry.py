@@ -13,7 +13,7 @@ from .fitzgerald.rulesets import EDITIONS
 from .kirk import Kirk
 from .seating import ConfigError
 
-__all__ = ["FAMILIES", "RULE_SETS", "DEFAULT_RULES", "rules_for", "family_of", "option_tags"]
+__all__ = ["FAMILIES", "RULE_SETS", "DEFAULT_RULES", "rules_for", "family_of", "family_named", "option_tags"]
 
 FITZGERALD = Family(
     name="fitzgerald",
@@ -75,6 +75,14 @@ def rules_for(rule_id: str) -> type[Rules]:
 def family_of(rule_id: str) -> Family:
     rules_for(rule_id)
     return _FAMILY_OF[rule_id]
+
+
+def family_named(name: str) -> Family:
+    """The family registered as `name` (fitzgerald, kirk, bidding)."""
+    for family in FAMILIES:
+        if family.name == name:
+            return family
+    raise KeyError(f"no family named {name!r}")
 
 
 def option_tags() -> frozenset[str]:

@@ -29,7 +29,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
-from diamonds.core import FAMILIES, Standing, family_of
+from diamonds.core import FAMILIES, Standing, family_named, family_of
 from diamonds.core.cards import JOKER, AnyCard, Card, Suit, card_text
 from diamonds.notation.records import (
     Call, Choice, Comment, EndLine, GameRecord, HandLine, Play, Plays, Problem, Round, RoundHeader, Tag, Take, Trick,
@@ -99,11 +99,7 @@ class Export:
 
 @lru_cache(maxsize=None)
 def _export_of_family(name: str) -> Export:
-    family = next(f for f in FAMILIES if f.name == name)
-    export = family.part("export")
-    if not isinstance(export, Export):
-        raise TypeError(f"the {name} family's export part ({family.export}) is not an Export")
-    return export
+    return family_named(name).typed_part("export", Export)
 
 
 def export_of(rule_id: str) -> Export:

@@ -243,10 +243,7 @@ class FamilyStats:
 @lru_cache(maxsize=None)
 def family_stats(family: "Family") -> FamilyStats:
     """The family's own figures: its registered `stats` part."""
-    found = family.part("stats")
-    if not isinstance(found, FamilyStats):
-        raise TypeError(f"the {family.name} family's stats part is not a FamilyStats")
-    return found
+    return family.typed_part("stats", FamilyStats)
 
 
 def add_tally(into: Tally, more: Tally) -> None:

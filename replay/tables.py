@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from diamonds.core import FAMILIES, family_of
+from diamonds.core import FAMILIES, family_named, family_of
 from diamonds.core.cards import Card
 
 from .export import _result
@@ -176,11 +176,7 @@ STANDING_FIELDS = (
 
 @lru_cache(maxsize=None)
 def _family_tables(name: str) -> Tables:
-    family = next(f for f in FAMILIES if f.name == name)
-    part = family.part("tables")
-    if not isinstance(part, Tables):
-        raise TypeError(f"the {name} family's tables part ({family.tables}) is not a Tables")
-    return part
+    return family_named(name).typed_part("tables", Tables)
 
 
 def _union(groups: list[tuple[Column, ...]], what: str) -> tuple[Column, ...]:
