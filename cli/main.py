@@ -215,7 +215,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .record_cmd import run
         else:
             from .simulate_cmd import run
-        return run(args)
+        try:
+            return run(args)
+        finally:
+            if getattr(args, "scheduler", None):  # a Dask client this command opened
+                from .parallel import close_clusters
+
+                close_clusters()
     except CommandError as error:
         print(f"diamonds {args.command}: {error}", file=sys.stderr)
         return error.status
