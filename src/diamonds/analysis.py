@@ -57,16 +57,41 @@ def read_games(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
 
 def to_pandas(source: "GameTables | str | os.PathLike[str] | Iterable[str | os.PathLike[str]]", *,
               encoding: str = "utf-8", jobs: int | None = None) -> GameTables:
-    """The three tables as pandas DataFrames (repeated strings as categories); `source` is what
+    """The three tables as pandas DataFrames (nullable integers, booleans and strings; repeated strings as
+    categories: the dtypes `diamonds.dask` gives, so a notebook and a cluster agree); `source` is what
     `read_games` returned, or the paths to give it."""
     from diamonds.replay.arrow import MissingExtra
 
     if importlib.util.find_spec("pandas") is None:
         raise MissingExtra("pandas", "parquet", 'diamonds.to_pandas needs pandas: pip install "diamonds[parquet]"')
     tables = source if isinstance(source, GameTables) else read_games(source, encoding=encoding, jobs=jobs)
-    frames: list["pd.DataFrame"] = [_frame(table) for table in tables]
+    frames: list["pd.DataFrame"] = [pandas_frame(table) for table in tables]
     return GameTables(*frames)
 
 
-def _frame(table: "pa.Table") -> "pd.DataFrame":
-    return table.to_pandas()
+def pandas_frame(table: "pa.Table") -> "pd.DataFrame":
+    """An Arrow table as pandas with the dtypes `read_parquet(dtype_backend="numpy_nullable")` gives:
+    nullable integers, booleans and strings (one dtype in every partition, nulls or not),
+    dictionary columns as categories, lists and structs as objects."""
+    import pandas as pd
+
+    from diamonds.replay.arrow import require_pyarrow
+
+    pa = require_pyarrow()
+    nullable = {pa.int8(): pd.Int8Dtype(), pa.int16(): pd.Int16Dtype(), pa.int32(): pd.Int32Dtype(),
+                pa.int64(): pd.Int64Dtype(), pa.bool_(): pd.BooleanDtype(), pa.string(): pd.StringDtype()}
+    return string_categories(table.to_pandas(types_mapper=nullable.get))
+
+
+def string_categories(frame: "pd.DataFrame") -> "pd.DataFrame":
+    """Categories of one string dtype in every partition: pandas gives an empty or all-null dictionary
+    column `object` categories, the others `str`, and Dask cannot concatenate the two."""
+    import pandas as pd
+
+    for name in frame.columns:
+        dtype = frame[name].dtype
+        if isinstance(dtype, pd.CategoricalDtype) and dtype.categories.dtype != pd.Index([], dtype="str").dtype:
+            categories = pd.Index(dtype.categories.astype("str"), dtype="str")
+            frame[name] = frame[name].cat.set_categories(categories)
+    return frame
+

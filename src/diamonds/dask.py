@@ -33,6 +33,8 @@ import time
 from typing import TYPE_CHECKING, Any, Iterable
 
 from diamonds.analysis import GameTables
+from diamonds.analysis import pandas_frame as _pandas
+from diamonds.analysis import string_categories as _string_categories
 from diamonds.cli.parallel import DASK_MISSING
 from diamonds.replay.arrow import MissingExtra, read_tables, require_pyarrow, schema, tables_from_files
 from diamonds.replay.tables import TABLE_NAMES
@@ -93,31 +95,6 @@ def _file_tables(path: str, encoding: str) -> "dict[str, pd.DataFrame]":
     """One file's tables as pandas (run on a worker), as `tables_from_files` makes them, in one process."""
     tables = tables_from_files(path, encoding, jobs=1)
     return {table: _pandas(tables[table]) for table in TABLE_NAMES}
-
-
-def _pandas(table: "pa.Table") -> "pd.DataFrame":
-    """An Arrow table as pandas with the dtypes `read_parquet(dtype_backend="numpy_nullable")` gives:
-    nullable integers, booleans and strings (one dtype in every partition, nulls or not),
-    dictionary columns as categories, lists and structs as objects."""
-    import pandas as pd
-
-    pa = require_pyarrow()
-    nullable = {pa.int8(): pd.Int8Dtype(), pa.int16(): pd.Int16Dtype(), pa.int32(): pd.Int32Dtype(),
-                pa.int64(): pd.Int64Dtype(), pa.bool_(): pd.BooleanDtype(), pa.string(): pd.StringDtype()}
-    return _string_categories(table.to_pandas(types_mapper=nullable.get))
-
-
-def _string_categories(frame: "pd.DataFrame") -> "pd.DataFrame":
-    """Categories of one string dtype in every partition: pandas gives an empty or all-null dictionary
-    column `object` categories, the others `str`, and Dask cannot concatenate the two."""
-    import pandas as pd
-
-    for name in frame.columns:
-        dtype = frame[name].dtype
-        if isinstance(dtype, pd.CategoricalDtype) and dtype.categories.dtype != pd.Index([], dtype="str").dtype:
-            categories = pd.Index(dtype.categories.astype("str"), dtype="str")
-            frame[name] = frame[name].cat.set_categories(categories)
-    return frame
 
 
 def _meta(table: str) -> "pd.DataFrame":
