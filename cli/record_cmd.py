@@ -1,0 +1,164 @@
+"""`diamonds record`: a game recorded live, checked at every item, written through to its file.
+
+Two faces over one `diamonds.replay.recorder.Recorder`: line mode when
+standard input is not a terminal (scripts, tests: no screen, refusals on
+stderr, exit 1 at the end if anything was refused), and on a terminal a
+prompt_toolkit session (the `record` extra) with completion on the legal
+cards and the family's table drawn after each item (`record_screen.py`).
+Every accepted line is in the file before the next prompt.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Iterable, TextIO
+
+from diamonds.notation.tags import parse_players, parse_variants
+from diamonds.replay.recorder import Outcome, Recorder, SetupError, leftover_temporaries, write_through
+
+from .errors import CommandError
+from .inputs import display_path
+
+__all__ = ["run", "open_recorder", "run_lines", "SETUP_TAGS"]
+
+SETUP_TAGS = ("Event", "Site", "Date", "Round")
+EXIT_OK, EXIT_REFUSED, EXIT_INTERRUPTED = 0, 1, 130
+
+
+def run(args: argparse.Namespace) -> int:
+    terminal = sys.stdin.isatty() and sys.stdout.isatty()
+    if terminal:
+        from .record_screen import run_terminal  # prompt_toolkit: the `record` extra
+
+        return run_terminal(args)
+    recorder = open_recorder(args, ask=None)
+    return run_lines(recorder, args.file, sys.stdin, sys.stdout, sys.stderr, encoding=args.encoding,
+                     require_deals=args.deal)
+
+
+def open_recorder(args: argparse.Namespace, ask: "object | None") -> Recorder:
+    """The game FILE holds, resumed; or a new one from the options (asked for with `ask` on a terminal;
+    in line mode missing set-up is an error, never a question). The file is written at once."""
+    path = args.file
+    text = _read(path, args.encoding)
+    for leftover in leftover_temporaries(path):  # a recorder killed while writing: FILE itself is whole
+        try:
+            os.unlink(leftover)
+        except OSError:
+            pass
+    if text.strip():
+        try:
+            recorder = Recorder.resume(text)
+        except SetupError as error:
+            raise CommandError(f"{display_path(path)}: cannot resume: {error}") from None
+        _check_same_setup(args, recorder, path)
+        if recorder.finished:
+            raise CommandError(f"{display_path(path)} holds a finished game (Result "
+                               f"\"{dict(recorder.tags).get('Result', '')}\"): record the next game in a new file")
+        return recorder
+    rules, players = args.rules, args.players
+    if ask is not None:
+        rules = rules or ask("Rules (" + " ".join(_rule_ids()) + "): ")  # type: ignore[operator]
+        players = players or ask('Players, in seat order ("Ann Bob Cat"): ')  # type: ignore[operator]
+    missing = [name for name, value in (("--rules", rules), ("--players", players)) if not value]
+    if missing:
+        raise CommandError(f"a new game needs its set-up: {' and '.join(missing)} (standard input is not a "
+                           "terminal, so nothing is asked)")
+    options = {name[len("tag_"):]: value for name, value in vars(args).items()
+               if name.startswith("tag_") and value is not None and name[len("tag_"):] not in SETUP_TAGS}
+    extra = [(tag, getattr(args, f"tag_{tag}")) for tag in SETUP_TAGS if getattr(args, f"tag_{tag}", None)]
+    try:
+        recorder = Recorder.new(rules, parse_players(players), variants=args.variant, dealer=args.dealer,
+                                options=options, extra_tags=extra)
+    except SetupError as error:
+        option = f"--{error.tag.lower()}: " if error.tag else ""
+        rule = f" ({error.rule})" if error.rule else ""
+        raise CommandError(f"{option}{error}{rule}") from None
+    write_through(path, recorder.text, args.encoding)
+    return recorder
+
+
+def _rule_ids() -> list[str]:
+    from diamonds.core.registry import FAMILIES
+
+    return [rule_id for family in FAMILIES for rule_id in family.rule_ids]
+
+
+def _read(path: str, encoding: str) -> str:
+    try:
+        with open(path, encoding=encoding, newline="") as stream:
+            return stream.read()
+    except FileNotFoundError:
+        return ""
+    except UnicodeDecodeError as error:
+        raise CommandError(f"{display_path(path)}: not {encoding} text ({error.reason})") from None
+
+
+def _check_same_setup(args: argparse.Namespace, recorder: Recorder, path: str) -> None:
+    """Options given again on resuming must agree with the file: nothing is silently altered."""
+    tags = dict(recorder.tags)
+    given = {"Rules": args.rules, "Players": " ".join(parse_players(args.players)) if args.players else None,
+             "Dealer": args.dealer}
+    if args.variant:
+        given["Variant"] = ", ".join(parse_variants(",".join(args.variant)))
+    for name, value in given.items():
+        if value and tags.get(name, "").replace(" ", "") != value.replace(" ", ""):
+            raise CommandError(f"{display_path(path)} holds a game whose {name} is \"{tags.get(name, '')}\", "
+                               f"not \"{value}\": leave the set-up options out to resume it")
+
+
+def run_lines(recorder: Recorder, path: str, lines: Iterable[str], out: TextIO, err: TextIO, *,
+              encoding: str = "utf-8", require_deals: bool = False) -> int:
+    """Line mode: each input line entered as typed; accepted items written through before the next line."""
+    refused = 0
+    shown = display_path(path)
+    try:
+        for line in lines:
+            outcome = enter(recorder, line, require_deals)
+            for info in outcome.info:
+                print(info, file=out)
+            if outcome.refusal is not None:
+                refused += 1
+                print(outcome.refusal.text(shown), file=err)
+            if outcome.accepted or outcome.info and not line.strip().startswith("?"):
+                write_through(path, recorder.text, encoding)
+            out.flush()
+    except KeyboardInterrupt:
+        print(f"{shown}: interrupted; {status(recorder)}", file=err)
+        return EXIT_INTERRUPTED
+    if recorder.pending is not None:
+        refused += 1
+        question = recorder.pending[2]
+        rule = f" ({question.rule})" if question.rule else ""
+        print(f"{shown}: end of input while {question.item} waits: {question.message}{rule}; not recorded",
+              file=err)
+    print(f"{shown}: {status(recorder)}", file=err)
+    if refused:
+        print(f"{shown}: {refused} line{'s' if refused != 1 else ''} refused (not recorded)", file=err)
+    return EXIT_REFUSED if refused else EXIT_OK
+
+
+def enter(recorder: Recorder, line: str, require_deals: bool) -> Outcome:
+    """One line; with `--deal`, a card is refused until the round's hands are entered."""
+    if require_deals and line.strip() and recorder.pending is None and not recorder.hands_known() and \
+            _looks_like_card(line):
+        from diamonds.replay.recorder import Refusal
+
+        return Outcome(refusal=Refusal(line.strip(), f"--deal: enter every hand of {recorder.where()} "
+                                       "(deal lines) before its first card", "missing-deal", None, 0, 0, ""))
+    return recorder.enter(line)
+
+
+def _looks_like_card(line: str) -> bool:
+    first = line.split()[0].lower()
+    return first[:1].isdigit() or first[:1] in "tjqka" and first not in ("take", "kitty")
+
+
+def status(recorder: Recorder) -> str:
+    if recorder.finished:
+        result = dict(recorder.tags).get("Result")
+        final = [line for line in recorder.text.splitlines() if line.startswith("[Result ")]
+        return "saved; the game is over " + (final[0] if final else result or "")
+    return (f"saved, unfinished at {recorder.where()} (Result \"*\"); `diamonds record FILE` resumes it")

@@ -1,0 +1,115 @@
+"""`diamonds record` on a terminal: prompt_toolkit for the line (editing, history, completion on the
+legal cards), the family's rich view for the table after each item, and what the last card caused.
+
+prompt_toolkit rather than hand-written terminal code: it gives line editing, history and
+completion that behave as users expect on every terminal, and keeps the screen a plain print.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import textwrap
+from typing import Any, Iterable
+
+from rich.console import Console
+
+from diamonds.replay.recorder import Recorder, write_through
+from diamonds.replay.steps import steps_of
+
+from .errors import CommandError
+from .inputs import display_path
+from .record_cmd import EXIT_INTERRUPTED, EXIT_OK, enter, open_recorder, status
+from .views import view_for
+
+__all__ = ["run_terminal"]
+
+WIDTH, HEIGHT = 80, 24  # the screen fits a classic terminal
+
+HELP = ("type cards (5H 9H 2S) or DGN lines (pass 2, deal Ann …, 3. 5H 9H 2S, end >Ann) · "
+        "undo · fix R1.3.2 9H · ? legal now · Ctrl-D or quit saves and leaves")
+
+
+def run_terminal(args: argparse.Namespace) -> int:
+    try:
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.completion import Completer, Completion
+    except ImportError:
+        raise CommandError('the terminal recorder needs prompt_toolkit: pip install "diamonds[record]" '
+                           "(or feed the items through a pipe: line mode needs nothing more)") from None
+
+    session: Any = PromptSession()
+    recorder = open_recorder(args, ask=lambda question: session.prompt(question).strip())
+    shown = display_path(args.file)
+
+    class LegalCards(Completer):  # type: ignore[misc]
+        """The legal cards when the hands are known, the victims or commands otherwise."""
+
+        def get_completions(self, document: Any, complete_event: Any) -> Iterable[Any]:
+            word = document.get_word_before_cursor(WORD=True)
+            if recorder.pending is not None:
+                words = list(recorder.pending[2].choices)
+            elif recorder.hands_known():
+                words = recorder.legal()
+            else:
+                words = ["undo", "fix", "?"]
+            for candidate in words:
+                if candidate.lower().startswith(word.lower()):
+                    yield Completion(candidate, start_position=-len(word))
+
+    message = ""
+    interrupted = False
+    while not recorder.finished:
+        if recorder.pending is not None:
+            question = recorder.pending[2]
+            rule = f"{question.rule}: " if question.rule else ""
+            prompt = textwrap.fill(f"{rule}{question.message}", WIDTH - 1) + f"\n{question.item} needs > "
+        else:
+            prompt = f"{recorder.where()} > "
+        draw(recorder, message, prompt.count("\n") + 1)
+        message = ""
+        try:
+            line = session.prompt(prompt, completer=LegalCards())
+        except EOFError:
+            break
+        except KeyboardInterrupt:
+            interrupted = True
+            break
+        if line.strip().lower() in ("quit", "q", "exit"):
+            break
+        if line.strip().lower() == "help":
+            message = HELP
+            continue
+        outcome = enter(recorder, line, args.deal)
+        if outcome.accepted or outcome.info:
+            write_through(args.file, recorder.text, args.encoding)
+        if outcome.refusal is not None:
+            message = "refused: " + outcome.refusal.text(shown)
+        elif outcome.info:
+            message = "\n".join(outcome.info)
+    if recorder.finished:
+        draw(recorder, "", 2)
+    write_through(args.file, recorder.text, args.encoding)
+    if interrupted:
+        print(f"{shown}: interrupted; {status(recorder)}")
+        return EXIT_INTERRUPTED
+    print(f"{shown}: {status(recorder)}")
+    return EXIT_OK
+
+
+def draw(recorder: Recorder, message: str, prompt_lines: int) -> None:
+    """The table as `replay` draws it at the last item, with its log of what the last cards caused (the
+    Suit Actions, the Thief, the winner), the last message, and room left for the prompt: 80x24 at most."""
+    size = shutil.get_terminal_size((WIDTH, HEIGHT))
+    console = Console(width=min(WIDTH, size.columns), height=max(8, min(HEIGHT, size.lines) - prompt_lines))
+    replayed = recorder.replayed
+    view = view_for(replayed.config.rules)
+    steps = steps_of(replayed) if replayed.game is not None else []
+    footer = [message] if message else []
+    if recorder.notes:
+        footer.append("hands unknown this round: its cards are checked against each other, in full at its end")
+    console.clear()
+    if steps:
+        console.print(view.screen(steps[-1], len(steps) - 1, len(steps), None, "\n".join(footer)))
+    elif footer:
+        console.print("\n".join(footer), markup=False, highlight=False)

@@ -1,0 +1,833 @@
+"""A game recorded live at the table: items typed one by one, each checked by replaying the record.
+
+The recorder holds the record being built as plain immutable drafts (rounds
+of header, hand and call lines, cards, an `end` line). Every candidate item
+is added to a copy of the draft, the draft is written as DGN and replayed
+by the family's own bridge (`replay_record`), and the item is accepted only
+if the replay reports nothing. So the recorder checks exactly what
+`validate` checks, with the same messages and rulings, and never names a
+family: what a round header needs (a pass count), who deals, how many cards
+a trick holds all come from the configuration and the replay's answers.
+
+Without deal lines a bridge checks an unfinished round only as far as it can
+without hands (the deck, a card played twice, the trick size, the pass
+count); when the round is complete it infers the hands and the full check
+reveals any revoke at its own card, which the recorder reports there.
+
+Nothing here draws or reads a terminal: the command (`cli/record_cmd.py`)
+does, in line mode or with prompt_toolkit.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from dataclasses import dataclass, replace
+from typing import Any, Iterable, Sequence
+
+from diamonds.core import ConfigError, Game, family_of, rules_for
+from diamonds.notation.reader import parse_game
+from diamonds.notation.records import GameRecord, Pos, Problem, split_play
+from diamonds.notation.tags import parse_players, parse_variants
+from diamonds.notation.writer import escape_tag_value, write_game
+
+from .record import game_tags
+from .validate import ReplayedGame, Stop, replay_record, validate_record
+
+__all__ = [
+    "ASK_CODES", "RoundDraft", "Refusal", "Question", "Outcome", "Recorder", "SetupError", "write_through",
+    "leftover_temporaries",
+]
+
+#: Problems that mean "the record must say more at this card" rather than "this card cannot be":
+#: a Clubs victim the player names (R14, R16), a Joker's suit or an ace's high or low (B-rulings).
+#: The recorder asks for the missing part instead of refusing the card.
+ASK_CODES = frozenset({"victim-required", "missing-choice"})
+
+#: Words that open a whole movetext line of their own (DGN): the rest of the input line belongs to it.
+LINE_WORDS = frozenset({"deal", "pass", "kitty", "bid", "take", "final"})
+COMMANDS = ("undo", "fix", "?", "help", "quit")
+
+_TRICK_NUMBER = re.compile(r"(\d+)\.\Z")
+_HEADER = re.compile(r"R\d+\b", re.IGNORECASE)
+_TOKENS = re.compile(r"\{[^}]*\}?|;.*|\S+")
+_LABEL = re.compile(r"R(\d+)\.(\d+)\.(\d+)\Z", re.IGNORECASE)
+_ROUND_LABEL = re.compile(r"R(\d+)\Z", re.IGNORECASE)
+
+
+class SetupError(ValueError):
+    """The set-up cannot make a game: `tag` names the tag (or option) at fault."""
+
+    def __init__(self, message: str, tag: str | None = None, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.tag = tag
+        self.rule = rule
+
+
+@dataclass(frozen=True, slots=True)
+class RoundDraft:
+    """One round as typed so far: its header line, its hand and call lines, its cards, its `end` line.
+
+    Cards are kept one by one (with any comments typed beside them); the tricks and their
+    numbers follow from the trick size, so the scorer never has to type them.
+    """
+
+    header: str
+    lines: tuple[str, ...] = ()
+    cards: tuple[str, ...] = ()
+    end: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """An item not recorded, and why: the problem as the replay reports it, in the text it would make."""
+
+    item: str
+    message: str
+    code: str
+    rule: str | None
+    line: int
+    column: int
+    source_line: str
+    length: int = 1
+    at: str = ""  # the item the problem stands at (R1.3.2), when it is not the one being entered
+
+    def text(self, path: str) -> str:
+        """`file:line:col: message (R8)`, the line, a caret: as `validate` shows a problem."""
+        rule = f" ({self.rule})" if self.rule else ""
+        where = f" [at {self.at}, revealed by {self.item}]" if self.at else ""
+        head = f"{path}:{self.line}:{self.column}: {self.message}{rule}{where}"
+        if not self.source_line:
+            return head
+        return f"{head}\n    {self.source_line}\n    {' ' * (self.column - 1)}{'^' * max(1, self.length)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """The card just entered needs one more word (a victim, a Joker's suit): it waits for the answer."""
+
+    item: str
+    message: str
+    code: str
+    rule: str | None
+    choices: tuple[str, ...]  # what may be answered (`>Ann`, `H+`…), when the recorder can tell
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What one input line did: the items recorded, and the refusal or question it stopped at."""
+
+    accepted: tuple[str, ...] = ()
+    refusal: Refusal | None = None
+    question: Question | None = None
+    info: tuple[str, ...] = ()  # answers to `?`, `undo`, `fix`
+
+
+@dataclass(frozen=True, slots=True)
+class _Checked:
+    record: GameRecord
+    replayed: ReplayedGame
+    text: str
+    spans: tuple[tuple[int, int, int, str], ...]  # (line, first column, last column, item label)
+
+
+class Recorder:
+    """The record being built, checked at every item; `text` is always a valid DGN game."""
+
+    def __init__(self, tags: Sequence[tuple[str, str]], rounds: Sequence[RoundDraft] = ()) -> None:
+        self.tags = tuple(tags)
+        self.rounds: tuple[RoundDraft, ...] = tuple(rounds)
+        self.pending: tuple[tuple[RoundDraft, ...], str, Question] | None = None
+        self._parsed: dict[tuple[int, RoundDraft], GameRecord] = {}
+        #: The engine's state after each run of finished rounds replayed without a problem, keyed by those
+        #: rounds' drafts: an item costs the replay of its own round, not of the whole game.
+        self._after: dict[tuple[RoundDraft, ...], Any] = {}
+        checked = self._check(self.rounds)
+        if checked.replayed.problems:
+            raise SetupError(_problem_text(checked, checked.replayed.problems[0]))
+        self._last = checked
+        self.config: Any = checked.replayed.config
+
+    # ---------------------------------------------------------------- making one
+
+    @classmethod
+    def new(cls, rules: str, players: Iterable[str], *, variants: Iterable[str] = (), dealer: str | None = None,
+            options: dict[str, str] | None = None, extra_tags: Sequence[tuple[str, str]] = ()) -> "Recorder":
+        """A new game from its set-up; a bad set-up raises `SetupError` naming the tag at fault."""
+        try:
+            rule_set = rules_for(rules)
+        except ConfigError as error:
+            raise SetupError(str(error), "Rules") from None
+        names = tuple(players)
+        for tag in options or {}:
+            if tag not in rule_set.option_tags:
+                raise SetupError(f"the {tag} tag has no meaning in a {rules} game", tag)
+        try:
+            if dealer is not None and dealer not in names:
+                raise SetupError(f'the dealer "{dealer}" is not one of the players ({" ".join(names)})',
+                                 "Dealer", "R1")
+            config = rule_set.configure(names, variants=parse_variants(",".join(variants)), dealer=dealer,
+                                        options=options or {})
+        except ConfigError as error:
+            raise SetupError(str(error), error.tag or "Players", error.rule) from None
+        return cls([(tag.name, tag.value) for tag in game_tags(Game(config), extra_tags)])
+
+    @classmethod
+    def resume(cls, text: str) -> "Recorder":
+        """An unfinished game read back from its file: every item in it is checked again."""
+        record = parse_game(text)
+        if record.problems:
+            problem = record.problems[0]
+            raise SetupError(f"{problem.line}:{problem.column}: {problem.message}")
+        tags = [(tag.name, tag.value) for tag in record.tags]
+        rounds = []
+        for rnd in record.rounds:
+            header = _write_lines(record, rnd.header.pos.line, _header_end(record, rnd))
+            lines = tuple(_item_text(record, line.pos, _last_pos(line)) for line in (*rnd.hand_lines, *rnd.calls))
+            cards: list[str] = []
+            for trick in rnd.tricks:
+                lead = " ".join(c.dgn() for c in trick.comments)
+                for index, play in enumerate(trick.plays):
+                    word = _play_text(play)
+                    cards.append(f"{lead} {word}".strip() if index == 0 and lead else word)
+            end = _item_text(record, rnd.end.pos, _last_pos(rnd.end)) if rnd.end is not None else None
+            rounds.append(RoundDraft(header, lines, tuple(cards), end))
+        return cls(tags, rounds)
+
+    # ---------------------------------------------------------------- what it is now
+
+    @property
+    def text(self) -> str:
+        """The game as DGN, canonical, `Result "*"` while unfinished and filled in at the end."""
+        return self._last.text
+
+    @property
+    def replayed(self) -> ReplayedGame:
+        """The record replayed in full (every state, event and origin), for the screen and the narration."""
+        return replay_record(self._last.record)
+
+    @property
+    def finished(self) -> bool:
+        return self._last.replayed.complete
+
+    @property
+    def notes(self) -> list[str]:
+        """What the replay could not check yet, and why (an unfinished round without deal lines)."""
+        return list(self._last.replayed.notes)
+
+    @property
+    def game(self) -> Game:
+        game = self._last.replayed.game
+        assert game is not None
+        return game
+
+    def hands_known(self) -> bool:
+        """Whether the engine has dealt the round being recorded (deal lines, or a complete round)."""
+        game = self.game
+        if not self.rounds or self.finished or self._round_done(len(self.rounds)):
+            return False
+        return game.state.round_no == len(self.rounds) and bool(game.legal_moves())
+
+    def where(self) -> str:
+        """The next item, in words: the round, the trick and its card, who deals."""
+        if self.finished:
+            return "the game is over"
+        number, draft = self._current()
+        if draft is None:
+            return f"round {number}, dealt by {self.config.players[self.config.dealer_of_round(number)]}"
+        per_trick = self.config.plays_per_trick
+        trick, card = divmod(len(draft.cards), per_trick)
+        to_move = self.game.to_move if self.hands_known() else None
+        who = f", {self.config.players[to_move]} to play" if to_move is not None and draft.cards else ""
+        return f"round {number}, trick {trick + 1}, card {card + 1}{who}"
+
+    def legal(self) -> list[str]:
+        """What may be entered now: the engine's legal moves when it knows the hands, else the
+        cards of the deck not yet played this round (the checks possible without hands)."""
+        game = self.game
+        if self.hands_known():
+            words = []
+            for move in game.legal_moves():
+                card = getattr(move, "card", None)
+                words.append(str(card) if card is not None else _move_words(move))
+            return sorted(set(words), key=words.index)
+        number, draft = self._current()
+        played = set()
+        for word in draft.cards if draft is not None else ():
+            try:
+                played.add(split_play(_card_token(word))[0])
+            except ValueError:
+                pass
+        return [str(card) for card in self.config.deck if card not in played]
+
+    # ---------------------------------------------------------------- entering items
+
+    def enter(self, line: str) -> Outcome:
+        """One input line: movetext items or bare cards, or a command (`undo`, `fix`, `?`)."""
+        words = line.split()
+        if not words:
+            return Outcome()
+        first = words[0].lower()
+        if self.pending is not None:
+            return self._answer(line)
+        if first == "undo":
+            return self.undo()
+        if first == "fix":
+            return self.fix(" ".join(words[1:]))
+        if first in ("?", "help"):
+            return Outcome(info=(self.where(), "legal now: " + " ".join(self.legal())))
+        items = self._items(line)
+        if len(items) > 1 and all(apply is not None for _, apply in items):
+            # The whole line in one check; only if it fails is it taken item by item, to say where.
+            try:
+                rounds = self.rounds
+                for _, apply in items:
+                    rounds = apply(rounds)
+            except _NotHere:
+                pass
+            else:
+                checked = self._check(rounds)
+                if not checked.replayed.problems:
+                    self._set(rounds, checked)
+                    return Outcome(tuple(item for item, _ in items if not _TRICK_NUMBER.match(item)))
+        accepted: list[str] = []
+        for item, apply in items:
+            if apply is None:
+                return Outcome(tuple(accepted), self._bare_refusal(item, f"`{item}` is not a card, a movetext "
+                                                                         "line or a command (undo, fix, ?)"))
+            try:
+                rounds = apply(self.rounds)
+            except _NotHere as error:
+                return Outcome(tuple(accepted), self._bare_refusal(item, str(error), error.rule))
+            if rounds is self.rounds:  # `3.`: checked, nothing to record
+                continue
+            outcome = self._try(rounds, item)
+            if outcome is not None:
+                return Outcome(tuple(accepted), outcome.refusal, outcome.question)
+            accepted.append(item)
+        return Outcome(tuple(accepted))
+
+    def undo(self) -> Outcome:
+        """Take back the last item (repeatable): a card, a line, an `end`, or a round's header."""
+        if self.pending is not None:
+            item = self.pending[1]
+            self.pending = None
+            return Outcome(info=(f"took back {item}",))
+        if not self.rounds:
+            return Outcome(info=("nothing to take back",))
+        *done, last = self.rounds
+        if last.end is not None:
+            new, item = replace(last, end=None), last.end
+        elif last.cards:
+            new, item = replace(last, cards=last.cards[:-1]), last.cards[-1]
+        elif last.lines:
+            new, item = replace(last, lines=last.lines[:-1]), last.lines[-1]
+        else:
+            new, item = None, last.header
+        rounds = (*done, new) if new is not None else tuple(done)
+        checked = self._check(rounds)
+        self._set(rounds, checked)
+        return Outcome(info=(f"took back {item}",))
+
+    def fix(self, text: str) -> Outcome:
+        """Correct an earlier item: `fix R1.3.2 9H` (a card) or `fix R1 <line>` (the round's line of that
+        kind and player, or its header); everything after it is checked again."""
+        words = text.split()
+        if len(words) < 2:
+            return Outcome(refusal=self._bare_refusal("fix " + text, "fix needs a place and the item: "
+                                                      "fix R1.3.2 9H, or fix R1 deal Ann …"))
+        label, item = words[0], " ".join(words[1:])
+        card = _LABEL.match(label)
+        whole = _ROUND_LABEL.match(label)
+        per_trick = self.config.plays_per_trick
+        rounds = list(self.rounds)
+        if card:
+            number, trick, position = (int(g) for g in card.groups())
+            index = (trick - 1) * per_trick + position - 1
+            if not (1 <= number <= len(rounds) and 1 <= position <= per_trick
+                    and 0 <= index < len(rounds[number - 1].cards)):
+                return Outcome(refusal=self._bare_refusal(label, f"{label} is not a card of this record yet"))
+            cards = list(rounds[number - 1].cards)
+            cards[index] = item
+            rounds[number - 1] = replace(rounds[number - 1], cards=tuple(cards))
+        elif whole and 1 <= int(whole.group(1)) <= len(rounds):
+            number = int(whole.group(1))
+            draft = rounds[number - 1]
+            key = item.split()[:2]
+            if key[0].lower() == "end":
+                draft = replace(draft, end=item)
+            elif _HEADER.match(key[0]) or key[0].lower() == "pass" and key[1:2] and key[1].isdigit():
+                header = item if _HEADER.match(key[0]) else _with_pass_count(draft.header, key[1])
+                draft = replace(draft, header=header)
+            else:
+                same = [i for i, old in enumerate(draft.lines) if [w.lower() for w in old.split()[:2]]
+                        == [w.lower() for w in key]]
+                if not same:
+                    return Outcome(refusal=self._bare_refusal(item, f"round {number} has no `{' '.join(key)}` "
+                                                                    "line to correct"))
+                lines = list(draft.lines)
+                lines[same[0]] = item
+                draft = replace(draft, lines=tuple(lines))
+            rounds[number - 1] = draft
+        else:
+            return Outcome(refusal=self._bare_refusal(label, f"{label} is not a place in this record "
+                                                             "(R1.3.2 for a card, R1 for a line)"))
+        outcome = self._try(tuple(rounds), f"fix {label} {item}", ask=False)
+        if outcome is not None:
+            return outcome
+        return Outcome((f"fix {label} {item}",), info=(f"{label} is now {item}; everything after it checked again",))
+
+    # ---------------------------------------------------------------- the answers to questions
+
+    def _answer(self, line: str) -> Outcome:
+        assert self.pending is not None
+        rounds, item, question = self.pending
+        answer = line.strip()
+        if answer.lower() == "undo":
+            return self.undo()
+        self.pending = None
+        last = rounds[-1]
+        target = len(last.cards) - 1
+        asked = _LABEL.match(question.item)
+        if asked:  # the trick's winner names the victim: the answer goes on that card
+            target = (int(asked.group(2)) - 1) * self.config.plays_per_trick + int(asked.group(3)) - 1
+        if re.fullmatch(r"(>[A-Za-z][A-Za-z0-9_-]*|[DHSCdhsc\u2666\u2665\u2660\u2663]?[+-]?)", answer) and answer:
+            cards = list(last.cards)
+            cards[target] = _attach(cards[target], answer)
+            candidate = (*rounds[:-1], replace(last, cards=tuple(cards)))
+            done = item if target == len(last.cards) - 1 else f"{item} (and {cards[target]})"
+            outcome = self._try(candidate, f"{item}{answer}" if target == len(last.cards) - 1 else done)
+            if outcome is None:
+                return Outcome((f"{item}{answer}" if target == len(last.cards) - 1 else done,))
+            if outcome.question is not None or answer[0] != ">":
+                return outcome
+            line = f"end {answer}"  # the end-of-round Clubs award is named on the `end` line (R16)
+        # The answer is a line of its own (`end >Ann`): the waiting card and it go in together.
+        saved, saved_check = self.rounds, self._last
+        self.rounds = rounds
+        try:
+            outcome = self.enter(line)
+        except BaseException:
+            self.rounds, self._last = saved, saved_check
+            raise
+        if outcome.refusal is None and outcome.question is None and outcome.accepted:
+            return Outcome((item, *outcome.accepted))
+        if outcome.refusal is not None:
+            self.rounds, self._last = saved, saved_check
+            return Outcome(refusal=replace(outcome.refusal, item=item + " " + outcome.refusal.item))
+        return outcome
+
+    # ---------------------------------------------------------------- the machinery
+
+    def _current(self) -> tuple[int, RoundDraft | None]:
+        """The round the next item goes into: the last one, or a new one when the engine has moved past it."""
+        if not self.rounds:
+            return 1, None
+        if self._round_done(len(self.rounds)):
+            return len(self.rounds) + 1, None
+        return len(self.rounds), self.rounds[-1]
+
+    def _round_done(self, number: int) -> bool:
+        game = self._last.replayed.game
+        if game is None:
+            return False
+        state = game.state
+        return bool(game.is_over or state.round_no > number)
+
+    def _new_header(self, number: int, pass_count: str | None = None) -> str:
+        dealer = self.config.players[self.config.dealer_of_round(number)]
+        return f"R{number} dealer {dealer}" + (f" pass {pass_count}" if pass_count is not None else "")
+
+    def _items(self, line: str) -> list[tuple[str, Any]]:
+        """The items of one input line, each with how it changes the rounds (None: not an item)."""
+        stripped = line.strip()
+        words = stripped.split()
+        first = words[0].lower()
+        if _HEADER.match(words[0]) and len(words) > 1 and words[1].lower() == "dealer":
+            return [(stripped, self._add_header(stripped))]
+        if first == "pass" and len(words) >= 2 and words[1].isdigit():
+            return [(stripped, self._add_pass_count(words[1]))]
+        if first in LINE_WORDS:
+            return [(stripped, self._add_line(stripped))]
+        if first == "end":
+            return [(stripped, self._add_end(stripped))]
+        items: list[tuple[str, Any]] = []
+        tokens = _TOKENS.findall(stripped)
+        comments: list[str] = []
+        for token in tokens:
+            if token.startswith(("{", ";")):
+                if items and items[-1][1] is not None and not comments:
+                    word, _ = items[-1]
+                    items[-1] = (f"{word} {token}", self._add_card(f"{word} {token}"))
+                else:
+                    comments.append(token)
+                continue
+            number = _TRICK_NUMBER.match(token)
+            if number:
+                items.append((token, self._check_trick_number(int(number.group(1)))))
+                continue
+            try:
+                split_play(token)
+            except ValueError:
+                items.append((token, None))
+                break
+            word = " ".join([*comments, token])
+            comments = []
+            items.append((word, self._add_card(word)))
+        if comments and items and items[-1][1] is not None:
+            word = items[-1][0] + " " + " ".join(comments)
+            items[-1] = (word, self._add_card(word))
+        return items
+
+    def _open(self, rounds: tuple[RoundDraft, ...]) -> tuple[list[RoundDraft], RoundDraft]:
+        """The rounds with the one the next item goes into last (a new one, headed as the rules say)."""
+        number, draft = self._current() if rounds is self.rounds else (len(rounds), rounds[-1] if rounds else None)
+        listed = list(rounds)
+        if draft is None:
+            draft = RoundDraft(self._new_header(number))
+            listed.append(draft)
+        return listed, draft
+
+    def _add_header(self, text: str) -> Any:
+        def apply(rounds: tuple[RoundDraft, ...]) -> tuple[RoundDraft, ...]:
+            number, draft = self._current()
+            if draft is not None and not draft.lines and not draft.cards and draft.end is None:
+                return (*rounds[:-1], RoundDraft(text))
+            if draft is not None:
+                # The replay stops at an unfinished round without hands and would check nothing after it.
+                raise _NotHere(f"round {number} is not finished ({self.where()}): the next round starts "
+                               "after its last card (and its `end` line, when it needs one)")
+            return (*rounds, RoundDraft(text))
+        return apply
+
+    def _add_pass_count(self, count: str) -> Any:
+        def apply(rounds: tuple[RoundDraft, ...]) -> tuple[RoundDraft, ...]:
+            number, draft = self._current()
+            if draft is None:
+                return (*rounds, RoundDraft(self._new_header(number, count)))
+            if draft.lines or draft.cards:
+                raise _NotHere(f"round {number} is under way: its pass count is said before its first pass "
+                               f"(fix R{number} pass {count} corrects it)")
+            return (*rounds[:-1], replace(draft, header=_with_pass_count(draft.header, count)))
+        return apply
+
+    def _add_line(self, text: str) -> Any:
+        def apply(rounds: tuple[RoundDraft, ...]) -> tuple[RoundDraft, ...]:
+            listed, draft = self._open(rounds)
+            listed[-1] = replace(draft, lines=(*draft.lines, text))
+            return tuple(listed)
+        return apply
+
+    def _add_end(self, text: str) -> Any:
+        def apply(rounds: tuple[RoundDraft, ...]) -> tuple[RoundDraft, ...]:
+            if not rounds:
+                raise _NotHere("no round has started: `end` closes a round")
+            return (*rounds[:-1], replace(rounds[-1], end=text))
+        return apply
+
+    def _add_card(self, word: str) -> Any:
+        def apply(rounds: tuple[RoundDraft, ...]) -> tuple[RoundDraft, ...]:
+            listed, draft = self._open(rounds)
+            listed[-1] = replace(draft, cards=(*draft.cards, word))
+            return tuple(listed)
+        return apply
+
+    def _check_trick_number(self, written: int) -> Any:
+        """A typed `3.`: it must be the trick that comes next (the recorder numbers tricks itself)."""
+        def apply(rounds: tuple[RoundDraft, ...]) -> tuple[RoundDraft, ...]:
+            _, draft = self._current() if rounds is self.rounds else (0, rounds[-1] if rounds else None)
+            per_trick = self.config.plays_per_trick
+            count = len(draft.cards) if draft is not None else 0
+            expected = count // per_trick + 1
+            if count % per_trick or written != expected:
+                why = (f"trick {expected} still needs {per_trick - count % per_trick} card(s)" if count % per_trick
+                       else f"the next trick is {expected}.")
+                raise _NotHere(f"expected {'a card' if count % per_trick else f'trick {expected}.'}, "
+                               f"found {written}. ({why})")
+            return rounds
+        return apply
+
+    def _try(self, rounds: tuple[RoundDraft, ...], item: str, ask: bool = True) -> Outcome | None:
+        """Accept `rounds` if its replay finds nothing wrong; else the refusal or the question."""
+        checked = self._check(rounds)
+        problems = checked.replayed.problems
+        if not problems:
+            self._set(rounds, checked)
+            return None
+        problem = problems[0]
+        label = _label_at(checked, problem.pos)
+        last = checked.spans[-1][3] if checked.spans else ""
+        trick = last.rsplit(".", 1)[0] + "."
+        if ask and problem.code in ASK_CODES and (label == last or label.startswith(trick) and last.count(".") == 2):
+            # The card just entered, or the one of its trick that won a Clubs trick (R14): ask, not refuse.
+            question = Question(label if label != last else item, problem.message, problem.code, problem.rule,
+                                self._choices(problem))
+            self.pending = (rounds, item, question)
+            return Outcome(question=question)
+        source = checked.record.source_line(problem.line).rstrip("\n")
+        at = label if label and label != last and not item.startswith("fix") else ""
+        return Outcome(refusal=Refusal(item, problem.message, problem.code, problem.rule, problem.line,
+                                       problem.column, source, problem.length, at))
+
+    def _choices(self, problem: Problem) -> tuple[str, ...]:
+        if problem.code == "victim-required":
+            return tuple(f">{name}" for name in self.config.players)
+        return ()
+
+    def _bare_refusal(self, item: str, message: str, rule: str | None = None) -> Refusal:
+        return Refusal(item, message, "not-an-item", rule, 0, 0, "")
+
+    def _set(self, rounds: tuple[RoundDraft, ...], checked: _Checked) -> None:
+        self.rounds = rounds
+        self._last = checked
+
+    def _check(self, rounds: tuple[RoundDraft, ...]) -> _Checked:
+        """Write `rounds` as DGN and replay it. Each round is parsed on its own and remembered, so
+        that an item costs the parse of its round and one replay, not the parse of the whole game."""
+        checked = self._check_once(rounds, self.tags)
+        replayed = checked.replayed
+        if replayed.complete and not replayed.problems and replayed.game is not None:
+            result = [tag.value for tag in game_tags(replayed.game) if tag.name == "Result"]
+            tags = tuple((n, result[0] if n == "Result" and result else v) for n, v in self.tags)
+            checked = self._check_once(rounds, tags)
+        return checked
+
+    def _check_once(self, rounds: tuple[RoundDraft, ...], tags: Sequence[tuple[str, str]]) -> _Checked:
+        lines = [f'[{name} "' + escape_tag_value(value) + '"]' for name, value in tags]
+        lines.append("")
+        head = parse_game("\n".join(lines) + "\n")
+        config = getattr(self, "config", None)
+        per_trick = config.plays_per_trick if config is not None else _plays_per_trick(tags)
+        spans: list[tuple[int, int, int, str]] = []
+        parsed: list[Any] = []
+        problems = list(head.problems)
+        for number, draft in enumerate(rounds, 1):
+            if number > 1:
+                lines.append("")
+            first_line = len(lines) + 1
+            chunk = self._round_lines(number, draft, per_trick, first_line, spans)
+            lines.extend(chunk)
+            key = (first_line, draft)
+            record = self._parsed.get(key)
+            if record is None:
+                record = parse_game("\n".join(chunk) + "\n", first_line=first_line)
+                self._parsed[key] = record
+            problems.extend(record.problems)
+            parsed.extend(record.rounds)
+        text = "\n".join(lines) + "\n"
+        record = GameRecord(tags=head.tags, rounds=tuple(parsed), comments=head.comments, problems=tuple(problems),
+                            source=text)
+        if len(self._parsed) > 4 * len(rounds) + 16:  # keep only what the next items can reuse
+            keep = {(line, draft) for line, draft in self._parsed if draft in rounds}
+            self._parsed = {k: v for k, v in self._parsed.items() if k in keep}
+        replayed = self._validate(record, rounds)
+        return _Checked(record, replayed, write_game(record), tuple(spans))
+
+    def _validate(self, record: GameRecord, rounds: tuple[RoundDraft, ...]) -> ReplayedGame:
+        """`validate_record(record)`, starting from the state after the longest run of leading rounds
+        already replayed without a problem (the rounds before the one being recorded), so that recording
+        a game costs time in proportion to its length rather than to its square.
+
+        The family's bridge plays each round with its per-round method (`play_round`, or `play_hand` for
+        the games whose rounds are hands), the same call its own `play_rounds` makes; a bridge with neither,
+        a first check (no configuration yet) or a record whose rounds are not the drafts one to one is
+        replayed in full. A round is remembered only once the engine has moved past it, and the
+        `last` flag a bridge is given matters only for a round it cannot finish, so the result is the
+        full replay's (the tests compare the two)."""
+        config = getattr(self, "config", None)
+        if config is None or record.problems or len(record.rounds) != len(rounds):
+            return validate_record(record)  # the checks only: no history, events or origins
+        replayed = ReplayedGame(record, config)
+        replayer = family_of(config.rules).part("bridge").replayer(replayed, history=False, events=False)
+        per_round = getattr(replayer, "play_round", None) or getattr(replayer, "play_hand", None)
+        if per_round is None:
+            return validate_record(record)
+        game = replayer.game
+        start = next((k for k in range(len(rounds), 0, -1) if rounds[:k] in self._after), 0)
+        if start:
+            table, fresh = game.table, game.rules.table(self._after[rounds[:start]], record=False)
+            for name, value in list(vars(replayer).items()):
+                if value is table:  # a bridge that keeps the table at hand (Fitzgerald's `self.table`)
+                    setattr(replayer, name, fresh)
+            game.table = fresh
+        try:
+            for number in range(start + 1, len(rounds) + 1):
+                if not per_round(number, record.rounds[number - 1], last=number == len(rounds)):
+                    break
+                if game.is_over or game.state.round_no > number:
+                    self._after[rounds[:number]] = game.table.freeze()
+            replayer.check_result()
+        except Stop:
+            pass
+        if len(self._after) > 2 * len(rounds) + 8:  # keep only what the next items can reuse
+            self._after = {k: v for k, v in self._after.items() if rounds[:len(k)] == k}
+        return replayed
+
+    @staticmethod
+    def _round_lines(number: int, draft: RoundDraft, per_trick: int, first_line: int,
+                     spans: list[tuple[int, int, int, str]]) -> list[str]:
+        """The round as DGN lines, numbering its tricks; `spans` gets where each item stands."""
+        lines = [draft.header]
+        spans.append((first_line, 1, len(draft.header), f"R{number}"))
+        for text in draft.lines:
+            lines.append(text)
+            spans.append((first_line + len(lines) - 1, 1, len(text), f"R{number} {' '.join(text.split()[:2])}"))
+        for start in range(0, len(draft.cards), per_trick):
+            trick = start // per_trick + 1
+            line = f"{trick}."
+            for offset, word in enumerate(draft.cards[start:start + per_trick]):
+                if ";" in line:  # a `;` comment runs to the end of its line: the trick goes on below
+                    lines.append(line)
+                    line = "  "
+                first = len(line) + 2
+                line += " " + word
+                spans.append((first_line + len(lines), first, len(line), f"R{number}.{trick}.{offset + 1}"))
+            lines.append(line)
+        if draft.end is not None:
+            lines.append(draft.end)
+            spans.append((first_line + len(lines) - 1, 1, len(draft.end), f"R{number} end"))
+        return lines
+
+
+class _NotHere(Exception):
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
+def _plays_per_trick(tags: Sequence[tuple[str, str]]) -> int:
+    values = dict(tags)
+    rule_set = rules_for(values.get("Rules", "2e"))
+    players = parse_players(values.get("Players", ""))
+    config: Any = rule_set.configure(players, variants=parse_variants(values.get("Variant", "")),
+                                options={k: v for k, v in values.items() if k in rule_set.option_tags})
+    return int(config.plays_per_trick)
+
+
+def _label_at(checked: _Checked, pos: Pos) -> str:
+    found = ""
+    for line, first, last, label in checked.spans:
+        if line == pos.line and (first <= pos.column <= last or label.count(".") < 2):
+            return label
+        if (line, first) <= (pos.line, pos.column):
+            found = label
+    return found
+
+
+def _with_pass_count(header: str, count: str) -> str:
+    words = header.split()
+    if "pass" in [w.lower() for w in words]:
+        words = words[: [w.lower() for w in words].index("pass")]
+    return " ".join([*words, "pass", count])
+
+
+def _attach(word: str, answer: str) -> str:
+    """`15C` + `>Ann` → `15C>Ann`; `Jo` + `H+` → `JoH+` (before any comment typed after the card)."""
+    parts = word.split(" ")
+    for index, part in enumerate(parts):
+        if not part.startswith(("{", ";")):
+            try:
+                split_play(part)
+            except ValueError:
+                continue
+            if answer.startswith(">"):
+                parts[index] = part + answer
+            else:
+                match = re.match(r"(.*?)(!!|\?\?|!\?|\?!|!|\?)?\Z", part)
+                assert match is not None
+                parts[index] = match.group(1) + answer + (match.group(2) or "")
+            return " ".join(parts)
+    return word + answer
+
+
+def _card_token(word: str) -> str:
+    for part in word.split():
+        if not part.startswith(("{", ";")):
+            return part
+    return word
+
+
+def _move_words(move: Any) -> str:
+    return type(move).__name__ + "(" + ", ".join(f"{v}" for v in getattr(move, "__dict__", {}).values()) + ")"
+
+
+def _problem_text(checked: _Checked, problem: Problem) -> str:
+    rule = f" ({problem.rule})" if problem.rule else ""
+    return f"{problem.line}:{problem.column}: {problem.message}{rule}"
+
+
+def _last_pos(item: Any) -> Pos:
+    return item.pos
+
+
+def _header_end(record: GameRecord, rnd: Any) -> int:
+    return int(rnd.header.pos.line)
+
+
+def _write_lines(record: GameRecord, first: int, last: int) -> str:
+    return " ".join(record.source_line(n).strip() for n in range(first, last + 1))
+
+
+def _item_text(record: GameRecord, pos: Pos, _end: Pos) -> str:
+    return record.source_line(pos.line).strip()
+
+
+def _play_text(play: Any) -> str:
+    word = str(play.card)
+    if play.suit is not None:
+        word += play.suit.value
+    if play.sign is not None and not (play.sign == "+" and play.card.is_ace):
+        word += play.sign
+    if play.choice is not None:
+        word += f">{play.choice.player}"
+    if play.annotation:
+        word += play.annotation
+    for comment in play.comments:
+        word += " " + comment.dgn()
+    return word
+
+
+#: The end of the name of the temporary file `write_through` writes beside FILE (`.FILE.<random>.record-tmp`).
+TEMPORARY_SUFFIX = ".record-tmp"
+
+
+def leftover_temporaries(path: str) -> list[str]:
+    """Temporary files of `write_through` for `path` that a killed recorder left behind: `path` itself is
+    whole (the old text or the new), so they hold nothing that is not in it or was not yet accepted."""
+    folder = os.path.dirname(os.path.abspath(path))
+    prefix = "." + os.path.basename(path) + "."
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    return sorted(os.path.join(folder, name) for name in names
+                  if name.startswith(prefix) and name.endswith(TEMPORARY_SUFFIX))
+
+
+def write_through(path: str, text: str, encoding: str = "utf-8") -> None:
+    """Replace `path` by `text` so that a crash at any moment leaves the old file or the new one:
+    a temporary file in the same folder, flushed and fsynced, then `os.replace`, then the folder fsynced."""
+    folder = os.path.dirname(os.path.abspath(path))
+    handle, temporary = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=TEMPORARY_SUFFIX,
+                                         dir=folder)
+    try:
+        with os.fdopen(handle, "w", encoding=encoding, newline="") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
+    try:
+        directory = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(directory)
+    except OSError:
+        pass
+    finally:
+        os.close(directory)

@@ -1,0 +1,117 @@
+"""`diamonds record` on a real terminal (a pty through pexpect, 80x24): the prompt_toolkit session.
+
+A 1e game whose deal and passes are already in the file (so the hands are known): typing cards, a
+refused card with its message and ruling (R8), undo, tab completion on the legal cards, the victim
+question of a trick led in Clubs (R14) and its answer, Ctrl-D (saved, exit 0), then resuming the same
+file and Ctrl-C (saved, exit 130). The screen of the whole session is printed as text (ANSI stripped).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import shutil
+import sys
+
+import pytest
+
+from test_record import game_and_lines, recorder_for
+
+pexpect = pytest.importorskip("pexpect")
+pytest.importorskip("prompt_toolkit")
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07|\x1b[()][A-Z0-9]|\x1b[>=]|\r")
+TIMEOUT = 90  # seconds for one screen under any load: a failure, not a figure
+
+
+def plain(text: str) -> str:
+    return ANSI.sub("", text)
+
+
+def spawn(path: str, log: io.StringIO):  # type: ignore[no-untyped-def]
+    command = shutil.which("diamonds")
+    args = ["record", path]
+    if command is None:  # not on PATH: the same entry point through the interpreter
+        command, args = sys.executable, ["-m", "diamonds.cli.main", *args]
+    env = dict(os.environ, TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1", COLUMNS="80", LINES="24")
+    child = pexpect.spawn(command, args, dimensions=(24, 80), encoding="utf-8", timeout=TIMEOUT, env=env)
+    child.logfile_read = log
+    return child
+
+
+def step(child, line: str, *marks: str) -> str:  # type: ignore[no-untyped-def]
+    """Type `line` and Enter; wait for each mark of the new screen in turn; the screen's text up to the last."""
+    child.sendline(line)
+    seen = []
+    for mark in marks:
+        child.expect_exact(mark)
+        seen.append(plain(child.before) + mark)
+    return "".join(seen)
+
+
+def leave(child, key: str) -> tuple[int, str]:  # type: ignore[no-untyped-def]
+    """Ctrl-D or Ctrl-C: the exit status, and what the recorder said last."""
+    child.sendcontrol(key)
+    child.expect(pexpect.EOF)
+    child.close()
+    return child.exitstatus, plain(child.before)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pty")
+def test_a_session_on_a_real_terminal(tmp_path):
+    game, expected, lines = game_and_lines("1e", 3, (), True)
+    assert lines[7] == "1. 8C 13C>Ann 12C"  # the game the session below is typed from (seed 3)
+    recorder = recorder_for(game)
+    for line in lines[:7]:  # the round header, the deal and pass lines: the hands are known
+        assert recorder.enter(line).accepted
+    path = tmp_path / "tonight.dgn"
+    path.write_text(recorder.text, encoding="utf-8")
+    before = recorder.text
+    log = io.StringIO()
+
+    child = spawn(str(path), log)
+    child.expect_exact("round 1, trick 1, card 1 >")
+    screen = step(child, "8C", "Bob leads 8C", "card 2, Cat to play >")
+    assert "Trick 1, led ♣ Clubs: Bob 8C" in screen
+    assert path.read_text(encoding="utf-8") == before + "1. 8C\n"  # written through before the next prompt
+
+    # Cat holds Clubs: a Diamond is refused, with the place, the ruling, and nothing recorded (R8).
+    screen = step(child, "2D", "refused:", "card 2, Cat to play >")
+    assert "Cat must follow Clubs" in screen and "(R8)" in screen
+    assert path.read_text(encoding="utf-8") == before + "1. 8C\n"
+
+    step(child, "13C", "Cat plays 13C", "card 3, Ann to play >")
+    screen = step(child, "undo", "took back 13C", "card 2, Cat to play >")
+    assert path.read_text(encoding="utf-8") == before + "1. 8C\n"
+    step(child, "13c", "Cat plays 13C", "card 3, Ann to play >")  # the reader's forgiving forms
+
+    # The trick was led in Clubs: its winner names the victim (R14), asked at the trick's last card.
+    screen = step(child, "12C", "R1.1.2 needs >")
+    assert "R14: Cat must name whose Showroom the Clubs action takes from" in screen
+    assert path.read_text(encoding="utf-8") == before + "1. 8C 13C\n"  # 12C waits for the answer
+    screen = step(child, ">Ann", "Cat wins trick 1 with 13C", "trick 2, card 1, Cat to play >")
+    assert "Clubs action for the trick" in screen
+    assert path.read_text(encoding="utf-8") == before + "1. 8C 13C>Ann 12C\n"
+
+    # Completion on the legal cards: of Cat's cards only 15S starts with "15". The menu shows it as
+    # "15" is typed (computed in the background); Tab then takes it, Enter records it.
+    child.send("15")
+    child.expect_exact("15S")
+    child.send("\t")
+    step(child, "", "Cat leads 15S", "card 2, Ann to play >")
+    status, ended = leave(child, "d")
+    assert status == 0
+    assert "saved, unfinished at round 1, trick 2, card 2" in ended and 'Result "*"' in ended
+    assert path.read_text(encoding="utf-8") == before + "1. 8C 13C>Ann 12C\n2. 15S\n"
+
+    # Resuming: the table as it stood; Ctrl-C saves what was accepted and says it was interrupted.
+    child = spawn(str(path), log)
+    child.expect_exact("Trick 2")
+    child.expect_exact("card 2, Ann to play >")
+    step(child, "2S", "Ann plays 2S", "card 3, Bob to play >")
+    status, ended = leave(child, "c")
+    assert status == 130
+    assert "interrupted; saved, unfinished at round 1, trick 2, card 3" in ended
+    assert path.read_text(encoding="utf-8") == before + "1. 8C 13C>Ann 12C\n2. 15S 2S\n"
+    print(plain(log.getvalue()))
