@@ -316,3 +316,23 @@ def test_importing_diamonds_imports_nothing_heavy() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
     assert out.stdout.strip() == "[]"
+
+
+def test_the_no_trick_bonus_query_rebuilds_the_engines_scores(in_tables: Converted) -> None:
+    """The documented R17 what-if rebuilds each side's score from the events (R18: 2 x Vault +
+    Showroom): with every action counted, its scores and leaders must be the engine's."""
+    query = next(block for block in _doc_blocks("sql") if "without_bonus" in block)
+    rebuilt = query[:query.rindex("SELECT count(*)")] + "SELECT file, game, side, score FROM sides"
+    scores = {(file, game, side): score for file, game, side, score in duckdb.sql(rebuilt).fetchall()}
+    checked = 0
+    for (file, game_no), game in in_tables.games.items():
+        if game.config.rules not in ("1e", "2e", "bga"):
+            continue
+        for standing in game.standings():
+            side = game.config.side_name(standing.side)
+            assert scores[file, game_no, side] == standing.score, (file, game_no, side)
+            checked += 1
+    assert checked > 10
+    [(decided, games)] = duckdb.sql(query).fetchall()
+    fitzgerald_games = sum(1 for game in in_tables.games.values() if game.config.rules in ("1e", "2e", "bga"))
+    assert 0 <= decided <= games == fitzgerald_games
