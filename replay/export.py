@@ -87,6 +87,9 @@ class Export:
     follow from its trick and the rules (Fitzgerald's `followed`: the card's
     suit is the led suit); the compact form leaves them out, as it leaves
     out every card's `player` (the trick's `leader`, then seat order).
+    `implied_trick_facts`: likewise on a trick, from its cards (Fitzgerald's
+    `led_suit`: the first card's suit). The family may leave out more in
+    the compact form (Fitzgerald's Suit Actions); docs/json.md says what.
     """
 
     config_dict: Callable[[Any], Dict]
@@ -95,6 +98,7 @@ class Export:
     schema_defs: Mapping[str, Any]
     csv_fields: Callable[[Dict, Dict], Mapping[str, Any]] | None = None
     implied_play_facts: frozenset[str] = frozenset()
+    implied_trick_facts: frozenset[str] = frozenset()
 
 
 @lru_cache(maxsize=None)
@@ -234,6 +238,16 @@ def attach(plays: list[Any], position: int) -> Dict:
     return play  # type: ignore[no-any-return]
 
 
+def _dealt_as_written(rnd: Dict) -> Dict | None:
+    """The hands a compact round's deal lines write, by player (None if it has none): its `deals` when equal."""
+    lines = rnd.get("lines")
+    if not lines:
+        return None
+    hands = {line["player"]: [card if type(card) is str else card["card"] for card in line["cards"]]
+             for line in lines if line["kind"] == "deal"}
+    return hands or None
+
+
 def game_to_dict(replayed: "ReplayedGame", *, states: bool = False, compact: bool = False) -> Dict:
     """The document of one replayed game (see the module's docstring); `states` needs a replay with history.
 
@@ -243,8 +257,12 @@ def game_to_dict(replayed: "ReplayedGame", *, states: bool = False, compact: boo
     given suit, sign, choice, annotation or comment, no fact of its own) is
     its text alone, `"7D"`; the facts a card's trick implies are left out:
     its `player` (the trick's `leader`, then seat order) and the family's
-    `implied_play_facts`. `config`, `result` and `states` are as in the full
-    form. Both forms read back to the same record (`record_from_dict`).
+    `implied_play_facts` and `implied_trick_facts`; a round's `deals` is
+    left out when its deal lines write the same hands (a line per player,
+    the same cards in the same order); the family writes its own facts
+    short (Fitzgerald's Suit Actions). `config`, `result` and `states` are
+    as in the full form. Both forms read back to the same record
+    (`record_from_dict`).
     """
     record = replayed.record
     config = replayed.config
@@ -254,6 +272,9 @@ def game_to_dict(replayed: "ReplayedGame", *, states: bool = False, compact: boo
     if export is not None and game is not None:
         if compact:
             export.add_replay(rounds, replayed, compact=True)
+            for rnd in rounds:
+                if "deals" in rnd and rnd["deals"] == _dealt_as_written(rnd):
+                    del rnd["deals"]
         else:
             export.add_replay(rounds, replayed)
     doc: Dict = {

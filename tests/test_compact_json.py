@@ -8,6 +8,7 @@ implies), so a family that writes a fact the compact form drops, or drops one it
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 from pathlib import Path
@@ -18,7 +19,7 @@ from jsonschema import Draft202012Validator
 
 from diamonds.cli import jsonfast
 from diamonds.cli.main import main
-from diamonds.core import FAMILIES, simulate
+from diamonds.core import FAMILIES, ConfigError, simulate
 from diamonds.notation import game_texts, parse_game
 from diamonds.notation.writer import write_game
 from diamonds.replay import record_from_game, replay_record
@@ -51,9 +52,67 @@ def _card(play: dict[str, Any], implied: set[str]) -> Any:
     return kept["card"] if set(kept) == {"card"} else kept
 
 
+def _place(area: dict[str, Any], side: str) -> str:
+    if area["side"] is None:
+        return "supply" if area["area"] == "supply" else "nobody"
+    return area["area"] if area["side"] == side else f"{area['area']}:{area['side']}"
+
+
+def compact_action(action: dict[str, Any], teams: list[str] | None, implied: dict[str, Any]) -> Any:
+    """A full Suit Action in the compact form, by docs/json.md: `implied` holds what its place implies
+    (actor, suit, reason); the actor implies the side, a Clubs `from` the victim; one point is the rule."""
+    head: dict[str, Any] = {}
+    for key in ("actor", "suit", "reason"):
+        if action[key] != implied.get(key):
+            head[key] = action[key]
+    actor = action["actor"]
+    actor_side = None if actor is None else next((t for t in teams if actor in t.split("+")), None) if teams \
+        else actor
+    if action["side"] != actor_side:
+        head["side"] = action["side"]
+    head = {key: head[key] for key in ("actor", "side", "suit", "reason") if key in head}
+    tail: dict[str, Any] = {}
+    if action["points"] != 1:
+        tail["points"] = action["points"]
+    if action["victim"] != (action["from"]["side"] if action["suit"] == "C" else None):
+        tail["victim"] = action["victim"]
+    if action["thief_before"] is not None or action["thief_after"] is not None:
+        tail["thief"] = f"{action['thief_before'] or ''}>{action['thief_after'] or ''}"
+    move = f"{_place(action['from'], action['side'])}>{_place(action['to'], action['side'])}"
+    return {**head, "move": move, **tail} if head or tail else move
+
+
+def _compact_fitzgerald_actions(full: dict[str, Any]) -> dict[str, Any]:
+    """The full document with its Suit Actions (R9, R10, R16, R17) written as the compact form writes them."""
+    doc = copy.deepcopy(full)
+    teams = doc["config"]["teams"]
+    for rnd in doc["rounds"]:
+        for trick in rnd["tricks"]:
+            for play in trick["plays"]:
+                if "actions" not in play:
+                    continue  # not reached by the replay (an invalid game)
+                play["actions"] = [compact_action(a, teams, {"actor": play["player"], "suit": play["card"][-1],
+                                                             "reason": "off-suit"}) for a in play["actions"]]
+            if trick.get("actions"):
+                trick["actions"] = [compact_action(a, teams, {"actor": trick["winner"], "suit": trick["led_suit"],
+                                                              "reason": "trick won"}) for a in trick["actions"]]
+        rnd["awards"] = [compact_action(a, teams, {}) for a in rnd.get("awards", [])]
+    return doc
+
+
+def _deals_as_written(rnd: dict[str, Any]) -> dict[str, list[str]] | None:
+    hands = {line["player"]: [card["card"] for card in line["cards"]] for line in rnd["lines"]
+             if line["kind"] == "deal"}
+    return hands or None
+
+
 def expected_compact(full: dict[str, Any]) -> dict[str, Any]:
     """The compact form of a full document, by the documented rules."""
-    implied = {"player"} | (set(export_of(full["rules"]).implied_play_facts) if full.get("rules") else set())
+    export = export_of(full["rules"]) if full.get("rules") else None
+    implied = {"player"} | (set(export.implied_play_facts) if export else set())
+    implied_trick = set(export.implied_trick_facts) if export else set()
+    if full.get("family") == "fitzgerald":
+        full = _compact_fitzgerald_actions(full)
     out: dict[str, Any] = {}
     for key, value in full.items():
         if key == "rounds":
@@ -70,11 +129,13 @@ def expected_compact(full: dict[str, Any]) -> dict[str, Any]:
                                     compact_item[ikey] = [_card(play, implied) for play in ivalue]
                                 elif ikey in ("card", "point"):  # a take's cards
                                     compact_item[ikey] = _card(ivalue, implied)
-                                elif not _empty(ivalue):
+                                elif not _empty(ivalue) and not (rkey == "tricks" and ikey in implied_trick):
                                     compact_item[ikey] = _pruned(ivalue)
                             items.append(compact_item)
                         if items:
                             compact_round[rkey] = items
+                    elif rkey == "deals" and rvalue == _deals_as_written(rnd):
+                        continue  # the deal lines write the same hands
                     elif not _empty(rvalue):
                         compact_round[rkey] = _pruned(rvalue)
                 out[key].append(compact_round)
@@ -148,11 +209,81 @@ def test_a_card_is_its_text_unless_something_is_attached() -> None:
     assert all(set(play) - {"card"} and set(play) <= {"card", "actions", "choice"} for play in objects)
     for play in objects:
         for action in play.get("actions", ()):
-            assert action["reason"] == "off-suit" and None not in action.values()
+            # R9: the card implies the actor (its player), the suit (its own) and the reason (off-suit).
+            assert isinstance(action, str) or not {"actor", "side", "suit", "reason"} & set(action)
     # The facts the trick implies are not written, the trick's own are.
     trick = compact["rounds"][0]["tricks"][0]
-    assert {"leader", "led_suit", "winner", "winning_card"} <= set(trick)
+    assert {"leader", "winner", "winning_card"} <= set(trick)
     assert "comments" not in trick and "player" not in trick
+    assert "led_suit" not in trick  # R8: the suit of its first card
+
+
+def test_suit_actions_say_only_what_their_place_does_not_imply() -> None:
+    """Trick 2 of the club-night sample (docs/json.md): jpk plays 6C off-suit (R9) and robs the Thief's
+    holder mvdberg (R13), the Thief moves on to Anneke; Anneke wins with 6S and moves a point from her
+    Showroom to her Vault (R10, R12). Round 1's awards: majorities (R16), then no tricks (R17)."""
+    text = (SAMPLES / "club-night-2026-11-20.dgn").read_text(encoding="utf-8")
+    record = next(parse_game(t, first_line=f, index=i) for i, f, t in game_texts(iter(text.splitlines(True))))
+    replayed = replay_record(record, history=False)
+    full, compact = game_to_dict(replayed), game_to_dict(replayed, compact=True)
+    trick = compact["rounds"][0]["tricks"][1]
+    assert trick["plays"] == ["6S", {"card": "6C", "actions": [{"move": "showroom:mvdberg>showroom",
+                                                                  "thief": "mvdberg>Anneke"}]}, "3S"]
+    assert trick["actions"] == ["showroom>vault"]
+    assert "led_suit" not in trick and full["rounds"][0]["tricks"][1]["led_suit"] == "S"
+    awards = compact["rounds"][0]["awards"]
+    assert awards[0] == {"actor": "Anneke", "suit": "D", "reason": "suit majority", "move": "supply>vault"}
+    assert {"actor": "jpk", "suit": "D", "reason": "no tricks", "move": "supply>vault"} in awards
+
+
+def _games_of_every_setup() -> list[ReplayedGame]:
+    """One random game per Fitzgerald rule set, player count and variants: Thief (R13) and chosen victims
+    (R14; with seed 8, the 3-player 1e game names no victim when no Showroom holds a point), partnerships
+    (one side, two actors), empty Showrooms and Supplies (0 points)."""
+    games = []
+    for rules in ("1e", "2e", "bga"):
+        for players in (2, 3, 4, 6):
+            for variants in ((), ("partnership",)):
+                try:
+                    game = simulate(players, rules=rules, variants=variants, seed=8)
+                except ConfigError:
+                    continue  # a partnership needs an even number of players
+                games.append(replay_record(record_from_game(game, deals=players % 4 == 0), history=False))
+    return games
+
+
+def test_every_fitzgerald_setup_compacts_by_the_documented_rules() -> None:
+    seen: set[str] = set()
+    for replayed in _games_of_every_setup():
+        full, compact = game_to_dict(replayed), game_to_dict(replayed, compact=True)
+        assert compact == expected_compact(full), replayed.config.rules
+        assert list(validator().iter_errors({"games": [compact]})) == []  # the full form: in the tests above
+        actions = [a for rnd in compact["rounds"] for trick in rnd["tricks"]
+                   for item in [*trick["plays"], trick] if isinstance(item, dict) for a in item.get("actions", ())]
+        actions += [a for rnd in compact["rounds"] for a in rnd.get("awards", ())]
+        for action in actions:
+            fields = {"move": action} if isinstance(action, str) else action
+            seen.update(key for key in fields if key != "move")
+            seen.update(place.split(":")[0] + (":side" if ":" in place else "") for place in
+                        fields["move"].split(">"))
+        seen.update("deals kept" if "deals" in rnd else "deals left out" for rnd in compact["rounds"])
+    # The games reach every case the rules distinguish, so each rule above was exercised.
+    assert {"actor", "side", "suit", "reason", "points", "thief", "supply", "showroom", "vault", "showroom:side",
+            "nobody", "deals kept", "deals left out"} <= seen, seen
+
+
+def test_a_bad_move_in_the_compact_form_names_its_json_path(capsys: pytest.CaptureFixture[str],
+                                                           tmp_path: Path) -> None:
+    path = tmp_path / "games.json"
+    assert convert(capsys, SAMPLES / "club-night-2026-11-20.dgn", "--to", "json", "-o", path)[0] == 0
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert doc["games"][0]["rounds"][0]["tricks"][1]["actions"] == ["showroom>vault"]
+    doc["games"][0]["rounds"][0]["tricks"][1]["actions"] = ["showroom>attic"]
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    code, out, err = convert(capsys, path, "--to", "dgn")
+    assert (code, out) == (1, "")
+    assert err.startswith(f"diamonds convert: {path}: $.games[0].rounds[0].tricks[1].actions[0]: 'showroom>attic' ")
+    assert "Traceback" not in err
 
 
 def test_notation_on_a_card_keeps_it_an_object() -> None:
