@@ -87,7 +87,11 @@ class FitzgeraldReplayer(Replayer):
         seats_of_plays = (self.seats_of_plays(rnd, dealer) if not written and self.round_is_complete(rnd)
                           else None)
         dealt = self.deal_for(number, rnd, deals, passes, seats_of_plays)
-        if dealt is None:
+        if dealt is None:  # unfinished, and its hands unknown: the replay cannot go past it
+            if not last:  # so a round after it would go unchecked (R11: every round has all its tricks)
+                self.problem(header.pos, f"round {number} has {len(rnd.tricks)} trick"
+                             f"{'s' if len(rnd.tricks) != 1 else ''}; it needs {config.tricks_per_round}",
+                             "round-too-short", "R11", len(f"R{number}"))
             return False
         self.push_deal(dealt, rnd)
         assert header.pass_count is not None  # check_notation: a Fitzgerald header has its pass count

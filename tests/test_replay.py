@@ -211,6 +211,20 @@ def test_an_unfinished_round_without_deal_lines_stops_at_its_start_with_a_note()
     assert replayed.game.state.round_no == 2 and replayed.game.state.phase is Phase.DEAL  # round 1 is replayed
 
 
+def test_an_unfinished_round_without_deal_lines_followed_by_another_round_is_too_short():
+    """R11: a round that stops short is an error when another round follows, with or without its
+    hands; without them the replay cannot go past it, so the rounds after it would go unchecked."""
+    game, _ = simulated(3, "2e", seed=8)
+    record = record_from_game(game, deals=False)
+    short = cut(record, 2, 4).rounds[1]
+    gapped = with_tag(replace(record, rounds=(record.rounds[0], short, *record.rounds[2:])), "Result", "*")
+    replayed = replay_record(reread(gapped))
+    assert [(p.code, p.rule) for p in replayed.problems] == [("round-too-short", "R11")]
+    header = reread(gapped).rounds[1].header.pos
+    assert (replayed.problems[0].line, replayed.problems[0].column) == (header.line, header.column)
+    assert "round 2 has 4 tricks; it needs 10" in replayed.problems[0].message
+
+
 @pytest.mark.parametrize(("deals", "rounds", "tricks"), [(True, 2, 10), (True, 2, 4), (False, 3, 3)])
 def test_scores_in_the_result_of_an_unfinished_game_are_an_error_at_the_result(deals, rounds, tricks):
     game, _ = simulated(3, "2e", seed=8)
