@@ -178,9 +178,9 @@ PHASES: dict[str, Callable[[str], dict[str, Any]]] = {
 # and export, which the registry loads on first use, are imported here too.
 PHASE_IMPORTS: dict[str, tuple[str, ...]] = {
     "parse": ("diamonds.notation",),
-    "validate": ("diamonds.notation", "diamonds.replay", "diamonds.replay.fitzgerald"),
-    "export": ("diamonds.notation", "diamonds.replay", "diamonds.replay.fitzgerald", "diamonds.replay.export",
-               "diamonds.replay.fitzgerald_export"),
+    "validate": ("diamonds.notation", "diamonds.replay", "diamonds.families.fitzgerald.bridge"),
+    "export": ("diamonds.notation", "diamonds.replay", "diamonds.families.fitzgerald.bridge", "diamonds.replay.export",
+               "diamonds.families.fitzgerald.export"),
     "chess": ("chess.pgn",), "scan": (),
 }
 

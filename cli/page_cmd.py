@@ -24,7 +24,7 @@ from diamonds.svg.page import Page, PageGame, PageScore, PageStop, render_page
 from .errors import CommandError
 from .inputs import display_path, games_in
 from .replay_cmd import Navigator
-from .views import View, view_for
+from diamonds.views import View, view_for
 
 __all__ = ["run_page", "build_page"]
 

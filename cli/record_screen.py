@@ -20,7 +20,7 @@ from diamonds.replay.steps import steps_of
 from .errors import CommandError
 from .inputs import display_path
 from .record_cmd import EXIT_INTERRUPTED, EXIT_OK, enter, open_recorder, status
-from .views import view_for
+from diamonds.views import view_for
 
 __all__ = ["run_terminal"]
 

@@ -17,7 +17,7 @@ from diamonds.replay import ReplayedGame, replay_record
 from .errors import CommandError
 from .inputs import DEFAULT_ENCODING, display_path, games_in
 from diamonds.replay.steps import PositionError, Step, find_position, steps_of
-from .views import View, view_for
+from diamonds.views import View, view_for
 
 __all__ = ["run", "Navigator", "run_session", "HELP"]
 

@@ -11,7 +11,7 @@ from diamonds.replay import record_from_game
 
 from .errors import CommandError
 from .outputs import open_output
-from .views import view_for
+from diamonds.views import view_for
 
 __all__ = ["run"]
 

@@ -1,7 +1,7 @@
 """The rules engines of the games called Diamonds: plain values, legal moves, and the events each move causes.
 
-Every game is a *family* behind one protocol (`family.Rules`), listed in
-`registry.FAMILIES`; `Game` plays any of them with push / pop. It knows
+Every game is a *family* behind one protocol (`family.Rules`) that registers
+itself (`registry.families()`, entry-point group `diamonds.families`); `Game` plays any of them with push / pop. It knows
 nothing of text formats, terminals or JSON (see `diamonds.notation` and
 `diamonds.cli`).
 """
@@ -15,7 +15,7 @@ from .errors import (
 )
 from .family import Family, PureTable, Rules, Standing, Table
 from .game import Game
-from .registry import DEFAULT_RULES, FAMILIES, RULE_SETS, family_named, family_of, option_tags, rules_for
+from .registry import DEFAULT_RULES, families, family_named, family_of, option_tags, register, rules_for
 from .seating import PLAYER_ID, ConfigError, Seating
 from .simulate import DEFAULT_NAMES, default_names, play_random_game, simulate
 
@@ -23,7 +23,16 @@ __all__ = [
     "AnyCard", "COURT_RANKS", "Card", "CardNotHeld", "CardNotInDeck", "CardParseError", "CardTwice", "ConfigError",
     "DEFAULT_NAMES", "DEFAULT_RULES", "FAMILIES", "Family", "Game", "GameOver", "IllegalMove", "InvalidDeal",
     "JOKER", "Joker", "MAX_RANK", "MustFollowSuit", "OutOfTurn", "PLAYER_ID", "PureTable", "RULE_SETS", "Rules",
-    "SUITS", "Seating", "Standing", "Suit", "Table", "WrongPhase", "default_names", "family_named", "family_of",
+    "SUITS", "Seating", "Standing", "Suit", "Table", "WrongPhase", "default_names", "families", "family_named", "family_of", "register",
     "format_cards",
     "numbered_cards", "option_tags", "play_random_game", "rules_for", "simulate", "sort_cards", "standard_cards",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """`FAMILIES` and `RULE_SETS` are found on first use (see registry), not when this package is imported."""
+    if name in ("FAMILIES", "RULE_SETS"):
+        from . import registry
+
+        return getattr(registry, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

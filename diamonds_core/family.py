@@ -7,22 +7,22 @@ variants); separate games are separate implementations behind this one
 protocol (as OpenSpiel registers games).
 
 A *family* groups the rule sets of one game and says, in one `Family`
-record, where each layer finds its part: the engine's `Rules` classes here,
-and by dotted name (so that the engine imports no lark, rich or json) the
-replay's bridge from record items to moves, the export, and the view. The
-registry (`registry.py`) lists the families explicitly.
+record: its `Rules` classes, and the package that holds the rest of the game
+(bridge, export, view, picture, ...), loaded by name only when a layer asks,
+so that the engine imports no lark, rich or json. Families register
+themselves (entry-point group `diamonds.families`); `registry.py` finds them.
 """
 
 from __future__ import annotations
 
 import importlib
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Iterable, Mapping, Protocol, TypeVar
 
 from .seating import Seating
 
-__all__ = ["Standing", "Rules", "Table", "PureTable", "Family"]
+__all__ = ["Standing", "Rules", "Table", "PureTable", "Family", "STANDARD_PARTS"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,37 +137,57 @@ class PureTable(Generic[S]):
         return self.rules.standings(self.state)
 
 
+#: The parts every family provides, by the module (inside the family's package) and the name in it.
+#: A family may name others (`Family(parts=...)`), e.g. to share a module between two parts.
+STANDARD_PARTS: Mapping[str, str] = {
+    "bridge": "bridge:BRIDGE",  # record items -> moves, and a game -> record (diamonds.replay.Bridge)
+    "export": "export:EXPORT",  # a replayed game -> plain data, and its JSON Schema part
+    "steps": "steps:build_steps",  # a replayed game cut into replay stops (R2.7, R2.end), no rich
+    "tables": "tables:TABLES",  # a replayed game -> rows of the analysis tables (Parquet, stats)
+    "stats": "stats:STATS",  # the family's own figures of `diamonds stats`
+    "picture": "picture:PICTURE",  # a replay stop -> an SVG picture of the table (pure, no rich)
+    "view": "view:VIEW",  # rich renderables, narration, the terminal's screens
+    "words": "words:WORDS",  # the notation words its records use (deal, pass, kitty, bid ...)
+    "visibility": "visibility:VISIBILITY",  # what each player may know (Position.view, pictures, --as)
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Family:
-    """One game's registration: its rule sets, and where the other layers find their parts.
+    """One game's registration: its rule sets, and the package that holds all of the game's parts.
 
-    `bridge`, `export`, `steps`, `tables`, `stats`, `picture` and `view` are
-    "module:attribute" names, loaded only when a layer asks (`part`), so the
-    engine never imports them.
+    A family is one folder (`diamonds.families.kirk`, or any installed package)
+    that registers itself in the entry-point group `diamonds.families`; its
+    parts are loaded only when a layer asks (`part`), so the engine never
+    imports a layer above it.
     """
 
     name: str
     title: str
     rule_sets: tuple[type[Rules], ...]
-    bridge: str  # diamonds.replay: record items → moves
-    export: str  # diamonds.replay: a replayed game → plain data, and its JSON Schema part
-    steps: str  # diamonds.replay: a replayed game cut into replay stops (R2.7, R2.end), no rich
-    tables: str  # diamonds.replay: a replayed game → rows of the analysis tables (Parquet, stats)
-    stats: str  # diamonds.replay: the family's own figures of `diamonds stats`, counted from the tables
-    picture: str  # diamonds.svg: a replay stop → an SVG picture of the table (pure, no rich)
-    view: str  # diamonds.cli: rich renderables, narration, the terminal's screens
+    package: str  # the family's package: where its parts live
+    parts: Mapping[str, str] = field(default_factory=lambda: dict(STANDARD_PARTS), hash=False)
 
     def part(self, which: str) -> Any:
-        module, _, attribute = getattr(self, which).partition(":")
-        return getattr(importlib.import_module(module), attribute)
+        """The family's part `which` (see STANDARD_PARTS), imported on first use."""
+        try:
+            location = self.parts[which]
+        except KeyError:
+            raise LookupError(f"the {self.name} family has no {which} part") from None
+        module, _, attribute = location.partition(":")
+        return getattr(importlib.import_module(f"{self.package}.{module}"), attribute)
 
     def typed_part(self, which: str, kind: type[P]) -> P:
         """`part(which)`, checked to be a `kind`: a misnamed part fails here, naming itself."""
         found = self.part(which)
         if not isinstance(found, kind):
-            raise TypeError(f"the {self.name} family's {which} part ({getattr(self, which)}) is not a {kind.__name__}")
+            raise TypeError(f"the {self.name} family's {which} part ({self.package}.{self.parts[which]}) "
+                            f"is not a {kind.__name__}")
         return found
 
     @property
     def rule_ids(self) -> tuple[str, ...]:
         return tuple(rules.id for rules in self.rule_sets)
+
+    def __repr__(self) -> str:
+        return f"<Family {self.name} ({', '.join(self.rule_ids)}) from {self.package}>"

@@ -1,85 +1,124 @@
-"""The registry: every family the engine plays, listed explicitly.
+"""The registry: every family the engine plays, as the families registered themselves.
 
-A new game called Diamonds is one `Family` added to `FAMILIES` (see
-docs/architecture.md for the checklist). The generic layers ask here, by a
-game's `Rules` tag, and never name a family themselves.
+A family registers itself in the entry-point group `diamonds.families` (the
+way a Pygments lexer does), so a separately installed distribution can add a
+game: `kirk = "diamonds.families.kirk:FAMILY"`. `register()` adds one in this
+process (tests, notebooks). The generic layers ask here, by a game's `Rules`
+tag, and never name a family themselves; the registry holds no path into any
+other layer.
+
+Discovery is lazy: importing `diamonds.core` finds nothing, the first question
+does, so a family's package may import `diamonds.core` freely.
 """
 
 from __future__ import annotations
 
+from importlib.metadata import entry_points
+from typing import Any
+
 from .family import Family, Rules
-from .bidding import Bidding
-from .fitzgerald.rulesets import EDITIONS
-from .kirk import Kirk
 from .seating import ConfigError
 
-__all__ = ["FAMILIES", "RULE_SETS", "DEFAULT_RULES", "rules_for", "family_of", "family_named", "option_tags"]
+__all__ = [
+    "FAMILIES", "RULE_SETS", "DEFAULT_RULES", "ENTRY_POINT_GROUP", "families", "register", "rules_for", "family_of",
+    "family_named", "option_tags", "RegistrationError",
+]
 
-FITZGERALD = Family(
-    name="fitzgerald",
-    title="Mike Fitzgerald's Diamonds (Stronghold Games, Board Game Arena)",
-    rule_sets=EDITIONS,
-    bridge="diamonds.replay.fitzgerald:BRIDGE",
-    export="diamonds.replay.fitzgerald_export:EXPORT",
-    steps="diamonds.replay.fitzgerald_steps:build_steps",
-    tables="diamonds.replay.fitzgerald_tables:TABLES",
-    stats="diamonds.replay.fitzgerald_stats:STATS",
-    picture="diamonds.svg.fitzgerald:PICTURE",
-    view="diamonds.cli.views.fitzgerald:VIEW",
-)
+#: The entry-point group in which a family registers itself (value: "package:FAMILY").
+ENTRY_POINT_GROUP = "diamonds.families"
 
-KIRK = Family(
-    name="kirk",
-    title="Alan Kirk's four-player Diamonds",
-    rule_sets=(Kirk,),
-    bridge="diamonds.replay.kirk:BRIDGE",
-    export="diamonds.replay.kirk_export:EXPORT",
-    steps="diamonds.replay.kirk_steps:build_steps",
-    tables="diamonds.replay.kirk_tables:TABLES",
-    stats="diamonds.replay.kirk_stats:STATS",
-    picture="diamonds.svg.kirk:PICTURE",
-    view="diamonds.cli.views.kirk:VIEW",
-)
-
-BIDDING = Family(
-    name="bidding",
-    title="Three-handed bidding Diamonds",
-    rule_sets=(Bidding,),
-    bridge="diamonds.replay.bidding:BRIDGE",
-    export="diamonds.replay.bidding_export:EXPORT",
-    steps="diamonds.replay.bidding_steps:build_steps",
-    tables="diamonds.replay.bidding_tables:TABLES",
-    stats="diamonds.replay.bidding_stats:STATS",
-    picture="diamonds.svg.bidding:PICTURE",
-    view="diamonds.cli.views.bidding:VIEW",
-)
-
-FAMILIES: tuple[Family, ...] = (FITZGERALD, KIRK, BIDDING)
-
-RULE_SETS: dict[str, type[Rules]] = {rules.id: rules for family in FAMILIES for rules in family.rule_sets}
-_FAMILY_OF: dict[str, Family] = {rules.id: family for family in FAMILIES for rules in family.rule_sets}
-
-#: What a game without a Rules tag plays (DGN).
+#: What a game without a Rules tag plays: DGN's default for the `Rules` tag.
 DEFAULT_RULES = "2e"
+
+
+class RegistrationError(Exception):
+    """A registration that cannot stand (a clash of names or rule ids, or not a `Family`)."""
+
+    def __init__(self, message: str, *, name: str) -> None:
+        super().__init__(message)
+        self.name = name
+
+
+class _Registry:
+    """The families found, in registration order, and the indexes over them."""
+
+    __slots__ = ("families", "rule_sets", "family_of_rules", "option_tags", "discovered")
+
+    def __init__(self) -> None:
+        self.families: list[Family] = []
+        self.rule_sets: dict[str, type[Rules]] = {}
+        self.family_of_rules: dict[str, Family] = {}
+        self.option_tags: frozenset[str] = frozenset()
+        self.discovered = False
+
+    def add(self, family: Family) -> None:
+        if not isinstance(family, Family):
+            raise RegistrationError(f"{family!r} is not a diamonds.core.Family", name=repr(family))
+        if any(known.name == family.name for known in self.families):
+            raise RegistrationError(f"a family named {family.name!r} is registered already", name=family.name)
+        clash = [rule_id for rule_id in family.rule_ids if rule_id in self.rule_sets]
+        if clash:
+            raise RegistrationError(f"the {family.name} family's rule sets {', '.join(clash)} are registered already",
+                                    name=family.name)
+        self.families.append(family)
+        for rules in family.rule_sets:
+            self.rule_sets[rules.id] = rules
+            self.family_of_rules[rules.id] = family
+        self.option_tags = frozenset(tag for rules in self.rule_sets.values() for tag in rules.option_tags)
+
+    def discover(self) -> None:
+        if self.discovered:
+            return
+        self.discovered = True
+        found: dict[str, Any] = {}
+        for point in entry_points(group=ENTRY_POINT_GROUP):
+            found.setdefault(point.name, point)  # one distribution per name: the first on the path
+        for name in sorted(found, key=_builtin_first):
+            family = found[name].load()
+            if not any(known is family for known in self.families):
+                self.add(family)
+
+
+def _builtin_first(name: str) -> tuple[int, str]:
+    """The three games of this distribution first, in the order the project has always listed them."""
+    order = ("fitzgerald", "kirk", "bidding")
+    return (order.index(name), "") if name in order else (len(order), name)
+
+
+_REGISTRY = _Registry()
+
+
+def families() -> tuple[Family, ...]:
+    """Every registered family, in registration order."""
+    _REGISTRY.discover()
+    return tuple(_REGISTRY.families)
+
+
+def register(family: Family) -> Family:
+    """Add a family in this process (besides those registered through entry points); returns it."""
+    _REGISTRY.discover()
+    _REGISTRY.add(family)
+    return family
 
 
 def rules_for(rule_id: str) -> type[Rules]:
     """The rule set a `Rules` tag names; `ConfigError` for one the engine does not know."""
+    _REGISTRY.discover()
     try:
-        return RULE_SETS[rule_id]
+        return _REGISTRY.rule_sets[rule_id]
     except KeyError:
-        known = ", ".join(RULE_SETS)
+        known = ", ".join(_REGISTRY.rule_sets)
         raise ConfigError(f"unknown rule set {rule_id!r} (known: {known})", tag="Rules") from None
 
 
 def family_of(rule_id: str) -> Family:
     rules_for(rule_id)
-    return _FAMILY_OF[rule_id]
+    return _REGISTRY.family_of_rules[rule_id]
 
 
 def family_named(name: str) -> Family:
-    """The family registered as `name` (fitzgerald, kirk, bidding)."""
-    for family in FAMILIES:
+    """The family registered as `name` (fitzgerald, kirk, bidding, or a plug-in's)."""
+    for family in families():
         if family.name == name:
             return family
     raise KeyError(f"no family named {name!r}")
@@ -87,7 +126,15 @@ def family_named(name: str) -> Family:
 
 def option_tags() -> frozenset[str]:
     """Tags some rule set gives a meaning to (e.g. Hands): in a game whose rules do not, an error."""
-    return _OPTION_TAGS
+    _REGISTRY.discover()
+    return _REGISTRY.option_tags
 
 
-_OPTION_TAGS = frozenset(tag for rules in RULE_SETS.values() for tag in rules.option_tags)
+def __getattr__(name: str) -> Any:
+    """`FAMILIES` and `RULE_SETS`, computed on first use (PEP 562), so that importing finds nothing yet."""
+    if name == "FAMILIES":
+        return families()
+    if name == "RULE_SETS":
+        _REGISTRY.discover()
+        return dict(_REGISTRY.rule_sets)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

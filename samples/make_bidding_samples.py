@@ -27,10 +27,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 from diamonds.core import JOKER, Game, simulate  # noqa: E402
-from diamonds.core.bidding import (  # noqa: E402
+from diamonds.families.bidding.rules import (  # noqa: E402
     CardPlayed, GameEnded, HandScored, HandStarted, TrickWon, WinReason,
 )
-from diamonds.core.bidding.deck import TRUMPS  # noqa: E402
+from diamonds.families.bidding.rules.deck import TRUMPS  # noqa: E402
 from diamonds.notation import parse_games  # noqa: E402
 from diamonds.notation.records import Comment, GameRecord  # noqa: E402
 from diamonds.notation.tags import parse_result  # noqa: E402

@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 from diamonds.core import Game, simulate  # noqa: E402
-from diamonds.core.kirk import (  # noqa: E402
+from diamonds.families.kirk.rules import (  # noqa: E402
     CardPlayed, DecidedBy, HandScored, HandStarted, TieBroken, TrickWon, card_value, first_leader,
 )
 from diamonds.notation import parse_games  # noqa: E402

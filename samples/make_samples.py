@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 from diamonds.core import Game, Suit, simulate  # noqa: E402
-from diamonds.core.fitzgerald import (  # noqa: E402
+from diamonds.families.fitzgerald.rules import (  # noqa: E402
     Deal, PlayCard, Reason, RoundStarted, SuitAction, TrickWon, first_leader, results,
 )
 from diamonds.notation import parse_games  # noqa: E402

@@ -18,9 +18,9 @@ from dataclasses import replace
 from typing import Iterable, Sequence
 
 from diamonds.core import Card, Game
-from diamonds.core.fitzgerald import Area, AreaKind, ChoosePassCount, ChooseVictim, Deal, Event, GameConfig, PassCards, Phase, PlayCard, State, SuitAction, TrickWon, apply, initial_state
-from diamonds.core.fitzgerald.config import TOTAL_POINTS
-from diamonds.core.fitzgerald.events import SUPPLY
+from diamonds.families.fitzgerald.rules import Area, AreaKind, ChoosePassCount, ChooseVictim, Deal, Event, GameConfig, PassCards, Phase, PlayCard, State, SuitAction, TrickWon, apply, initial_state
+from diamonds.families.fitzgerald.rules.config import TOTAL_POINTS
+from diamonds.families.fitzgerald.rules.events import SUPPLY
 
 __all__ = [
     "cards", "card", "new_game", "dealt_hands", "start_round", "play", "run", "actions", "of_type",

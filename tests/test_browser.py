@@ -21,7 +21,7 @@ import pytest
 
 from diamonds.cli.inputs import games_in
 from diamonds.cli.replay_cmd import Navigator
-from diamonds.cli.views import view_for
+from diamonds.views import view_for
 from diamonds.replay import replay_record
 from diamonds.replay.steps import find_position, steps_of
 from diamonds.svg import step_svg

@@ -8,7 +8,7 @@ import pickle
 import pytest
 
 from diamonds.core import MAX_RANK, SUITS, Card, CardParseError, Suit, format_cards, sort_cards
-from diamonds.core.fitzgerald import deck
+from diamonds.families.fitzgerald.rules import deck
 
 LETTERS = "DHSC"  # the suits in award order (R16): Diamonds, Hearts, Spades, Clubs
 SYMBOLS = "♦♥♠♣"

@@ -7,7 +7,7 @@ from dataclasses import FrozenInstanceError
 import pytest
 
 from diamonds.core import Game, IllegalMove, WrongPhase, simulate
-from diamonds.core.fitzgerald import play_cards, configure, CardPlayed, ChoosePassCount, ChooseVictim, Deal, GameConfig, MustFollowSuit, PassCards, Phase, PlayCard, RoundStarted, WrongPassCount, initial_state
+from diamonds.families.fitzgerald.rules import play_cards, configure, CardPlayed, ChoosePassCount, ChooseVictim, Deal, GameConfig, MustFollowSuit, PassCards, Phase, PlayCard, RoundStarted, WrongPassCount, initial_state
 
 try:
     from helpers import SETUPS, card, cards, dealt_hands, new_game, play, setup_id, start_round
@@ -207,7 +207,7 @@ def test_play_cards_stops_before_a_refused_card_and_len_says_how_far():
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_standings_are_the_results_of_the_state_without_a_snapshot(seed):
-    from diamonds.core.fitzgerald import results
+    from diamonds.families.fitzgerald.rules import results
     game = simulate(4, rules="1e", variants=("partnership",), seed=seed)
     assert game.standings() == results(game.state)
     half = Game(game.config, history=False, events=False)

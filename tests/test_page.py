@@ -22,7 +22,7 @@ import pytest
 from diamonds.cli.inputs import games_in
 from diamonds.cli.main import main
 from diamonds.cli.replay_cmd import Navigator
-from diamonds.cli.views import view_for
+from diamonds.views import view_for
 from diamonds.replay import replay_record
 from diamonds.replay.steps import find_position, steps_of
 from diamonds.svg.page import Page, PageGame, PageStop, page_json, render_page, unpack_pictures

@@ -27,8 +27,8 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from diamonds.cli.views import view_for
-from diamonds.cli.views.fitzgerald_render import crystals
+from diamonds.views import view_for
+from diamonds.families.fitzgerald.render import crystals
 from diamonds.core import Card, simulate
 from diamonds.replay import record_from_game, replay_record
 from diamonds.replay.steps import Step, find_position, steps_of

@@ -41,8 +41,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from diamonds.core import SUITS, ConfigError, Game, IllegalMove, Suit
-from diamonds.core.fitzgerald import configure, Area, AreaKind, CardNotHeld, CardPlayed, CardsDealt, CardsPassed, ChoosePassCount, ChooseVictim, Continuation, Deal, GameConfig, GameEnded, GameOver, MustFollowSuit, PassCards, PassesDelivered, PassCountChosen, Phase, PlayCard, Reason, RoundEnded, RoundStarted, SuitAction, TrickWon, Variant, VictimNotAllowed, VictimRequired, apply, deck, legal_moves, rule_set
-from diamonds.core.fitzgerald import random_move
+from diamonds.families.fitzgerald.rules import configure, Area, AreaKind, CardNotHeld, CardPlayed, CardsDealt, CardsPassed, ChoosePassCount, ChooseVictim, Continuation, Deal, GameConfig, GameEnded, GameOver, MustFollowSuit, PassCards, PassesDelivered, PassCountChosen, Phase, PlayCard, Reason, RoundEnded, RoundStarted, SuitAction, TrickWon, Variant, VictimNotAllowed, VictimRequired, apply, deck, legal_moves, rule_set
+from diamonds.families.fitzgerald.rules import random_move
 
 # --------------------------------------------------------------------------- the rulings' numbers
 

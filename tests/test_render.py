@@ -23,10 +23,10 @@ import pytest
 from rich.cells import cell_len
 from rich.console import Console
 
-from diamonds.cli.views.fitzgerald_render import Position, StepLog
+from diamonds.families.fitzgerald.render import Position, StepLog
 from diamonds.cli.replay_cmd import FOOTER, HELP
 from diamonds.replay.steps import Step, find_position
-from diamonds.replay.fitzgerald_steps import build_steps
+from diamonds.families.fitzgerald.steps import build_steps
 from diamonds.core import Card, simulate
 from diamonds.replay import record_from_game, replay_record
 

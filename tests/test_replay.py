@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from diamonds.core import Suit, simulate
-from diamonds.core.fitzgerald import CardPlayed, CardsDealt, ChooseVictim, Phase, PlayCard, Reason, SuitAction, results
+from diamonds.families.fitzgerald.rules import CardPlayed, CardsDealt, ChooseVictim, Phase, PlayCard, Reason, SuitAction, results
 from diamonds.notation import Choice, EndLine, GameRecord, Play, Pos, Tag, parse_game, parse_games
 from diamonds.notation.tags import parse_result
 from diamonds.notation.writer import write_game

@@ -15,8 +15,8 @@ from dataclasses import replace
 import pytest
 
 from diamonds.core import SUITS, Card, WrongPhase
-from diamonds.core.fitzgerald import configure, CardNotHeld, CardPlayed, CardsPassed, ChoosePassCount, ChooseVictim, Deal, GameConfig, GameEnded, GameOver, InvalidDeal, InvalidPass, MustFollowSuit, OutOfTurn, PassCards, Phase, PlayCard, Reason, RoundEnded, RoundStarted, SideResult, SuitAction, TrickWon, VictimNotAllowed, VictimRequired, WrongPassCount, legal_moves, results
-from diamonds.core.fitzgerald import results_of
+from diamonds.families.fitzgerald.rules import configure, CardNotHeld, CardPlayed, CardsPassed, ChoosePassCount, ChooseVictim, Deal, GameConfig, GameEnded, GameOver, InvalidDeal, InvalidPass, MustFollowSuit, OutOfTurn, PassCards, Phase, PlayCard, Reason, RoundEnded, RoundStarted, SideResult, SuitAction, TrickWon, VictimNotAllowed, VictimRequired, WrongPassCount, legal_moves, results
+from diamonds.families.fitzgerald.rules import results_of
 
 try:
     from helpers import (

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from diamonds.core.fitzgerald import RULE_SETS as FITZGERALD_RULES
+from diamonds.families.fitzgerald.rules import RULE_SETS as FITZGERALD_RULES
 from diamonds.notation import read_games
 from diamonds.notation.diagnostics import format_problem
 from diamonds.notation.tags import parse_result, parse_variants

@@ -17,9 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from diamonds.core import ConfigError
-from diamonds.core.fitzgerald import configure, ChoosePassCount, ChooseVictim, Deal, GameEnded, Phase, rule_set
+from diamonds.families.fitzgerald.rules import configure, ChoosePassCount, ChooseVictim, Deal, GameEnded, Phase, rule_set
 from diamonds.core import play_random_game, simulate
-from diamonds.core.fitzgerald import random_deal, random_move
+from diamonds.families.fitzgerald.rules import random_deal, random_move
 
 RULE_IDS = ("1e", "2e", "bga")
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")

@@ -21,9 +21,9 @@ import pytest
 from diamonds.cli.main import main
 from diamonds.cli.stats_cmd import SummaryView
 from diamonds.core import Game, simulate
-from diamonds.core.bidding import HandScored
-from diamonds.core.fitzgerald import SuitAction
-from diamonds.core.kirk import TrickWon as KirkTrickWon
+from diamonds.families.bidding.rules import HandScored
+from diamonds.families.fitzgerald.rules import SuitAction
+from diamonds.families.kirk.rules import TrickWon as KirkTrickWon
 from diamonds.notation.writer import write_game
 from diamonds.replay import record_from_game
 from diamonds.replay.arrow import TableWriter, converted_batches

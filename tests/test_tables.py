@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 
 from diamonds.core import Game, simulate
-from diamonds.core.fitzgerald import CardPlayed as FitzgeraldCardPlayed
-from diamonds.core.fitzgerald import Reason, SuitAction
+from diamonds.families.fitzgerald.rules import CardPlayed as FitzgeraldCardPlayed
+from diamonds.families.fitzgerald.rules import Reason, SuitAction
 from diamonds.notation import parse_game
 from diamonds.notation.writer import write_game
 from diamonds.replay import record_from_game, replay_record

@@ -57,7 +57,7 @@ def _fitzgerald_max_moves(config: Any) -> int:
 
 
 def _fitzgerald_state(state: Any) -> None:
-    from diamonds.core.fitzgerald import Phase
+    from diamonds.families.fitzgerald.rules import Phase
 
     config = state.config
     # R3: the crystals only move between the Supply, the Showrooms and the Vaults.
@@ -118,7 +118,7 @@ def _kirk_max_moves(config: Any) -> int:
 
 
 def _kirk_state(state: Any) -> None:
-    from diamonds.core.kirk import Phase
+    from diamonds.families.kirk.rules import Phase
 
     config = state.config
     deck = set(config.deck)
@@ -150,7 +150,7 @@ def _kirk_state(state: Any) -> None:
 
 
 def _kirk_step(before: Any, move: Any, after: Any, events: tuple[Any, ...]) -> None:
-    from diamonds.core.kirk import Deal, Phase
+    from diamonds.families.kirk.rules import Deal, Phase
 
     if isinstance(move, Deal):
         # K2: 13 distinct cards each, the 52 cards of the pack between them.
@@ -233,7 +233,7 @@ def _bidding_over(scores: Any) -> bool:
 
 
 def _bidding_state(state: Any) -> None:
-    from diamonds.core.bidding import Phase
+    from diamonds.families.bidding.rules import Phase
 
     config = state.config
     n = config.player_count
@@ -296,7 +296,7 @@ def _bidding_state(state: Any) -> None:
 
 
 def _bidding_step(before: Any, move: Any, after: Any, events: tuple[Any, ...]) -> None:
-    from diamonds.core.bidding import Deal, Phase, PlayCard
+    from diamonds.families.bidding.rules import Deal, Phase, PlayCard
 
     n = before.config.player_count
     if isinstance(move, Deal):

@@ -133,7 +133,7 @@ def invariants_for(family: Family) -> FamilyInvariants:
 
 def load_part(family: Family, which: str) -> Any:
     """A family's layer part, or a failure that says which name does not load and why."""
-    spec = getattr(family, which)
+    spec = f"{family.package}.{family.parts.get(which)}"
     failure: str | None
     try:
         part = family.part(which)
@@ -655,7 +655,7 @@ def test_family_parts_load(family: Family, which: str) -> None:
     part = load_part(family, which)
     if which == "bridge":
         assert hasattr(part, "replayer") and hasattr(part, "record_from_game"), (
-            f"family {family.name!r}: its bridge {family.bridge!r} is not a Bridge (replayer, record_from_game)"
+            f"family {family.name!r}: its bridge {family.parts['bridge']!r} is not a Bridge (replayer, record_from_game)"
         )
 
 

@@ -23,7 +23,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from diamonds.core import Card, simulate
-from diamonds.core.bidding import CardPlayed, CardsDealt, HandScored, TrickWon
+from diamonds.families.bidding.rules import CardPlayed, CardsDealt, HandScored, TrickWon
 from diamonds.notation import parse_games
 from diamonds.notation.writer import write_game
 from diamonds.replay import record_from_game, replay_record

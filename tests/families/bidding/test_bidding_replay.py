@@ -33,7 +33,7 @@ from pathlib import Path
 import pytest
 
 from diamonds.core import JOKER, Card, simulate
-from diamonds.core.bidding import (
+from diamonds.families.bidding.rules import (
     CardPlayed, Deal, GameEnded, HandStarted, PlayCard, Played, TrickWon, WinReason, trick_winner,
 )
 from diamonds.notation import parse_game, parse_games
@@ -1186,7 +1186,7 @@ def test_a_hand_written_like_the_notations_example_checks_as_far_as_it_goes():
 
 def test_the_bridge_is_the_familys():
     from diamonds.core import family_of
-    from diamonds.replay.bidding import BRIDGE, BiddingReplayer
+    from diamonds.families.bidding.bridge import BRIDGE, BiddingReplayer
 
     assert family_of("bidding").part("bridge") is BRIDGE
     assert BRIDGE.replayer is BiddingReplayer

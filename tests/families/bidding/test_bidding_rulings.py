@@ -22,7 +22,7 @@ from diamonds.core.errors import (
 )
 from diamonds.core.family import Rules, Standing
 from diamonds.core.seating import ConfigError
-from diamonds.core.bidding import (
+from diamonds.families.bidding.rules import (
     DECK, BadBid, Bid, Bidding, BiddingConfig, BiddingStanding, BiddingState, BidMade, CardPlayed, CardsDealt,
     CardTaken, ChoiceNotAllowed, Deal, FinalBid, FinalBidMade, FinalBidMove, ForbiddenTotal, GameEnded,
     HandScored, HandStarted, MissingChoice, Move, NotInKitty, Phase, PlayCard, Played, SeatScore, TakeFromKitty,

@@ -1,4 +1,4 @@
-"""How a replay of the bidding game looks (`diamonds.cli.views.bidding`): steps, screens and words.
+"""How a replay of the bidding game looks (`diamonds.families.bidding.view`): steps, screens and words.
 
 Seats: Ann 0, Bob 1, Cat 2. Games come from the seeded simulator (Ann deals
 hand 1 unless told); the plays a test needs (a high Joker, a low ace, a low
@@ -29,10 +29,10 @@ from rich.console import Console
 from diamonds.cli.replay_cmd import FOOTER, HELP
 from diamonds.replay.steps import Step, find_position
 from diamonds.replay.steps import steps_of as replay_steps_of
-from diamonds.cli.views import view_for
-from diamonds.cli.views.bidding import VIEW
+from diamonds.views import view_for
+from diamonds.families.bidding.view import VIEW
 from diamonds.core import JOKER, AnyCard, Card, Game, Suit, simulate
-from diamonds.core.bidding import (
+from diamonds.families.bidding.rules import (
     BidMade, Bidding, BiddingStanding, CardPlayed, CardsDealt, CardTaken, FinalBidMade, GameEnded, HandScored,
     HandStarted, SeatScore, TrickWon, WinReason,
 )

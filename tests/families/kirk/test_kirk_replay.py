@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 
 from diamonds.core import Card, simulate
-from diamonds.core.kirk import CardPlayed, Deal, DecidedBy, HandScored, KirkConfig, PlayCard, TrickWon
+from diamonds.families.kirk.rules import CardPlayed, Deal, DecidedBy, HandScored, KirkConfig, PlayCard, TrickWon
 from diamonds.notation import parse_game, parse_games
 from diamonds.notation.diagnostics import format_problem
 from diamonds.notation.records import GameRecord, Problem

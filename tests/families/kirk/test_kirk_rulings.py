@@ -23,7 +23,7 @@ from diamonds.core.errors import (
     CardNotHeld, CardNotInDeck, CardTwice, GameOver, IllegalMove, InvalidDeal, WrongPhase,
 )
 from diamonds.core.family import PureTable, Rules
-from diamonds.core.kirk import (
+from diamonds.families.kirk.rules import (
     CardPlayed, CardsDealt, Deal, DecidedBy, GameEnded, HandScored, HandStarted, Kirk, KirkConfig,
     KirkStanding, Phase, PlayCard, State, TieBroken, TieStep, TrickWon, card_points, card_value, first_leader,
     trick_winner,

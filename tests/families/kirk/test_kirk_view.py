@@ -1,4 +1,4 @@
-"""How a replay of Kirk's Diamonds looks (`diamonds.cli.views.kirk`): steps, screens and words.
+"""How a replay of Kirk's Diamonds looks (`diamonds.families.kirk.view`): steps, screens and words.
 
 Seats: Ann 0, Bob 1, Cat 2, Dan 3. A scoring pile is written bottom first, so
 its top card (K6) is the last one written. The tie-break screens come from a
@@ -21,12 +21,12 @@ from rich.console import Console
 from diamonds.cli.replay_cmd import FOOTER, HELP
 from diamonds.replay.steps import Step, find_position
 from diamonds.replay.steps import steps_of as replay_steps_of
-from diamonds.cli.views import view_for
-from diamonds.cli.views.kirk import VIEW
-from diamonds.cli.views.kirk_narrate import describe_tie
-from diamonds.cli.views.kirk_render import Position
+from diamonds.views import view_for
+from diamonds.families.kirk.view import VIEW
+from diamonds.families.kirk.narrate import describe_tie
+from diamonds.families.kirk.render import Position
 from diamonds.core import Card, Game, simulate
-from diamonds.core.kirk import (
+from diamonds.families.kirk.rules import (
     DECK, CardPlayed, CardsDealt, Deal, DecidedBy, GameEnded, HandScored, HandStarted, Kirk, KirkStanding,
     PlayCard, TieBroken, TieStep, TrickWon,
 )
@@ -364,7 +364,7 @@ def test_a_hand_s_end_shows_its_points_and_totals() -> None:
 
 def _kirk_bridge() -> bool:
     try:
-        import diamonds.replay.kirk  # noqa: F401
+        import diamonds.families.kirk.bridge  # noqa: F401
     except ImportError:
         return False
     return True

@@ -1,0 +1,82 @@
+"""From a game of three-handed bidding Diamonds on the engine to a DGN record: how simulated games are written.
+
+A hand is `R<k> dealer <id>` (no pass count); when asked for, a deal line
+per player (10 cards, in display order) and the `kitty` line (3 cards, in
+the order dealt); then the bids, the takes and the final bids, each in turn
+order (B3-B5; a final bid is written even when unchanged); then its tricks
+of three cards in play order. In a trick an ace played low is written `AH-`
+and one played high plain `AH` (the canonical form; the reader takes `AH+`
+as well), and the Joker always with the suit its player gave it and its
+sign, `JoS+` or `JoD-` (B7). The tags come from `game_tags`.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from diamonds.core import Card, Game, sort_cards
+from .rules import Bid, BiddingConfig, Deal, FinalBid, PlayCard, TakeFromKitty
+from diamonds.notation.records import Call, GameRecord, HandLine, Play, Plays, Round, RoundHeader, Take, Trick
+
+from diamonds.replay.record import game_tags
+
+__all__ = ["record_from_game", "play_of"]
+
+
+def play_of(move: PlayCard) -> Play:
+    """A card as DGN writes it in a trick: `AH-` for a low ace, `AH` for a high one, `JoS+` (B7)."""
+    card = move.card
+    if isinstance(card, Card):
+        return Play(card, sign="-" if card.is_ace and move.high is False else None)
+    return Play(card, sign="+" if move.high else "-", suit=move.suit)
+
+
+def record_from_game(game: Game, *, tags: Iterable[tuple[str, str]] = (), deals: bool = True) -> GameRecord:
+    """The record of every move of `game`; with `deals=False` the deal and kitty lines are left out
+    (DGN infers them from a complete hand).
+
+    Reads only the moves, so it works on a game kept without history or events.
+    """
+    config = game.config
+    assert isinstance(config, BiddingConfig)
+    names = config.players
+    per_trick = config.plays_per_trick
+    rounds: list[Round] = []
+    hand_no = 0
+    header: RoundHeader | None = None
+    hand_lines: tuple[HandLine, ...] = ()
+    calls: list[Call | Take] = []
+    tricks: list[list[Play]] = []
+
+    def close_hand() -> None:
+        if header is not None:
+            rounds.append(Round(header, hand_lines, tuple(Trick(i, Plays(p)) for i, p in enumerate(tricks, 1)),
+                                None, tuple(calls)))
+
+    for move in game.moves:
+        if isinstance(move, Deal):
+            close_hand()
+            hand_no += 1
+            header = RoundHeader(hand_no, names[config.dealer_of_round(hand_no)], None)  # B2: the deal moves left
+            hand_lines = ()
+            if deals:
+                hand_lines = tuple(
+                    HandLine("deal", names[seat], Plays(tuple(Play(card) for card in sort_cards(hand))))
+                    for seat, hand in enumerate(move.hands)
+                ) + (HandLine("kitty", "", Plays(tuple(Play(card) for card in move.kitty))),)
+            calls = []
+            tricks = []
+        elif isinstance(move, PlayCard):
+            if not tricks or len(tricks[-1]) == per_trick:
+                tricks.append([])
+            tricks[-1].append(play_of(move))
+        elif isinstance(move, Bid):
+            calls.append(Call("bid", names[move.seat], move.amount))
+        elif isinstance(move, TakeFromKitty):
+            calls.append(Take(names[move.seat], Play(move.card), Play(move.point)))
+        elif isinstance(move, FinalBid):
+            calls.append(Call("final", names[move.seat], move.amount))
+        else:  # pragma: no cover - the bidding game has no other moves
+            raise TypeError(f"not a move of three-handed bidding Diamonds: {move!r}")
+    close_hand()
+    return GameRecord(game_tags(game, tags), tuple(rounds))

@@ -1,0 +1,265 @@
+"""Rich renderables for a replay of the bidding game: the players, the kitty, the trick, the log.
+
+Each fits an 80×24 terminal and uses more room when there is more: from
+`WIDE` columns on, whole names and longer headings. With `--as PLAYER`
+(`as_player`) the other players' hands, their point cards (until the hand
+is scored, B9) and the kitty (dealt face down, B2) are hidden, on the screen
+and in the log alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich import box
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.segment import Segment
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from .rules import CardPlayed, CardTaken, Event, TrickWon
+
+from diamonds.replay.steps import Step
+from .narrate import choice_suffix, describe, describe_take, describe_won, signed, why_text
+from .steps import Table
+from diamonds.views.cards import card_text, cards_text, log_text
+
+__all__ = ["PlayersPanel", "KittyLine", "TrickPanel", "StepLog", "Position", "WIDE"]
+
+WIDE = 100  # from this width on: whole names, long headings
+NAME_WIDTH = 10  # below WIDE, the Player column is at most this wide
+
+
+def _dim(text: str) -> Text:
+    return Text(text, style="dim")
+
+
+def _hides(as_player: int | None, seat: int) -> bool:
+    return as_player is not None and seat != as_player
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersPanel:
+    """Every player: bid and final bid, tricks against the final bid, point card, score, hand."""
+
+    table: Table
+    as_player: int | None = None
+    highlight: int | None = None
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        table = self.table
+        config = table.config
+        wide = options.max_width >= WIDE
+        grid = RichTable(box=box.SIMPLE_HEAD, padding=(0, 1), collapse_padding=not wide, pad_edge=False,
+                         expand=False, show_edge=False)
+        grid.add_column("", no_wrap=True)
+        grid.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=None if wide else NAME_WIDTH)
+        grid.add_column("Bid→final" if wide else "Bid", justify="right", no_wrap=True)
+        grid.add_column("Tricks", justify="right", no_wrap=True)
+        grid.add_column("Point card" if wide else "Point", no_wrap=True)
+        grid.add_column("Score", justify="right", no_wrap=True)
+        grid.add_column("Hand", overflow="fold")
+        winners = {standing.side for standing in table.standings if standing.winner}
+        scored = {score.seat: score for score in table.scored}
+        for seat, name in enumerate(config.players):
+            marks = ("D" if seat == table.dealer else "") + ("W" if seat in winners else "")
+            who = Text(name, style="bold reverse" if seat == self.highlight else "bold")
+            grid.add_row(Text(marks, style="yellow"), who, self._bid(seat), self._tricks(seat),
+                         self._point(seat, scored.get(seat) is not None),
+                         Text(str(table.totals[seat]), style="bold"), self._hand(seat))
+        yield grid
+
+    def _bid(self, seat: int) -> Text:
+        bid, final = self.table.bids[seat], self.table.final_bids[seat]
+        if bid is None:
+            return _dim("—")
+        return Text(str(bid) if final is None else f"{bid}→{final}")
+
+    def _tricks(self, seat: int) -> Text:
+        """`2/3`: tricks won so far against the final bid; green when made, red once it cannot be."""
+        table = self.table
+        won, final = table.tricks_won[seat], table.final_bids[seat]
+        if final is None:
+            return Text(str(won)) if table.trick_no else _dim("—")
+        text = Text(f"{won}/{final}")
+        if won > final or table.scored and won != final:
+            text.stylize("red")
+        elif table.scored:
+            text.stylize("green")
+        return text
+
+    def _point(self, seat: int, scored: bool) -> Text:
+        table = self.table
+        card = table.point_cards[seat]
+        if card is None:
+            return _dim("—")
+        if not scored and _hides(self.as_player, seat):
+            return _dim("laid")
+        text = card_text(card)
+        for score in table.scored:
+            if score.seat == seat:
+                text.append(f" {signed(score.points)}", style="green" if score.points > 0 else "red")
+        return text
+
+    def _hand(self, seat: int) -> Text:
+        hand = self.table.hands[seat] if self.table.hands else ()
+        if _hides(self.as_player, seat) and hand:
+            return _dim(f"{len(hand)} card{'s' if len(hand) != 1 else ''}")
+        return cards_text(hand)
+
+
+@dataclass(frozen=True, slots=True)
+class KittyLine:
+    """B2/B4: the kitty as dealt and what each player took, on a hand's deal step."""
+
+    table: Table
+    as_player: int | None = None
+
+    def __rich__(self) -> Text:
+        table = self.table
+        config = table.config
+        text = Text("Kitty: ")
+        if self.as_player is None:
+            text.append_text(cards_text(table.kitty))
+        else:
+            text.append(f"{len(table.kitty)} cards face down", style="dim")
+        takes = []
+        for seat in config.turn_order(table.dealer):
+            card = table.taken[seat]
+            if card is None:
+                continue
+            take = Text(f"{config.players[seat]} ")
+            take.append_text(_dim("a card") if _hides(self.as_player, seat) else card_text(card))
+            takes.append(take)
+        if takes:
+            text.append(" · taken: ")
+            text.append_text(Text(", ").join(takes))
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class TrickPanel:
+    """The trick on the table, each play with its choice (B7), and its winner with why once complete (B8)."""
+
+    table: Table
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        line, winner = self.trick_line(), self.winner_text()
+        if line.cell_len + winner.cell_len <= options.max_width:
+            yield line + winner
+        else:  # the winner on a line of their own rather than cut in two
+            yield line
+            yield winner
+
+    def trick_line(self) -> Text:
+        table = self.table
+        names = table.config.players
+        if not table.trick:
+            return _dim("No cards on the table.")
+        text = Text(f"Trick {table.trick_no}: ")
+        for index, play in enumerate(table.trick):
+            if index:
+                text.append(" · ")
+            text.append(f"{names[play.seat]} ")
+            text.append_text(card_text(play.card, choice_suffix(play)))
+        return text
+
+    def winner_text(self) -> Text:
+        """`  → Cat wins (high Joker)` once the trick is complete."""
+        table = self.table
+        if table.trick_winner is None or table.why is None or not table.trick:
+            return Text("")
+        return Text(f"  → {table.config.players[table.trick_winner]} wins ({why_text(table.why)})", style="bold")
+
+
+@dataclass(frozen=True, slots=True)
+class StepLog:
+    """What the step did, in words; at most `limit` lines, the last ones.
+
+    With `as_player`, another player's take says neither the card taken nor
+    the point card laid.
+    """
+
+    step: Step
+    limit: int = 8
+    as_player: int | None = None
+
+    def __rich__(self) -> Text:
+        return log_text(self.lines(), self.limit)
+
+    def lines(self) -> list[str]:
+        return [line for line in (self._line(event) for event in self.step.events) if line]
+
+    def _line(self, event: Event) -> str:
+        table = self.step.table
+        config = table.config
+        if isinstance(event, CardTaken):
+            return describe_take(config, event, hidden=_hides(self.as_player, event.seat))
+        if isinstance(event, TrickWon):
+            play: CardPlayed | None = table.winning_play() if table.trick_no == event.trick_no else None
+            return describe_won(config, event, play)
+        return describe(config, event)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """The whole screen for one step: title, players, kitty or trick, log, and a status line."""
+
+    step: Step
+    index: int
+    total: int
+    as_player: int | None = None
+    footer: str = ""
+
+    def title(self) -> Text:
+        step, table = self.step, self.step.table
+        config = table.config
+        title = Text(f"Hand {table.hand_no}", style="bold")
+        if step.kind == "card":
+            title.append(f" · trick {step.trick_no}/{config.tricks_per_hand}")
+        title.append(f" · {config.players[table.dealer]} deals")
+        if table.over:
+            title.append(" · game over", style="yellow")
+        else:
+            act = table.to_act()
+            if act is not None and step.kind == "end":
+                title.append(f" · {config.players[act[0]]} deals next", style="dim")
+            elif act is not None and step.kind != "start":
+                seat, doing = act
+                title.append(f" · {config.players[seat]} to {doing}", style="dim")
+        title.append(f" · {step.label}", style="dim")
+        return title
+
+    def middle(self) -> list[RenderableType]:
+        """The kitty on a deal step (B4), else the trick on the table (nothing before the first deal)."""
+        step, table = self.step, self.step.table
+        if step.kind == "deal":
+            return [KittyLine(table, self.as_player)]
+        if step.kind == "start":
+            return []
+        return [TrickPanel(table)]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        step, table = self.step, self.step.table
+        title = self.title()
+        counter = f" ({self.index + 1}/{self.total})"
+        if title.cell_len + len(counter) <= options.max_width:  # the first thing to go when room is short
+            title.append(counter, style="dim")
+        height = options.height or console.size.height
+        players = PlayersPanel(table, self.as_player, step.actor)
+        # Measure what is drawn (names, hands and long lines wrap), and give the log what is left,
+        # keeping one line spare (for the prompt after `--at`); the log shows its last lines.
+        free = options.reset_height()
+        head = console.render_lines(Group(title, players, *self.middle()), free, pad=False)
+        foot = console.render_lines(Text(self.footer, style="dim"), free, pad=False) if self.footer else []
+        room = max(2, height - len(head) - len(foot) - 1)
+        limit = room
+        log = console.render_lines(StepLog(step, limit, self.as_player), free, pad=False)
+        while len(log) > room and limit > 2:
+            limit -= 1
+            log = console.render_lines(StepLog(step, limit, self.as_player), free, pad=False)
+        log = log[-room:]  # very long names: even the last sentence wraps; keep its end
+        new_line = Segment.line()
+        for line in (*head, *log, *foot):
+            yield from line
+            yield new_line

@@ -1,0 +1,103 @@
+"""The state of a bidding game between two moves: one frozen value."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from diamonds.core.cards import AnyCard, Suit, sort_cards
+from .config import BiddingConfig
+
+__all__ = ["Phase", "Played", "BiddingState"]
+
+
+class Phase(enum.Enum):
+    DEAL = "deal"  # a chance move: the hand's cards (B2)
+    BID = "bid"  # B3
+    TAKE = "take"  # B4
+    FINAL = "final"  # B5
+    PLAY = "play"  # B6
+    GAME_OVER = "game over"  # B10
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One card in the trick: who played it, its choice, and the suit it counts as (B7)."""
+
+    seat: int
+    card: AnyCard
+    high: bool | None
+    suit: Suit
+
+
+@dataclass(frozen=True, slots=True)
+class BiddingState:
+    """Seat-indexed tuples hold the current hand's facts.
+
+    A scored hand clears them for the next hand, except the game's last
+    hand: the final state still shows it (and `hand_no` is that hand's).
+    `bids`, `taken`, `point_cards` and `final_bids` are None for a seat
+    that has not yet made that decision.
+    """
+
+    config: BiddingConfig
+    phase: Phase
+    hand_no: int  # 1-based: the hand being played (or about to be dealt)
+    dealer: int
+    scores: tuple[int, ...]  # B9: totals, by seat
+    hands: tuple[frozenset[AnyCard], ...]
+    kitty: tuple[AnyCard, ...]  # what is left of it, in the order dealt
+    bids: tuple[int | None, ...]
+    taken: tuple[AnyCard | None, ...]  # the card each seat took from the kitty
+    point_cards: tuple[AnyCard | None, ...]
+    final_bids: tuple[int | None, ...]
+    trick_no: int  # 1-based: the trick in progress (or next)
+    leader: int
+    trick: tuple[Played, ...]
+    tricks_won: tuple[int, ...]
+
+    @property
+    def round_no(self) -> int:
+        """The generic layers' name for the hand number."""
+        return self.hand_no
+
+    @property
+    def turn_order(self) -> tuple[int, ...]:
+        """B3, B4, B5: the dealer's left first, the dealer last."""
+        return self.config.turn_order(self.dealer)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision is due; None at a deal or when the game is over."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            return (self.leader + len(self.trick)) % self.config.player_count
+        if phase is Phase.BID:
+            return self._first_without(self.bids)
+        if phase is Phase.TAKE:
+            return self._first_without(self.point_cards)
+        if phase is Phase.FINAL:
+            return self._first_without(self.final_bids)
+        return None
+
+    def _first_without(self, decided: tuple[object | None, ...]) -> int | None:
+        for seat in self.turn_order:
+            if decided[seat] is None:
+                return seat
+        return None
+
+    @property
+    def led_suit(self) -> Suit | None:
+        """The suit of the trick's first card (a led Joker's given suit, B7)."""
+        return self.trick[0].suit if self.trick else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.GAME_OVER
+
+    def hand(self, seat: int) -> tuple[AnyCard, ...]:
+        """A seat's hand in display order (the Joker last)."""
+        return sort_cards(self.hands[seat])

@@ -1,0 +1,492 @@
+"""Fitzgerald's bridge: the rounds of a `1e`, `2e` or `bga` record turned into the engine's moves.
+
+It infers missing deals and passes of complete rounds (DGN), feeds the Clubs
+victims the record names while the engine waits for them (R14), and keeps the
+family's fast check path: the tricks written as expected go to the engine in
+one run (`play_cards`), and the card-by-card loop only takes over to report.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence, cast
+
+from diamonds.core import AnyCard, Card, IllegalMove, Suit
+from .rules import (
+    PASS_COUNTS, CardNotHeld, ChoosePassCount, ChooseVictim, Deal, Event, GameConfig, PassCards,
+    Phase, PlayCard, Reason, Table, first_leader, play_cards, trick_seats, trick_winner,
+)
+from diamonds.notation.records import Choice, HandLine, Play, Plays, Round, Trick
+
+from diamonds.replay.bridge import Bridge
+from .record import record_from_game
+from diamonds.replay.validate import Replayer
+
+__all__ = ["BRIDGE", "FitzgeraldReplayer"]
+
+
+def engine_cards(cards: Sequence[AnyCard]) -> tuple[Card, ...]:
+    """A record's cards as the engine takes them. Nothing is filtered: a card of no Fitzgerald deck
+    (`JD`, `Jo`) is refused by the engine itself (R5), in the deal or as a card no hand holds.
+    On the check path's hot lines the record's cards are handed over as they are, without this
+    call, with a `type: ignore` that points here."""
+    return cast("tuple[Card, ...]", cards if type(cards) is tuple else tuple(cards))
+
+
+class FitzgeraldReplayer(Replayer):
+    result_rule = "R18"
+    length_rule = "R4"
+    dealer_rule = "R4"
+    sides_rule = "R2"
+    config: GameConfig
+
+    def where_it_stops(self) -> str:
+        return f"the game stops in round {self.table.round_no} of {self.config.rounds}"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.table: Table = self.game.table  # type: ignore[assignment]  # Fitzgerald.table makes a Table
+
+    def play_rounds(self) -> None:
+        rounds = self.record.rounds
+        for number, rnd in enumerate(rounds, 1):
+            if not self.play_round(number, rnd, last=number == len(rounds)):
+                break  # unfinished: a Result with scores is still checked (it must be "*")
+
+    def choose(self, origin: Play | Round, choice: Choice | None) -> tuple[Event, ...]:
+        if choice is None:
+            pos = origin.pos if isinstance(origin, Play) else origin.header.pos
+            return self.push(ChooseVictim(None), origin, pos, getattr(origin, "length", 2))
+        seat = self.seat(choice.player, choice.pos, "victim")
+        return self.push(ChooseVictim(seat), choice, choice.pos, len(choice.player) + 1)
+
+    # ---------------------------------------------------------------- rounds
+
+    def play_round(self, number: int, rnd: Round, *, last: bool) -> bool:
+        """Replay one round; False when the replay stops here (unfinished)."""
+        game, config = self.game, self.config
+        assert game is not None and config is not None
+        header = rnd.header
+        self.check_notation(rnd)
+        if game.is_over:
+            self.problem(header.pos, f"the game is over: {config.player_count} players play {config.rounds} "
+                         f"rounds", "too-many-rounds", "R4", len(f"R{header.number}"))
+        if header.number != number:
+            self.problem(header.pos, f"expected round R{number}, found R{header.number} (rounds are numbered "
+                         "from 1, in order)", "round-number", None, len(f"R{header.number}"))
+        self.check_dealer(header, number, self.table.dealer)
+        dealer = self.table.dealer
+        for play in (card for line in rnd.hand_lines if not line.cards.plain for card in line.cards):
+            self.refuse_marks(play, choice=True, sign=False, rule="R5")  # `AH-`, `JoS+`: another game's marks
+            if play.choice is not None:
+                self.problem(play.choice.pos, "a >id choice stands only on a card played in a trick, "
+                             "not in a deal or pass line", "choice-not-allowed", "R14", len(play.choice.player) + 1)
+        deals = self.lines_by_seat(rnd, "deal")
+        passes = self.lines_by_seat(rnd, "pass")
+        written = len(deals) == len(passes) == config.player_count
+        # Who played what is needed only to infer a missing deal or pass line.
+        seats_of_plays = (self.seats_of_plays(rnd, dealer) if not written and self.round_is_complete(rnd)
+                          else None)
+        dealt = self.deal_for(number, rnd, deals, passes, seats_of_plays)
+        if dealt is None:  # unfinished, and its hands unknown: the replay cannot go past it
+            if not last:  # so a round after it would go unchecked (R11: every round has all its tricks)
+                self.problem(header.pos, f"round {number} has {len(rnd.tricks)} trick"
+                             f"{'s' if len(rnd.tricks) != 1 else ''}; it needs {config.tricks_per_round}",
+                             "round-too-short", "R11", len(f"R{number}"))
+            return False
+        self.push_deal(dealt, rnd)
+        assert header.pass_count is not None  # check_notation: a Fitzgerald header has its pass count
+        self.push(ChoosePassCount(header.pass_count), rnd, header.count_pos, len(str(header.pass_count)))
+        if not self.do_passes(number, rnd, deals, passes, dealt, seats_of_plays, header):
+            return False
+        return self.play_tricks(number, rnd, last=last)
+
+    def check_notation(self, rnd: Round) -> None:
+        """Items and marks of the other games' notation are errors here (DGN), at their tokens.
+
+        Cards of no Fitzgerald deck (`JD`, `Jo`) need no look here: the deal refuses them, and a
+        trick's card that is in no hand is reported by `refused_play`. Marks on cards (`AH-`) are
+        refused where lines and tricks with marks are looked at anyway (play_round, check_choices_used)."""
+        self.refuse_foreign_items(rnd, pass_count=True, hand_kinds=frozenset(("deal", "pass")), calls=False,
+                                  end=True, rule="R6")
+
+    def not_in_deck(self, play: Play) -> None:
+        if play.card not in self.config.deck:
+            top = max(c.rank for c in self.config.deck)
+            self.problem(play.pos, f"{play.card} is not in this game's deck (ranks 1-{top})", "invalid-deal", "R5",
+                         play.length)
+
+    def lines_by_seat(self, rnd: Round, kind: str) -> dict[int, HandLine]:
+        found: dict[int, HandLine] = {}
+        for line in rnd.hand_lines:
+            if line.kind != kind:
+                continue
+            seat = self.seat(line.player, line.player_pos)
+            if seat in found:
+                self.problem(line.pos, f"a second {kind} line for {line.player} in round {rnd.header.number}",
+                             f"duplicate-{kind}", "R5" if kind == "deal" else "R6", len(kind))
+            found[seat] = line
+        return found
+
+    def round_is_complete(self, rnd: Round) -> bool:
+        config = self.config
+        assert config is not None
+        return len(rnd.tricks) == config.tricks_per_round and all(
+            len(t.plays.cards) == config.plays_per_trick for t in rnd.tricks
+        )
+
+    def seats_of_plays(self, rnd: Round, dealer: int) -> dict[int, list[AnyCard]]:
+        """Who played what in a complete round: the leaders follow from the cards alone (R7, R8, R10)."""
+        config = self.config
+        assert config is not None
+        played: dict[int, list[AnyCard]] = {seat: [] for seat in range(config.player_count)}
+        for trick, seats in zip(rnd.tricks, self.seats_by_trick(rnd, dealer, len(rnd.tricks))):
+            for seat, card in zip(seats, trick.plays.cards):
+                played[seat].append(card)
+        return played
+
+    def deal_for(self, number: int, rnd: Round, deals: dict[int, HandLine], passes: dict[int, HandLine],
+                 played: dict[int, list[AnyCard]] | None) -> tuple[tuple[Card, ...], ...] | None:
+        """The cards dealt to each seat: written, or inferred from passes and plays (DGN.md)."""
+        config = self.config
+        assert config is not None
+        n = config.player_count
+        hands: list[tuple[Card, ...]] = []
+        source = {config.pass_target(seat): seat for seat in range(n)}
+        inferring = False
+        for seat in range(n):
+            if seat in deals:
+                hands.append(deals[seat].cards.cards)  # type: ignore[arg-type]  # see engine_cards
+                continue
+            if played is None:
+                self.check_without_hands(number, rnd)
+                self.out.notes.append(
+                    f"round {number} is unfinished and has no deal line for {config.players[seat]}: "
+                    "its hands are unknown, so its cards are checked only against each other"
+                )
+                return None
+            if not inferring:
+                self.check_inference_inputs(number, rnd)
+                inferring = True
+            giver = source[seat]
+            if seat not in passes or giver not in passes:
+                missing = config.players[seat if seat not in passes else giver]
+                self.problem(rnd.header.pos, f"round {number} has no deal line for {config.players[seat]}, "
+                             f"and without {missing}'s pass line the deal cannot be inferred",
+                             "missing-deal", "R6", len(f"R{number}"))
+            received = set(passes[giver].cards.cards)
+            given = list(passes[seat].cards.cards)
+            hands.append(engine_cards([c for c in played[seat] if c not in received] + given))
+        return tuple(hands)
+
+    def check_without_hands(self, number: int, rnd: Round) -> None:
+        """An unfinished round with unknown hands: what can still be checked without them."""
+        config = self.config
+        assert config is not None
+        header = rnd.header
+        if header.pass_count not in PASS_COUNTS:
+            self.problem(header.count_pos, f"the dealer passes 1, 2 or 3 cards, not {header.pass_count}",
+                         "wrong-pass-count", "R6", len(str(header.pass_count)))
+        deck = set(config.deck)
+        items: tuple[HandLine | Trick, ...] = (*rnd.passes, *rnd.tricks)
+        for item in items:
+            plays = item.cards if isinstance(item, HandLine) else item.plays
+            for position, card in enumerate(plays.cards):
+                if card not in deck:
+                    play = plays[position]
+                    top = max(c.rank for c in config.deck)
+                    self.problem(play.pos, f"{card} is not in this game's deck (ranks 1-{top})", "invalid-deal",
+                                 "R5", play.length)
+        for index, trick in enumerate(rnd.tricks, 1):
+            if trick.number != index:
+                self.problem(trick.pos, f"expected trick {index}., found {trick.number}.", "trick-number", None,
+                             len(f"{trick.number}."))
+            if index > config.tricks_per_round:
+                self.problem(trick.pos, f"round {number} has only {config.tricks_per_round} tricks",
+                             "too-many-tricks", "R11", len(f"{trick.number}."))
+            if len(trick.plays) > config.plays_per_trick:
+                play = trick.plays[config.plays_per_trick]
+                self.problem(play.pos, f"trick {index} already has its {config.plays_per_trick} cards",
+                             "trick-too-long", "R8", play.length)
+            if len(trick.plays) < config.plays_per_trick and index < len(rnd.tricks):
+                self.problem(trick.pos, f"trick {index} has {len(trick.plays)} cards; it needs "
+                             f"{config.plays_per_trick}", "trick-too-short", "R8", len(f"{trick.number}."))
+        self.check_inference_inputs(number, rnd)
+
+    def check_inference_inputs(self, number: int, rnd: Round) -> None:
+        """Mistakes that would otherwise surface as a strange inferred deal: say what they are, where."""
+        config = self.config
+        assert config is not None
+        count = rnd.header.pass_count
+        for line in rnd.passes:
+            if count in PASS_COUNTS and len(line.cards) != count:
+                name = config.players[config.seat_of(line.player)]  # type: ignore[index]
+                self.problem(line.pos, f"{name} passes {len(line.cards)} card{'s' if len(line.cards) != 1 else ''}, "
+                             f"but the dealer chose {count}", "wrong-pass-count", "R6", len(line.kind))
+        seen: dict[AnyCard, int] = {}
+        for trick in rnd.tricks:
+            for play in trick.plays:
+                if play.card in seen:
+                    self.problem(play.pos, f"{play.card} was already played in trick {seen[play.card]} of round "
+                                 f"{number}", "card-not-held", "R8", play.length)
+                seen[play.card] = trick.number
+
+    def push_deal(self, dealt: tuple[tuple[Card, ...], ...], rnd: Round) -> None:
+        """Deal; a refused deal is shown at the card or the deal line the engine names (R5)."""
+        game, config = self.game, self.config
+        try:
+            game.push(Deal(dealt))
+        except IllegalMove as error:
+            first = rnd.deals[0] if rnd.deals else None
+            pos, length = (first.pos, len(first.kind)) if first else (rnd.header.pos, len(f"R{rnd.header.number}"))
+            lines = (*rnd.deals, *rnd.passes)
+            plays = [play for line in lines for play in line.cards] + [p for t in rnd.tricks for p in t.plays]
+            named = [play for play in plays if play.card is error.card] if error.card is not None else []
+            if named:  # a card dealt twice: the second one written; a card of no deck: the first
+                play = named[1] if len(named) > 1 and len(error.cards) > 1 else named[0]
+                pos, length = play.pos, play.length
+            elif error.seat is not None:
+                for line in rnd.deals:
+                    if config.seat_of(line.player) == error.seat:
+                        pos, length = line.pos, len(line.kind)
+            self.problem(pos, error.reason, error.code, error.rule, length)
+        if self.history:
+            self.out.origins.append(rnd)
+
+    def do_passes(self, number: int, rnd: Round, deals: dict[int, HandLine], passes: dict[int, HandLine],
+                  dealt: tuple[tuple[Card, ...], ...], played: dict[int, list[AnyCard]] | None,
+                  header) -> bool:  # type: ignore[no-untyped-def]
+        config = self.config
+        assert config is not None
+        for line in rnd.passes:
+            seat = config.seat_of(line.player)
+            assert seat is not None
+            self.push_pass(seat, line.cards.cards, line)  # type: ignore[arg-type]  # see engine_cards
+        for seat in range(config.player_count):
+            if seat in passes:
+                continue
+            if played is None:
+                self.out.notes.append(
+                    f"round {number} is unfinished and has no pass line for {config.players[seat]}: "
+                    "the replay stops before its passes"
+                )
+                return False
+            kept = set(played[seat])
+            given = tuple(card for card in dealt[seat] if card not in kept)  # passed cards cannot come back (R6)
+            self.push(PassCards(seat, given), rnd, header.pos, len(f"R{number}"))
+        return True
+
+    def push_pass(self, seat: int, cards: tuple[Card, ...], line: HandLine) -> None:
+        try:
+            self.game.push(PassCards(seat, cards))
+        except IllegalMove as error:
+            pos, length = line.pos, len(line.kind)
+            for play in line.cards:  # point at the card at fault (of no deck, not held, passed twice), if one is
+                if error.card is not None and play.card is error.card:
+                    self.not_in_deck(play)
+                    pos, length = play.pos, play.length
+                    break
+            self.problem(pos, error.reason, error.code, error.rule, length)
+        if self.history:
+            self.out.origins.append(line)
+
+    # ---------------------------------------------------------------- tricks
+
+    def play_tricks(self, number: int, rnd: Round, *, last: bool) -> bool:
+        """Card by card, after the tricks the check path has already played; `Play` items are
+        made only for a choice, an origin (full replay) or a problem."""
+        game, config = self.game, self.config
+        assert game is not None and config is not None
+        tricks = rnd.tricks
+        per_trick = config.plays_per_trick
+        push = game.push
+        history = self.history
+        origins = self.out.origins
+        play_move = PlayCard.of
+        done, resume = (0, 0) if history else self.play_written_tricks(rnd)
+        for index in range(done + 1, len(tricks) + 1):
+            trick = tricks[index - 1]
+            if self.table.phase is not Phase.PLAY or self.table.round_no != number:
+                self.problem(trick.pos, f"round {number} has only {config.tricks_per_round} tricks",
+                             "too-many-tricks", "R11", len(f"{trick.number}."))
+            if trick.number != index:
+                missing = f"trick {index} is missing: " if trick.number > index else ""
+                self.problem(trick.pos, f"{missing}expected trick {index}., found {trick.number}.", "trick-number",
+                             None, len(f"{trick.number}."))
+            plays = trick.plays
+            cards = plays.cards
+            used: set[int] = set()
+            for position in range(resume if index == done + 1 else 0, len(cards)):
+                card = cards[position]
+                if position >= per_trick:
+                    play = plays[position]
+                    self.problem(play.pos, f"trick {index} already has its {per_trick} cards",
+                                 "trick-too-long", "R8", play.length)
+                try:
+                    push(play_move(cast(Card, card)))  # a card of no deck is in no hand: refused (R5)
+                except IllegalMove as error:
+                    self.refused_play(error, rnd, index, position)
+                if history:
+                    origins.append(plays[position])
+                if self.table.phase is Phase.CHOOSE_VICTIM:
+                    self.choices(plays, position, used)
+            if len(cards) < per_trick:
+                if index < len(tricks) or not last:
+                    self.problem(trick.pos, f"trick {index} has {len(cards)} card"
+                                 f"{'s' if len(cards) != 1 else ''}; it needs {per_trick}",
+                                 "trick-too-short", "R8", len(f"{trick.number}."))
+                return self.unfinished(rnd)
+            self.check_choices_used(plays, used)
+        if self.table.round_no == number and self.table.phase is Phase.PLAY:
+            if not last:
+                self.problem(rnd.header.pos, f"round {number} has {len(tricks)} trick"
+                             f"{'s' if len(tricks) != 1 else ''}; it needs {config.tricks_per_round}",
+                             "round-too-short", "R11", len(f"R{number}"))
+            return self.unfinished(rnd)
+        self.end_of_round(number, rnd)
+        return True
+
+    def play_written_tricks(self, rnd: Round) -> tuple[int, int]:
+        """The check path: the tricks written as expected (numbered 1, 2, … each with all its
+        cards) go to the engine in one call, which stops only where a victim is to be named.
+        Returns how many tricks are done and, if it stopped inside the next (at a card the
+        engine refuses), at which card."""
+        game, config = self.game, self.config
+        assert game is not None and config is not None
+        per_trick = config.plays_per_trick
+        tricks = rnd.tricks[: config.tricks_per_round]
+        count = 0
+        for trick in tricks:
+            if trick.number != count + 1 or len(trick.plays.cards) != per_trick:
+                break
+            count += 1
+        cards = [card for trick in tricks[:count] for card in trick.plays.cards]
+        # A trick whose cards name victims ends a run, so that its unused names are reported
+        # before any later trick is played, as the card-by-card loop would.
+        ends = [(index + 1) * per_trick for index in range(count) if not tricks[index].plays.plain]
+        if not ends or ends[-1] != len(cards):
+            ends.append(len(cards))
+        used: dict[int, set[int]] = {}
+        start = 0
+        for end in ends:
+            run = cards if end == len(cards) else cards[:end]
+            while start < end:
+                before = len(game)
+                try:
+                    start = play_cards(game, run, start)  # type: ignore[arg-type]  # see engine_cards
+                except IllegalMove:  # the card-by-card loop plays it again and reports it at its token
+                    return divmod(start + len(game) - before, per_trick)
+                if self.table.phase is not Phase.CHOOSE_VICTIM:
+                    break
+                index, position = divmod(start - 1, per_trick)
+                self.choices(tricks[index].plays, position, used.setdefault(index, set()))
+                if self.table.phase is Phase.CHOOSE_VICTIM:
+                    break  # the end-of-round award, named on the `end` line
+            if start < end:
+                break
+            if end:
+                last = end // per_trick - 1
+                self.check_choices_used(tricks[last].plays, used.get(last, set()))
+        return divmod(start, per_trick)
+
+    def check_choices_used(self, plays: Plays, used: set[int]) -> None:
+        """A `>id` on a card that earned no Clubs action to name a victim for (R13, R14); a mark of
+        another game's notation (checked here, where every trick that carries marks passes)."""
+        if plays.plain:
+            return
+        config = self.config
+        assert config is not None
+        for position, play in enumerate(plays):
+            self.refuse_marks(play, choice=True, sign=False, rule="R5")  # `AH-`, `JoS+`: another game's marks
+            if play.choice is not None and position not in used:
+                self.problem(play.choice.pos, self.unused_choice_message(play, position, plays),
+                             "choice-not-allowed", "R13" if config.uses_thief else "R14",
+                             len(play.choice.player) + 1)
+
+    def unfinished(self, rnd: Round) -> bool:
+        if rnd.end is not None:
+            self.problem(rnd.end.pos, "`end` stands after the last trick of a finished round", "early-end",
+                         "R11", 3)
+        return False
+
+    def choices(self, plays: Sequence[Play], position: int, used: set[int]) -> None:
+        """Feed the victims the record names (R14) while the engine waits for them."""
+        game = self.game
+        assert game is not None
+        while self.table.phase is Phase.CHOOSE_VICTIM:
+            pending = self.table.pending
+            assert pending is not None
+            if pending.reason is Reason.OFF_SUIT:
+                source = position
+            elif pending.reason is Reason.TRICK_WON:
+                source, _ = trick_winner(list(enumerate(plays.cards)))  # type: ignore[attr-defined]
+            else:
+                return  # the end-of-round Clubs award: `end >id`
+            self.choose(plays[source], plays[source].choice)
+            used.add(source)
+
+    def refused_play(self, error: IllegalMove, rnd: Round, index: int, position: int) -> None:
+        """A refused card; one written twice in a round names where it was first played (R8)."""
+        game, config = self.game, self.config
+        assert game is not None and config is not None
+        play = rnd.tricks[index - 1].plays[position]
+        self.not_in_deck(play)
+        if isinstance(error, CardNotHeld):
+            seats = self.seats_by_trick(rnd, self.table.dealer, index)
+            for t, earlier in enumerate(rnd.tricks[:index]):
+                cards = earlier.plays.cards[: position if t == index - 1 else None]
+                if play.card in cards:
+                    mover = config.players[seats[index - 1][position]]
+                    first = config.players[seats[t][cards.index(play.card)]]
+                    self.problem(play.pos, f"{mover} cannot play {play.card}: it was already played in trick "
+                                 f"{earlier.number} (by {first})", "card-not-held", "R8", play.length)
+        self.problem(play.pos, error.reason, error.code, error.rule, play.length)
+
+    def seats_by_trick(self, rnd: Round, dealer: int, count: int) -> list[tuple[int, ...]]:
+        """Who played each card of the first `count` tricks: the leaders follow from the cards (R7, R8, R10)."""
+        config = self.config
+        assert config is not None
+        leader = first_leader(config, dealer)
+        seats_list = []
+        for trick in rnd.tricks[:count]:
+            cards = trick.plays.cards
+            seats = trick_seats(config, leader, len(cards))
+            seats_list.append(seats)
+            if cards:
+                leader, _ = trick_winner(list(zip(seats, engine_cards(cards))))
+        return seats_list
+
+    def unused_choice_message(self, play: Play, position: int, plays: Sequence[Play]) -> str:
+        config = self.config
+        assert config is not None
+        if config.uses_thief:
+            return f"{play.card} names a victim, but under {config.rules} the Thief decides whom Clubs robs"
+        def clubs(card: AnyCard) -> bool:
+            return isinstance(card, Card) and card.suit is Suit.CLUBS
+
+        if not clubs(play.card) and not clubs(plays[0].card):
+            return f"{play.card} earns no Clubs action, so it names no victim"
+        return f"{play.card} does not win this Clubs trick, so it earns no Clubs action to name a victim for"
+
+    def end_of_round(self, number: int, rnd: Round) -> None:
+        game, config = self.game, self.config
+        assert game is not None and config is not None
+        choices = rnd.end.choices if rnd.end is not None else ()
+        chose = self.table.phase is Phase.CHOOSE_VICTIM
+        if chose:
+            if choices:
+                self.choose(rnd, choices[0])
+            else:
+                self.choose(rnd.tricks[-1].plays[-1], None)
+            choices = choices[1:]
+        for extra in choices:
+            if chose:
+                why, rule = "the Clubs award has only one victim", "R16"
+            elif config.uses_thief:
+                why, rule = f"under {config.rules} the Thief decides whom Clubs robs", "R13"
+            else:
+                why, rule = "no side took the most Clubs", "R16"
+            self.problem(extra.pos, f"no Clubs victim to name at the end of round {number}: {why}",
+                         "choice-not-allowed", rule, len(extra.player) + 1)
+
+
+BRIDGE = Bridge(replayer=FitzgeraldReplayer, record_from_game=record_from_game)

@@ -1,0 +1,203 @@
+"""Rich renderables for a Fitzgerald replay: the table, the trick, the log; one class per concept.
+
+Each fits an 80×24 terminal and uses more room when there is more: crystals
+are drawn (5s as ◆, 1s as ♦) only when the width allows. With `--as PLAYER`
+(`as_player`) the other players' hands, the other sides' Vaults and scores
+(the rules keep a Vault secret; a partnership shares its Vault, R2) and the
+Supply's count (with the public Showrooms it would give the Vaults away, R3)
+are hidden until the game is over; the log does not spell out others' passes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich import box
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.segment import Segment
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from .rules import CardsDealt, CardsPassed, Event, PassesDelivered
+
+from diamonds.replay.steps import Step
+from diamonds.views.cards import SUIT_STYLE, card_text, cards_text, log_text
+from .narrate import describe
+from .steps import Table
+
+__all__ = ["PlayersPanel", "TrickLine", "StepLog", "Position", "hides_vault"]
+
+WIDE = 100  # from this width on, crystals are drawn
+NAME_WIDTH = 10  # below WIDE, the Player column is at most this wide
+
+
+HIDDEN = "?"  # what stands for a number the player whose view it is cannot know
+
+
+def crystals(points: int) -> str:
+    """R3: a renderer may draw points as 5s and 1s."""
+    return "◆" * (points // 5) + "♦" * (points % 5)
+
+
+def hides_vault(table: Table, as_player: int | None, side: int) -> bool:
+    """Is `side`'s Vault (and so its score) secret from `as_player`? Until the game is over it is,
+    unless it is their own side's (a partnership has one Vault, R2)."""
+    return as_player is not None and not table.results and side != table.config.side_of[as_player]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersPanel:
+    """Every player: Showroom, Vault and score (per side), tricks, cards taken, hand."""
+
+    table: Table
+    as_player: int | None = None
+    highlight: int | None = None
+    compact: bool = False  # narrower gaps between columns, when the hands would not fit otherwise
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        table = self.table
+        config = table.config
+        wide = options.max_width >= WIDE
+        grid = RichTable(box=box.SIMPLE_HEAD, padding=(0, 1), collapse_padding=self.compact, pad_edge=False,
+                         expand=False, show_edge=False)
+        grid.add_column("", no_wrap=True)
+        # Long ids (up to 16 characters) are cut short at 80 columns, so that six hands still fit
+        grid.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=None if wide else NAME_WIDTH)
+        if config.partnership:  # a team number, not the long side name: the hands keep their room at 80 columns
+            grid.add_column("Team", justify="center", no_wrap=True)
+        grid.add_column("Showroom" if wide else "Show", justify="right", no_wrap=True)
+        grid.add_column("Vault", justify="right", no_wrap=True)
+        grid.add_column("Score", justify="right", no_wrap=True)
+        grid.add_column("Tr", justify="right", no_wrap=True)
+        grid.add_column("Taken ♦♥♠♣", no_wrap=True)
+        grid.add_column("Hand", overflow="fold")
+        shown_sides: set[int] = set()
+        for seat, name in enumerate(config.players):
+            side = config.side_of[seat]
+            marks = ("D" if seat == table.dealer else "") + ("T" if seat == table.thief else "")
+            who = Text(name, style="bold reverse" if seat == self.highlight else "bold")
+            if side in shown_sides:
+                showroom = vault = score = Text("〃", style="dim")
+                taken = Text("〃", style="dim")
+            else:
+                shown_sides.add(side)
+                showroom = Text(f"{table.showroom[side]}")
+                vault = Text(f"{table.vault[side]}")
+                if wide:
+                    showroom = Text(f"{crystals(table.showroom[side])} {table.showroom[side]}")
+                    vault = Text(f"{crystals(table.vault[side])} {table.vault[side]}")
+                score = Text(str(table.score(side)), style="bold")
+                if hides_vault(table, self.as_player, side):
+                    vault = score = Text(HIDDEN, style="dim")
+                taken = Text(" ".join(str(n) for n in table.taken[side]))
+            hand = table.hands[seat]
+            if self.as_player is not None and seat != self.as_player and hand and not table.results:
+                hand_cell = Text(f"{len(hand)} card{'s' if len(hand) != 1 else ''}", style="dim")
+            else:
+                hand_cell = cards_text(hand)
+            team = [Text(str(side + 1), style="dim")] if config.partnership else []
+            grid.add_row(Text(marks, style="yellow"), who, *team, showroom, vault, score, str(table.tricks_won[seat]),
+                         taken, hand_cell)
+        yield grid
+
+
+@dataclass(frozen=True, slots=True)
+class TrickLine:
+    """The trick on the table, its led suit marked, its winner once complete."""
+
+    table: Table
+
+    def __rich__(self) -> Text:
+        table = self.table
+        names = table.config.players
+        if not table.trick:
+            return Text("No cards on the table.", style="dim")
+        led = table.trick[0][1].suit
+        text = Text(f"Trick {table.trick_no}, led ")
+        text.append(f"{led.symbol} {led.title}", style=SUIT_STYLE[led])
+        text.append(": ")
+        for index, (seat, card) in enumerate(table.trick):
+            if index:
+                text.append(" · ")
+            text.append(f"{names[seat]} ")
+            text.append_text(card_text(card))
+            if card.suit is not led:
+                text.append(" (off)", style="dim")
+        if table.trick_winner is not None:
+            text.append(f"  → {names[table.trick_winner]} wins", style="bold")
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class StepLog:
+    """What the step did, in words; at most `limit` lines, the last ones."""
+
+    step: Step
+    limit: int = 8
+    as_player: int | None = None
+
+    def __rich__(self) -> Text:
+        return log_text([self._line(event) for event in self.step.events], self.limit)
+
+    def _line(self, event: Event) -> str:
+        config = self.step.table.config
+        if isinstance(event, (CardsDealt, PassesDelivered)):
+            return ""
+        if isinstance(event, CardsPassed) and self.as_player is not None and self.as_player not in (
+                event.giver, event.receiver):
+            names = config.players
+            return f"{names[event.giver]} passes {len(event.cards)} card{'s' if len(event.cards) > 1 else ''} " \
+                   f"to {names[event.receiver]}"
+        return describe(config, event)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """The whole screen for one step: title, players, trick, log, and a status line."""
+
+    step: Step
+    index: int
+    total: int
+    as_player: int | None = None
+    footer: str = ""
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        step, table = self.step, self.step.table
+        config = table.config
+        names = config.players
+        title = Text(f"Round {table.round_no}/{config.rounds}", style="bold")
+        if step.kind == "card":
+            title.append(f" · trick {step.trick_no}/{config.tricks_per_round}")
+        title.append(f" · {names[table.dealer]} deals")
+        if table.pass_count:
+            title.append(f" · pass {table.pass_count}")
+        if table.thief is not None:
+            title.append(f" · Thief {names[table.thief]}", style="yellow")
+        # The Supply is a heap on the table that anyone may count, as the picture shows it; that it
+        # tells the Vaults' total (R3: 235 in all) is the physical game's leak too.
+        title.append(f" · Supply {table.supply}", style="dim")
+        title.append(f" · {step.label}", style="dim")
+        counter = f" ({self.index + 1}/{self.total})"
+        if title.cell_len + len(counter) <= options.max_width:  # the first thing to go when room is short
+            title.append(counter, style="dim")
+        height = options.height or console.size.height
+        players = PlayersPanel(table, self.as_player, step.actor)
+        # Measure what is drawn (titles, hands and long lines wrap), and give the log what is left,
+        # keeping one line spare (for the prompt after `--at`); the log shows its last lines.
+        free = options.reset_height()
+        head = console.render_lines(Group(title, players, TrickLine(table)), free, pad=False)
+        foot = console.render_lines(Text(self.footer, style="dim"), free, pad=False) if self.footer else []
+        if height - len(head) - len(foot) - 1 < 3:  # six long hands: narrower gaps give them more room
+            players = PlayersPanel(table, self.as_player, step.actor, compact=True)
+            head = console.render_lines(Group(title, players, TrickLine(table)), free, pad=False)
+        room = max(2, height - len(head) - len(foot) - 1)
+        limit = room
+        log = console.render_lines(StepLog(step, limit, self.as_player), free, pad=False)
+        while len(log) > room and limit > 2:
+            limit -= 1
+            log = console.render_lines(StepLog(step, limit, self.as_player), free, pad=False)
+        log = log[-room:]  # very long names: even the last sentence wraps; keep its end
+        new_line = Segment.line()
+        for line in (*head, *log, *foot):
+            yield from line
+            yield new_line

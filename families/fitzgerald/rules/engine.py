@@ -1,0 +1,643 @@
+"""Mike Fitzgerald's Diamonds: the legal moves and the effect of each move (the family's fast core).
+
+`apply(state, move)` is a pure function: it checks the move, then runs the
+game forward on a mutable working copy until the next decision is due,
+collecting the events on the way, and freezes the result into a new `State`.
+Ruling ids (R1…) mark where a ruling decides what happens.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:
+    from diamonds.core.game import Game
+
+from diamonds.core.cards import SUITS, Card, Suit, format_cards, sort_cards
+from .config import PASS_COUNTS, TOTAL_POINTS, GameConfig
+from .errors import (
+    CardNotHeld, GameOver, InvalidDeal, InvalidPass, MustFollowSuit, OutOfTurn,
+    VictimNotAllowed, VictimRequired, WrongPassCount, WrongPhase,
+)
+from .events import (
+    SUPPLY, Area, AreaKind, CardPlayed, CardsDealt, CardsPassed, Event, GameEnded,
+    PassCountChosen, PassesDelivered, Reason, RoundEnded, RoundStarted, SideResult, SuitAction,
+    TrickWon,
+)
+from .moves import _PLAY_CARD, ChoosePassCount, ChooseVictim, Deal, Move, PassCards, PlayCard
+from .state import Continuation, PendingVictim, Phase, State
+
+__all__ = [
+    "initial_state", "legal_moves", "apply", "victim_candidates", "results", "results_of", "first_leader",
+    "trick_winner", "trick_seats", "playable_cards", "play_cards", "Table",
+]
+
+_DIAMONDS, _HEARTS, _SPADES, _CLUBS = SUITS
+# Enum members bound once: on Python 3.11 each `Phase.PLAY` is a lookup of about 0.1 µs,
+# and the hot paths make millions of them.
+_DEAL, _PASS_COUNT, _PASSING, _PLAY, _CHOOSE_VICTIM, _GAME_OVER = (
+    Phase.DEAL, Phase.PASS_COUNT, Phase.PASSING, Phase.PLAY, Phase.CHOOSE_VICTIM, Phase.GAME_OVER)
+_OFF_SUIT, _TRICK_WON, _SUIT_MAJORITY, _NO_TRICKS = (
+    Reason.OFF_SUIT, Reason.TRICK_WON, Reason.SUIT_MAJORITY, Reason.NO_TRICKS)
+_AFTER_OFF_SUIT, _AFTER_TRICK, _AFTER_MAJORITY = (
+    Continuation.AFTER_OFF_SUIT, Continuation.AFTER_TRICK, Continuation.AFTER_MAJORITY)
+_SHOWROOM, _VAULT = AreaKind.SHOWROOM, AreaKind.VAULT
+
+
+def initial_state(config: GameConfig) -> State:
+    """Before round 1's deal: R2 Showrooms, R3 Supply, R15 Thief."""
+    n = config.player_count
+    showroom = tuple(config.start_showroom(side) for side in range(config.side_count))
+    dealer = config.first_dealer
+    return State(
+        config=config,
+        phase=_DEAL,
+        round_no=1,
+        dealer=dealer,
+        hands=tuple(frozenset() for _ in range(n)),
+        pass_count=None,
+        passed=(None,) * n,
+        trick_no=1,
+        leader=first_leader(config, dealer),
+        trick=(),
+        taken=((0, 0, 0, 0),) * config.side_count,
+        tricks_won=(0,) * n,
+        showroom=showroom,
+        vault=(0,) * config.side_count,
+        supply=TOTAL_POINTS - sum(showroom),
+        thief=config.left_of(dealer) if config.uses_thief else None,  # R15
+    )
+
+
+def first_leader(config: GameConfig, dealer: int) -> int:
+    """R7: the dealer's left neighbour leads; with `bga` the dealer."""
+    return dealer if config.dealer_leads else config.left_of(dealer)
+
+
+def trick_winner(plays: Sequence[tuple[int, Card]]) -> tuple[int, Card]:
+    """R10: the seat and card of the highest card of the led suit."""
+    led = plays[0][1].suit
+    winner, best = plays[0]
+    for seat, card in plays[1:]:
+        if card.suit is led and card.rank > best.rank:
+            winner, best = seat, card
+    return winner, best
+
+
+def trick_seats(config: GameConfig, leader: int, count: int) -> tuple[int, ...]:
+    """R8: who plays the 1st, 2nd, … card of a trick (leader, opponent, leader, opponent with 2)."""
+    n = config.player_count
+    return tuple((leader + i) % n for i in range(count))
+
+
+# --------------------------------------------------------------------------- legal moves
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every legal decision now. The deal is a chance move and is not listed."""
+    phase = state.phase
+    if phase is _PLAY:
+        return tuple(PlayCard(card) for card in playable_cards(state))
+    if phase is _CHOOSE_VICTIM:
+        pending = state.pending
+        assert pending is not None
+        named = [ChooseVictim(seat) for side in pending.candidates for seat in state.config.sides[side]]
+        return tuple(named if pending.required else [ChooseVictim(None), *named])
+    if phase is _PASS_COUNT:
+        return tuple(ChoosePassCount(n) for n in PASS_COUNTS)
+    if phase is _PASSING:
+        assert state.pass_count is not None
+        return tuple(
+            PassCards(seat, cards)
+            for seat in range(state.config.player_count)
+            if state.passed[seat] is None
+            for cards in combinations(state.hand(seat), state.pass_count)
+        )
+    return ()
+
+
+def playable_cards(state: State) -> tuple[Card, ...]:
+    """R8: the led suit if the player holds one, else anything."""
+    seat = state.to_move
+    assert seat is not None
+    hand = state.hand(seat)
+    if state.trick:
+        led = state.trick[0][1].suit
+        following = tuple(card for card in hand if card.suit is led)
+        if following:
+            return following
+    return hand
+
+
+def victim_candidates(config: GameConfig, side: int) -> tuple[int, ...]:
+    """R14: every other side."""
+    return tuple(other for other in range(config.side_count) if other != side)
+
+
+# --------------------------------------------------------------------------- apply
+
+
+def apply(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
+    """Check `move` against `state` and return the next state and the events it caused."""
+    work = Table(state)
+    events = work.apply(move)
+    return work.freeze(), events
+
+
+class Table:
+    """The game as a mutable object: what `Game` pushes moves into, and what `apply` uses once.
+
+    Every move is checked completely before anything changes, so a refused
+    move leaves the table as it was. With `record=False` no events are built:
+    the fast path for checking a record, where only a refusal matters.
+    """
+
+    __slots__ = (
+        "config", "names", "plays_per_trick", "phase", "round_no", "dealer", "hands", "pass_count", "passed",
+        "trick_no", "leader", "trick", "taken", "tricks_won", "showroom", "vault", "supply",
+        "thief", "pending", "events",
+    )
+
+    def __init__(self, state: State, *, record: bool = True) -> None:
+        self.config = state.config
+        self.names = state.config.players
+        self.plays_per_trick = state.config.plays_per_trick
+        self.phase = state.phase
+        self.round_no = state.round_no
+        self.dealer = state.dealer
+        self.hands = [set(hand) for hand in state.hands]
+        self.pass_count = state.pass_count
+        self.passed = list(state.passed)
+        self.trick_no = state.trick_no
+        self.leader = state.leader
+        self.trick = list(state.trick)
+        self.taken = [list(row) for row in state.taken]
+        self.tricks_won = list(state.tricks_won)
+        self.showroom = list(state.showroom)
+        self.vault = list(state.vault)
+        self.supply = state.supply
+        self.thief = state.thief
+        self.pending = state.pending
+        self.events: list[Event] | None = [] if record else None
+
+    def apply(self, move: Move) -> tuple[Event, ...]:
+        """Check and make one move; the events it caused (none when not recording)."""
+        if self.events:
+            self.events = []
+        kind = type(move)
+        if kind is PlayCard:
+            self.play(move.card)  # type: ignore[union-attr]
+        elif kind is ChooseVictim:
+            self.choose_victim(move.victim)  # type: ignore[union-attr]
+        elif kind is PassCards:
+            self.pass_cards(move.seat, move.cards)  # type: ignore[union-attr]
+        elif kind is ChoosePassCount:
+            self.choose_pass_count(move.count)  # type: ignore[union-attr]
+        elif kind is Deal:
+            self.deal(move.hands)  # type: ignore[union-attr]
+        else:
+            raise TypeError(f"not a Diamonds move: {move!r}")
+        return tuple(self.events) if self.events else ()
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is _GAME_OVER
+
+    def standings(self) -> tuple[SideResult, ...]:
+        """R18, without making a snapshot."""
+        return results_of(self.config, self.showroom, self.vault)
+
+    def freeze(self) -> State:
+        return State(
+            config=self.config,
+            phase=self.phase,
+            round_no=self.round_no,
+            dealer=self.dealer,
+            hands=tuple(frozenset(hand) for hand in self.hands),
+            pass_count=self.pass_count,
+            passed=tuple(self.passed),
+            trick_no=self.trick_no,
+            leader=self.leader,
+            trick=tuple(self.trick),
+            taken=tuple(tuple(row) for row in self.taken),  # type: ignore[misc]
+            tricks_won=tuple(self.tricks_won),
+            showroom=tuple(self.showroom),
+            vault=tuple(self.vault),
+            supply=self.supply,
+            thief=self.thief,
+            pending=self.pending,
+        )
+
+    # ---------------------------------------------------------------- checks
+
+    def expect(self, phase: Phase, doing: str) -> None:
+        if self.phase is phase:
+            return
+        if self.phase is _GAME_OVER:
+            raise GameOver(f"the game is over after round {self.config.rounds}: {doing} is not possible")
+        raise WrongPhase(f"{doing} is not due now: {self.describe_phase()}", rule=_PHASE_RULE[self.phase])
+
+    def describe_phase(self) -> str:
+        phase = self.phase
+        if phase is _DEAL:
+            return f"round {self.round_no} has not been dealt"
+        if phase is _PASS_COUNT:
+            return f"{self.names[self.dealer]} (dealer) must choose the pass count"
+        if phase is _PASSING:
+            missing = [self.names[s] for s in range(len(self.names)) if self.passed[s] is None]
+            return f"still to pass: {', '.join(missing)}"
+        if phase is _PLAY:
+            seat = (self.leader + len(self.trick)) % len(self.names)
+            return f"{self.names[seat]} must play a card (trick {self.trick_no})"
+        if phase is _CHOOSE_VICTIM:
+            assert self.pending is not None
+            return f"{self.actor_name(self.pending.actor, self.pending.side)} must name the Clubs victim"
+        return "the game is over"
+
+    def actor_name(self, actor: int | None, side: int) -> str:
+        return self.names[actor] if actor is not None else self.config.side_name(side)
+
+    # ---------------------------------------------------------------- deal and pass
+
+    def deal(self, hands: tuple[tuple[Card, ...], ...]) -> None:
+        self.expect(_DEAL, "a deal")
+        config = self.config
+        if len(hands) != config.player_count:
+            raise InvalidDeal(f"a deal gives hands to {config.player_count} players, not {len(hands)}",
+                              expected=config.player_count, found=len(hands))
+        held = [set(hand) for hand in hands]
+        for seat, hand in enumerate(hands):
+            if len(hand) != config.hand_size:
+                raise InvalidDeal(
+                    f"{self.names[seat]} is dealt {len(hand)} cards, not {config.hand_size}",
+                    seat=seat, expected=config.hand_size, found=len(hand),
+                )
+        every = set().union(*held)
+        if len(every) != config.hand_size * len(hands) or not every.issubset(config.deck):
+            # Something is wrong: find the first card, in dealt order, that shows it.
+            allowed = set(config.deck)
+            seen: dict[Card, int] = {}
+            for seat, hand in enumerate(hands):
+                for card in hand:
+                    if card not in allowed:
+                        raise InvalidDeal(f"{card} is not in this game's deck ({_deck_text(config)})", seat=seat,
+                                          card=card)
+                    if card in seen:
+                        raise InvalidDeal(f"{card} is dealt twice ({self.names[seen[card]]} and {self.names[seat]})",
+                                          seat=seat, card=card, cards=(card, card))
+                    seen[card] = seat
+        self.hands = held
+        if self.events is not None:
+            self.events.append(RoundStarted(self.round_no, self.dealer, self.thief))
+            self.events.append(CardsDealt(self.round_no, tuple(sort_cards(h) for h in hands)))
+        self.phase = _PASS_COUNT
+
+    def choose_pass_count(self, count: int) -> None:
+        self.expect(_PASS_COUNT, "choosing the pass count")
+        if count not in PASS_COUNTS:
+            # The message names the dealer, whose decision it is (errors name the player).
+            raise WrongPassCount(
+                f"{self.names[self.dealer]} (dealer) must choose 1, 2 or 3 cards to pass, not {count}",
+                seat=self.dealer, found=count,
+            )
+        self.pass_count = count
+        if self.events is not None:
+            self.events.append(PassCountChosen(self.dealer, count))
+        self.phase = _PASSING
+
+    def pass_cards(self, seat: int, cards: tuple[Card, ...]) -> None:
+        self.expect(_PASSING, "passing")
+        name = self.names[seat]
+        if self.passed[seat] is not None:
+            raise OutOfTurn(f"{name} has already passed this round", rule="R6", seat=seat)
+        if len(cards) != self.pass_count:
+            raise WrongPassCount(
+                f"{name} passes {len(cards)} card{'s' if len(cards) != 1 else ''}, "
+                f"but the dealer chose {self.pass_count}", seat=seat, expected=self.pass_count, found=len(cards),
+            )
+        if len(set(cards)) != len(cards):
+            twice = next(c for c in cards if cards.count(c) > 1)
+            raise InvalidPass(f"{name} passes {twice} twice", seat=seat, card=twice)
+        hand = self.hands[seat]
+        for card in cards:
+            if card not in hand:
+                raise CardNotHeld(f"{name} cannot pass {card}: {self.holder_text(card)}", rule="R6", seat=seat,
+                                  card=card)
+        hand.difference_update(cards)
+        self.passed[seat] = tuple(cards)
+        receiver = self.config.pass_target(seat)
+        if self.events is not None:
+            self.events.append(CardsPassed(seat, receiver, tuple(cards)))
+        if None not in self.passed:
+            # R6: passes are handed over at once, so a received card cannot be passed on.
+            for giver, given in enumerate(self.passed):
+                target = self.config.pass_target(giver)
+                self.hands[target].update(given)  # type: ignore[arg-type]
+            if self.events is not None:
+                self.events.append(PassesDelivered(self.round_no))
+            self.phase = _PLAY
+
+    def holder_text(self, card: Card) -> str:
+        for seat, hand in enumerate(self.hands):
+            if card in hand:
+                return f"{self.names[seat]} holds it"
+        return "nobody holds it"
+
+    # ---------------------------------------------------------------- play
+
+    def play(self, card: Card) -> None:
+        if not self.play_run((card,), 0):
+            self.refuse_play(card)
+
+    def play_run(self, cards: Sequence[Card], start: int) -> int:
+        """Play `cards[start:]` while each is legal and a card is due; the index it stopped at.
+
+        The hot path of every replay, one call for a whole trick line or round.
+        It never raises: it stops before a card it would refuse (`refuse_play`
+        says why) and after a card that leaves a decision due (a victim, R14).
+        """
+        index, end = start, len(cards)
+        if self.phase is not _PLAY:
+            return index
+        n = len(self.names)
+        per_trick = self.plays_per_trick
+        events = self.events
+        side_of = self.config.side_of
+        hands = self.hands  # replaced only by a new round, where the run stops
+        trick, leader = self.trick, self.leader  # both change only when a trick is won
+        led = trick[0][1].suit if trick else None
+        while index < end:
+            card = cards[index]
+            seat = (leader + len(trick)) % n
+            hand = hands[seat]
+            if card not in hand:
+                break
+            suit = card.suit
+            if led is None:
+                led = suit
+                leads = True
+            else:
+                leads = False
+            followed = suit is led
+            if not followed:
+                for held in hand:
+                    if held.suit is led:
+                        return index  # R8: it must follow suit
+            hand.remove(card)
+            trick.append((seat, card))
+            index += 1
+            if events is not None:
+                events.append(CardPlayed(seat, card, self.trick_no, led, leads, followed))
+            # R9: an off-suit play earns the action of the suit played, at once.
+            if not followed and self.suit_action(seat, side_of[seat], suit, _OFF_SUIT, _AFTER_OFF_SUIT):
+                break
+            if len(trick) >= per_trick:
+                self.after_play()
+                if self.phase is not _PLAY:
+                    break
+                trick, leader, led = self.trick, self.leader, None
+        return index
+
+    def refuse_play(self, card: Card) -> None:
+        """Raise the reason `play_run` stopped before `card`."""
+        self.expect(_PLAY, "playing a card")
+        seat = (self.leader + len(self.trick)) % len(self.names)
+        hand = self.hands[seat]
+        if card not in hand:
+            raise CardNotHeld(f"{self.names[seat]} does not hold {card} ({self.holder_text(card)})", seat=seat,
+                              card=card)
+        led = self.trick[0][1].suit
+        following = sort_cards(c for c in hand if c.suit is led)
+        raise MustFollowSuit(f"{self.names[seat]} must follow {led.title} (holds {format_cards(following)})",
+                             seat=seat, card=card, cards=following)
+
+    def after_play(self) -> None:
+        trick = self.trick
+        if len(trick) < self.plays_per_trick:
+            return
+        # R10: the highest card of the led suit wins; the winner takes the led suit's action.
+        led = trick[0][1].suit
+        winner, best = trick_winner(trick)
+        side = self.config.side_of[winner]
+        row = self.taken[side]
+        for _, card in trick:
+            row[card.suit.index] += 1
+        self.tricks_won[winner] += 1
+        if self.events is not None:
+            self.events.append(TrickWon(self.trick_no, winner, best, led, tuple(c for _, c in trick)))
+        self.leader = winner
+        self.trick = []
+        if self.suit_action(winner, side, led, _TRICK_WON, _AFTER_TRICK):
+            return
+        self.after_trick()
+
+    def after_trick(self) -> None:
+        if self.trick_no < self.config.tricks_per_round:
+            self.trick_no += 1  # R7: the winner (already `leader`) leads the next trick
+            return
+        self.end_of_round()
+
+    # ---------------------------------------------------------------- end of round
+
+    def end_of_round(self) -> None:
+        majority: list[int | None] = []
+        for suit in SUITS:
+            counts = [row[suit.index] for row in self.taken]
+            most = max(counts)
+            majority.append(counts.index(most) if most >= 1 and counts.count(most) == 1 else None)
+        if self.events is not None:
+            self.events.append(RoundEnded(
+                self.round_no,
+                tuple(tuple(row) for row in self.taken),  # type: ignore[misc]
+                tuple(self.tricks_won),
+                tuple(majority),  # type: ignore[arg-type]
+            ))
+        # R16: in the order D, H, S, C; a tie gives nobody the action.
+        for suit, side in zip(SUITS, majority):
+            if side is None:
+                continue
+            actor = self.config.sides[side][0] if len(self.config.sides[side]) == 1 else None
+            if self.suit_action(actor, side, suit, _SUIT_MAJORITY, _AFTER_MAJORITY):
+                return  # Clubs is last, so nothing is skipped
+        self.after_majority()
+
+    def after_majority(self) -> None:
+        # R17: two Diamonds actions per trickless player, from the dealer's left, in seat order.
+        n = len(self.names)
+        for step in range(1, n + 1):
+            seat = (self.dealer + step) % n
+            if self.tricks_won[seat] == 0:
+                for _ in range(2):
+                    self.suit_action(seat, self.config.side_of[seat], _DIAMONDS, _NO_TRICKS,
+                                     _AFTER_MAJORITY)
+        self.next_round()
+
+    def next_round(self) -> None:
+        config = self.config
+        if self.round_no >= config.rounds:
+            self.phase = _GAME_OVER
+            if self.events is not None:
+                self.events.append(GameEnded(results_of(config, self.showroom, self.vault)))
+            return
+        self.round_no += 1
+        self.dealer = config.dealer_of_round(self.round_no)  # R4
+        if config.uses_thief and config.thief_resets_each_round:
+            self.thief = config.left_of(self.dealer)  # R15 (bga)
+        n = len(self.names)
+        self.phase = _DEAL
+        self.hands = [set() for _ in range(n)]
+        self.pass_count = None
+        self.passed = [None] * n
+        self.trick_no = 1
+        self.leader = first_leader(config, self.dealer)
+        self.trick = []
+        self.taken = [[0, 0, 0, 0] for _ in range(config.side_count)]
+        self.tricks_won = [0] * n
+
+    # ---------------------------------------------------------------- suit actions
+
+    def suit_action(self, actor: int | None, side: int, suit: Suit, reason: Reason,
+                    then: Continuation) -> bool:
+        """Take one Suit Action (R12-R14). True when it waits for a victim to be chosen."""
+        if suit is _DIAMONDS:
+            self.from_supply(actor, side, suit, reason, _VAULT)
+        elif suit is _HEARTS:
+            self.from_supply(actor, side, suit, reason, _SHOWROOM)
+        elif suit is _SPADES:
+            points = 1 if self.showroom[side] > 0 else 0  # R12: nothing if the Showroom is empty
+            self.showroom[side] -= points
+            self.vault[side] += points
+            if self.events is not None:
+                self.events.append(SuitAction(actor, side, suit, reason, Area(_SHOWROOM, side),
+                                              Area(_VAULT, side), points))
+        elif self.config.uses_thief:
+            self.thief_clubs(actor, side, reason)
+        else:
+            candidates = victim_candidates(self.config, side)
+            required = len(candidates) >= 2 and any(self.showroom[c] > 0 for c in candidates)
+            self.pending = PendingVictim(actor, side, reason, then, candidates, required)
+            self.phase = _CHOOSE_VICTIM
+            return True
+        return False
+
+    def from_supply(self, actor: int | None, side: int, suit: Suit, reason: Reason, into: AreaKind) -> None:
+        points = 1 if self.supply > 0 else 0  # R3: an empty Supply gives nothing
+        self.supply -= points
+        if into is _VAULT:
+            self.vault[side] += points
+        else:
+            self.showroom[side] += points
+        if self.events is not None:
+            self.events.append(SuitAction(actor, side, suit, reason, SUPPLY, Area(into, side), points))
+
+    def thief_clubs(self, actor: int | None, side: int, reason: Reason) -> None:
+        """R13: rob the Thief's holder (unless it is the actor), then the Thief moves left."""
+        holder = self.thief
+        assert holder is not None
+        victim = self.config.side_of[holder]
+        points = 1 if victim != side and self.showroom[victim] > 0 else 0
+        self.showroom[victim] -= points
+        self.showroom[side] += points
+        self.thief = self.config.left_of(holder)
+        if self.events is not None:
+            self.events.append(SuitAction(
+                actor, side, _CLUBS, reason, Area(_SHOWROOM, victim), Area(_SHOWROOM, side),
+                points, victim=victim, thief_before=holder, thief_after=self.thief,
+            ))
+
+    def choose_victim(self, victim: int | None) -> None:
+        self.expect(_CHOOSE_VICTIM, "naming a Clubs victim")
+        pending = self.pending
+        assert pending is not None
+        actor_name = self.actor_name(pending.actor, pending.side)
+        config = self.config
+        if victim is None:
+            if pending.required:
+                options = ", ".join(f"{config.side_name(s)} ({self.showroom[s]})" for s in pending.candidates)
+                raise VictimRequired(
+                    f"{actor_name} must name whose Showroom the Clubs action takes from: {options}",
+                    seat=pending.actor,
+                )
+            # Unnamed: the only candidate, or nobody has a point to take.
+            robbed = pending.candidates[0] if len(pending.candidates) == 1 else None
+        else:
+            if not 0 <= victim < config.player_count:
+                raise VictimNotAllowed(f"{actor_name} cannot name seat {victim}: it is not at the table",
+                                       seat=pending.actor)
+            robbed = config.side_of[victim]
+            if robbed == pending.side:
+                who = "themselves" if pending.actor == victim else f"their own side ({config.side_name(robbed)})"
+                raise VictimNotAllowed(f"{actor_name} cannot take from {who} with Clubs", seat=pending.actor)
+        points = 1 if robbed is not None and self.showroom[robbed] > 0 else 0
+        if points:
+            self.showroom[robbed] -= 1  # type: ignore[index]
+            self.showroom[pending.side] += 1
+        source = Area(_SHOWROOM, robbed)
+        if self.events is not None:
+            self.events.append(SuitAction(pending.actor, pending.side, _CLUBS, pending.reason, source,
+                                          Area(_SHOWROOM, pending.side), points, victim=robbed))
+        self.pending = None
+        self.phase = _PLAY
+        if pending.then is _AFTER_OFF_SUIT:
+            self.after_play()
+        elif pending.then is _AFTER_TRICK:
+            self.after_trick()
+        else:
+            self.after_majority()
+
+
+_PHASE_RULE = {
+    _DEAL: "R5",
+    _PASS_COUNT: "R6",
+    _PASSING: "R6",
+    _PLAY: "R8",
+    _CHOOSE_VICTIM: "R14",
+    _GAME_OVER: "R4",
+}
+
+
+def _deck_text(config: GameConfig) -> str:
+    top = max(card.rank for card in config.deck)
+    return f"ranks 1-{top}"
+
+
+def results_of(config: GameConfig, showroom: list[int] | tuple[int, ...],
+               vault: list[int] | tuple[int, ...]) -> tuple[SideResult, ...]:
+    """R18: highest score wins; ties go to the most in the Vault; a further tie shares the win."""
+    scores = [2 * v + s for v, s in zip(vault, showroom)]
+    best = max(scores)
+    best_vault = max(v for v, s in zip(vault, scores) if s == best)
+    return tuple(
+        SideResult(side, scores[side], scores[side] == best and vault[side] == best_vault,
+                   vault=vault[side], showroom=showroom[side])
+        for side in range(config.side_count)
+    )
+
+
+def results(state: State) -> tuple[SideResult, ...]:
+    """Standings now (final once the game is over)."""
+    return results_of(state.config, state.showroom, state.vault)
+
+
+def play_cards(game: "Game", cards: Sequence[Card], start: int = 0) -> int:
+    """Play `cards[start:]` in order while a card is due; the index after the last one played.
+
+    The fast path for checking a record: one call per trick line instead of
+    one `push` per card. It stops early where a decision is due (a Clubs
+    victim, R14) or where the game moves on (a new round). A refused card
+    raises its `IllegalMove`; the cards before it stay played, so
+    `len(game)` tells how far it got.
+    """
+    table: Table = game.table  # type: ignore[assignment]  # a Fitzgerald game's table (Fitzgerald.table)
+    if game.recording:
+        index = start  # events and snapshots are kept move by move
+        while index < len(cards) and table.phase is _PLAY:
+            game.push(PlayCard.of(cards[index]))
+            index += 1
+        return index
+    index = table.play_run(cards, start)
+    game.note_played(map(_PLAY_CARD.__getitem__, cards[start:index]))
+    if index < len(cards) and table.phase is _PLAY:
+        table.refuse_play(cards[index])
+    return index

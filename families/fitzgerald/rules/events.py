@@ -1,0 +1,152 @@
+"""Events: what a move caused, in the order it happened.
+
+The engine returns these from every move so that a replay can narrate each
+step and an export can record it, without either re-deriving the rules.
+Seats and sides are indices (see `GameConfig`); names are the renderer's job.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from diamonds.core.cards import Card, Suit
+from diamonds.core.family import Standing
+
+__all__ = [
+    "Event", "Area", "AreaKind", "Reason", "RoundStarted", "CardsDealt", "PassCountChosen",
+    "CardsPassed", "PassesDelivered", "CardPlayed", "SuitAction", "TrickWon", "RoundEnded",
+    "GameEnded", "SideResult",
+]
+
+
+class AreaKind(enum.Enum):
+    SUPPLY = "supply"
+    SHOWROOM = "showroom"
+    VAULT = "vault"
+
+
+@dataclass(frozen=True, slots=True)
+class Area:
+    """Where points lie: the Supply, or a side's Showroom or Vault."""
+
+    kind: AreaKind
+    side: int | None = None
+
+
+SUPPLY = Area(AreaKind.SUPPLY)
+
+
+class Reason(enum.Enum):
+    """Why a Suit Action was earned."""
+
+    OFF_SUIT = "off-suit"  # R9
+    TRICK_WON = "trick won"  # R10
+    SUIT_MAJORITY = "suit majority"  # R16
+    NO_TRICKS = "no tricks"  # R17
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted:
+    round_no: int
+    dealer: int
+    thief: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDealt:
+    round_no: int
+    hands: tuple[tuple[Card, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PassCountChosen:
+    dealer: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardsPassed:
+    giver: int
+    receiver: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PassesDelivered:
+    """All passes are handed over at once (R6)."""
+
+    round_no: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed:
+    seat: int
+    card: Card
+    trick_no: int
+    led_suit: Suit  # the suit led (the card's own suit when it leads)
+    leads: bool
+    followed: bool  # of the led suit (True for the lead)
+
+
+@dataclass(frozen=True, slots=True)
+class SuitAction:
+    """One Suit Action: who, which suit, why, and what it actually moved.
+
+    `points` is 0 when nothing could move (empty Supply, empty Showroom,
+    the actor holds the Thief); the action still happened (and moved the
+    Thief, R13).
+    """
+
+    actor: int | None  # the seat; None for a team's end-of-round award
+    side: int
+    suit: Suit
+    reason: Reason
+    source: Area
+    target: Area
+    points: int
+    victim: int | None = None  # side robbed by Clubs
+    thief_before: int | None = None
+    thief_after: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon:
+    trick_no: int
+    winner: int
+    card: Card
+    led_suit: Suit
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded:
+    """The last trick is taken; the awards (SuitAction events) follow."""
+
+    round_no: int
+    taken: tuple[tuple[int, int, int, int], ...]  # per side, per suit D H S C
+    tricks_won: tuple[int, ...]  # per seat
+    majority: tuple[int | None, int | None, int | None, int | None]  # side per suit, None on a tie
+
+
+@dataclass(frozen=True, slots=True)
+class SideResult(Standing):
+    """R18: a side's score, with what it came from (Vault and Showroom)."""
+
+    vault: int
+    showroom: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    results: tuple[SideResult, ...]  # in seat order of the sides
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(r.side for r in self.results if r.winner)
+
+
+Event = (
+    RoundStarted | CardsDealt | PassCountChosen | CardsPassed | PassesDelivered | CardPlayed
+    | SuitAction | TrickWon | RoundEnded | GameEnded
+)

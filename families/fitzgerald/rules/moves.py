@@ -1,0 +1,74 @@
+"""Moves: what a player (or the deal) does. Plain frozen values.
+
+Every decision of the game is one move, so that a bot, a replay and a record
+all speak the same language:
+
+* `Deal`: the chance move that starts a round (the cards each seat receives);
+* `ChoosePassCount`: the dealer's n (R6);
+* `PassCards`: one player's n cards (R6);
+* `PlayCard`: the next card of the trick (R8);
+* `ChooseVictim`: whose Showroom a chosen Clubs action takes from (R14),
+  asked at the moment the action is taken, with `victim=None` meaning
+  "not named" (allowed only where the record need not name one).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from diamonds.core.cards import Card, format_cards
+from .config import deck
+
+__all__ = ["Move", "Deal", "ChoosePassCount", "PassCards", "PlayCard", "ChooseVictim"]
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    hands: tuple[tuple[Card, ...], ...]
+
+    def __str__(self) -> str:
+        return " / ".join(format_cards(hand) for hand in self.hands)
+
+
+@dataclass(frozen=True, slots=True)
+class ChoosePassCount:
+    count: int
+
+    def __str__(self) -> str:
+        return f"pass {self.count}"
+
+
+@dataclass(frozen=True, slots=True)
+class PassCards:
+    seat: int
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"pass {format_cards(self.cards)}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    card: Card
+
+    @staticmethod
+    def of(card: Card) -> "PlayCard":
+        """The one `PlayCard` of each card, made once: hot loops push these instead of building moves."""
+        return _PLAY_CARD[card]
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+
+_PLAY_CARD: dict[Card, PlayCard] = {card: PlayCard(card) for card in deck()}
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseVictim:
+    victim: int | None  # a seat naming its side; None: not named
+
+    def __str__(self) -> str:
+        return ">-" if self.victim is None else f">{self.victim}"
+
+
+Move = Deal | ChoosePassCount | PassCards | PlayCard | ChooseVictim

@@ -1,0 +1,107 @@
+"""The state of a Fitzgerald Diamonds game between two moves: one frozen value.
+
+States are immutable so that stepping back is taking the previous one
+(`Game.pop`), and any state can be kept, compared, shown or exported.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from diamonds.core.cards import Card, Suit, sort_cards
+from .config import GameConfig
+from .events import Reason
+
+__all__ = ["Phase", "Continuation", "PendingVictim", "State"]
+
+
+class Phase(enum.Enum):
+    DEAL = "deal"  # a chance move: the cards of the round
+    PASS_COUNT = "pass count"  # the dealer chooses n (R6)
+    PASSING = "passing"
+    PLAY = "play"
+    CHOOSE_VICTIM = "choose victim"  # a chosen Clubs action waits for its victim (R14)
+    GAME_OVER = "game over"
+
+
+class Continuation(enum.Enum):
+    """What the engine resumes with once a pending Clubs victim is chosen."""
+
+    AFTER_OFF_SUIT = "after off-suit"  # the trick goes on (or is won)
+    AFTER_TRICK = "after trick"  # the next trick, or the end of the round
+    AFTER_MAJORITY = "after majority"  # the no-trick bonuses, then the next round
+
+
+@dataclass(frozen=True, slots=True)
+class PendingVictim:
+    actor: int | None  # seat; None for a team's end-of-round award
+    side: int
+    reason: Reason
+    then: Continuation
+    candidates: tuple[int, ...]  # the sides that may be named
+    required: bool  # R14: two or more candidates and one has a point
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    config: GameConfig
+    phase: Phase
+    round_no: int  # 1-based
+    dealer: int
+    hands: tuple[frozenset[Card], ...]  # per seat
+    pass_count: int | None
+    passed: tuple[tuple[Card, ...] | None, ...]  # per seat, this round
+    trick_no: int  # 1-based, the trick in progress (or next)
+    leader: int
+    trick: tuple[tuple[int, Card], ...]  # plays so far: (seat, card)
+    taken: tuple[tuple[int, int, int, int], ...]  # per side, per suit, this round
+    tricks_won: tuple[int, ...]  # per seat, this round
+    showroom: tuple[int, ...]  # per side
+    vault: tuple[int, ...]  # per side
+    supply: int
+    thief: int | None  # seat holding the Thief (R13), None where unused
+    pending: PendingVictim | None = None
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision is due; None at a deal or when the game is over."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            return (self.leader + len(self.trick)) % self.config.player_count
+        if phase is Phase.PASS_COUNT:
+            return self.dealer
+        if phase is Phase.PASSING:
+            n = self.config.player_count
+            for step in range(1, n + 1):
+                seat = (self.dealer + step) % n
+                if self.passed[seat] is None:
+                    return seat
+            return None
+        if phase is Phase.CHOOSE_VICTIM:
+            assert self.pending is not None
+            if self.pending.actor is not None:
+                return self.pending.actor
+            return self.config.sides[self.pending.side][0]
+        return None
+
+    @property
+    def led_suit(self) -> Suit | None:
+        return self.trick[0][1].suit if self.trick else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.GAME_OVER
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """A seat's hand in display order."""
+        return sort_cards(self.hands[seat])
+
+    def score(self, side: int) -> int:
+        """R18: 2 × Vault + Showroom."""
+        return 2 * self.vault[side] + self.showroom[side]
+
+    @property
+    def points_in_play(self) -> int:
+        """R3: always 235."""
+        return self.supply + sum(self.showroom) + sum(self.vault)

@@ -1,0 +1,342 @@
+"""Kirk's bridge: the hands of a `kirk` record turned into the engine's moves.
+
+A hand is `R<k> dealer <id>` (no pass count), up to four deal lines of 13
+cards, and tricks `1.` to `13.` of four cards each, from the leader. Nothing
+else of DGN belongs here (pass counts and lines, kitty, bids, `end`, `>id`,
+`+`/`-`): each is an error at its token.
+
+Who played each card follows from the cards alone: the dealer's left
+neighbour leads trick 1 (K4), and each trick's winner, ties included (K5),
+is found from the cards already won this hand (K6). So:
+
+* With all four deal lines, the engine replays the hand card by card and
+  every refusal is shown at its token (located from the error's data fields).
+* A complete hand (13 tricks of 4 cards) with deal lines missing: each
+  missing hand is the 13 cards its player played. The written deal lines
+  are checked on their own first (13 cards of the pack, none twice), then
+  every card played against them, in the order written: a player with a
+  deal line plays only cards of it; a player without one plays no card of
+  another's deal line. Then the engine replays the hand.
+* An unfinished hand (the record's last) with deal lines missing: its hands
+  are unknown, so it is checked as far as it can be without them (the same
+  checks: the pack, cards twice, trick numbers and sizes, the deal lines
+  written), a note says so, and the replay stops before it.
+
+A hand that ends short (a trick missing at its end) is reported at its
+header; a trick missing in the middle at the next trick's number. In the
+record's last hand, tricks missing at the end mean the game is unfinished.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from diamonds.core import Card, IllegalMove
+from diamonds.core.errors import CardNotHeld, CardNotInDeck
+from .rules import Deal, KirkConfig, Phase, PlayCard, State, first_leader, trick_winner
+from diamonds.notation.records import HandLine, Round
+
+from diamonds.replay.bridge import Bridge
+from .record import record_from_game
+from diamonds.replay.validate import Replayer
+
+__all__ = ["BRIDGE", "KirkReplayer"]
+
+#: What the pack is, for messages about a card of no deck (K2); in the engine's words.
+PACK_TEXT = "Kirk's Diamonds uses the standard 52-card pack, 2-10, J, Q, K, A of each suit"
+
+
+def _meant(card: object) -> str:
+    """For a numbered card of Fitzgerald's deck that a scorer wrote for a court card or an ace (`11D`
+    for JD, `1H` for AH), the card they probably meant, as a hint after a "not in the pack" message."""
+    if isinstance(card, Card) and not card.court and (card.rank == 1 or 11 <= card.rank <= 14):
+        letter = "A" if card.rank == 1 else "JQKA"[card.rank - 11]
+        return f"; did you mean {letter}{card.suit.letter}?"
+    return ""
+
+
+def _names(names: Sequence[str]) -> str:
+    """`Ann`, `Ann and Bob`, `Ann, Bob and Cat`."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+class KirkReplayer(Replayer):
+    """Replays the hands of a Kirk record (K1-K8); see the module's docstring for what is inferred."""
+
+    result_rule = "K7"
+    length_rule = "K8"
+    round_word = "hand"
+    trick_rule = "K4"
+    dealer_rule = "K2"
+    config: KirkConfig
+
+    @property
+    def state(self) -> State:
+        state = self.game.state
+        assert isinstance(state, State)
+        return state
+
+    def where_it_stops(self) -> str:
+        return f"the game stops in hand {self.game.state.round_no}"
+
+    def play_rounds(self) -> None:
+        hands = self.record.rounds
+        for number, rnd in enumerate(hands, 1):
+            if not self.play_hand(number, rnd, last=number == len(hands)):
+                break  # unfinished: a Result with scores is still checked (it must be "*")
+
+    # ---------------------------------------------------------------- a hand
+
+    def play_hand(self, number: int, rnd: Round, *, last: bool) -> bool:
+        """Replay one hand; False when the replay stops here (an unfinished last hand)."""
+        config = self.config
+        header = rnd.header
+        self.check_notation(rnd)
+        if self.game.is_over:
+            self.problem(header.pos, self.over_text(), "too-many-rounds", "K8", len(f"R{header.number}"))
+        if header.number != number:
+            self.problem(header.pos, f"expected hand R{number}, found R{header.number} (hands are numbered "
+                         "from 1, in order)", "round-number", None, len(f"R{header.number}"))
+        self.check_dealer(header, number, self.state.dealer)
+        dealer = self.state.dealer
+        deals = self.deal_lines(rnd)
+        n = config.player_count
+        if len(deals) == n:
+            self.push_deal(rnd, tuple(deals[seat].cards.cards for seat in range(n)), deals)
+            return self.play_tricks(number, rnd, last=last)
+        self.check_deal_lines(rnd)
+        played, complete = self.check_plays(number, rnd, dealer, deals, last=last)
+        if not complete:
+            missing = [config.players[seat] for seat in range(n) if seat not in deals]
+            what = "deal lines" if not deals else f"deal line for {_names(missing)}"
+            against = "the pack and each other" + (", and against the deal lines written" if deals else "")
+            self.out.notes.append(f"hand {number} is unfinished and has no {what}: its hands are unknown, "
+                                  f"so its cards are checked only against {against}")
+            return False
+        dealt = tuple(deals[seat].cards.cards if seat in deals else tuple(played[seat]) for seat in range(n))
+        self.push_deal(rnd, dealt, deals)
+        return self.play_tricks(number, rnd, last=last)
+
+    def over_text(self) -> str:
+        """Why no hand follows (K8)."""
+        config, state = self.config, self.state
+        if config.target is not None:
+            reached = [config.players[seat] for seat, total in enumerate(state.totals) if total >= config.target]
+            return (f"the game is over: {_names(reached)} reached the target of {config.target} in hand "
+                    f"{state.hand_no}, so no hand follows")
+        hands = config.hands
+        why = ("as the Hands tag says" if self.record.tag("Hands") is not None else
+               f"without a Hands or Target tag, the game lasts {hands} hands")
+        return f"the game is over after {hands} hand{'s' if hands != 1 else ''} ({why})"
+
+    def check_notation(self, rnd: Round) -> None:
+        """Items and marks of the other games' notation are errors here (DGN), at their tokens: K2 says
+        what a hand is (a deal, nothing passed), K3 that a card's value is fixed (no victims, no high or
+        low). Cards of no deck (`11D`, `Jo`) are refused where they are dealt or played."""
+        self.refuse_foreign_items(rnd, pass_count=False, hand_kinds=frozenset(("deal",)), calls=False, end=False,
+                                  rule="K2")
+        for line in rnd.hand_lines:
+            if not line.cards.plain:
+                for play in line.cards:
+                    self.refuse_marks(play, choice=False, sign=False, rule="K3")
+        for trick in rnd.tricks:
+            if not trick.plays.plain:
+                for play in trick.plays:
+                    self.refuse_marks(play, choice=False, sign=False, rule="K3")
+
+    # ---------------------------------------------------------------- deal lines
+
+    def deal_lines(self, rnd: Round) -> dict[int, HandLine]:
+        found: dict[int, HandLine] = {}
+        for line in rnd.deals:
+            seat = self.seat(line.player, line.player_pos)
+            if seat in found:
+                self.problem(line.pos, f"a second deal line for {self.config.players[seat]} in hand "
+                             f"{rnd.header.number}", "duplicate-deal", "K2", len(line.kind))
+            found[seat] = line
+        return found
+
+    def check_deal_lines(self, rnd: Round) -> None:
+        """The deal lines written, on their own (K2): 13 cards of the pack each, no card twice.
+
+        What the engine checks of a whole deal; needed here because the other hands are still to
+        be inferred. Messages as the engine words them."""
+        config = self.config
+        deck = frozenset(config.deck)
+        dealt_to: dict[object, int] = {}
+        for line in rnd.deals:
+            seat = config.seat_of(line.player)
+            assert seat is not None
+            name = config.players[seat]
+            for play in line.cards:
+                card = play.card
+                if card not in deck:
+                    self.problem(play.pos, f"{card} is dealt to {name}, but it is not in the pack ({PACK_TEXT})"
+                                 f"{_meant(card)}", "card-not-in-deck", "K2", play.length)
+                if card in dealt_to:
+                    first = dealt_to[card]
+                    whom = f"twice to {name}" if first == seat else f"to {config.players[first]} and to {name}"
+                    self.problem(play.pos, f"{card} is dealt {whom}", "card-twice", "K2", play.length)
+                dealt_to[card] = seat
+            if len(line.cards) != config.hand_size:
+                self.problem(line.pos, f"{name} is dealt {len(line.cards)} cards, not {config.hand_size}",
+                             "invalid-deal", "K2", len(line.kind))
+
+    def push_deal(self, rnd: Round, dealt: tuple[tuple[object, ...], ...], deals: dict[int, HandLine]) -> None:
+        """Deal; a refused deal is shown at the card or the deal line the error's fields name (K2)."""
+        try:
+            self.game.push(Deal(dealt))  # type: ignore[arg-type]
+        except IllegalMove as error:
+            pos, length = rnd.header.pos, len(f"R{rnd.header.number}")
+            line = deals.get(error.seat) if error.seat is not None else None
+            lines = [line] if line is not None else list(deals.values())
+            named = [play for written in lines for play in written.cards if play.card is error.card]
+            if error.card is not None and named:
+                play = named[-1]  # dealt twice: the later one written in that player's line
+                pos, length = play.pos, play.length
+            elif line is not None:
+                pos, length = line.pos, len(line.kind)
+            self.problem(pos, error.reason + self.hint(error), error.code, error.rule, length)
+        if self.history:
+            self.out.origins.append(rnd)
+
+    # ---------------------------------------------------------------- checks without the hands
+
+    def check_plays(self, number: int, rnd: Round, dealer: int, deals: dict[int, HandLine], *,
+                    last: bool) -> tuple[dict[int, list[Card]], bool]:
+        """Every card played, in the order written, without the engine (some hands are unknown).
+
+        Returns the cards each seat played, and whether the hand is complete. Who played what
+        follows from the cards (K4, K5, K6), so this checks everything that does not need the
+        unknown hands: the pack (K2), a card played twice, a card against the deal lines written,
+        trick numbers and sizes (K4), and a hand that ends short when another follows."""
+        config = self.config
+        names = config.players
+        n = config.player_count
+        per_trick = config.plays_per_trick
+        deck = frozenset(config.deck)
+        holder_of = {card: seat for seat, line in deals.items() for card in line.cards.cards}
+        leader = first_leader(config, dealer)
+        piles: list[list[Card]] = [[] for _ in range(n)]
+        played: dict[int, list[Card]] = {seat: [] for seat in range(n)}
+        seen: dict[object, tuple[int, int]] = {}
+        tricks = rnd.tricks
+        for index, trick in enumerate(tricks, 1):
+            self.check_trick_number(number, index, trick.number, trick.pos, beyond=index > config.tricks_per_hand)
+            plays = trick.plays
+            cards = plays.cards
+            seats: list[int] = []
+            for position, card in enumerate(cards):
+                if position >= per_trick:
+                    self.trick_too_long(index, plays[position].pos, plays[position].length)
+                seat = (leader + position) % n
+                name = names[seat]
+                why = None
+                code, rule = "card-not-held", "K4"
+                if card not in deck:
+                    why = f"{name} cannot play {card}: it is not in the pack ({PACK_TEXT}){_meant(card)}"
+                    code, rule = "card-not-in-deck", "K2"
+                elif card in seen:
+                    t, first = seen[card]
+                    why = f"{name} cannot play {card}: it was already played in trick {t} (by {names[first]})"
+                elif deals:
+                    holder = holder_of.get(card)
+                    if seat in deals and holder != seat:
+                        where = (f"it is dealt to {names[holder]}" if holder is not None else
+                                 f"it is not in {name}'s deal line")
+                        why = f"{name} does not hold {card} ({where})"
+                    elif seat not in deals and holder is not None:
+                        why = f"{name} cannot play {card}: it is dealt to {names[holder]}"
+                if why is not None:
+                    self.problem(plays[position].pos, why, code, rule, plays[position].length)
+                assert isinstance(card, Card)
+                seen[card] = (index, seat)
+                played[seat].append(card)
+                seats.append(seat)
+            if len(cards) < per_trick:
+                if index < len(tricks) or not last:
+                    self.trick_too_short(index, len(cards), trick.pos, len(f"{trick.number}."))
+                return played, False
+            winner, _ = trick_winner(tuple(zip(seats, cards)), piles)  # type: ignore[arg-type]
+            piles[winner].extend(cards)  # type: ignore[arg-type]
+            leader = winner
+        if len(tricks) < config.tricks_per_hand:
+            if not last:
+                self.hand_too_short(number, len(tricks), rnd)
+            return played, False
+        return played, True
+
+    # ---------------------------------------------------------------- tricks through the engine
+
+    def play_tricks(self, number: int, rnd: Round, *, last: bool) -> bool:
+        """The hand's tricks, card by card through the engine; False when the hand is unfinished."""
+        game, config = self.game, self.config
+        per_trick = config.plays_per_trick
+        push = game.push
+        history = self.history
+        origins = self.out.origins
+        tricks = rnd.tricks
+        for index, trick in enumerate(tricks, 1):
+            state = self.state
+            beyond = state.phase is not Phase.PLAY or state.hand_no != number
+            self.check_trick_number(number, index, trick.number, trick.pos, beyond=beyond)
+            plays = trick.plays
+            cards = plays.cards
+            for position, card in enumerate(cards):
+                if position >= per_trick:
+                    self.trick_too_long(index, plays[position].pos, plays[position].length)
+                try:
+                    push(PlayCard(card))
+                except IllegalMove as error:
+                    self.refused_play(error, rnd, index, position)
+                if history:
+                    origins.append(plays[position])
+            if len(cards) < per_trick:
+                if index < len(tricks) or not last:
+                    self.trick_too_short(index, len(cards), trick.pos, len(f"{trick.number}."))
+                return False
+        state = self.state
+        if state.phase is Phase.PLAY and state.hand_no == number:
+            if not last:
+                self.hand_too_short(number, len(tricks), rnd)
+            return False
+        return True
+
+    def refused_play(self, error: IllegalMove, rnd: Round, index: int, position: int) -> None:
+        """A card the engine refuses, at its token; one played before names where (K4)."""
+        config = self.config
+        play = rnd.tricks[index - 1].plays[position]
+        if isinstance(error, CardNotHeld) and error.seat is not None:
+            seats = self.seats_by_trick(rnd, self.state.dealer, index)
+            for t, earlier in enumerate(rnd.tricks[:index]):
+                cards = earlier.plays.cards[: position if t == index - 1 else None]
+                if error.card in cards:
+                    first = config.players[seats[t][cards.index(error.card)]]
+                    self.problem(play.pos, f"{config.players[error.seat]} cannot play {error.card}: it was already "
+                                 f"played in trick {t + 1} (by {first})", "card-not-held", "K4", play.length)
+        self.problem(play.pos, error.reason + self.hint(error), error.code, error.rule, play.length)
+
+    @staticmethod
+    def hint(error: IllegalMove) -> str:
+        """What a card of no deck was probably meant to be (from the error's `card`), if anything."""
+        return _meant(error.card) if isinstance(error, CardNotInDeck) else ""
+
+    def seats_by_trick(self, rnd: Round, dealer: int, count: int) -> list[tuple[int, ...]]:
+        """Who played each card of the first `count` tricks: the leaders follow from the cards (K4-K6)."""
+        config = self.config
+        n = config.player_count
+        leader = first_leader(config, dealer)
+        piles: list[list[Card]] = [[] for _ in range(n)]
+        out = []
+        for trick in rnd.tricks[:count]:
+            cards = trick.plays.cards[: config.plays_per_trick]
+            seats = tuple((leader + i) % n for i in range(len(cards)))
+            out.append(seats)
+            if len(cards) == config.plays_per_trick:
+                leader, _ = trick_winner(tuple(zip(seats, cards)), piles)  # type: ignore[arg-type]
+                piles[leader].extend(cards)  # type: ignore[arg-type]
+        return out
+
+
+
+BRIDGE = Bridge(replayer=KirkReplayer, record_from_game=record_from_game)

@@ -1,0 +1,59 @@
+"""From a game of Kirk's Diamonds on the engine to a DGN record: how simulated games are written down.
+
+A hand is `R<k> dealer <id>` (no pass count), a deal line per player when
+asked for (13 cards, in display order), and its tricks of four cards in play
+order. Nothing about ties is written: the rules break them (K5). The tags
+come from `game_tags`, which writes `Hands` or `Target` (K8) from the
+configuration.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from diamonds.core import Game, sort_cards
+from .rules import Deal, KirkConfig, PlayCard
+from diamonds.notation.records import GameRecord, HandLine, Play, Plays, Round, RoundHeader, Trick
+
+from diamonds.replay.record import game_tags
+
+__all__ = ["record_from_game"]
+
+
+def record_from_game(game: Game, *, tags: Iterable[tuple[str, str]] = (), deals: bool = True) -> GameRecord:
+    """The record of every move of `game`; with `deals=False` the deal lines are left out (DGN infers them).
+
+    Reads only the moves, so it works on a game kept without history or events.
+    """
+    config = game.config
+    assert isinstance(config, KirkConfig)
+    names = config.players
+    per_trick = config.plays_per_trick
+    rounds: list[Round] = []
+    hand_no = 0
+    header: RoundHeader | None = None
+    hand_lines: tuple[HandLine, ...] = ()
+    tricks: list[list[Play]] = []
+
+    def close_hand() -> None:
+        if header is not None:
+            rounds.append(Round(header, hand_lines, tuple(Trick(i, Plays(p)) for i, p in enumerate(tricks, 1))))
+
+    for move in game.moves:
+        if isinstance(move, Deal):
+            close_hand()
+            hand_no += 1
+            header = RoundHeader(hand_no, names[config.dealer_of_round(hand_no)], None)  # K2: the deal moves left
+            hand_lines = tuple(
+                HandLine("deal", names[seat], Plays([Play(card) for card in sort_cards(hand)]))
+                for seat, hand in enumerate(move.hands)
+            ) if deals else ()
+            tricks = []
+        elif isinstance(move, PlayCard):
+            if not tricks or len(tricks[-1]) == per_trick:
+                tricks.append([])
+            tricks[-1].append(Play(move.card))
+        else:  # pragma: no cover - Kirk has no other moves
+            raise TypeError(f"not a move of Kirk's Diamonds: {move!r}")
+    close_hand()
+    return GameRecord(game_tags(game, tags), tuple(rounds))

@@ -1,0 +1,242 @@
+"""Rich renderables for a replay of Kirk's Diamonds: the players, the trick and its tie-break, the log.
+
+Each fits an 80×24 terminal and uses more room when there is more: from
+`WIDE` columns on, the whole names, longer headings and the top cards of
+every scoring pile (those a tie-break would reveal, K5) are shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich import box
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.segment import Segment
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from .rules import DecidedBy, Event, TieBroken, TieStep, card_value
+
+from diamonds.replay.steps import Step
+from diamonds.views.cards import card_text, cards_text, log_text
+from .narrate import describe, describe_tie, hand_title, names_text
+from .steps import Table
+
+__all__ = ["PlayersPanel", "TrickPanel", "StepLog", "Position", "WIDE"]
+
+WIDE = 100  # from this width on: whole names, long headings, the top of every pile
+NAME_WIDTH = 10  # below WIDE, the Player column is at most this wide
+PILE_SHOWN = 4  # from WIDE on, this many cards of each pile, top first
+TIE_LINES = 5  # at most this many steps of a tie-break are drawn; the middle ones are summed up
+
+
+def _dim(text: str) -> Text:
+    return Text(text, style="dim")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersPanel:
+    """Every player: tricks and cards won this hand, the top of their pile, points, total, hand."""
+
+    table: Table
+    as_player: int | None = None
+    highlight: int | None = None
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        table = self.table
+        config = table.config
+        wide = options.max_width >= WIDE
+        grid = RichTable(box=box.SIMPLE_HEAD, padding=(0, 1), collapse_padding=not wide, pad_edge=False,
+                         expand=False, show_edge=False)
+        grid.add_column("", no_wrap=True)
+        # Long ids (up to 16 characters) are cut short at 80 columns, so that a whole hand fits
+        grid.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=None if wide else NAME_WIDTH)
+        grid.add_column("Tricks" if wide else "Tr", justify="right", no_wrap=True)
+        grid.add_column("Cards" if wide else "Won", justify="right", no_wrap=True)
+        grid.add_column("Pile, top first" if wide else "Top", no_wrap=True)
+        grid.add_column("Points" if wide else "Pts", justify="right", no_wrap=True)
+        grid.add_column("Total", justify="right", no_wrap=True)
+        grid.add_column("Hand", overflow="fold")
+        points = table.hand_points
+        winners = {standing.side for standing in table.standings if standing.winner}
+        for seat, name in enumerate(config.players):
+            marks = ("D" if seat == table.dealer else "") + ("W" if seat in winners else "")
+            who = Text(name, style="bold reverse" if seat == self.highlight else "bold")
+            pile = table.piles[seat]
+            if not pile:
+                top = _dim("—")
+            elif wide:
+                shown = pile[::-1][:PILE_SHOWN]
+                top = cards_text(shown)
+                if len(pile) > PILE_SHOWN:
+                    top.append(" …", style="dim")
+            else:
+                top = card_text(pile[-1])
+            hand = table.hands[seat]
+            if self.as_player is not None and seat != self.as_player and hand:
+                hand_cell = _dim(f"{len(hand)} card{'s' if len(hand) != 1 else ''}")
+            else:
+                hand_cell = cards_text(hand)
+            grid.add_row(Text(marks, style="yellow"), who, str(table.tricks_won[seat]), str(len(pile)), top,
+                         str(points[seat]), Text(str(table.totals[seat]), style="bold"), hand_cell)
+        yield grid
+
+
+@dataclass(frozen=True, slots=True)
+class TrickPanel:
+    """The trick on the table with each card's value (K3), its winner once complete, and a tie-break (K5)."""
+
+    table: Table
+    show_tie: bool = True
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        line, winner = self.trick_line(), self.winner_text()
+        if line.cell_len + winner.cell_len <= options.max_width:
+            yield line + winner
+        else:  # the winner on a line of their own rather than cut in two
+            yield line
+            yield winner
+        tie = self.table.tie
+        if self.show_tie and tie is not None and self.table.trick_winner is not None:
+            yield from self.tie_lines(tie)
+
+    def trick_line(self) -> Text:
+        table = self.table
+        names = table.config.players
+        if not table.trick:
+            return _dim("No cards on the table.")
+        text = Text(f"Trick {table.trick_no}: ")
+        for index, (seat, card) in enumerate(table.trick):
+            if index:
+                text.append(" · ")
+            text.append(f"{names[seat]} ")
+            text.append_text(card_text(card))
+            text.append(f" ({card_value(card)})", style="dim")
+        return text
+
+    def winner_text(self) -> Text:
+        """`  → Ann wins` once the trick is complete."""
+        winner = self.table.trick_winner
+        if winner is None or not self.table.trick:
+            return Text("")
+        return Text(f"  → {self.table.config.players[winner]} wins", style="bold")
+
+    def tie_lines(self, tie: TieBroken) -> list[Text]:
+        config = self.table.config
+        value = _trick_value(self.table)
+        how = "first to play wins" if tie.decided_by is DecidedBy.FIRST_PLAYED and tie.depth == 1 \
+            else "their piles decide, top card first"
+        lines = [Text(f"Tie on {value} between {names_text(config, tie.tied)}: {how}", style="yellow")]
+        steps = list(tie.steps)
+        last = len(steps) - 1
+        drawn = [self._step_line(step, tie, i == last) for i, step in enumerate(steps)]
+        if len(drawn) > TIE_LINES:
+            hidden = len(drawn) - (TIE_LINES - 1)
+            drawn = drawn[:TIE_LINES - 2] + [_dim(f"  … {hidden} more depths")] + drawn[-1:]
+        return lines + drawn
+
+    def _step_line(self, step: TieStep, tie: TieBroken, last: bool) -> Text:
+        names = self.table.config.players
+        text = Text(f"  depth {step.depth}: ")
+        if not step.revealed:
+            text.append("no card left in any of their piles")
+        for index, (seat, card) in enumerate(step.revealed):
+            if index:
+                text.append(" · ")
+            text.append(f"{names[seat]} ")
+            text.append_text(card_text(card))
+            text.append(f" ({card_value(card)})", style="dim")
+        outs = [f"{names[seat]} out (no card)" for seat in step.no_card if step.revealed]
+        outs += [f"{names[seat]} out (lower)" for seat in step.outvalued]
+        if outs:
+            text.append(" → " + ", ".join(outs))
+        if last:
+            winner = names[tie.winner]
+            won = f"{winner} played first, wins" if tie.decided_by is DecidedBy.FIRST_PLAYED else f"{winner} wins"
+            text.append((", " if outs else " → ") + won, style="bold")
+        return text
+
+
+def _trick_value(table: Table) -> int | None:
+    """The highest value in the trick on the table: what a tie was on."""
+    values = [card_value(card) for _, card in table.trick]
+    return max(values) if values else None
+
+
+@dataclass(frozen=True, slots=True)
+class StepLog:
+    """What the step did, in words; at most `limit` lines, the last ones.
+
+    Nothing in Kirk's log is secret (the deal is not spelt out), so
+    `as_player` changes nothing; it is kept for the view's signature.
+    """
+
+    step: Step
+    limit: int = 8
+    as_player: int | None = None
+
+    def __rich__(self) -> Text:
+        return log_text(self.lines(), self.limit)
+
+    def lines(self) -> list[str]:
+        return [line for line in (self._line(event) for event in self.step.events) if line]
+
+    def _line(self, event: Event) -> str:
+        table = self.step.table
+        config = table.config
+        if isinstance(event, TieBroken):
+            return describe_tie(config, event, _trick_value(table))
+        return describe(config, event)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """The whole screen for one step: title, players, trick (and tie-break), log, and a status line."""
+
+    step: Step
+    index: int
+    total: int
+    as_player: int | None = None
+    footer: str = ""
+
+    def title(self) -> Text:
+        step, table = self.step, self.step.table
+        config = table.config
+        title = Text(hand_title(config, table.hand_no), style="bold")
+        if step.kind == "card":
+            title.append(f" · trick {step.trick_no}/{config.tricks_per_hand}")
+        title.append(f" · {config.players[table.dealer]} deals")
+        if table.over:
+            title.append(" · game over", style="yellow")
+        elif step.kind == "card" and not step.trick_complete:
+            to_move = (table.trick[-1][0] + 1) % config.player_count
+            title.append(f" · {config.players[to_move]} to play", style="dim")
+        title.append(f" · {step.label}", style="dim")
+        return title
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        step, table = self.step, self.step.table
+        title = self.title()
+        counter = f" ({self.index + 1}/{self.total})"
+        if title.cell_len + len(counter) <= options.max_width:  # the first thing to go when room is short
+            title.append(counter, style="dim")
+        height = options.height or console.size.height
+        players = PlayersPanel(table, self.as_player, step.actor)
+        # Measure what is drawn (names, hands and long lines wrap), and give the log what is left,
+        # keeping one line spare (for the prompt after `--at`); the log shows its last lines.
+        free = options.reset_height()
+        show_tie = step.kind == "card"
+        head = console.render_lines(Group(title, players, TrickPanel(table, show_tie)), free, pad=False)
+        foot = console.render_lines(Text(self.footer, style="dim"), free, pad=False) if self.footer else []
+        room = max(2, height - len(head) - len(foot) - 1)
+        limit = room
+        log = console.render_lines(StepLog(step, limit, self.as_player), free, pad=False)
+        while len(log) > room and limit > 2:
+            limit -= 1
+            log = console.render_lines(StepLog(step, limit, self.as_player), free, pad=False)
+        log = log[-room:]  # very long names: even the last sentence wraps; keep its end
+        new_line = Segment.line()
+        for line in (*head, *log, *foot):
+            yield from line
+            yield new_line
+
