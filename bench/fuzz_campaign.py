@@ -12,7 +12,7 @@ every rule set) with one to six mutations: delete, duplicate, swap or change a
 token, insert one, cut the text anywhere, delete/duplicate/swap/repeat lines,
 change a character, splice two games.
 
-The oracle is the fuzz tests' (tests/test_fuzz.py): `read_games`, then
+The oracle is the fuzz tests' (tests/notation/test_fuzz.py): `read_games`, then
 `replay_record` and `format_problem` on every problem, must not raise (nor
 the CLI's way: `game_texts`, `parse_game`, `validate_record`, which must
 report the same problems), and

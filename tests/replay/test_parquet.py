@@ -33,7 +33,7 @@ from diamonds.notation.writer import write_game  # noqa: E402
 from diamonds.replay import record_from_game  # noqa: E402
 from diamonds.replay.tables import TABLE_NAMES  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 REVOKE = ROOT / "samples" / "invalid" / "revoke.dgn"
 
 

@@ -24,9 +24,9 @@ from diamonds.replay.steps import Step, find_position, steps_of
 from diamonds.cli.inputs import games_in
 from diamonds.svg import step_svg
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
-GOLDEN = Path(__file__).resolve().parent / "golden" / "svg"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "svg"
 NS = "{http://www.w3.org/2000/svg}"
 
 

@@ -3,7 +3,7 @@
 The goldens under tests/golden/ are plain text (no colour, trailing spaces cut).
 After an intended change to the screen, rewrite them with
 
-    DIAMONDS_REGEN=1 python -m pytest -q tests/test_render.py
+    DIAMONDS_REGEN=1 python -m pytest -q tests/cli/test_render.py
 
 and read every changed file before keeping it: the numbers on a screen must
 agree with the events it shows, and it must stay readable.
@@ -30,7 +30,7 @@ from diamonds.families.fitzgerald.steps import build_steps
 from diamonds.core import Card, simulate
 from diamonds.replay import record_from_game, replay_record
 
-GOLDEN = Path(__file__).resolve().parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 REGEN = os.environ.get("DIAMONDS_REGEN") == "1"
 WIDTH, HEIGHT = 80, 24
 CARD = re.compile(r"(?<![\w.])(1[0-5]|[1-9])[DHSC](?!\w)")

@@ -36,13 +36,13 @@ from diamonds.notation import game_texts
 from diamonds.notation.writer import write_game
 from diamonds.replay import record_from_game
 from diamonds.replay.arrow import MissingExtra
-from test_cli import diamonds  # noqa: F401  (the fixture: the command in this process, no traceback allowed)
+from command import diamonds  # noqa: F401  (the fixture: the command in this process, no traceback allowed)
 
 distributed = pytest.importorskip("distributed", reason='the dask extra is not installed: pip install "diamonds[dask]"')
 
 pytestmark = pytest.mark.cluster
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = sorted((ROOT / "samples").glob("*.dgn")) + sorted((ROOT / "samples" / "invalid").glob("*.dgn"))
 #: An invalid sample per family: Fitzgerald's revoke (R8), Kirk's bad victim, the bidding game's revoke.
 INVALID_SAMPLES = ("revoke.dgn", "kirk-victim.dgn", "bidding-revoke.dgn")

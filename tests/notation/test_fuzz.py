@@ -50,7 +50,7 @@ from diamonds.notation.diagnostics import format_problem
 from diamonds.notation.records import Problem
 from diamonds.replay import replay_record, validate_record
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLE_FILES = sorted((ROOT / "samples").glob("*.dgn"))
 INVALID_FILES = sorted((ROOT / "samples" / "invalid").glob("*.dgn"))
 TIME_LIMIT = 10  # seconds for one input; a sample takes milliseconds

@@ -26,7 +26,7 @@ from diamonds.notation.writer import write_game
 from diamonds.replay import record_from_game, replay_record
 from diamonds.replay.tables import TABLE_NAMES, Kind, TableBuffer, columns, game_rows, standing_fields
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
 
 #: One game per family and a few set-ups: (rules, players, variants, options, seed).

@@ -34,9 +34,8 @@ from diamonds.notation.writer import write_game
 from diamonds.replay import record_from_game, replay_record
 from diamonds.replay.export import CSV_COLUMNS
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 COMMANDS = ("replay", "validate", "convert", "schema", "fmt", "simulate")
-ANSI = "\x1b"
 
 
 # --------------------------------------------------------------------------- helpers
@@ -125,36 +124,7 @@ def archive(tmp_path: Path, text4: str) -> Path:
     return path
 
 
-class Run:
-    def __init__(self, code: int, out: str, err: str) -> None:
-        self.code, self.out, self.err = code, out, err
-
-    def __repr__(self) -> str:
-        return f"<exit {self.code}\nstdout:\n{self.out[:2000]}\nstderr:\n{self.err[:2000]}>"
-
-
-@pytest.fixture()
-def diamonds(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    """Run the command in this process: diamonds("validate", path) -> Run."""
-    for name in ("FORCE_COLOR", "CLICOLOR_FORCE", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("COLUMNS", "80")
-    monkeypatch.setenv("LINES", "24")
-
-    def run(*args: object, stdin: bytes | None = None) -> Run:
-        if stdin is not None:
-            monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
-        capsys.readouterr()
-        try:
-            code = main([str(a) for a in args])
-        except SystemExit as exit:  # argparse: --help, --version, usage errors
-            code = exit.code if isinstance(exit.code, int) else 0 if exit.code is None else 2
-        out, err = capsys.readouterr()
-        assert ANSI not in out and ANSI not in err, "colour codes in captured output"
-        assert "Traceback" not in err
-        return Run(code, out, err)
-
-    return run
+from command import ANSI, Run, diamonds  # noqa: E402,F401  (the fixture: the command in this process)
 
 
 def subprocess_env(**extra: str) -> dict[str, str]:

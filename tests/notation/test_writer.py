@@ -15,7 +15,7 @@ from diamonds.notation.tags import format_result, parse_result
 from diamonds.notation.writer import escape_tag_value, write_game, write_games
 from diamonds.replay import record_from_game
 
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
 
 def cards(text: str) -> tuple[Play, ...]:

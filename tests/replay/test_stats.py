@@ -29,7 +29,7 @@ from diamonds.replay import record_from_game
 from diamonds.replay.arrow import TableWriter, converted_batches
 from diamonds.replay.stats import Distribution, StatsAccumulator
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # (rules, players, variants, options): every family, teams and not, both Kirk lengths.
 SETUPS = [

@@ -3,7 +3,7 @@
 One self-contained file (nothing fetched from anywhere: it must work from a USB
 stick), every game and every stop of the file in it, the narration as the
 terminal replay tells it, and with `--as` nothing in the file that the player
-may not see. What the page does in a browser is tests/test_browser.py.
+may not see. What the page does in a browser is tests/svg/test_browser.py.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from diamonds.replay import replay_record
 from diamonds.replay.steps import find_position, steps_of
 from diamonds.svg.page import Page, PageGame, PageStop, page_json, render_page, unpack_pictures
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
 LEAGUE = SAMPLES / "1e-3p-league.dgn"  # hwalsh Ines_B Kofi, 1st edition; passes in every round (R6)
 REVOKE = SAMPLES / "invalid" / "revoke.dgn"  # mvdberg Anneke jpk; Anneke revokes at 38:11 (R8)

@@ -26,7 +26,7 @@ from diamonds.replay import record_from_game, replay_record
 from diamonds.replay.export import export_of, game_schema, game_to_dict, record_from_dict
 from diamonds.replay.validate import ReplayedGame
 
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 SAMPLE_FILES = sorted(SAMPLES.glob("*.dgn")) + sorted((SAMPLES / "invalid").glob("*.dgn"))
 
 # --------------------------------------------------------------------------- the rules of docs/json.md

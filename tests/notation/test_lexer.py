@@ -34,7 +34,7 @@ from diamonds.notation.reader import grammar_text
 from diamonds.notation.writer import write_game
 from diamonds.replay.record import record_from_game
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = sorted((ROOT / "samples").glob("*.dgn"))
 INVALID = sorted((ROOT / "samples" / "invalid").glob("*.dgn"))
 GAMES = int(os.environ.get("DIAMONDS_LEXER_GAMES", "480"))

@@ -16,7 +16,7 @@ from diamonds.notation.writer import write_game
 from diamonds.replay import record_from_game
 
 CARD = re.compile(r"(1[0-5]|[1-9])[DHSC]")
-SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.dgn"))
+SAMPLES = sorted((Path(__file__).resolve().parents[2] / "samples").glob("*.dgn"))
 
 
 def both(text: str) -> tuple[GameRecord | None, GameRecord]:
