@@ -11,9 +11,10 @@ from .cards import (
     sort_cards, standard_cards,
 )
 from .errors import (
-    CardNotHeld, CardNotInDeck, CardTwice, GameOver, IllegalMove, InvalidDeal, MustFollowSuit, OutOfTurn, WrongPhase,
+    CardNotHeld, CardNotInDeck, CardTwice, GameOver, IllegalMove, InvalidDeal, MustFollowSuit, NotationError, OutOfTurn,
+    WrongPhase,
 )
-from .family import Family, PureTable, Rules, Standing, Table
+from .family import Family, PureTable, Rules, Sight, Standing, Table
 from .game import Game
 from .registry import DEFAULT_RULES, families, family_named, family_of, option_tags, register, rules_for
 from .seating import PLAYER_ID, ConfigError, Seating
@@ -22,8 +23,8 @@ from .simulate import DEFAULT_NAMES, default_names, play_random_game, simulate
 __all__ = [
     "AnyCard", "COURT_RANKS", "Card", "CardNotHeld", "CardNotInDeck", "CardParseError", "CardTwice", "ConfigError",
     "DEFAULT_NAMES", "DEFAULT_RULES", "FAMILIES", "Family", "Game", "GameOver", "IllegalMove", "InvalidDeal",
-    "JOKER", "Joker", "MAX_RANK", "MustFollowSuit", "OutOfTurn", "PLAYER_ID", "PureTable", "RULE_SETS", "Rules",
-    "SUITS", "Seating", "Standing", "Suit", "Table", "WrongPhase", "default_names", "families", "family_named", "family_of", "register",
+    "JOKER", "Joker", "MAX_RANK", "MustFollowSuit", "NotationError", "OutOfTurn", "PLAYER_ID", "PureTable", "RULE_SETS", "Rules",
+    "SUITS", "Seating", "Sight", "Standing", "Suit", "Table", "WrongPhase", "default_names", "families", "family_named", "family_of", "register",
     "format_cards",
     "numbered_cards", "option_tags", "play_random_game", "rules_for", "simulate", "sort_cards", "standard_cards",
 ]

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "IllegalMove", "WrongPhase", "OutOfTurn", "CardNotHeld", "CardNotInDeck", "CardTwice", "MustFollowSuit",
-    "InvalidDeal", "GameOver",
+    "InvalidDeal", "GameOver", "NotationError",
 ]
 
 
@@ -38,7 +38,13 @@ class IllegalMove(ValueError):
         self.cards = cards  # the cards that show it (e.g. those that must be followed)
         self.expected = expected  # a count the rules require …
         self.found = found  # … and the count the move had
+        self.player: str | None = None  # the seat's name, where a caller that knows the names fills it in
         super().__init__(f"{message} — {self.rule}" if self.rule else message)
+
+    @property
+    def ruling(self) -> str | None:
+        """The ruling that forbids the move (R8, K2, B6): the same as `rule`."""
+        return self.rule
 
 
 class WrongPhase(IllegalMove):
@@ -77,3 +83,20 @@ class InvalidDeal(IllegalMove):
 
 class GameOver(IllegalMove):
     code = "game-over"
+
+
+class NotationError(ValueError):
+    """Text that does not say a move here (`Position.parse("9X")`), with where and what was expected.
+
+    `column` is 1-based within `text`; `line` is set where the text came from a
+    file. `ruling` names the rule when the words are right but the rules refuse them."""
+
+    def __init__(self, message: str, *, text: str, column: int = 1, expected: str = "",
+                 line: int | None = None, ruling: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = message
+        self.text = text
+        self.column = column
+        self.expected = expected
+        self.line = line
+        self.ruling = ruling

@@ -18,11 +18,11 @@ from __future__ import annotations
 import importlib
 import random
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Iterable, Mapping, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Iterable, Mapping, Protocol, Sequence, TypeVar
 
 from .seating import Seating
 
-__all__ = ["Standing", "Rules", "Table", "PureTable", "Family", "STANDARD_PARTS"]
+__all__ = ["Standing", "Sight", "Rules", "Table", "PureTable", "Family", "STANDARD_PARTS"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +32,23 @@ class Standing:
     side: int
     score: int
     winner: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Sight:
+    """What one player may know at a moment, under the rules: the one visibility policy.
+
+    `hands` holds, per seat, the cards the viewer knows that seat holds (all of
+    their own; of others, e.g. the cards the viewer passed them and they have not
+    played). `hidden_scores` are the sides whose score the viewer may not see
+    yet (Fitzgerald's Vaults, R2). `hidden` names further private facts by the
+    family's own words (a bidding player's point card), per seat.
+    """
+
+    viewer: int
+    hands: tuple[frozenset[Any], ...]
+    hidden_scores: frozenset[int] = frozenset()
+    hidden: tuple[frozenset[str], ...] = ()
 
 
 class Table(Protocol):
@@ -111,6 +128,56 @@ class Rules:
         """One legal move drawn at random, a random deal at a deal: the random player."""
         raise NotImplementedError
 
+    @classmethod
+    def is_chance(cls, state: Any) -> bool:
+        """Whether a chance move (a deal) is due: no player decides, the cards do."""
+        return not cls.is_over(state) and cls.to_move(state) is None
+
+    @classmethod
+    def chance_move(cls, state: Any, rng: random.Random) -> Any:
+        """The chance move drawn with `rng` (a shuffled deal), where `is_chance`."""
+        if not cls.is_chance(state):
+            raise ValueError("no chance move is due here")
+        return cls.random_move(state, rng)
+
+    @classmethod
+    def moves_of(cls, state: Any, seat: int) -> tuple[Any, ...]:
+        """The legal moves of one seat now ([] when it is not that seat's decision).
+
+        Where several seats decide at once (Fitzgerald's passes, R6), `legal_moves`
+        lists all of theirs; a move names its seat in a `seat` field."""
+        if cls.to_move(state) != seat:
+            return ()
+        return tuple(move for move in cls.legal_moves(state) if getattr(move, "seat", seat) == seat)
+
+    @classmethod
+    def move_text(cls, state: Any, move: Any) -> str:
+        """The move's DGN words here (`9H`, `>Cat`, `bid 4`, `take 9H point 7S`); `parse_move` reads them back."""
+        raise NotImplementedError
+
+    @classmethod
+    def parse_move(cls, state: Any, text: str) -> Any:
+        """The move `text` means here, in the reader's forgiving forms; `NotationError` if it names none.
+
+        Only the words are read: whether the move is legal is `apply`'s answer."""
+        raise NotImplementedError
+
+    @classmethod
+    def hand(cls, state: Any, seat: int) -> tuple[Any, ...]:
+        """The cards a seat holds now, in display order."""
+        return tuple(state.hand(seat))
+
+    @classmethod
+    def is_private(cls, state: Any, move: Any) -> bool:
+        """Whether the table does not see what this move is (a pass, a card taken from the kitty): only its player."""
+        return False
+
+    @classmethod
+    def sight(cls, state: Any, moves: Sequence[Any], viewer: int) -> Sight:
+        """What `viewer` may know after `moves` (the game so far): by default their own hand only."""
+        return Sight(viewer, tuple(frozenset(cls.hand(state, seat)) if seat == viewer else frozenset()
+                                   for seat in range(len(state.config.players))))
+
 
 class PureTable(Generic[S]):
     """A table over a family's pure `apply`: each move replaces the frozen state."""
@@ -143,6 +210,7 @@ STANDARD_PARTS: Mapping[str, str] = {
     "bridge": "bridge:BRIDGE",  # record items -> moves, and a game -> record (diamonds.replay.Bridge)
     "export": "export:EXPORT",  # a replayed game -> plain data, and its JSON Schema part
     "steps": "steps:build_steps",  # a replayed game cut into replay stops (R2.7, R2.end), no rich
+    "marks": "steps:MARKS",  # which events open a round, a card, a round's end (labels such as R2.7)
     "tables": "tables:TABLES",  # a replayed game -> rows of the analysis tables (Parquet, stats)
     "stats": "stats:STATS",  # the family's own figures of `diamonds stats`
     "picture": "picture:PICTURE",  # a replay stop -> an SVG picture of the table (pure, no rich)

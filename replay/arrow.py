@@ -1,7 +1,7 @@
 """The analysis tables as Arrow tables and Parquet files: schemas, conversion, writing, reading back.
 
 pyarrow is an optional extra (`parquet`): this module is imported only by
-what needs it (`convert --to parquet`, `stats`, `diamonds.read_games`), and
+what needs it (`convert --to parquet`, `stats`, `diamonds.read_tables`), and
 `require_pyarrow()` turns its absence into one line naming the extra.
 
 Every table has one fixed schema covering every registered family

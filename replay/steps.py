@@ -26,6 +26,7 @@ class Step:
     table: Any  # what lies on the table after the step, as the family's view folds it
     trick_complete: bool = False
     actor: int | None = None  # the seat that played, for highlighting
+    ply: int = 0  # how many moves of the game lie behind the table at this stop (a Position's length)
 
     def _repr_svg_(self) -> str:
         """Jupyter shows a stop as the picture of its table (diamonds.svg), as python-chess shows a board."""
@@ -69,33 +70,37 @@ def cut_steps(events: Iterable[tuple[Any, ...]], fold: Fold, marks: StepMarks) -
     steps = [Step("start", "start", 1, 0, 0, (), fold.freeze())]
     pending: list[Any] = []
     kind, label, round_no, trick_no, card_no, actor = "deal", "", 1, 0, 0, None
+    ply = 0  # moves whose events have been folded so far
 
     def close() -> None:
         if pending:
             complete = fold.trick_winner is not None and kind == "card"
             steps.append(Step(kind, label, round_no, trick_no, card_no, tuple(pending), fold.freeze(),
-                              complete, actor))
+                              complete, actor, ply))
             pending.clear()
 
     for move_events in events:
-        for event in move_events:
+        for index, event in enumerate(move_events):
             started = marks.round_started(event)
             card = marks.card_played(event) if started is None else None
-            if started is not None:
+            if started is not None or card is not None or marks.round_ended(event):
+                ply_before = ply
+                ply = ply if index == 0 else ply + 1  # a stop cut inside a move ends after that move
                 close()
+                ply = ply_before
+            if started is not None:
                 kind, round_no, trick_no, card_no, actor = "deal", started, 0, 0, None
                 label = f"R{round_no}.0"
             elif card is not None:
-                close()
                 trick_no, leads, actor = card
                 kind, card_no = "card", 1 if leads else card_no + 1
                 label = f"R{round_no}.{trick_no}.{card_no}"
             elif marks.round_ended(event):
-                close()
                 kind, trick_no, card_no, actor = "end", 0, 0, None
                 label = f"R{round_no}.end"
             fold.apply(event)
             pending.append(event)
+        ply += 1
     close()
     return steps
 

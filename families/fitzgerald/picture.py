@@ -11,6 +11,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from diamonds.core import SUITS
+from .rules.visibility import hides_vault
 from .steps import Table
 from diamonds.replay.steps import Step
 
@@ -106,7 +107,8 @@ def _side_areas(plate: ET.Element, box: Box, y: float, side: int, table: Table, 
     """A side's Showroom (open), Vault and score (secret to the side until the game ends), and cards taken."""
     config = table.config
     x = box.x + 8
-    members = config.sides[side]
+    # who may see this Vault: the rules' answer (R2), asked for every seat while the game goes on
+    members = tuple(seat for seat in range(len(config.players)) if not hides_vault(config.side_of[seat], side, False))
     group = add(plate, "g", class_="side", data_side=side)
     showroom = table.showroom[side]
     text(group, x, y + 11, f"Showroom {showroom}", size=10.5, class_="showroom")

@@ -23,6 +23,7 @@ from .rules import CardsDealt, CardsPassed, Event, PassesDelivered
 from diamonds.replay.steps import Step
 from diamonds.views.cards import SUIT_STYLE, card_text, cards_text, log_text
 from .narrate import describe
+from .rules.visibility import hides_vault as rules_hides_vault
 from .steps import Table
 
 __all__ = ["PlayersPanel", "TrickLine", "StepLog", "Position", "hides_vault"]
@@ -40,9 +41,9 @@ def crystals(points: int) -> str:
 
 
 def hides_vault(table: Table, as_player: int | None, side: int) -> bool:
-    """Is `side`'s Vault (and so its score) secret from `as_player`? Until the game is over it is,
-    unless it is their own side's (a partnership has one Vault, R2)."""
-    return as_player is not None and not table.results and side != table.config.side_of[as_player]
+    """Is `side`'s Vault (and so its score) secret from `as_player`? The rules' answer (R2)."""
+    viewer_side = None if as_player is None else table.config.side_of[as_player]
+    return rules_hides_vault(viewer_side, side, bool(table.results))
 
 
 @dataclass(frozen=True, slots=True)

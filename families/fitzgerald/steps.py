@@ -143,10 +143,10 @@ def build_steps(replayed: ReplayedGame) -> list[Step]:
     assert config is not None and game is not None
     fold = _Fold(config)
     fold.thief = initial_state(config).thief
-    return cut_steps(game.events, fold, _MARKS)
+    return cut_steps(game.events, fold, MARKS)
 
 
-_MARKS = StepMarks(
+MARKS = StepMarks(
     round_started=lambda event: event.round_no if isinstance(event, RoundStarted) else None,
     card_played=lambda event: (event.trick_no, event.leads, event.seat) if isinstance(event, CardPlayed) else None,
     round_ended=lambda event: isinstance(event, RoundEnded),

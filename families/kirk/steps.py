@@ -122,10 +122,10 @@ def build_steps(replayed: ReplayedGame) -> list[Step]:
     config, game = replayed.config, replayed.game
     assert config is not None and game is not None
     fold = _Fold(config)
-    return cut_steps(game.events, fold, _MARKS)
+    return cut_steps(game.events, fold, MARKS)
 
 
-_MARKS = StepMarks(
+MARKS = StepMarks(
     round_started=lambda event: event.hand_no if isinstance(event, HandStarted) else None,
     card_played=lambda event: (event.trick_no, event.leads, event.seat) if isinstance(event, CardPlayed) else None,
     round_ended=lambda event: isinstance(event, HandScored),

@@ -1,16 +1,23 @@
-"""diamonds: record, check, replay and analyse games called Diamonds.
+"""diamonds: record, check, replay and analyse the card games called Diamonds.
 
-Everything installs under this one name: `diamonds.core` (the rules engine,
-one family per game called Diamonds), `diamonds.notation` (DGN text and typed
-records), `diamonds.replay` (records replayed through the rules) and
-`diamonds.cli` (the `diamonds` command). In a source checkout those folders
-are `diamonds_core/`, `notation/`, `replay/` and `cli/` (see pyproject.toml).
+The front door, as python-chess's `chess` module is for chess:
 
-Importing this package imports nothing else, so that `diamonds.core` stays
-free of lark, rich and json. The notebook surface, `read_games` and
-`to_pandas` (the games, plays and events tables of DGN files or of a folder
-`convert --to parquet` wrote; docs/tables.md), imports pyarrow and pandas
-only when called.
+    import diamonds
+    for game in diamonds.read_games("club.dgn"):      # every game, invalid ones too
+        print(game.tags["Event"], game.problems)
+        pos = game.at("R2.7")                           # a Position, as `replay --at` names it
+        pos.legal_moves, pos.text(pos.legal_moves[0]), pos.view("Ann").hand("Ann")
+
+    pos = diamonds.Position("kirk", ["Ann", "Bob", "Cat", "Dan"], dealer="Ann")
+    pos.deal(random.Random(1))                          # chance moves are moves
+    pos.push_text("9H")
+
+Names are imported on first use, so `import diamonds` stays cheap and the
+engine (`diamonds.core`) stays free of lark, rich and json. The parts:
+`diamonds.core` (rules engines), `diamonds.notation` (DGN text and records),
+`diamonds.replay` (records replayed through the rules), `diamonds.families`
+(one folder per game), `diamonds.svg`, `diamonds.views`, `diamonds.cli`.
+See docs/api.md.
 """
 
 from __future__ import annotations
@@ -18,12 +25,44 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from diamonds.core import Family, IllegalMove, NotationError, Sight
+
     from .analysis import GameTables
+    from .game import Diagnostic, Game, read_game, read_games
+    from .position import Position, Standing, View
 
-__all__: list[str] = ["read_games", "to_pandas"]
+__all__ = [
+    "read_games", "read_game", "Game", "Position", "View", "Standing", "Diagnostic", "families", "Family",
+    "IllegalMove", "NotationError", "Sight", "read_tables", "to_pandas",
+]
+
+_LAZY = {
+    "read_games": ".game", "read_game": ".game", "Game": ".game", "Diagnostic": ".game",
+    "Position": ".position", "View": ".position", "Standing": ".position",
+    "IllegalMove": "diamonds.core", "NotationError": "diamonds.core", "Family": "diamonds.core",
+    "Sight": "diamonds.core",
+}
 
 
-def read_games(paths: Any, *, encoding: str = "utf-8", jobs: int | None = None) -> "GameTables":
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'diamonds' has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def families() -> "dict[str, tuple[str, ...]]":
+    """The registered families and their rule sets: {"fitzgerald": ("1e", "2e", "bga"), "kirk": ("kirk",), …}."""
+    from diamonds.core import families as registered
+
+    return {family.name: family.rule_ids for family in registered()}
+
+
+def read_tables(paths: Any, *, encoding: str = "utf-8", jobs: int | None = None) -> "GameTables":
     """The games, plays and events tables (pyarrow) of DGN files or of a folder of Parquet tables."""
     from .analysis import read_games as read
 

@@ -9,8 +9,8 @@ computes it: the workers must see the same paths (shared storage, as for
 any Dask reader). A folder written by `diamonds convert --to parquet` is read
 with `dask.dataframe.read_parquet` (a partition per row group), which is
 the fast way to come back to the same games. The columns are the tables'
-(docs/tables.md); the rows equal `diamonds.read_games`'s. The three frames
-come as `diamonds.read_games` gives its tables (a `GameTables`): computing
+(docs/tables.md); the rows equal `diamonds.read_tables`'s. The three frames
+come as `diamonds.read_tables` gives its tables (a `GameTables`): computing
 them in one `dask.compute(games, plays, events)` replays each file once.
 
 The dtypes are one per column whatever a partition holds: nullable integers,
@@ -68,7 +68,7 @@ def read_games(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
     given = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
     names = [os.fspath(path) for path in given]
     folders = [name for name in names if os.path.isdir(name)]
-    if folders:  # as diamonds.read_games: one folder of tables, or DGN files
+    if folders:  # as diamonds.read_tables: one folder of tables, or DGN files
         if len(names) != 1:
             raise ValueError("read_games takes one folder of tables, or DGN files, not both or several folders")
         return _read_parquet(dd, names[0])

@@ -7,7 +7,7 @@ must be the engine's (`game.standings()`). Also: the columns' types, the
 joins on (file, game), an invalid game (reported with its ruling, kept up
 to the problem, exit 1), a file that is not UTF-8, the output identical
 whatever --jobs, the documented queries of docs/tables.md, and the notebook
-surface (`diamonds.read_games`, `diamonds.to_pandas`).
+surface (`diamonds.read_tables`, `diamonds.to_pandas`).
 """
 
 from __future__ import annotations
@@ -304,7 +304,7 @@ def test_notebook_surface_in_three_lines(converted: Converted) -> None:
     assert set(games.rules) == {"kirk", "bidding"} and games.valid.all()
     key = (str(converted.files[1]), 1)
     assert (plays.game == 1).sum() == engine_cards(converted.games[key])
-    from_folder = diamonds.read_games(str(converted.out))
+    from_folder = diamonds.read_tables(str(converted.out))
     assert from_folder.games.num_rows == len(converted.games) + 1
     assert from_folder.plays.schema.equals(plays_schema := pq.read_schema(converted.out / "plays.parquet"))
     assert plays_schema.names == list(plays.columns)

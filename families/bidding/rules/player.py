@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from .config import BiddingConfig
+from diamonds.core.cards import sort_cards
 from .engine import legal_moves, play_choices, playable_cards
 from .moves import Deal, Move
 from .state import BiddingState, Phase
@@ -23,7 +24,7 @@ def random_deal(config: BiddingConfig, rng: random.Random) -> Deal:
     rng.shuffle(cards)
     size = config.hand_size
     n = config.player_count
-    hands = tuple(tuple(cards[seat * size:(seat + 1) * size]) for seat in range(n))
+    hands = tuple(sort_cards(cards[seat * size:(seat + 1) * size]) for seat in range(n))  # as a record writes them
     return Deal(hands, tuple(cards[n * size:n * size + config.kitty_size]))
 
 

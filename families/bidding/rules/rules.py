@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, Sequence
 
-from diamonds.core.family import Rules
-from . import engine
+from diamonds.core.family import Rules, Sight
+from . import engine, movetext, visibility
 from .config import RULES_ID, BiddingConfig
 from .events import BiddingStanding, Event
 from .moves import Move
@@ -60,3 +60,19 @@ class Bidding(Rules):
     @classmethod
     def random_move(cls, state: BiddingState, rng: random.Random) -> Move:
         return random_move(state, rng)
+
+    @classmethod
+    def move_text(cls, state: BiddingState, move: Move) -> str:
+        return movetext.move_text(state, move)
+
+    @classmethod
+    def parse_move(cls, state: BiddingState, text: str) -> Move:
+        return movetext.parse_move(state, text)
+
+    @classmethod
+    def is_private(cls, state: BiddingState, move: Move) -> bool:
+        return visibility.is_private(state, move)
+
+    @classmethod
+    def sight(cls, state: BiddingState, moves: Sequence[Move], viewer: int) -> Sight:
+        return visibility.sight(state, moves, viewer)

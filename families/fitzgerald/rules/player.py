@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from .config import GameConfig
+from diamonds.core.cards import sort_cards
 from .engine import playable_cards
 from .moves import ChoosePassCount, ChooseVictim, Deal, Move, PassCards, PlayCard
 from .state import Phase, State
@@ -21,7 +22,7 @@ def random_deal(config: GameConfig, rng: random.Random) -> Deal:
     cards = list(config.deck)
     rng.shuffle(cards)
     size = config.hand_size
-    return Deal(tuple(tuple(cards[i * size:(i + 1) * size]) for i in range(config.player_count)))
+    return Deal(tuple(sort_cards(cards[i * size:(i + 1) * size]) for i in range(config.player_count)))  # display order
 
 
 def random_move(state: State, rng: random.Random) -> Move:

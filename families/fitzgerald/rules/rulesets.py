@@ -9,11 +9,11 @@ are the family's protocol (`diamonds.core.family.Rules`), over the mutable
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Iterable, Mapping
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
-from diamonds.core.family import Rules
+from diamonds.core.family import Rules, Sight
 from diamonds.core.seating import ConfigError
-from . import engine
+from . import engine, movetext, visibility
 from .config import GameConfig, Variant
 from .events import SideResult
 from .moves import Move
@@ -71,6 +71,22 @@ class Fitzgerald(Rules):
     @classmethod
     def random_move(cls, state: State, rng: random.Random) -> Move:
         return random_move(state, rng)
+
+    @classmethod
+    def move_text(cls, state: State, move: Move) -> str:
+        return movetext.move_text(state, move)
+
+    @classmethod
+    def parse_move(cls, state: State, text: str) -> Move:
+        return movetext.parse_move(state, text)
+
+    @classmethod
+    def is_private(cls, state: State, move: Move) -> bool:
+        return visibility.is_private(state, move)
+
+    @classmethod
+    def sight(cls, state: State, moves: Sequence[Move], viewer: int) -> Sight:
+        return visibility.sight(state, moves, viewer)
 
 
 class FirstEdition(Fitzgerald):

@@ -14,6 +14,7 @@ from typing import ClassVar, Iterable, Mapping
 from diamonds.core.cards import AnyCard, Card, sort_cards
 from diamonds.core.errors import CardNotHeld, CardNotInDeck, CardTwice, GameOver, InvalidDeal, WrongPhase
 from diamonds.core.family import Rules
+from . import movetext
 from .config import KirkConfig, configure
 from .events import (
     CardPlayed, CardsDealt, DecidedBy, Event, GameEnded, HandScored, HandStarted, KirkStanding, TieBroken,
@@ -65,11 +66,11 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 
 def random_deal(config: KirkConfig, rng: random.Random) -> Deal:
-    """K2: the shuffled pack, 13 cards to each player."""
+    """K2: the shuffled pack, 13 cards to each player (each hand in display order, as a record writes it)."""
     pack = list(config.deck)
     rng.shuffle(pack)
     size = config.hand_size
-    return Deal(tuple(tuple(pack[seat * size:(seat + 1) * size]) for seat in range(config.player_count)))
+    return Deal(tuple(sort_cards(pack[seat * size:(seat + 1) * size]) for seat in range(config.player_count)))
 
 
 def random_move(state: State, rng: random.Random) -> Move:
@@ -301,3 +302,11 @@ class Kirk(Rules):
     @classmethod
     def random_move(cls, state: State, rng: random.Random) -> Move:
         return random_move(state, rng)
+
+    @classmethod
+    def move_text(cls, state: State, move: Move) -> str:
+        return movetext.move_text(state, move)
+
+    @classmethod
+    def parse_move(cls, state: State, text: str) -> Move:
+        return movetext.parse_move(state, text)

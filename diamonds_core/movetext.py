@@ -1,0 +1,117 @@
+"""The words of a move, for every family: cards, names and deal lines read the way the DGN reader reads them.
+
+A family's `Rules.move_text` / `parse_move` are built from these, so that
+`Position.parse("9h")` forgives what the reader forgives (either case, `T`
+for 10, suit symbols, an annotation such as `!?`) and every refusal is a
+`NotationError` that says which word, where, and what was expected.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable, Iterator, Sequence
+
+from .cards import AnyCard, card_text
+from .errors import NotationError
+
+__all__ = ["Word", "words", "card_of", "seat_named", "count_of", "deal_text", "parse_deal", "refuse"]
+
+_ANNOTATION = re.compile(r"(?:!!|\?\?|!\?|\?!|!|\?)\Z")
+
+
+class Word(str):
+    """One word of a move's text, with its 1-based column in that text."""
+
+    column: int
+
+    def __new__(cls, text: str, column: int) -> "Word":
+        word = super().__new__(cls, text)
+        word.column = column
+        return word
+
+
+def words(text: str) -> list[Word]:
+    """The words of `text`, each knowing its column."""
+    return [Word(match.group(), match.start() + 1) for match in re.finditer(r"\S+", text)]
+
+
+def refuse(text: str, word: Word | None, reason: str, expected: str, ruling: str | None = None) -> NotationError:
+    """The error for `word` (None: the text as a whole) of a move's text."""
+    column = word.column if word is not None else 1
+    return NotationError(f"{reason} (expected {expected})", text=text, column=column, expected=expected,
+                         ruling=ruling)
+
+
+def card_of(text: str, word: Word, *, marks: str = "") -> AnyCard:
+    """The card a word spells, an annotation (`9H!?`) allowed after it; `marks` are suffixes the caller reads."""
+    body = _ANNOTATION.sub("", word)
+    if marks:
+        body = body.rstrip(marks)
+    card = card_text(body)
+    if card is None:
+        raise refuse(text, word, f'"{word}" is not a card', "a card such as 9H, 12C, QS, AH or Jo")
+    return card
+
+
+def seat_named(text: str, word: Word, players: Sequence[str]) -> int:
+    """The seat a player's id names (ids are distinct ignoring case, so case is forgiven)."""
+    wanted = word.lstrip(">").lower()
+    for seat, name in enumerate(players):
+        if name.lower() == wanted:
+            return seat
+    raise refuse(text, word, f'"{word.lstrip(">")}" is not a player of this game', "one of " + ", ".join(players))
+
+
+def count_of(text: str, word: Word, what: str) -> int:
+    if not word.isdigit() or (len(word) > 1 and word.startswith("0")):
+        raise refuse(text, word, f'"{word}" is not a number', what)
+    return int(word)
+
+
+def deal_text(players: Sequence[str], hands: Iterable[Iterable[AnyCard]], *extra: str) -> str:
+    """A deal as DGN deal lines, one per player in seat order, then any extra lines (the kitty)."""
+    lines = [f"deal {name} {' '.join(str(card) for card in hand)}".rstrip() for name, hand in zip(players, hands)]
+    return "\n".join([*lines, *extra])
+
+
+def parse_deal(text: str, players: Sequence[str], extra: Sequence[str] = ()) -> tuple[
+        tuple[tuple[AnyCard, ...], ...], dict[str, tuple[AnyCard, ...]]]:
+    """Deal lines (`deal Ann 1D 4D …`, one per player, any order) and the `extra` lines (`kitty …`).
+
+    Returns the hands in seat order and the extra lines' cards by their word."""
+    hands: dict[int, tuple[AnyCard, ...]] = {}
+    found: dict[str, tuple[AnyCard, ...]] = {}
+    all_words = words(text)
+    lines = _lines(all_words, ("deal", *extra), text)
+    for head, rest in lines:
+        if head.lower() == "deal":
+            if not rest:
+                raise refuse(text, head, "a deal line names its player", "deal <id> <cards>")
+            seat = seat_named(text, rest[0], players)
+            if seat in hands:
+                raise refuse(text, rest[0], f"{players[seat]} is dealt twice", "one deal line per player")
+            hands[seat] = tuple(card_of(text, word) for word in rest[1:])
+        else:
+            found[head.lower()] = tuple(card_of(text, word) for word in rest)
+    missing = [players[seat] for seat in range(len(players)) if seat not in hands]
+    if missing:
+        raise refuse(text, None, "a deal gives every player their cards; missing: " + ", ".join(missing),
+                     "a deal line for every player")
+    return tuple(hands[seat] for seat in range(len(players))), found
+
+
+def _lines(all_words: list[Word], heads: Sequence[str], text: str) -> Iterator[tuple[Word, list[Word]]]:
+    """Cut words into lines at each head word (`deal`, `kitty`)."""
+    lowered = {head.lower() for head in heads}
+    if not all_words or all_words[0].lower() not in lowered:
+        raise refuse(text, all_words[0] if all_words else None, "a deal is written as deal lines",
+                     " or ".join(f"`{head} …`" for head in heads))
+    head, rest = all_words[0], []
+    for word in all_words[1:]:
+        names_player = head.lower() == "deal" and not rest  # `deal Kitty …`: a player may be called Kitty
+        if word.lower() in lowered and not names_player:
+            yield head, rest
+            head, rest = word, []
+        else:
+            rest.append(word)
+    yield head, rest

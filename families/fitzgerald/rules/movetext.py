@@ -1,0 +1,70 @@
+"""Fitzgerald's moves as words (`9H`, `>Cat`, `pass 2`, `pass 9D 12H`, deal lines).
+
+The Clubs victim (R13, R14) is its own decision, `>Cat` (or `>-` for none where
+naming one is optional), because the player who chooses it may not be the
+one who played the card; DGN writes it on the card (`12C>Cat`).
+"""
+
+from __future__ import annotations
+
+from diamonds.core.cards import card_text
+from diamonds.core.movetext import card_of, count_of, deal_text, parse_deal, refuse, seat_named, words
+from .moves import ChoosePassCount, ChooseVictim, Deal, Move, PassCards, PlayCard
+from .state import Phase, State
+
+__all__ = ["move_text", "parse_move"]
+
+
+def move_text(state: State, move: Move) -> str:
+    players = state.config.players
+    if isinstance(move, PlayCard):
+        return str(move.card)
+    if isinstance(move, ChooseVictim):
+        return ">-" if move.victim is None else f">{players[move.victim]}"
+    if isinstance(move, ChoosePassCount):
+        return f"pass {move.count}"
+    if isinstance(move, PassCards):
+        return "pass " + " ".join(str(card) for card in move.cards)
+    if isinstance(move, Deal):
+        return deal_text(players, move.hands)
+    raise TypeError(f"not a move of Fitzgerald's game: {move!r}")
+
+
+def parse_move(state: State, text: str) -> Move:
+    found = words(text)
+    if not found:
+        raise refuse(text, None, "no move given", _expected(state))
+    first = found[0]
+    players = state.config.players
+    if state.phase is Phase.DEAL or first.lower() == "deal":
+        hands, _ = parse_deal(text, players)
+        return Deal(hands)  # type: ignore[arg-type]  # a card of no Fitzgerald deck is the rules' refusal (R5)
+    if first.startswith(">"):
+        if len(found) > 1:
+            raise refuse(text, found[1], "a victim is one word", ">id")
+        if first == ">-":
+            return ChooseVictim(None)
+        return ChooseVictim(seat_named(text, first, players))
+    if first.lower() == "pass":
+        rest = found[1:]
+        if len(rest) == 1 and rest[0].isdigit():
+            return ChoosePassCount(count_of(text, rest[0], "a pass count 1, 2 or 3"))
+        seat = state.to_move if state.to_move is not None else 0
+        if rest and rest[0].lstrip(">").isidentifier() and not _is_card(rest[0]):
+            seat = seat_named(text, rest[0], players)  # the DGN form names the player: pass Ann 9D 12H
+            rest = rest[1:]
+        return PassCards(seat, tuple(card_of(text, w) for w in rest))  # type: ignore[misc]
+    if len(found) > 1:
+        raise refuse(text, found[1], "one card is one move (a Clubs victim is the next move: >id)", "one card")
+    if ">" in first:
+        raise refuse(text, first, "the card and the Clubs victim are two moves", "the card, then >id")
+    return PlayCard(card_of(text, first))  # type: ignore[arg-type]
+
+
+def _is_card(word: str) -> bool:
+    return card_text(word) is not None
+
+
+def _expected(state: State) -> str:
+    return {Phase.DEAL: "deal lines", Phase.PASS_COUNT: "pass <n>", Phase.PASSING: "pass <cards>",
+            Phase.CHOOSE_VICTIM: ">id"}.get(state.phase, "a card")

@@ -1,0 +1,200 @@
+"""The conformance suite through the front door: every registered family, driven as a user drives it.
+
+For every rule set and set-up a family allows (the same set-ups as
+test_families.py), random games are played through `diamonds.Position` only,
+and after every step:
+
+- `to_move`, `is_chance` and `legal_moves` agree (a chance move exactly when
+  nobody is to move and the game is not over; no legal move at a chance move);
+- every legal move's text reads back to that move (`text` -> `parse`), in the
+  forms a person types too (lower case);
+- `pop` gives back the position before the move;
+- `view(p)` shows every card of p's own hand, and of another hand only cards
+  the viewer may know, checked against what the viewer did (the cards they
+  passed) rather than against the family's own policy;
+- the label only moves forward through the round's tricks;
+and at the end `str(pos.game())` is DGN that validates and reads back to the
+same moves and standings.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import diamonds
+from diamonds.core import IllegalMove, NotationError, family_of
+
+from test_families import SETUPS, Setup  # noqa: E402  (the same set-ups as the engine's conformance)
+
+API_SEEDS = (3,)
+
+
+def _position(setup: Setup, seed: int) -> diamonds.Position:
+    config = setup.config(seed)
+    return diamonds.Position(setup.rules.id, list(config.players), dealer=seed % setup.players,
+                             variants=setup.variants, options=dict(setup.options))
+
+
+def _passed_by(pos: diamonds.Position, viewer: int) -> set[Any]:
+    """The cards `viewer` gave away this round by a move of theirs that names cards (a pass)."""
+    given: set[Any] = set()
+    round_start = 0
+    for ply, move in enumerate(pos.moves):
+        if pos.rule_set.is_chance(pos.engine.state_at(ply)):
+            round_start = ply
+    for ply in range(round_start, len(pos.moves)):
+        move = pos.moves[ply]
+        if getattr(move, "seat", None) == viewer and hasattr(move, "cards"):
+            given.update(move.cards)
+    return given
+
+
+def _check_step(pos: diamonds.Position) -> None:
+    legal = pos.legal_moves
+    if pos.is_over:
+        assert pos.to_move is None and legal == [] and not pos.is_chance
+        return
+    if pos.is_chance:
+        assert pos.to_move is None and legal == []
+        return
+    assert pos.to_move in pos.players
+    assert legal, f"{pos!r}: a player to move with no legal move"
+    for move in legal:
+        text = pos.text(move)
+        assert pos.parse(text) == move, (text, move)
+        assert pos.parse(text.lower()) == move, (text.lower(), move)
+    for seat, name in enumerate(pos.players):
+        view = pos.view(name)
+        assert view.hand(name) == pos.hand(name), "a player sees their whole hand"
+        given = _passed_by(pos, seat)
+        for other in pos.players:
+            if other != name:
+                shown = set(view.hand(other))
+                assert shown <= given, f"{name} is shown {shown - given} of {other}'s hand"
+                assert shown <= set(pos.hand(other))
+        assert (view.legal_moves == legal) == (pos.to_move == name) or not legal
+
+
+def _play(pos: diamonds.Position, rng: random.Random) -> None:
+    steps = 0
+    while not pos.is_over:
+        _check_step(pos)
+        if pos.is_chance:
+            pos.deal(rng)
+        else:
+            before = (pos.moves, pos.label, pos.state)
+            move = rng.choice(pos.legal_moves)
+            pos.push(move)
+            assert pos.pop() == move
+            assert (pos.moves, pos.label, pos.state) == before
+            pos.push(move)
+        steps += 1
+        assert steps < 5000, "a game that does not end"
+    _check_step(pos)
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=lambda setup: setup.id)
+@pytest.mark.parametrize("seed", API_SEEDS)
+def test_random_playthrough_through_the_front_door(setup: Setup, seed: int) -> None:
+    pos = _position(setup, seed)
+    _play(pos, random.Random(seed))
+    game = pos.game()
+    assert game.is_valid, [str(problem) for problem in game.problems]
+    assert game.is_complete
+    again = next(diamonds.read_games([line + "\n" for line in str(game).split("\n")]))
+    assert again.moves == pos.moves
+    assert [(s.side, s.score, s.winner) for s in again.end().standings] == \
+        [(s.side, s.score, s.winner) for s in pos.standings]
+    assert again.end() == pos
+
+
+@pytest.mark.parametrize("rules", sorted({setup.rules.id for setup in SETUPS}))
+def test_the_obvious_random_player_plays_a_whole_game(rules: str) -> None:
+    rng = random.Random(7)
+    pos = diamonds.Position(rules)
+    while not pos.is_over:
+        if pos.is_chance:
+            pos.deal(rng)
+        else:
+            pos.push(rng.choice(pos.legal_moves))
+    assert pos.winners and set(pos.winners) <= set(pos.players)
+
+
+@pytest.mark.parametrize("rules", sorted({setup.rules.id for setup in SETUPS}))
+def test_an_illegal_move_names_its_ruling_and_player_and_changes_nothing(rules: str) -> None:
+    rng = random.Random(4)
+    pos = diamonds.Position(rules)
+    pos.deal(rng)
+    while True:  # the first trick card: play one the mover does not hold
+        legal = pos.legal_moves
+        if legal and type(legal[0]).__name__ == "PlayCard":
+            break
+        pos.push(rng.choice(legal))
+    mover = pos.to_move
+    foreign = next(card for seat, name in enumerate(pos.players) if name != mover for card in pos.hand(name))
+    move = pos.parse(str(foreign))
+    before = (pos.moves, pos.state)
+    with pytest.raises(IllegalMove) as caught:
+        pos.push(move)
+    assert caught.value.ruling and caught.value.ruling[0] in "RKB"
+    assert caught.value.player == mover
+    assert caught.value.card == foreign
+    assert (pos.moves, pos.state) == before
+
+
+def test_text_that_is_no_move_says_where_and_what_was_expected() -> None:
+    pos = diamonds.Position("2e", ["Ann", "Bob", "Cat"])
+    pos.deal(random.Random(2))
+    with pytest.raises(NotationError) as caught:
+        pos.parse("pass 16X")
+    assert caught.value.column == 6 and "card" in caught.value.expected
+    with pytest.raises(NotationError) as caught:
+        pos.parse("  ")
+    assert isinstance(caught.value, ValueError)
+
+
+def test_a_card_and_its_clubs_victim_push_as_dgn_writes_them() -> None:
+    """R14 (1e): the actor names whose Showroom to take from; DGN writes it on the card."""
+    rng = random.Random(0)
+    for seed in range(200):
+        rng = random.Random(seed)
+        pos = diamonds.Position("1e", ["Ann", "Bob", "Cat"])
+        while not pos.is_over:
+            if pos.is_chance:
+                pos.deal(rng)
+                continue
+            move = rng.choice(pos.legal_moves)
+            text = pos.text(move)
+            pos.push(move)
+            if pos.legal_moves and pos.text(pos.legal_moves[-1]).startswith(">"):
+                victim = pos.legal_moves[-1]
+                victim_text = pos.text(victim)
+                pos.pop()
+                pos.push_text(text + victim_text)
+                assert pos.moves[-2:] == (move, victim)
+                return
+    pytest.fail("no Clubs victim in 200 games")
+
+
+def test_read_game_reads_the_next_game_then_none(tmp_path: Any) -> None:
+    path = tmp_path / "two.dgn"
+    games = []
+    for rules in ("kirk", "bidding"):
+        pos = diamonds.Position(rules)
+        pos.deal(random.Random(1))
+        games.append(pos.game())
+    path.write_text("\n".join(str(game) for game in games), encoding="utf-8")
+    with open(path, encoding="utf-8") as handle:
+        first, second, third = (diamonds.read_game(handle) for _ in range(3))
+    assert (first.rules, second.rules, third) == ("kirk", "bidding", None)
+
+
+def test_families_lists_every_registered_family_and_its_rule_sets() -> None:
+    listed = diamonds.families()
+    for family_name, rule_ids in listed.items():
+        for rule_id in rule_ids:
+            assert family_of(rule_id).name == family_name
+    assert {rule for rules in listed.values() for rule in rules} >= {setup.rules.id for setup in SETUPS}
