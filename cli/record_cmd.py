@@ -10,6 +10,8 @@ Every accepted line is in the file before the next prompt.
 
 from __future__ import annotations
 
+from diamonds.notation.words import vocabulary
+
 import argparse
 import os
 import sys
@@ -153,7 +155,7 @@ def enter(recorder: Recorder, line: str, require_deals: bool) -> Outcome:
 
 def _looks_like_card(line: str) -> bool:
     first = line.split()[0].lower()
-    return first[:1].isdigit() or first[:1] in "tjqka" and first not in ("take", "kitty")
+    return first[:1].isdigit() or first[:1] in "tjqka" and first not in vocabulary().line_words
 
 
 def status(recorder: Recorder) -> str:

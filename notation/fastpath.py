@@ -21,9 +21,10 @@ from operator import itemgetter
 from diamonds.core.cards import AnyCard, spellings
 
 from .records import (
-    NOWHERE, Choice, EndLine, GameRecord, HandLine, Plays, Pos, Round, RoundHeader, Tag, Trick, split_play,
-    unchecked_constructor,
+    NOWHERE, Call, Choice, EndLine, GameRecord, HandLine, Play, Plays, Pos, Round, RoundHeader, Tag, Take, Trick,
+    split_play, unchecked_constructor,
 )
+from .words import Shape, vocabulary
 
 __all__ = ["FastReader", "MAX_DIGITS"]
 
@@ -63,12 +64,19 @@ class FastReader:
         self.trick_numbers: dict[str, int] = {
             f"{n}.": n for n in range(1000) if self.trick.match(f"{n}.")
         }
+        words = vocabulary()  # the registered families' words, by the shape of item each opens
+        self.hand_words = frozenset(words.words(Shape.HAND))
+        self.card_words = frozenset(words.words(Shape.CARDS))
+        self.call_words = frozenset(words.words(Shape.CALL))
+        self.exchange_words = {word: words.second_of(word) for word in words.words(Shape.EXCHANGE)}
+        self.end_words = frozenset(words.words(Shape.END))
+        self.count_words = frozenset(words.header_counts)
         self.players: set[str] = set()  # ids already matched against PLAYER
         self.decorated: dict[str, AnyCard] = {}  # tokens like 12C>Bob or AH-, already matched against PLAY
         # What a tag line or a round header says, by its text: an archive repeats them ([Rules "2e"],
         # R1 dealer Ann pass 1), so most are read once. Bounded, for archives of any size.
         self.tag_lines: dict[str, tuple[str, str, int, int] | tuple[()]] = {}
-        self.header_lines: dict[str, tuple[int, str, int | None, int, int, int, int] | tuple[()]] = {}
+        self.header_lines: dict[str, tuple[int, str, int | None, int, int, int, int, str] | tuple[()]] = {}
 
     def read(self, text: str, first_line: int, index: int) -> GameRecord | None:
         if not text.replace("\n", "").isprintable() or "{" in text or ";" in text or "}" in text:
@@ -78,9 +86,11 @@ class FastReader:
         rounds: list[Round] = []
         header: RoundHeader | None = None
         hand_lines: list[HandLine] = []
+        calls: list[Call | Take] = []
         tricks: list[Trick] = []
         end: EndLine | None = None
-        stage = 0  # within a round: 1 hand lines, 2 tricks, 3 end
+        stage = 0  # within a round: 1 hand lines, 2 calls, 3 tricks, 4 end (the grammar's order)
+        hand_words, card_words, call_words = self.hand_words, self.card_words, self.call_words
         cards_of = self.cards
         trick_numbers = self.trick_numbers
         players = self.players
@@ -95,7 +105,7 @@ class FastReader:
             head = tokens[0]
             number = trick_numbers.get(head)
             if number is not None or head[0].isdigit():
-                if header is None or stage > 2:
+                if header is None or stage > 3:
                     return None
                 if number is None:
                     if not self.trick.match(head) or len(head) > MAX_DIGITS + 1:
@@ -111,8 +121,8 @@ class FastReader:
                     plays = decorated
                 column = 1 if line[0] != " " else line.index(head) + 1
                 tricks.append(_trick(number, plays, (), _new_pos(Pos, (line_no, column))))
-                stage = 2
-            elif head == "deal" or head == "pass":
+                stage = 3
+            elif head in hand_words:
                 if header is None or stage > 1 or len(tokens) < 2:
                     return None
                 player = tokens[1]
@@ -135,6 +145,22 @@ class FastReader:
                 hand_lines.append(_hand_line(head, player, plays, (), _new_pos(Pos, (line_no, column)),
                                              _new_pos(Pos, (line_no, player_column))))
                 stage = 1
+            elif head in call_words or head in self.exchange_words:
+                if header is None or stage > 2:
+                    return None
+                call = self._call(head, line, line_no, tokens)
+                if call is None:
+                    return None
+                calls.append(call)
+                stage = 2
+            elif head in card_words:
+                if header is None or stage > 1:
+                    return None
+                cards_line = self._cards_line(head, line, line_no, tokens)
+                if cards_line is None:
+                    return None
+                hand_lines.append(cards_line)
+                stage = 1
             elif head[0] == "[":
                 if header is not None:
                     return None
@@ -147,19 +173,19 @@ class FastReader:
                 if new is None:
                     return None
                 if header is not None:
-                    rounds.append(Round(header, tuple(hand_lines), tuple(tricks), end))
-                header, hand_lines, tricks, end, stage = new, [], [], None, 0
-            elif head == "end":
-                if header is None or stage > 2:
+                    rounds.append(Round(header, tuple(hand_lines), tuple(tricks), end, tuple(calls)))
+                header, hand_lines, calls, tricks, end, stage = new, [], [], [], None, 0
+            elif head in self.end_words:
+                if header is None or stage > 3:
                     return None
                 end = self._end(line, line_no, tokens)
                 if end is None:
                     return None
-                stage = 3
+                stage = 4
             else:
                 return None
         if header is not None:
-            rounds.append(Round(header, tuple(hand_lines), tuple(tricks), end))
+            rounds.append(Round(header, tuple(hand_lines), tuple(tricks), end, tuple(calls)))
         return GameRecord(tuple(tags), tuple(rounds), (), source=text, first_line=first_line, index=index)
 
     # ---------------------------------------------------------------- items
@@ -192,24 +218,24 @@ class FastReader:
                 self.header_lines[line] = known
         if not known:
             return None
-        number, dealer, count, first, second, keyword, third = known
+        number, dealer, count, first, second, keyword, third, word = known
         if count is None:
             return _round_header(number, dealer, None, (), _new_pos(Pos, (line_no, first)),
-                                 _new_pos(Pos, (line_no, second)), NOWHERE, NOWHERE)
+                                 _new_pos(Pos, (line_no, second)), NOWHERE, NOWHERE, "")
         return _round_header(number, dealer, count, (), _new_pos(Pos, (line_no, first)),
                              _new_pos(Pos, (line_no, second)), _new_pos(Pos, (line_no, third)),
-                             _new_pos(Pos, (line_no, keyword)))
+                             _new_pos(Pos, (line_no, keyword)), word)
 
-    def _read_header(self, line: str, tokens: list[str]) -> tuple[int, str, int | None, int, int, int, int] | tuple[()]:
+    def _read_header(self, line: str, tokens: list[str]) -> tuple[int, str, int | None, int, int, int, int, str] | tuple[()]:
         if (len(tokens) not in (3, 5) or tokens[1] != "dealer" or not self.round.match(tokens[0])
                 or len(tokens[0]) > MAX_DIGITS + 1 or not self.player.match(tokens[2])):
             return ()
         spans = [m.start() + 1 for m in _TOKEN.finditer(line)]
         if len(tokens) == 3:
-            return int(tokens[0][1:]), tokens[2], None, spans[0], spans[2], 0, 0
-        if tokens[3] != "pass" or not self.count.match(tokens[4]) or len(tokens[4]) > MAX_DIGITS:
+            return int(tokens[0][1:]), tokens[2], None, spans[0], spans[2], 0, 0, ""
+        if tokens[3] not in self.count_words or not self.count.match(tokens[4]) or len(tokens[4]) > MAX_DIGITS:
             return ()
-        return int(tokens[0][1:]), tokens[2], int(tokens[4]), spans[0], spans[2], spans[3], spans[4]
+        return int(tokens[0][1:]), tokens[2], int(tokens[4]), spans[0], spans[2], spans[3], spans[4], tokens[3]
 
     def _end(self, line: str, line_no: int, tokens: list[str]) -> EndLine | None:
         matches = list(_TOKEN.finditer(line))
@@ -218,7 +244,31 @@ class FastReader:
             if not self.choice.match(match.group()):
                 return None
             choices.append(Choice(match.group()[1:], Pos(line_no, match.start() + 1)))
-        return EndLine(tuple(choices), pos=Pos(line_no, matches[0].start() + 1))
+        return EndLine(tuple(choices), pos=Pos(line_no, matches[0].start() + 1), kind=tokens[0])
+
+    def _call(self, head: str, line: str, line_no: int, tokens: list[str]) -> Call | Take | None:
+        """`bid <id> <n>` (a call) or `take <id> <card> point <card>` (an exchange), as the grammar reads them."""
+        spans = [m.start() + 1 for m in _TOKEN.finditer(line)]
+        if not self.player.match(tokens[1] if len(tokens) > 1 else ""):
+            return None
+        where, player_at = Pos(line_no, spans[0]), Pos(line_no, spans[1])
+        second = self.exchange_words.get(head)
+        if second is None:
+            if len(tokens) != 3 or not self.count.match(tokens[2]) or len(tokens[2]) > MAX_DIGITS:
+                return None
+            return Call(head, tokens[1], int(tokens[2]), (), where, player_at, Pos(line_no, spans[2]))
+        if len(tokens) != 5 or tokens[3] != second or not self.play.match(tokens[2]) or not self.play.match(tokens[4]):
+            return None
+        return Take(tokens[1], Play.from_token(tokens[2], Pos(line_no, spans[2])),
+                    Play.from_token(tokens[4], Pos(line_no, spans[4])), (), where, player_at, head, second)
+
+    def _cards_line(self, head: str, line: str, line_no: int, tokens: list[str]) -> HandLine | None:
+        """`kitty <cards>`: a line of cards that names no player."""
+        plays = self._plays(tokens, 1, line, line_no)
+        if plays is None:
+            return None
+        where = Pos(line_no, line.index(head) + 1)
+        return _hand_line(head, "", plays, (), where, where)
 
     def _plays(self, tokens: list[str], skip: int, line: str, line_no: int) -> Plays | None:
         """A line where some card carries a mark (a choice, a sign, an annotation), or a token is no card."""

@@ -24,8 +24,9 @@ from pygments.token import (  # type: ignore[import-untyped,unused-ignore]
     _TokenType,
 )
 
-from .records import _PLAY_PARTS
-from .reader import _WORD, _parser
+from .reader import WORD, parser
+from .records import PLAY_PARTS
+from .words import Shape, grammar_rules, terminal_name, vocabulary
 
 __all__ = ["DGNLexer", "terminals", "TOKEN_OF", "PLAY_PART_TOKENS", "TAG_VALUE_TOKENS"]
 
@@ -40,14 +41,6 @@ TOKEN_OF: dict[str, _TokenType] = {
     "TAG_VALUE": String.Double,
     "ROUND": Generic.Heading,
     "_DEALER": Keyword,
-    "PASS": Keyword,
-    "DEAL": Keyword,
-    "KITTY": Keyword,
-    "BID": Keyword,
-    "TAKE": Keyword,
-    "_POINT": Keyword,
-    "FINAL": Keyword,
-    "END": Keyword,
     "PLAYER": Name.Variable,
     "COUNT": Number.Integer,
     "TRICK": Generic.Subheading,
@@ -68,27 +61,48 @@ _IGNORED = ("WS", "BRACE_COMMENT", "LINE_COMMENT")
 
 # The terminals that open an item (tried in this order), and what follows each, as the grammar's
 # rules say (grammars/dgn.lark): a fixed run of terminals, then any number of the repeated one.
-# tests/test_lexer.py holds this to the reader's own lexer on every sample and random games.
+# tests/notation/test_lexer.py holds this to the reader's own lexer on every sample and random games.
 _ITEMS: dict[str, tuple[tuple[str, ...], str | None]] = {
     "LSQB": (("TAG_NAME", "TAG_VALUE", "RSQB"), None),  # tag
-    "ROUND": (("_DEALER", "PLAYER"), None),  # round_header, then perhaps `pass <n>`
-    "DEAL": (("PLAYER",), "PLAY"),  # deal_line
-    "PASS": (("PLAYER",), "PLAY"),  # pass_line
-    "KITTY": ((), "PLAY"),  # kitty_line
-    "BID": (("PLAYER", "COUNT"), None),  # bid_line
-    "FINAL": (("PLAYER", "COUNT"), None),  # final_line
-    "TAKE": (("PLAYER", "PLAY", "_POINT", "PLAY"), None),  # take_line
-    "TRICK": ((), "PLAY"),  # trick
-    "END": ((), "CHOICE"),  # end_line
+    "ROUND": (("_DEALER", "PLAYER"), None),  # round_header, then perhaps its count `<word> <n>`
 }
-_HEADER_PASS = ("PASS", "COUNT")  # round_header: ROUND _DEALER PLAYER (PASS COUNT)?
+_AFTER_SHAPE: dict[Shape, tuple[tuple[str, ...], str | None]] = {
+    Shape.HAND: (("PLAYER",), "PLAY"),  # <word> <id> <cards>
+    Shape.CARDS: ((), "PLAY"),  # <word> <cards>
+    Shape.CALL: (("PLAYER", "COUNT"), None),  # <word> <id> <n>
+    Shape.END: ((), "CHOICE"),  # <word> <choices>
+}
+
+
+def _words_into_tables() -> tuple[str, ...]:
+    """The registered families' words: each a keyword terminal, each opening its shape's item; the header's
+    count words (`pass <n>`). Returns the count words' terminals."""
+    words = vocabulary()
+    for item in words.items:
+        name = terminal_name(item.word)
+        TOKEN_OF[name] = Keyword
+        if item.shape is Shape.EXCHANGE:
+            _ITEMS[name] = (("PLAYER", "PLAY", "_" + terminal_name(item.second), "PLAY"), None)
+        else:
+            _ITEMS[name] = _AFTER_SHAPE[item.shape]
+    for second in words.seconds:
+        TOKEN_OF["_" + terminal_name(second)] = Keyword
+    for word in words.header_counts:
+        TOKEN_OF[terminal_name(word)] = Keyword
+    if "_NO_WORD" in grammar_rules(words):
+        TOKEN_OF["_NO_WORD"] = Keyword  # a shape no registered family uses
+    return tuple(terminal_name(word) for word in words.header_counts)
+
+
+_COUNT_WORDS = _words_into_tables()
+_ITEMS["TRICK"] = ((), "PLAY")  # trick (after the families' words, as before: a word is tried first)
 
 
 @lru_cache(maxsize=1)
 def _patterns() -> dict[str, re.Pattern[str]]:
     """Each terminal's pattern, compiled from the grammar's own definition (the reader's parser's);
     and, under the names `_IGNORED` and `_ITEMS`, those terminals tried at once (named groups)."""
-    sources = {t.name: t.pattern.to_regexp() for t in _parser().lark.terminals}
+    sources = {t.name: t.pattern.to_regexp() for t in parser().lark.terminals}
     missing = set(TOKEN_OF) ^ set(sources)
     if missing:  # a terminal added to (or dropped from) the grammar must be placed in TOKEN_OF
         raise RuntimeError(f"the DGN lexer's table and the grammar disagree on {sorted(missing)}")
@@ -154,8 +168,9 @@ def terminals(text: str) -> Iterator[tuple[int, str | None, str]]:
             continue
         if opened == "ROUND_PLAYER":
             opened = ""
-            if _match(text, pos, "PASS", patterns) is not None:
-                expected = list(reversed(_HEADER_PASS))
+            count_word = next((word for word in _COUNT_WORDS if _match(text, pos, word, patterns) is not None), None)
+            if count_word is not None:
+                expected = list(reversed((count_word, "COUNT")))
                 continue
         if repeated is not None:
             stop = _match(text, pos, repeated, patterns)
@@ -212,7 +227,7 @@ def _play_parts(pos: int, value: str) -> _Tokens:
 
 @lru_cache(maxsize=4096)  # a game writes the same few dozen cards over and over
 def _split_play(value: str) -> tuple[tuple[int, _TokenType, str], ...]:
-    parts = _PLAY_PARTS.match(value)
+    parts = PLAY_PARTS.match(value)
     if parts is None:  # pragma: no cover - every PLAY token splits
         return ((0, TOKEN_OF["PLAY"], value),)
     return tuple((parts.start(group), token, parts.group(group))
@@ -221,7 +236,7 @@ def _split_play(value: str) -> tuple[tuple[int, _TokenType, str], ...]:
 
 def _error(text: str, pos: int) -> Generator[tuple[int, None, str], None, int]:
     """What the grammar cannot read: one word (as the reader quotes it) is an Error; reading goes on after it."""
-    match = _WORD.match(text, pos)
+    match = WORD.match(text, pos)
     stop = match.end() if match is not None and match.end() > pos else pos + 1
     yield pos, None, text[pos:stop]
     return stop

@@ -21,25 +21,28 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 
 from .fastpath import MAX_DIGITS, FastReader
+from .words import grammar_rules, terminal_name, vocabulary
 from .records import (
     Call, Choice, Plays, Comment, EndLine, GameRecord, HandLine, Play, Pos, Problem, Round, RoundHeader, Tag, Take,
     Trick,
 )
 
-__all__ = ["read_games", "game_texts", "parse_game", "parse_games", "split_games", "grammar_text"]
+__all__ = ["read_games", "game_texts", "parse_game", "parse_games", "split_games", "grammar_text", "parser", "WORD"]
 
 
 # --------------------------------------------------------------------------- grammar
 
 
 def grammar_text() -> str:
-    """The grammar, from the installed package or, in a source checkout, from grammars/."""
+    """The grammar (grammars/dgn.lark, from the installed package or a source checkout), with the words
+    of the registered families appended (notation/words.py)."""
     from importlib import resources
 
     try:
-        return resources.files("diamonds.notation.grammars").joinpath("dgn.lark").read_text(encoding="utf-8")
+        base = resources.files("diamonds.notation.grammars").joinpath("dgn.lark").read_text(encoding="utf-8")
     except (ModuleNotFoundError, FileNotFoundError):
-        return (Path(__file__).resolve().parent.parent / "grammars" / "dgn.lark").read_text(encoding="utf-8")
+        base = (Path(__file__).resolve().parent.parent / "grammars" / "dgn.lark").read_text(encoding="utf-8")
+    return base + "\n" + grammar_rules(vocabulary())
 
 
 class _CommentSink:
@@ -92,34 +95,23 @@ class _Builder(Transformer[Token, object]):
         return RoundHeader(
             self._number(number, number[1:]), str(dealer), self._number(count, count),
             pos=_pos(number, self.offset), dealer_pos=_pos(dealer, self.offset), count_pos=_pos(count, self.offset),
-            pass_pos=_pos(keyword, self.offset),
+            pass_pos=_pos(keyword, self.offset), count_word=str(keyword),
         )
 
-    def kitty_line(self, keyword: Token, *cards: Token) -> HandLine:
+    def cards_line(self, keyword: Token, *cards: Token) -> HandLine:
         where = _pos(keyword, self.offset)
-        return HandLine("kitty", "", Plays(tuple(self._play(c) for c in cards)), pos=where, player_pos=where)
+        return HandLine(str(keyword), "", Plays(tuple(self._play(c) for c in cards)), pos=where, player_pos=where)
 
-    def bid_line(self, keyword: Token, player: Token, amount: Token) -> Call:
-        return self._call(keyword, player, amount)
-
-    def final_line(self, keyword: Token, player: Token, amount: Token) -> Call:
-        return self._call(keyword, player, amount)
-
-    def _call(self, keyword: Token, player: Token, amount: Token) -> Call:
+    def call_line(self, keyword: Token, player: Token, amount: Token) -> Call:
         return Call(str(keyword), str(player), self._number(amount, amount), pos=_pos(keyword, self.offset),
                     player_pos=_pos(player, self.offset), amount_pos=_pos(amount, self.offset))
 
-    def take_line(self, keyword: Token, player: Token, card: Token, point: Token) -> Take:
+    def exchange_line(self, keyword: Token, player: Token, card: Token, point: Token) -> Take:
+        word = str(keyword)
         return Take(str(player), self._play(card), self._play(point), pos=_pos(keyword, self.offset),
-                    player_pos=_pos(player, self.offset))
+                    player_pos=_pos(player, self.offset), kind=word, second=vocabulary().second_of(word))
 
-    def deal_line(self, keyword: Token, player: Token, *cards: Token) -> HandLine:
-        return self._hand_line(keyword, player, cards)
-
-    def pass_line(self, keyword: Token, player: Token, *cards: Token) -> HandLine:
-        return self._hand_line(keyword, player, cards)
-
-    def _hand_line(self, keyword: Token, player: Token, cards: tuple[Token, ...]) -> HandLine:
+    def player_cards_line(self, keyword: Token, player: Token, *cards: Token) -> HandLine:
         return HandLine(str(keyword), str(player), Plays(tuple(self._play(c) for c in cards)),
                         pos=_pos(keyword, self.offset), player_pos=_pos(player, self.offset))
 
@@ -134,7 +126,7 @@ class _Builder(Transformer[Token, object]):
 
     def end_line(self, keyword: Token, *choices: Token) -> EndLine:
         made = tuple(Choice(str(c)[1:], _pos(c, self.offset)) for c in choices)
-        return EndLine(made, pos=_pos(keyword, self.offset))
+        return EndLine(made, pos=_pos(keyword, self.offset), kind=str(keyword))
 
     def _play(self, token: Token) -> Play:
         return Play.from_token(str(token), _pos(token, self.offset))
@@ -178,7 +170,8 @@ class _Parser:
 
 
 @lru_cache(maxsize=1)
-def _parser() -> _Parser:
+def parser() -> _Parser:
+    """The one Lark parser of DGN (built once, with the registered families' words)."""
     return _Parser()
 
 
@@ -257,18 +250,11 @@ def _attach_comments(
 
 # --------------------------------------------------------------------------- errors
 
-_EXPECTED_WORDS = {
+_EXPECTED_BEFORE = {
     "PLAY": "a card (such as 7D, 15C, 10H, QS or Jo)",
     "TRICK": "a trick number such as `2.`",
-    "ROUND": "a round header `R<k> dealer <id>` (with `pass <n>` in Fitzgerald's games)",
-    "DEAL": "`deal`",
-    "PASS": "`pass`",
-    "KITTY": "`kitty`",
-    "BID": "`bid`",
-    "TAKE": "`take`",
-    "FINAL": "`final`",
-    "_POINT": "`point`",
-    "END": "`end`",
+}
+_EXPECTED_AFTER = {
     "_DEALER": "`dealer`",
     "PLAYER": "a player id",
     "COUNT": "a number",
@@ -279,17 +265,36 @@ _EXPECTED_WORDS = {
     "TAG_VALUE": "a tag value in double quotes",
     "$END": "the end of the game",
 }
-_ORDER = list(_EXPECTED_WORDS)
+
+
+@lru_cache(maxsize=1)
+def _expected_words() -> dict[str, str]:
+    """What each terminal is called in a message, the families' words among them, in the order messages list
+    them (a round header says which games write a count in it, as their family says)."""
+    words = vocabulary()
+    counts = " or ".join(f"`{word} <n>`" for word in words.header_counts)
+    notes = ", ".join(words.header_count_notes)
+    header = "a round header `R<k> dealer <id>`" + (f" (with {counts} {notes})" if counts else "")
+    named = {**_EXPECTED_BEFORE, "ROUND": header}
+    seconds = set(words.seconds)
+    for word in words.keywords():
+        named[("_" if word in seconds else "") + terminal_name(word)] = f"`{word}`"
+    return {**named, **_EXPECTED_AFTER}
+
+
 _CARDLIKE = re.compile(r"[0-9]+[^\s.]|[0-9]+\Z")
-_WORD = re.compile(r"[^\s{};\[\]]+|\S")
+#: One word as a message quotes it (what the lexer marks as an error, too).
+WORD = re.compile(r"[^\s{};\[\]]+|\S")
 
 
 def _expected_text(expected: Iterable[str], found: str) -> str:
     names = set(expected)
+    named = _expected_words()
     if "PLAY" in names and _CARDLIKE.match(found):
-        return _EXPECTED_WORDS["PLAY"]
-    ranked = sorted((n for n in names if n in _EXPECTED_WORDS), key=_ORDER.index)
-    words = [_EXPECTED_WORDS[n] for n in ranked] or sorted(names)
+        return named["PLAY"]
+    order = list(named)
+    ranked = sorted((n for n in names if n in named and n != "_NO_WORD"), key=order.index)
+    words = [named[n] for n in ranked] or sorted(names - {"_NO_WORD"})
     if len(words) == 1:
         return words[0]
     return ", ".join(words[:-1]) + " or " + words[-1]
@@ -304,7 +309,7 @@ def _syntax_problem(error: UnexpectedInput, text: str, line_offset: int) -> Prob
         return Problem(Pos(line + line_offset, column), f"expected {expected}, found the end of the game", "syntax")
     line, column = error.line, error.column
     pos_in_text = error.pos_in_stream if error.pos_in_stream is not None else 0
-    match = _WORD.match(text, pos_in_text)
+    match = WORD.match(text, pos_in_text)
     found = match.group(0) if match else ""
     if isinstance(error, UnexpectedCharacters) and found.startswith('"') and "TAG_VALUE" in (error.allowed or ()):
         return _tag_value_problem(text, pos_in_text, line + line_offset, column)
@@ -516,14 +521,14 @@ def _read_game(text: str, first_line: int, index: int) -> GameRecord:
 
 @lru_cache(maxsize=1)
 def _fast_reader() -> FastReader:
-    terminals = {t.name: t.pattern.to_regexp() for t in _parser().lark.terminals}
+    terminals = {t.name: t.pattern.to_regexp() for t in parser().lark.terminals}
     return FastReader(terminals)
 
 
 def _parse_with_lark(text: str, first_line: int, index: int) -> GameRecord:
     offset = first_line - 1
     try:
-        tags, rounds, comment_tokens = _parser().parse(text, offset)
+        tags, rounds, comment_tokens = parser().parse(text, offset)
     except _NumberTooLong as error:
         return GameRecord(problems=(error.problem(),), source=text, first_line=first_line, index=index)
     except VisitError as error:  # a callback's exception, wrapped by Lark

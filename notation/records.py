@@ -111,7 +111,7 @@ class Play:
         return cls(card, made, annotation, pos=pos, length=len(text), sign=sign, suit=suit)
 
 
-_PLAY_PARTS = re.compile(
+PLAY_PARTS = re.compile(
     r"((?:1[0-5]|[1-9]|[TtJjQqKkAa])[DHSCdhsc\u2666\u2665\u2660\u2663]|[Jj][Oo])"
     r"([DHSCdhsc\u2666\u2665\u2660\u2663]?)([+-]?)(>[A-Za-z][A-Za-z0-9_-]*)?(!!|\?\?|!\?|\?!|!|\?)?\Z"
 )
@@ -119,7 +119,7 @@ _PLAY_PARTS = re.compile(
 
 def split_play(text: str) -> tuple[AnyCard, Suit | None, str | None, str | None, str | None, int]:
     """(card, given suit, sign, choice id, annotation, offset of `>`) of a PLAY token."""
-    match = _PLAY_PARTS.match(text)
+    match = PLAY_PARTS.match(text)
     card = card_text(match.group(1)) if match else None
     if match is None or card is None:
         raise ValueError(f"not a card as DGN writes one: {text!r}")
@@ -249,7 +249,8 @@ class RoundHeader:
     pos: Pos = _pos()
     dealer_pos: Pos = _pos()
     count_pos: Pos = _pos()
-    pass_pos: Pos = _pos()  # of the word `pass`
+    pass_pos: Pos = _pos()  # of the count's word (`pass`)
+    count_word: str = field(default="", compare=False)  # the count's word as written ("" : the registered one)
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,6 +286,7 @@ class EndLine:
     choices: tuple[Choice, ...]
     comments: tuple[Comment, ...] = ()
     pos: Pos = _pos()
+    kind: str = field(default="", compare=False)  # its word as written ("": the registered end word)
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,7 +304,9 @@ class Call:
 
 @dataclass(frozen=True, slots=True)
 class Take:
-    """`take <id> <card> point <card>`: the card taken from the kitty, then the point card laid down."""
+    """An exchange, `take <id> <card> point <card>`: the card taken from the kitty, then the point card laid down.
+
+    `kind` and `second` are its words as a family declares them (notation/words.py)."""
 
     player: str
     card: Play
@@ -310,8 +314,8 @@ class Take:
     comments: tuple[Comment, ...] = ()
     pos: Pos = _pos()
     player_pos: Pos = _pos()
-
-    kind = "take"
+    kind: str = field(default="", compare=False)  # its words as written ("": the registered exchange's)
+    second: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from .words import Shape, vocabulary
 from .records import Comment, GameRecord, Play, Round, Tag, Take
 from .tags import TagSyntaxError, format_result, parse_players, parse_result
 
@@ -94,7 +95,9 @@ def _tag_line(tag: Tag, players: tuple[str, ...]) -> str:
 def _write_round(out: list[str], rnd: Round, player) -> None:  # type: ignore[no-untyped-def]
     header = rnd.header
     line = _Line(out, "  ")
-    count = "" if header.pass_count is None else f" pass {header.pass_count}"
+    words = vocabulary()
+    count_word = header.count_word or (words.header_counts[0] if words.header_counts else "")
+    count = "" if header.pass_count is None else f" {count_word} {header.pass_count}"
     line.add(f"R{header.number} dealer {player(header.dealer)}{count}")
     line.comments(header.comments)
     line.end()
@@ -108,9 +111,10 @@ def _write_round(out: list[str], rnd: Round, player) -> None:  # type: ignore[no
     for call in rnd.calls:
         line = _Line(out, "  ")
         if isinstance(call, Take):
-            line.add(f"take {player(call.player)}")
+            kind = call.kind or words.words(Shape.EXCHANGE)[0]
+            line.add(f"{kind} {player(call.player)}")
             _play(line, call.card, player)
-            line.add("point")
+            line.add(call.second or words.second_of(kind))
             _play(line, call.point, player)
         else:
             line.add(f"{call.kind} {player(call.player)} {call.amount}")
@@ -125,7 +129,7 @@ def _write_round(out: list[str], rnd: Round, player) -> None:  # type: ignore[no
         line.end()
     if rnd.end is not None:
         line = _Line(out, "  ")
-        line.add("end")
+        line.add(rnd.end.kind or words.words(Shape.END)[0])
         for choice in rnd.end.choices:
             line.add(f">{player(choice.player)}")
         line.comments(rnd.end.comments)

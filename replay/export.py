@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
 from diamonds.core import FAMILIES, Standing, family_named, family_of
 from diamonds.core.cards import JOKER, AnyCard, Card, Suit, card_text
+from diamonds.notation.words import Shape, vocabulary
 from diamonds.notation.records import (
     Call, Choice, Comment, EndLine, GameRecord, HandLine, Play, Plays, Problem, Round, RoundHeader, Tag, Take, Trick,
 )
@@ -143,7 +144,8 @@ def _plays_list(plays: Plays) -> list[Dict]:
 
 def _call_dict(call: Call | Take) -> Dict:
     if isinstance(call, Take):
-        return {"kind": "take", "player": call.player, "card": _play_dict(call.card),
+        return {"kind": call.kind or vocabulary().words(Shape.EXCHANGE)[0], "player": call.player,
+                "card": _play_dict(call.card),
                 "point": _play_dict(call.point), "comments": _comments(call.comments)}
     return {"kind": call.kind, "player": call.player, "amount": call.amount, "comments": _comments(call.comments)}
 
@@ -216,7 +218,8 @@ def _compact_round_dict(rnd: Round) -> Dict:
         calls = []
         for call in rnd.calls:
             if isinstance(call, Take):
-                item = {"kind": "take", "player": call.player, "card": _compact_played(call.card),
+                item = {"kind": call.kind or vocabulary().words(Shape.EXCHANGE)[0], "player": call.player,
+                        "card": _compact_played(call.card),
                         "point": _compact_played(call.point)}
             else:
                 item = {"kind": call.kind, "player": call.player, "amount": call.amount}
@@ -366,8 +369,6 @@ _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
 _PLAYER = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
 _ANNOTATIONS = frozenset(("!", "?", "!!", "??", "!?", "?!"))
 _SIGNS = frozenset(("+", "-"))
-_HAND_KINDS = frozenset(("deal", "pass", "kitty"))
-_CALL_KINDS = frozenset(("bid", "final"))
 _SUIT_LETTERS = {suit.value: suit for suit in Suit}
 
 
@@ -491,10 +492,11 @@ class _Reader:
         for number, line in enumerate(self.items(self.get(item, "lines", []), "lines")):
             self.at(line, "lines", number)
             kind = self.get(line, "kind")
-            if kind not in _HAND_KINDS:
-                raise self.fail("expected deal, pass or kitty", "kind")
+            words = vocabulary()
+            if kind not in words.words(Shape.HAND, Shape.CARDS):
+                raise self.fail("expected " + " or ".join(words.words(Shape.HAND, Shape.CARDS)), "kind")
             player = self.get(line, "player")
-            if kind == "kitty":
+            if kind in words.words(Shape.CARDS):
                 if player != "":
                     raise self.fail('a kitty line names no player: its "player" is ""', "player")
             else:
@@ -507,10 +509,11 @@ class _Reader:
             self.at(call, "calls", number)
             kind = self.get(call, "kind")
             player = self.player(self.get(call, "player"), "player")
-            if kind == "take":
+            if kind in vocabulary().words(Shape.EXCHANGE):
                 calls.append(Take(player, self.play(self.get(call, "card"), "card"),
-                                  self.play(self.get(call, "point"), "point"), self.comments(call)))
-            elif kind in _CALL_KINDS:
+                                  self.play(self.get(call, "point"), "point"), self.comments(call),
+                                  kind=kind, second=vocabulary().second_of(kind)))
+            elif kind in vocabulary().words(Shape.CALL):
                 calls.append(Call(kind, player, self.number(self.get(call, "amount"), "amount"), self.comments(call)))
             else:
                 raise self.fail("expected bid, take or final", "kind")

@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterable, Sequence
 
 from diamonds.core import ConfigError, Game, family_of, rules_for
+from diamonds.notation.words import Shape, vocabulary
 from diamonds.notation.reader import parse_game
 from diamonds.notation.records import GameRecord, Pos, Problem, split_play
 from diamonds.notation.tags import parse_players, parse_variants
@@ -46,7 +47,6 @@ __all__ = [
 ASK_CODES = frozenset({"victim-required", "missing-choice"})
 
 #: Words that open a whole movetext line of their own (DGN): the rest of the input line belongs to it.
-LINE_WORDS = frozenset({"deal", "pass", "kitty", "bid", "take", "final"})
 COMMANDS = ("undo", "fix", "?", "help", "quit")
 
 _TRICK_NUMBER = re.compile(r"(\d+)\.\Z")
@@ -355,9 +355,9 @@ class Recorder:
             number = int(whole.group(1))
             draft = rounds[number - 1]
             key = item.split()[:2]
-            if key[0].lower() == "end":
+            if key[0].lower() in _end_words():
                 draft = replace(draft, end=item)
-            elif _HEADER.match(key[0]) or key[0].lower() == "pass" and key[1:2] and key[1].isdigit():
+            elif _HEADER.match(key[0]) or key[0].lower() in _count_words() and key[1:2] and key[1].isdigit():
                 header = item if _HEADER.match(key[0]) else _with_pass_count(draft.header, key[1])
                 draft = replace(draft, header=header)
             else:
@@ -437,7 +437,8 @@ class Recorder:
 
     def _new_header(self, number: int, pass_count: str | None = None) -> str:
         dealer = self.config.players[self.config.dealer_of_round(number)]
-        return f"R{number} dealer {dealer}" + (f" pass {pass_count}" if pass_count is not None else "")
+        count_word = next(iter(_count_words()), "")
+        return f"R{number} dealer {dealer}" + (f" {count_word} {pass_count}" if pass_count is not None else "")
 
     def _items(self, line: str) -> list[tuple[str, Any]]:
         """The items of one input line, each with how it changes the rounds (None: not an item)."""
@@ -446,11 +447,11 @@ class Recorder:
         first = words[0].lower()
         if _HEADER.match(words[0]) and len(words) > 1 and words[1].lower() == "dealer":
             return [(stripped, self._add_header(stripped))]
-        if first == "pass" and len(words) >= 2 and words[1].isdigit():
+        if first in _count_words() and len(words) >= 2 and words[1].isdigit():
             return [(stripped, self._add_pass_count(words[1]))]
-        if first in LINE_WORDS:
+        if first in vocabulary().line_words:
             return [(stripped, self._add_line(stripped))]
-        if first == "end":
+        if first in _end_words():
             return [(stripped, self._add_end(stripped))]
         items: list[tuple[str, Any]] = []
         tokens = _TOKENS.findall(stripped)
@@ -716,10 +717,24 @@ def _label_at(checked: _Checked, pos: Pos) -> str:
 
 
 def _with_pass_count(header: str, count: str) -> str:
+    """A round header with its count (`R1 dealer Ann pass 2`), the count's word as the families declare it."""
     words = header.split()
-    if "pass" in [w.lower() for w in words]:
-        words = words[: [w.lower() for w in words].index("pass")]
-    return " ".join([*words, "pass", count])
+    counts = _count_words()
+    lowered = [w.lower() for w in words]
+    written = next((w for w in lowered if w in counts), None)
+    if written is not None:
+        words = words[: lowered.index(written)]
+    return " ".join([*words, written or next(iter(counts), ""), count])
+
+
+def _count_words() -> tuple[str, ...]:
+    """The words a round header writes its count with (`pass`), from the registered families."""
+    return vocabulary().header_counts
+
+
+def _end_words() -> tuple[str, ...]:
+    """The words of an end-of-round line (`end`), from the registered families."""
+    return vocabulary().words(Shape.END)
 
 
 def _attach(word: str, answer: str) -> str:

@@ -16,6 +16,7 @@ from typing import Iterable
 
 from diamonds.core import Card, Game, sort_cards
 from .rules import Bid, BiddingConfig, Deal, FinalBid, PlayCard, TakeFromKitty
+from .words import WORDS
 from diamonds.notation.records import Call, GameRecord, HandLine, Play, Plays, Round, RoundHeader, Take, Trick
 
 from diamonds.replay.record import game_tags
@@ -73,10 +74,12 @@ def record_from_game(game: Game, *, tags: Iterable[tuple[str, str]] = (), deals:
         elif isinstance(move, Bid):
             calls.append(Call("bid", names[move.seat], move.amount))
         elif isinstance(move, TakeFromKitty):
-            calls.append(Take(names[move.seat], Play(move.card), Play(move.point)))
+            calls.append(Take(names[move.seat], Play(move.card), Play(move.point), kind=TAKE.word, second=TAKE.second))
         elif isinstance(move, FinalBid):
             calls.append(Call("final", names[move.seat], move.amount))
         else:  # pragma: no cover - the bidding game has no other moves
             raise TypeError(f"not a move of three-handed bidding Diamonds: {move!r}")
     close_hand()
     return GameRecord(game_tags(game, tags), tuple(rounds))
+
+TAKE = next(item for item in WORDS.items if item.second)  # take <id> <card> point <card> (B4)

@@ -8,6 +8,7 @@ from diamonds.core import Card, Game, sort_cards
 from .rules import (
     CardsDealt, ChoosePassCount, ChooseVictim, Deal, PassCards, PlayCard, Reason, TrickWon,
 )
+from .words import WORDS
 from diamonds.notation.records import Choice, EndLine, GameRecord, HandLine, Play, Plays, Round, RoundHeader, Trick
 
 from diamonds.replay.record import game_tags
@@ -30,7 +31,7 @@ def record_from_game(game: Game, *, tags: Iterable[tuple[str, str]] = (), deals:
         if header is None:
             return
         trick_items = tuple(Trick(i, Plays(plays)) for i, plays in enumerate(tricks, 1))
-        end = EndLine((end_choice,)) if end_choice is not None else None
+        end = EndLine((end_choice,), kind=END_WORD) if end_choice is not None else None
         rounds.append(Round(header, tuple(hand_lines), trick_items, end))
 
     for ply, move in enumerate(game.moves):
@@ -41,7 +42,7 @@ def record_from_game(game: Game, *, tags: Iterable[tuple[str, str]] = (), deals:
             header, hand_lines, tricks, end_choice = None, [], [], None
             dealt = next(e.hands for e in events if isinstance(e, CardsDealt))
         elif isinstance(move, ChoosePassCount):
-            header = RoundHeader(state.round_no, names[state.dealer], move.count)
+            header = RoundHeader(state.round_no, names[state.dealer], move.count, count_word=WORDS.header_count or "")
             if deals:
                 hand_lines.extend(HandLine("deal", names[seat], Plays([Play(c) for c in hand]))
                                   for seat, hand in enumerate(dealt))
@@ -81,4 +82,4 @@ def _last_trick_won(game: Game, ply: int) -> TrickWon:
                 return event
     raise AssertionError("a trick-won choice follows a won trick")
 
-
+END_WORD = next(item.word for item in WORDS.items if item.shape.value == "end")  # end >Bob (R16)

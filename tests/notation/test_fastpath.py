@@ -129,7 +129,7 @@ def test_a_tag_or_header_line_read_before_is_placed_on_its_own_line() -> None:
 
 
 def test_when_the_remembered_lines_are_full_lines_are_still_read(monkeypatch) -> None:
-    fresh = fastpath.FastReader({t.name: t.pattern.to_regexp() for t in reader._parser().lark.terminals})
+    fresh = fastpath.FastReader({t.name: t.pattern.to_regexp() for t in reader.parser().lark.terminals})
     monkeypatch.setattr(fastpath, "_REMEMBERED_LINES", 1)
     for seed in (1, 2):
         text = game_text(seed, 3, "bga", (), True)
