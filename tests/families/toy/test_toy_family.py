@@ -7,7 +7,7 @@ the way a separately installed game is: a `*.dist-info` folder with an
 names it. From that alone the real `diamonds` command simulates, validates
 (a revoke at file:line:col with its T-ruling), replays step by step,
 converts to JSON that validates against `diamonds schema`, draws the table
-as SVG and summarises games, and the conformance suite (test_families.py,
+as SVG, records live and summarises games, and the conformance suite (test_families.py,
 test_api.py) passes for it. In-process, `diamonds.core.register()` adds it
 too, and refuses a clash of family names or rule ids.
 """
@@ -139,6 +139,15 @@ def test_stats_summarise_toy_games(plugin: dict[str, str], work: Path) -> None:
     assert "Tricks by the winning card (T5)" in out
 
 
+def test_record_refuses_a_revoke_live(plugin: dict[str, str], work: Path) -> None:
+    moves = "deal Ann 1D 2D 1H 2H 1S 2S\ndeal Bob 3D 3H 3S 1C 2C 3C\n3D\n1H\n1D\n"
+    done = subprocess.run([*COMMAND, "record", "live.dgn", "--rules", "toy", "--players", "Ann Bob"], cwd=work,
+                          env=plugin, input=moves, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr  # 1: a line was refused
+    assert "must follow Diamonds with 1D 2D, not play 1H (T4)" in done.stdout + done.stderr
+    assert (work / "live.dgn").read_text(encoding="utf-8").endswith("\n1. 3D 1D\n")
+
+
 # --------------------------------------------------------------------------- the conformance suite, for the plug-in
 
 
@@ -157,6 +166,7 @@ def test_the_conformance_suite_passes_for_the_plugin(plugin: dict[str, str]) -> 
         "test_families.py::test_dgn_round_trip[toy-2p-1]",
         "test_families.py::test_dgn_round_trip_unfinished[toy-2p]",
         "test_families.py::test_family_parts_load[toy-view]",
+        "test_families.py::test_family_parts_load[toy-tables]",
         "test_families.py::test_export_valid_against_schema[toy-2p]",
         "test_families.py::test_rule_ids_unique",
         "test_api.py::test_random_playthrough_through_the_front_door[3-toy-2p]",
