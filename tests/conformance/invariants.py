@@ -3,7 +3,8 @@
 The suite plays every registered rule set at random and, after every step,
 calls the checks registered here under the family's name. A family with no
 entry fails the suite (`test_family_has_invariants`), so whoever registers a
-family in `diamonds_core/registry.py` adds its entry here too.
+family (entry-point group `diamonds.families`, as the shipped games and the
+toy plug-in of tests/toyfamily do) adds its entry here too.
 
 An entry says:
 
