@@ -3,7 +3,8 @@
 The suite plays every registered rule set at random and, after every step,
 calls the checks registered here under the family's name. A family with no
 entry fails the suite (`test_family_has_invariants`), so whoever registers a
-family in `diamonds_core/registry.py` adds its entry here too.
+family (entry-point group `diamonds.families`, as the shipped games and the
+toy plug-in of tests/toyfamily do) adds its entry here too.
 
 An entry says:
 
@@ -350,6 +351,49 @@ def _bidding_final(state: Any, standings: tuple[Any, ...]) -> None:
     assert [s.winner for s in standings] == [score == best for score in state.scores], "B10: the winners"
 
 
+# --------------------------------------------------------------------------- the toy family (T1-T7), tests/toyfamily
+
+#: T2: the 1, 2 and 3 of each suit; T3: six tricks of two cards a round; T6: a point a trick; T7: two rounds.
+TOY_DECK = frozenset(f"{rank}{suit}" for rank in (1, 2, 3) for suit in "DHSC")
+TOY_TRICKS = 6
+TOY_ROUNDS = 2
+
+
+def _toy_max_moves(config: Any) -> int:
+    return TOY_ROUNDS * (1 + len(TOY_DECK))  # the deal and every card, each round
+
+
+def _toy_state(state: Any) -> None:
+    held = [str(card) for hand in state.hands for card in hand]
+    on_table = [str(card) for _, card in state.trick]
+    assert len(set(held + on_table)) == len(held + on_table) and set(held + on_table) <= TOY_DECK, "T2: the pack"
+    done = sum(state.won)  # tricks finished this round
+    if state.phase.value == "play":
+        # T2, T3: twelve cards dealt, two a trick played since.
+        assert len(held) + len(on_table) + 2 * done == len(TOY_DECK), f"T2: {held} {on_table} after {done} tricks"
+        assert sum(state.totals) == TOY_TRICKS * (state.round_no - 1), "T6: a point a trick of each round before"
+    elif state.phase.value == "game over":
+        assert not held and sum(state.totals) == TOY_TRICKS * TOY_ROUNDS, "T6, T7: two rounds of six points"
+
+
+def _toy_step(before: Any, move: Any, after: Any, events: tuple[Any, ...]) -> None:
+    if before.phase.value == "play" and len(before.trick) == 1:
+        # T5, worked out again: the higher card of the led suit wins, and leads next.
+        (leader, led), (_, card) = before.trick[0], (before.to_move, move.card)
+        winner = leader if card.suit is not led.suit or card.rank < led.rank else before.to_move
+        if after.phase.value == "play" and after.round_no == before.round_no:
+            assert after.leader == winner and after.won[winner] == before.won[winner] + 1, "T5: the winner leads"
+        else:  # the round's last trick: its six points go to the totals (T6)
+            gained = [now - then for now, then in zip(after.totals, before.totals)]
+            assert gained == [won + (seat == winner) for seat, won in enumerate(before.won)], "T6: the round scored"
+
+
+def _toy_final(state: Any, standings: tuple[Any, ...]) -> None:
+    best = max(state.totals)
+    assert [s.score for s in standings] == list(state.totals)
+    assert [s.winner for s in standings] == [total == best for total in state.totals], "T7: the winners"
+
+
 # --------------------------------------------------------------------------- the registry
 
 INVARIANTS: dict[str, FamilyInvariants] = {
@@ -370,5 +414,12 @@ INVARIANTS: dict[str, FamilyInvariants] = {
         state=_bidding_state,
         step=_bidding_step,
         final=_bidding_final,
+    ),
+    # The toy family is registered only by tests/families/toy (a plug-in that lives in tests/toyfamily).
+    "toy": FamilyInvariants(
+        max_moves=_toy_max_moves,
+        state=_toy_state,
+        step=_toy_step,
+        final=_toy_final,
     ),
 }

@@ -1,0 +1,15 @@
+"""The toy trick game (rulings T1-T7): a whole family in one folder, living only in tests/.
+
+It is registered the way a separately installed game would be (entry-point
+group `diamonds.families`, `toy = toyfamily:FAMILY`; see
+tests/families/toy/test_toy_family.py), and must get every generic command
+and the conformance suite from that registration alone.
+"""
+
+from diamonds.core.family import Family
+
+from .rules import Toy
+
+__all__ = ["FAMILY"]
+
+FAMILY = Family(name="toy", title="The toy trick game", rule_sets=(Toy,), package=__name__)

@@ -1,0 +1,320 @@
+"""The toy trick game (rulings T1-T7): a fourth family that lives only in tests/, to prove the house hosts games.
+
+T1  Two players, each for themselves; no variants and no tags of its own.
+T2  The pack: the 1, 2 and 3 of each suit (12 cards). Each round the dealer deals six cards to each
+    player; the players deal in turn (the first dealer from the Dealer tag).
+T3  A round is six tricks of two cards; the non-dealer leads the first trick.
+T4  The leader plays any card; the other follows suit if they can, else plays any card.
+T5  The higher card of the led suit wins the trick, and its winner leads the next.
+T6  Each trick won scores one point.
+T7  The game lasts two rounds; the higher total wins, equal totals share the win.
+
+Standard library and diamonds.core only: plain frozen values and pure functions.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from dataclasses import dataclass, replace
+from typing import ClassVar, Iterable, Mapping
+
+from diamonds.core.cards import AnyCard, Card, format_cards, numbered_cards, sort_cards
+from diamonds.core.errors import (
+    CardNotHeld, CardNotInDeck, CardTwice, GameOver, IllegalMove, InvalidDeal, MustFollowSuit, WrongPhase,
+)
+from diamonds.core.family import Rules, Standing
+from diamonds.core.movetext import card_of, deal_text, parse_deal, refuse, words
+from diamonds.core.seating import ConfigError, Seating, check_players, dealer_seat, solo_sides
+
+DECK: tuple[Card, ...] = numbered_cards(1, 3)  # T2
+
+
+@dataclass(frozen=True, slots=True)
+class ToyConfig(Seating):
+    deck: tuple[Card, ...] = DECK
+    hand_size: int = 6  # T2
+    tricks_per_hand: int = 6  # T3
+    plays_per_trick: int = 2  # T3
+    rounds: int = 2  # T7
+
+
+# --------------------------------------------------------------------------- moves and events
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    hands: tuple[tuple[AnyCard, ...], ...]
+
+    def __str__(self) -> str:
+        return " / ".join(format_cards(hand) for hand in self.hands)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    card: AnyCard
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted:
+    round_no: int
+    dealer: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDealt:
+    round_no: int
+    hands: tuple[tuple[Card, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed:
+    seat: int
+    card: Card
+    trick_no: int
+    leads: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon:
+    trick_no: int
+    winner: int
+    card: Card
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScored:
+    round_no: int
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    standings: tuple[Standing, ...]
+
+
+# --------------------------------------------------------------------------- state
+
+
+class Phase(enum.Enum):
+    DEAL = "deal"
+    PLAY = "play"
+    GAME_OVER = "game over"
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    config: ToyConfig
+    phase: Phase
+    round_no: int
+    dealer: int
+    hands: tuple[frozenset[Card], ...]
+    trick_no: int
+    leader: int
+    trick: tuple[tuple[int, Card], ...]
+    won: tuple[int, ...]  # tricks won this round
+    totals: tuple[int, ...]  # the rounds before this one (all of them once over)
+
+    @property
+    def to_move(self) -> int | None:
+        return (self.leader + len(self.trick)) % 2 if self.phase is Phase.PLAY else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.GAME_OVER
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        return sort_cards(self.hands[seat])
+
+
+def trick_winner(leader: int, cards: Iterable[AnyCard]) -> int:
+    """T5: the seat whose card is the highest of the led suit (`cards` in play order from `leader`)."""
+    played = list(cards)
+    led = played[0]
+    best = max((i for i, card in enumerate(played) if isinstance(card, Card) and isinstance(led, Card)
+                and card.suit is led.suit), key=lambda i: played[i].rank, default=0)  # type: ignore[union-attr]
+    return (leader + best) % 2
+
+
+def standings(state: State) -> tuple[Standing, ...]:
+    best = max(state.totals)
+    return tuple(Standing(seat, total, total == best) for seat, total in enumerate(state.totals))
+
+
+# --------------------------------------------------------------------------- apply
+
+
+def _expect(state: State, phase: Phase, doing: str) -> None:
+    if state.phase is phase:
+        return
+    if state.phase is Phase.GAME_OVER:
+        raise GameOver(f"the game is over after {state.config.rounds} rounds: {doing} is not possible", rule="T7")
+    if state.phase is Phase.DEAL:
+        raise WrongPhase(f"{doing} is not due now: round {state.round_no} has not been dealt", rule="T2")
+    raise WrongPhase(f"{doing} is not due now: {state.config.players[state.to_move or 0]} must play a card",
+                     rule="T4", seat=state.to_move)
+
+
+def apply(state: State, move: Deal | PlayCard) -> tuple[State, tuple[object, ...]]:
+    if isinstance(move, Deal):
+        return _deal(state, move.hands)
+    if isinstance(move, PlayCard):
+        return _play(state, move.card)
+    raise TypeError(f"not a move of the toy game: {move!r}")
+
+
+def _deal(state: State, hands: tuple[tuple[AnyCard, ...], ...]) -> tuple[State, tuple[object, ...]]:
+    _expect(state, Phase.DEAL, "a deal")
+    config, names = state.config, state.config.players
+    if len(hands) != 2:
+        raise InvalidDeal(f"a deal gives hands to 2 players, not {len(hands)}", rule="T2", expected=2,
+                          found=len(hands))
+    seen: dict[AnyCard, int] = {}
+    for seat, hand in enumerate(hands):
+        if len(hand) != config.hand_size:
+            raise InvalidDeal(f"{names[seat]} is dealt {len(hand)} cards, not {config.hand_size}", rule="T2",
+                              seat=seat, expected=config.hand_size, found=len(hand))
+        for card in hand:
+            if card not in config.deck:
+                raise CardNotInDeck(f"{card} is dealt to {names[seat]}, but the toy pack is 1-3 of each suit",
+                                    rule="T2", seat=seat, card=card)
+            if card in seen:
+                raise CardTwice(f"{card} is dealt twice", rule="T2", seat=seat, card=card)
+            seen[card] = seat
+    held = tuple(frozenset(c for c in hand if isinstance(c, Card)) for hand in hands)
+    events = (RoundStarted(state.round_no, state.dealer), CardsDealt(state.round_no, tuple(map(sort_cards, held))))
+    leader = config.left_of(state.dealer)  # T3
+    return replace(state, phase=Phase.PLAY, hands=held, trick_no=1, leader=leader, trick=(), won=(0, 0)), events
+
+
+def _play(state: State, card: AnyCard) -> tuple[State, tuple[object, ...]]:
+    _expect(state, Phase.PLAY, f"playing {card}")
+    config, names = state.config, state.config.players
+    seat = state.to_move
+    assert seat is not None
+    if not isinstance(card, Card) or card not in config.deck:
+        raise CardNotInDeck(f"{names[seat]} cannot play {card}: the toy pack is 1-3 of each suit", rule="T2",
+                            seat=seat, card=card)
+    if card not in state.hands[seat]:
+        raise CardNotHeld(f"{names[seat]} does not hold {card}", rule="T4", seat=seat, card=card)
+    if state.trick:
+        led = state.trick[0][1].suit
+        follow = tuple(c for c in state.hand(seat) if c.suit is led)
+        if card.suit is not led and follow:
+            raise MustFollowSuit(f"{names[seat]} must follow {led.title} with {format_cards(follow)}, not play "
+                                 f"{card}", rule="T4", seat=seat, card=card, cards=follow)
+    hands = tuple(hand - {card} if s == seat else hand for s, hand in enumerate(state.hands))
+    trick = state.trick + ((seat, card),)
+    events: list[object] = [CardPlayed(seat, card, state.trick_no, not state.trick)]
+    if len(trick) < config.plays_per_trick:
+        return replace(state, hands=hands, trick=trick), tuple(events)
+    winner = trick_winner(trick[0][0], (c for _, c in trick))  # T5
+    events.append(TrickWon(state.trick_no, winner, dict(trick)[winner], tuple(c for _, c in trick)))
+    won = tuple(w + (s == winner) for s, w in enumerate(state.won))  # T6
+    if state.trick_no < config.tricks_per_hand:
+        return replace(state, hands=hands, trick=(), trick_no=state.trick_no + 1, leader=winner, won=won), \
+            tuple(events)
+    totals = tuple(t + w for t, w in zip(state.totals, won))
+    events.append(RoundScored(state.round_no, won, totals))
+    if state.round_no >= config.rounds:  # T7
+        final = replace(state, phase=Phase.GAME_OVER, hands=hands, trick=(), won=won, totals=totals)
+        events.append(GameEnded(standings(final)))
+        return final, tuple(events)
+    round_no = state.round_no + 1
+    return replace(state, phase=Phase.DEAL, round_no=round_no, dealer=config.dealer_of_round(round_no),
+                   hands=(frozenset(), frozenset()), trick_no=1, trick=(), won=(0, 0), totals=totals), tuple(events)
+
+
+# --------------------------------------------------------------------------- the family protocol
+
+
+class Toy(Rules):
+    """The toy trick game (rulings T1-T7)."""
+
+    id: ClassVar[str] = "toy"
+    family: ClassVar[str] = "toy"
+    title: ClassVar[str] = "The toy trick game"
+    player_counts: ClassVar[tuple[int, ...]] = (2,)
+    default_players: ClassVar[int] = 2
+
+    @classmethod
+    def configure(cls, players: Iterable[str], *, variants: Iterable[str] = (), dealer: str | int | None = None,
+                  options: Mapping[str, str] | None = None) -> ToyConfig:
+        names = check_players(players, (2,), rule="T1", game="the toy game")
+        words_given = [str(v).strip() for v in variants if str(v).strip()]
+        if words_given:
+            raise ConfigError(f"the toy game has no variants (not {', '.join(words_given)})", rule="T1",
+                              tag="Variant")
+        sides, side_of = solo_sides(2)
+        return ToyConfig("toy", names, dealer_seat(names, dealer), sides, side_of)
+
+    @classmethod
+    def initial_state(cls, config: ToyConfig) -> State:
+        return State(config, Phase.DEAL, 1, config.first_dealer, (frozenset(), frozenset()), 1,
+                     config.left_of(config.first_dealer), (), (0, 0), (0, 0))
+
+    @classmethod
+    def legal_moves(cls, state: State) -> tuple[PlayCard, ...]:
+        seat = state.to_move
+        if seat is None:
+            return ()
+        hand = state.hand(seat)
+        if state.trick:  # T4
+            follow = tuple(c for c in hand if c.suit is state.trick[0][1].suit)
+            hand = follow or hand
+        return tuple(PlayCard(card) for card in hand)
+
+    @classmethod
+    def apply(cls, state: State, move: Deal | PlayCard) -> tuple[State, tuple[object, ...]]:
+        return apply(state, move)
+
+    @classmethod
+    def is_over(cls, state: State) -> bool:
+        return state.is_over
+
+    @classmethod
+    def to_move(cls, state: State) -> int | None:
+        return state.to_move
+
+    @classmethod
+    def standings(cls, state: State) -> tuple[Standing, ...]:
+        return standings(state)
+
+    @classmethod
+    def random_move(cls, state: State, rng: random.Random) -> Deal | PlayCard:
+        if state.phase is Phase.DEAL:
+            pack = list(state.config.deck)
+            rng.shuffle(pack)
+            return Deal((sort_cards(pack[:6]), sort_cards(pack[6:])))
+        legal = cls.legal_moves(state)
+        if not legal:
+            raise GameOver("the game is over: no move is possible", rule="T7")
+        return rng.choice(legal)
+
+    @classmethod
+    def move_text(cls, state: State, move: Deal | PlayCard) -> str:
+        if isinstance(move, Deal):
+            return deal_text(state.config.players, move.hands)
+        return str(move.card)
+
+    @classmethod
+    def parse_move(cls, state: State, text: str) -> Deal | PlayCard:
+        found = words(text)
+        if not found:
+            raise refuse(text, None, "no move given", "deal lines" if state.phase is Phase.DEAL else "a card")
+        if state.phase is Phase.DEAL or found[0].lower() == "deal":
+            return Deal(parse_deal(text, state.config.players)[0])
+        if len(found) > 1:
+            raise refuse(text, found[1], "one card is one move", "one card")
+        return PlayCard(card_of(text, found[0]))
+
+
+__all__ = [
+    "Toy", "ToyConfig", "DECK", "Deal", "PlayCard", "RoundStarted", "CardsDealt", "CardPlayed", "TrickWon",
+    "RoundScored", "GameEnded", "Phase", "State", "trick_winner", "standings", "apply", "IllegalMove",
+]
