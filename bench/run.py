@@ -475,8 +475,8 @@ def main() -> int:
     parser.add_argument("--chess-games", type=int, default=None, help="PGN games (default 1000; --quick 150)")
     parser.add_argument("--seed", type=int, default=20261125)
     parser.add_argument("--corpus-dir", type=Path, default=None, help="keep (and reuse) the corpora here")
-    parser.add_argument("--only", choices=("families", "analysis", "startup"), action="append",
-                        help="run only these parts (repeatable)")
+    parser.add_argument("--only", choices=("families", "analysis", "startup", "huge"), action="append",
+                        help="run only these parts (repeatable; `--only huge` is --huge alone)")
     parser.add_argument("--huge", action="store_true", help="also convert and validate 1 GB of DGN (peak RSS)")
     parser.add_argument("--huge-mb", type=int, default=1000, help="the size for --huge, MB (default 1000)")
     parser.add_argument("--env-as-is", action="store_true",
@@ -517,7 +517,7 @@ def main() -> int:
             one = scratch / "one-game.dgn"
             one.write_text(_game_texts(corpora[0].path)[0], encoding="utf-8")
             startup(scratch, one, 3 if args.quick else 11)
-        if args.huge:
+        if args.huge or "huge" in parts:
             free = shutil.disk_usage(scratch).free
             if free < 3 * args.huge_mb * 1e6:
                 print(f"\nhuge: skipped, {free / 1e9:.1f} GB free where it would write")
