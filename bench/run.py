@@ -69,9 +69,10 @@ import json, resource, subprocess, sys, time
 start = time.perf_counter()
 done = subprocess.run(sys.argv[1:], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 seconds = time.perf_counter() - start
-children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
 own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-print(json.dumps({"seconds": seconds, "peak_rss_mb": children, "floor_rss_mb": own, "exit": done.returncode,
+print(json.dumps({"seconds": seconds, "cpu_seconds": usage.ru_utime + usage.ru_stime,
+                  "peak_rss_mb": usage.ru_maxrss / 1024, "floor_rss_mb": own, "exit": done.returncode,
                   "stdout": done.stdout.decode("utf-8", "replace")[-4000:],
                   "stderr": done.stderr.decode("utf-8", "replace")[-4000:]}))
 """
@@ -415,18 +416,22 @@ def startup(folder: Path, one_game: Path, rounds: int) -> dict[str, float]:
         "convert --to parquet (1 game)": command + ["convert", str(one_game), "--to", "parquet", "-o", str(tables)],
     }
     seconds: dict[str, list[float]] = {name: [] for name in commands}
+    cpu: dict[str, list[float]] = {name: [] for name in commands}
     for i in range(rounds):
         names = list(commands)
         shift = i % len(names)
         for name in names[shift:] + names[:shift]:
             shutil.rmtree(tables, ignore_errors=True)
-            seconds[name].append(launch(commands[name])["seconds"])
+            figures = launch(commands[name])
+            seconds[name].append(figures["seconds"])
+            cpu[name].append(figures["cpu_seconds"])
     shutil.rmtree(tables, ignore_errors=True)
     medians = {name: _median(values) for name, values in seconds.items()}
-    print(f"\nstart-up, wall seconds, median of {rounds} (the command is `{' '.join(command)}`):")
+    print(f"\nstart-up, wall seconds, median of {rounds} (the command is `{' '.join(command)}`; beside it the "
+          "CPU seconds, user + system, which a loaded machine moves less):")
     base = medians["python -c pass"]
     for name, value in medians.items():
-        line = f"  {name:32} {value:6.3f} s"
+        line = f"  {name:32} {value:6.3f} s  cpu {_median(cpu[name]):6.3f} s"
         if name in TARGET_STARTUP:
             target = TARGET_STARTUP[name]
             line += (f"  target <= {target:.2f} s: {_verdict(value, target, at_least=False)}"
