@@ -163,8 +163,9 @@ def _lark_cache_file(grammar: str) -> Path | None:
     """Where the analysed grammar is kept between runs: the user's cache folder ($XDG_CACHE_HOME or
     ~/.cache, then diamonds/), one file per grammar, Lark and Python version; None if there is none.
 
-    Building the LALR tables costs about 0.1 s, most of a small command's run; loading them from
-    this file a few ms. The cache is only an aid: any failure to read or write it means a build."""
+    Building the grammar and its LALR tables costs about 0.03 s of CPU at every start of a command
+    that reads DGN; loading them from this file about 3 ms. The cache is only an aid: any failure
+    to read or write it means a build."""
     import hashlib
     import os
     import sys
