@@ -1,86 +1,207 @@
-"""The benchmark: how fast `diamonds` reads, checks and exports games, beside python-chess.
+"""The benchmark of issue 20: speed for every game family, measured against python-chess, pair by pair.
 
-Run from the repository root (after `pip install ".[bench]"`):
+Run from the repository root (after `pip install ".[bench]"`, which brings python-chess):
 
-    python bench/run.py                 # the standard corpus, all figures, both ratios
-    python bench/run.py --games 200     # a quicker run
-    python bench/run.py --big 1000      # also stream a generated file of 1000 MB
-    python bench/run.py --analysis-only # only the analysis figures (Parquet, JSON, stats, Dask)
+    python bench/run.py                 # every family, the mixed corpus, the analysis and start-up figures
+    python bench/run.py --quick         # a smoke run (small corpora, 3 pairs; under ~2 minutes)
+    python bench/run.py --huge          # also 1 GB of DGN to Parquet and validated, with peak RSS
+    python bench/run.py --corpus-dir D  # keep the corpora in D (reused when already there)
 
-Each phase runs in a fresh child process, so its peak RSS is its own. The
-corpus is generated with the simulator and a fixed seed; python-chess reads
-a PGN corpus of random legal games that this script also generates.
+What is counted (see bench/RESULTS.md):
+
+- corpora are written by `diamonds simulate` (deal lines in every game), about `--size-mb` MB each,
+  for Fitzgerald 2e with 4 players, Fitzgerald 1e with 3, kirk, bidding, and a mixed corpus of
+  equal bytes of the four (games interleaved);
+- played cards are the cards of trick lines only (not deal, pass or kitty lines, nor takes), counted
+  from the parsed records when the corpus is made, never while a phase is timed;
+- python-chess reads a PGN file of random legal games (`chess.pgn.read_game`), counting plies;
+- every run is a whole process started through a small launcher that times it with
+  `time.perf_counter` around `subprocess.run` and reads its peak RSS with
+  `resource.getrusage(RUSAGE_CHILDREN)`; the in-process phases also report the seconds of their
+  own work (imports, the Lark build and one warm-up game of each family excluded);
+- ours and python-chess's runs alternate pair by pair (the order flips each pair), each pair gives
+  a ratio, and the median ratio is printed beside its target, so that the machine's drift cancels.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
-import io
 import json
+import math
 import os
 import random
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # helpers beside the repo; `diamonds` itself comes from the install
 
-TARGET_VALIDATE_RATIO = 10.0  # our cards/s (parse + validate) over python-chess plies/s
-TARGET_SCAN_RATIO = 1 / 3  # our parse-only MB/s over a bare re.finditer scan
-TARGET_PARQUET_SPEED = 0.5  # `convert --to parquet` MB/s over `validate` MB/s, one process each
-TARGET_PARQUET_SIZE = 1.0  # the Parquet tables' bytes over the DGN's
-TARGET_JSON_SIZE = 8.0  # compact JSON bytes over the DGN's
-TARGET_JSON_SPEEDUP = 3.0  # compact JSON export over the full form's time (the full form is 0.1's export)
-TARGET_BIG_RSS_MB = 200  # streaming a 1 GB file to Parquet
+# (name, rules, players): the corpora, one per family (Fitzgerald twice: 2e 4p is the headline)
+FAMILIES: tuple[tuple[str, str, int], ...] = (
+    ("fitzgerald-2e-4p", "2e", 4),
+    ("fitzgerald-1e-3p", "1e", 3),
+    ("kirk", "kirk", 4),
+    ("bidding", "bidding", 3),
+)
+MIXED = "mixed"
+
+# Targets (issue 20)
+TARGET_CHESS = {"fitzgerald-2e-4p": 10.0, MIXED: 6.0}  # played cards/s over plies/s; others:
+TARGET_CHESS_DEFAULT = 6.0
+TARGET_SCAN = 0.3  # parse-only MB/s over the bare card-token scan's MB/s
+TARGET_ANALYSIS = {"convert --to parquet": 0.5, "convert --to json": 0.6, "stats": 0.5}  # of validate's MB/s
+TARGET_STARTUP = {"validate (1 game)": 0.08, "--version": 0.05, "convert --to parquet (1 game)": 0.3}  # s wall
+TARGET_HUGE_RSS = {"validate": 50.0, "convert --to parquet": 200.0}  # MB, on 1 GB
+
+# The launcher: a small process that runs one command and reports its wall time and peak RSS.
+# Not the bench itself: a child's ru_maxrss starts at the size of the process it was forked from
+# (Linux carries the parent's high-water mark over exec), so that process must be small. The
+# launcher's own peak (its floor, about a bare Python's) is reported beside every figure.
+_LAUNCHER = r"""
+import json, resource, subprocess, sys, time
+start = time.perf_counter()
+done = subprocess.run(sys.argv[1:], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+seconds = time.perf_counter() - start
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(json.dumps({"seconds": seconds, "cpu_seconds": usage.ru_utime + usage.ru_stime,
+                  "peak_rss_mb": usage.ru_maxrss / 1024, "floor_rss_mb": own, "exit": done.returncode,
+                  "stdout": done.stdout.decode("utf-8", "replace")[-4000:],
+                  "stderr": done.stderr.decode("utf-8", "replace")[-4000:]}))
+"""
+
+
+# The children's environment. A user's installed package has its bytecode (.pyc) cached; a shell
+# with PYTHONDONTWRITEBYTECODE=1 makes every process compile every module of ours from source
+# again (about 0.15 s here), which is no part of the program's speed. So the children run without
+# it unless --env-as-is is given; main() says which.
+CHILD_ENV = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+
+
+def launch(args: list[str], *, ok: tuple[int, ...] = (0,)) -> dict[str, Any]:
+    """Run `args` as a whole process through the launcher: wall seconds, peak RSS, its output."""
+    out = subprocess.run([sys.executable, "-c", _LAUNCHER, *args], check=True, capture_output=True, text=True,
+                         env=CHILD_ENV)
+    figures: dict[str, Any] = json.loads(out.stdout)
+    if figures["exit"] not in ok:
+        raise SystemExit(f"{' '.join(args)} exited {figures['exit']}:\n{figures['stderr']}")
+    return figures
+
+
+def diamonds_command() -> list[str]:
+    """`diamonds` as a user runs it: the console script beside this Python, else `python -m`."""
+    script = Path(sys.executable).parent / "diamonds"
+    if script.exists():
+        return [str(script)]
+    return [sys.executable, "-m", "diamonds.cli.main"]
 
 
 # --------------------------------------------------------------------------- corpora
 
 
-def make_corpus(path: Path, games_4p: int, seed: int) -> tuple[int, int]:
-    """4-player `2e` games with deal lines, then a mix of every rule set × players × variants.
+@dataclass
+class Corpus:
+    name: str
+    path: Path
+    games: int
+    played: int  # trick cards
+    size: int  # bytes
 
-    Returns the games and the cards written (in deal, pass and trick lines), counted here so
-    that no phase spends its time counting."""
-    from diamonds.core import ConfigError, simulate
-    from diamonds.notation.writer import write_game
-    from diamonds.replay import record_from_game
+    @property
+    def mb(self) -> float:
+        return self.size / 1e6
 
-    combos = [(rules, n, variants) for rules in ("1e", "2e", "bga") for n in range(2, 7)
-              for variants in ((), ("partnership",), ("perfect",), ("partnership", "perfect"))]
-    games = cards = 0
 
-    def write(record: Any) -> None:
-        nonlocal games, cards
-        out.write(write_game(record) + "\n")
-        games += 1
-        cards += _count_cards(record)
+def _game_texts(path: Path) -> list[str]:
+    from diamonds.notation import game_texts
 
-    with open(path, "w", encoding="utf-8") as out:
-        rng = random.Random(seed)
-        for i in range(games_4p):
-            game = simulate(4, rules="2e", seed=rng.randrange(2**32))
-            write(record_from_game(game, tags=[("Event", f"Bench {i + 1}")]))
-        mix = max(1, games_4p // 4)
-        for i in range(mix):
-            rules, n, variants = combos[i % len(combos)]
-            try:
-                game = simulate(n, rules=rules, variants=variants, seed=rng.randrange(2**32))
-            except ConfigError:
-                continue
-            write(record_from_game(game, tags=[("Event", f"Mix {i + 1}")], deals=i % 2 == 0))
-    return games, cards
+    with open(path, encoding="utf-8") as stream:
+        return [text.rstrip("\n") + "\n\n" for _, _, text in game_texts(stream)]
+
+
+def _simulate(rules: str, players: int, games: int, seed: int, out: Path) -> None:
+    subprocess.run(diamonds_command() + ["simulate", "--rules", rules, "--players", str(players), "--seed", str(seed),
+                                         "--games", str(games), "-o", str(out)], check=True)
+
+
+def _count(path: Path) -> tuple[int, int]:
+    """Games and played (trick) cards, from the parsed records; every game must read cleanly."""
+    from diamonds.notation import read_games
+
+    games = played = 0
+    with open(path, encoding="utf-8") as stream:
+        for record in read_games(stream):
+            if record.problems:
+                raise SystemExit(f"{path}: game {games + 1} does not read: {record.problems[0].message}")
+            games += 1
+            played += sum(len(trick.plays) for rnd in record.rounds for trick in rnd.tricks)
+    return games, played
+
+
+def make_corpora(folder: Path, size_mb: float, seed: int) -> tuple[list[Corpus], Path]:
+    """One corpus per family and the mixed one, about `size_mb` MB each; reused if already in `folder`.
+
+    Also a warm-up file with one game of each family (read before a phase's clock starts)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    target = int(size_mb * 1e6)
+    texts: dict[str, list[str]] = {}
+    for name, rules, players in FAMILIES:
+        path = folder / f"{name}.dgn"
+        stamp = folder / f"{name}.made"
+        wanted = f"{rules} {players} {target} {seed}"
+        if not (path.exists() and stamp.exists() and stamp.read_text() == wanted):
+            probe = folder / f"{name}.probe.dgn"
+            _simulate(rules, players, 10, seed, probe)
+            per_game = probe.stat().st_size / 10
+            probe.unlink()
+            raw = folder / f"{name}.raw.dgn"
+            _simulate(rules, players, math.ceil(target / per_game * 1.1) + 1, seed, raw)
+            kept, size = [], 0
+            for text in _game_texts(raw):  # whole games, up to the target size
+                if size >= target:
+                    break
+                kept.append(text)
+                size += len(text.encode("utf-8"))
+            raw.unlink()
+            path.write_text("".join(kept), encoding="utf-8")
+            stamp.write_text(wanted)
+        texts[name] = _game_texts(path)
+    # The mixed corpus: the first games of each family up to a quarter of the size each, interleaved.
+    quarters: list[list[str]] = []
+    for name, _, _ in FAMILIES:
+        part, size = [], 0
+        for text in texts[name]:
+            if size >= target / len(FAMILIES):
+                break
+            part.append(text)
+            size += len(text.encode("utf-8"))
+        quarters.append(part)
+    mixed: list[str] = []
+    for i in range(max(len(part) for part in quarters)):
+        mixed.extend(part[i] for part in quarters if i < len(part))
+    (folder / f"{MIXED}.dgn").write_text("".join(mixed), encoding="utf-8")
+    warm = folder / "warmup.dgn"
+    warm.write_text("".join(texts[name][0] for name, _, _ in FAMILIES), encoding="utf-8")
+    corpora = []
+    for name in [name for name, _, _ in FAMILIES] + [MIXED]:
+        path = folder / f"{name}.dgn"
+        games, played = _count(path)
+        corpora.append(Corpus(name, path, games, played, path.stat().st_size))
+    return corpora, warm
 
 
 def make_pgn_corpus(path: Path, games: int, seed: int) -> int:
-    """Random legal chess games of about 80 plies; returns the number of plies."""
+    """Random legal chess games of up to 80 plies; returns the plies (reused if already there)."""
+    stamp = path.with_suffix(".made")
+    if path.exists() and stamp.exists() and stamp.read_text().split()[:2] == [str(games), str(seed)]:
+        return int(stamp.read_text().split()[2])
     import chess
     import chess.pgn
 
@@ -101,389 +222,316 @@ def make_pgn_corpus(path: Path, games: int, seed: int) -> int:
                 board.push(move)
                 plies += 1
             out.write(str(game) + "\n\n")
+    stamp.write_text(f"{games} {seed} {plies}")
     return plies
 
 
 # --------------------------------------------------------------------------- phases (in a child)
 
 
-def _count_cards(record: Any) -> int:
-    return sum(len(line.cards) for rnd in record.rounds for line in rnd.hand_lines) + sum(
-        len(trick.plays) for rnd in record.rounds for trick in rnd.tricks)
+def _card_pattern() -> str:
+    """The grammar's own card token (its PLAY terminal), for the bare scan."""
+    grammar = (ROOT / "grammars" / "dgn.lark").read_text(encoding="utf-8")
+    found = re.search(r"^PLAY:\s*/(.*)/\s*$", grammar, re.MULTILINE)
+    if not found:
+        raise SystemExit("no PLAY terminal in grammars/dgn.lark")
+    return found.group(1)
 
 
-def phase_parse(path: str) -> dict[str, Any]:
+def _warm_up(warm: str, validate: bool) -> None:
+    """Imports, the Lark build and each family's modules, before the clock starts."""
+    from diamonds.notation import read_games
+    from diamonds.replay import validate_record
+
+    with open(warm, encoding="utf-8") as stream:
+        for record in read_games(stream):
+            if validate:
+                validate_record(record)
+
+
+def phase_parse(path: str, warm: str) -> dict[str, Any]:
+    _warm_up(warm, validate=False)
     from diamonds.notation import read_games
 
+    start = time.perf_counter()
     games = 0
     with open(path, encoding="utf-8") as stream:
         for _ in read_games(stream):
             games += 1
-    return {"games": games}
+    return {"work_seconds": time.perf_counter() - start, "games": games}
 
 
-def phase_validate(path: str) -> dict[str, Any]:
+def phase_validate(path: str, warm: str) -> dict[str, Any]:
+    _warm_up(warm, validate=True)
     from diamonds.notation import read_games
     from diamonds.replay import validate_record
 
+    start = time.perf_counter()
     games = invalid = 0
     with open(path, encoding="utf-8") as stream:
         for record in read_games(stream):
             games += 1
             invalid += not validate_record(record).valid
-    return {"games": games, "invalid": invalid}
+    return {"work_seconds": time.perf_counter() - start, "games": games, "invalid": invalid}
 
 
-def phase_export(path: str) -> dict[str, Any]:
-    from diamonds.notation import read_games
-    from diamonds.replay import replay_record
-    from diamonds.replay.export import game_to_dict
-
-    games = 0
-    sink = io.StringIO()
-    with open(path, encoding="utf-8") as stream:
-        for record in read_games(stream):
-            games += 1
-            # As `diamonds convert --to json` does: events, but no snapshot per move (that is --states).
-            sink.write(json.dumps(game_to_dict(replay_record(record, history=False))))
-            sink.seek(0)
-            sink.truncate()
-    return {"games": games}
+def phase_scan(path: str, warm: str) -> dict[str, Any]:
+    pattern = re.compile(_card_pattern())
+    start = time.perf_counter()
+    data = Path(path).read_text(encoding="utf-8")  # decoded, as the reader must
+    tokens = sum(1 for _ in pattern.finditer(data))
+    return {"work_seconds": time.perf_counter() - start, "tokens": tokens}
 
 
-def phase_chess(path: str) -> dict[str, Any]:
+def phase_chess(path: str, warm: str) -> dict[str, Any]:
     import chess.pgn
 
+    start = time.perf_counter()
     games = 0
     with open(path, encoding="utf-8") as stream:
         while chess.pgn.read_game(stream) is not None:
             games += 1
-    return {"games": games}
+    return {"work_seconds": time.perf_counter() - start, "games": games}
 
 
-def phase_scan(path: str) -> dict[str, Any]:
-    data = Path(path).read_bytes()
-    tokens = sum(1 for _ in re.finditer(rb"\S+", data))
-    return {"tokens": tokens}
-
-
-PHASES: dict[str, Callable[[str], dict[str, Any]]] = {
-    "parse": phase_parse, "validate": phase_validate, "export": phase_export, "chess": phase_chess,
-    "scan": phase_scan,
+PHASES: dict[str, Callable[[str, str], dict[str, Any]]] = {
+    "parse": phase_parse, "validate": phase_validate, "scan": phase_scan, "chess": phase_chess,
 }
 
 
-# Imported before the clock starts: the library phases time reading, not Python's imports (the
-# whole-process rows, `diamonds validate`, include them). The corpus is Fitzgerald's, so its bridge
-# and export, which the registry loads on first use, are imported here too.
-PHASE_IMPORTS: dict[str, tuple[str, ...]] = {
-    "parse": ("diamonds.notation",),
-    "validate": ("diamonds.notation", "diamonds.replay", "diamonds.families.fitzgerald.bridge"),
-    "export": ("diamonds.notation", "diamonds.replay", "diamonds.families.fitzgerald.bridge", "diamonds.replay.export",
-               "diamonds.families.fitzgerald.export"),
-    "chess": ("chess.pgn",), "scan": (),
-}
+def run_phase(name: str, path: Path, warm: Path) -> dict[str, Any]:
+    figures = launch([sys.executable, __file__, "--phase", name, str(path), str(warm)])
+    figures.update(json.loads(figures.pop("stdout")))
+    return figures
 
 
-def run_phase_here(name: str, path: str) -> None:
-    for module in PHASE_IMPORTS[name]:
-        importlib.import_module(module)
-    start = time.perf_counter()
-    figures = PHASES[name](path)
-    figures["seconds"] = time.perf_counter() - start
-    figures["peak_rss_mb"] = _rss(os.getpid(), "VmHWM")  # this process's own peak, since its exec
-    print(json.dumps(figures))
+# --------------------------------------------------------------------------- the comparisons
 
 
-def run_phase(name: str, path: Path, repeat: int = 1) -> dict[str, Any]:
-    """The fastest of `repeat` runs, each in a fresh child: on a shared machine the minimum is the
-    least disturbed figure (as `timeit` reports)."""
-    return _fastest([_run_phase_once(name, path) for _ in range(repeat)])
+def _median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
 
 
-def _run_phase_once(name: str, path: Path) -> dict[str, Any]:
-    out = subprocess.run([sys.executable, __file__, "--phase", name, str(path)], check=True,
-                         capture_output=True, text=True)
-    return json.loads(out.stdout)  # type: ignore[no-any-return]
+def _verdict(value: float, target: float, at_least: bool = True) -> str:
+    return "met" if (value >= target if at_least else value <= target) else "NOT met"
 
 
-def run_process(args: list[str], repeat: int = 1) -> dict[str, Any]:
-    """A whole command as a user runs it: wall time and the child's peak RSS (fastest of `repeat`)."""
-    return _fastest([_run_process_once(args) for _ in range(repeat)])
+def families(corpora: list[Corpus], warm: Path, pgn: Path, plies: int, pairs: int) -> list[dict[str, Any]]:
+    """Per corpus: validate against python-chess and parse against the bare scan, pair by pair."""
+    results = []
+    for corpus in corpora:
+        chess_ratios, scan_ratios = [], []
+        ours_cps, chess_pps, parse_mbs, scan_mbs, rss = [], [], [], [], []
+        for i in range(pairs):
+            order = ("validate", "chess") if i % 2 == 0 else ("chess", "validate")
+            got = {name: run_phase(name, pgn if name == "chess" else corpus.path, warm) for name in order}
+            if got["validate"]["games"] != corpus.games or got["validate"]["invalid"]:
+                raise SystemExit(f"{corpus.name}: {got['validate']['games']} games read, "
+                                 f"{got['validate']['invalid']} invalid (expected {corpus.games}, 0)")
+            cps = corpus.played / got["validate"]["work_seconds"]
+            pps = plies / got["chess"]["work_seconds"]
+            ours_cps.append(cps)
+            chess_pps.append(pps)
+            chess_ratios.append(cps / pps)
+            rss.append(got["validate"]["peak_rss_mb"])
+            order = ("parse", "scan") if i % 2 == 0 else ("scan", "parse")
+            got = {name: run_phase(name, corpus.path, warm) for name in order}
+            parse_mb = corpus.mb / got["parse"]["work_seconds"]
+            scan_mb = corpus.mb / got["scan"]["work_seconds"]
+            parse_mbs.append(parse_mb)
+            scan_mbs.append(scan_mb)
+            scan_ratios.append(parse_mb / scan_mb)
+        results.append({
+            "corpus": corpus.name, "mb": corpus.mb, "games": corpus.games, "played": corpus.played,
+            "cards_per_s": _median(ours_cps), "plies_per_s": _median(chess_pps),
+            "chess_ratio": _median(chess_ratios), "chess_ratios": chess_ratios,
+            "chess_target": TARGET_CHESS.get(corpus.name, TARGET_CHESS_DEFAULT),
+            "parse_mb_s": _median(parse_mbs), "scan_mb_s": _median(scan_mbs),
+            "scan_ratio": _median(scan_ratios), "scan_ratios": scan_ratios, "validate_rss_mb": max(rss),
+        })
+        _print_family(results[-1])
+    return results
 
 
-def _run_process_once(args: list[str]) -> dict[str, Any]:
-    start = time.perf_counter()
-    process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT)
-    largest = total = 0.0
-    while process.poll() is None:  # sampled: a child's ru_maxrss starts at its parent's size (see _rss)
-        sizes = [_rss(pid) for pid in _tree(process.pid)]
-        largest, total = max(largest, *sizes, 0.0), max(total, sum(sizes))
-        time.sleep(0.02)
-    seconds = time.perf_counter() - start
-    stderr = process.stderr.read().decode() if process.stderr else ""
-    if process.returncode not in (0, 1):
-        raise SystemExit(f"{' '.join(args)} failed ({process.returncode}): {stderr}")
-    return {"seconds": seconds, "peak_rss_mb": largest, "peak_total_rss_mb": total, "exit": process.returncode}
+def _print_family(r: dict[str, Any]) -> None:
+    print(f"{r['corpus']:18} {r['mb']:5.2f} MB {r['games']:5,} games {r['played']:9,} played cards")
+    print(f"  parse+validate {r['cards_per_s']:11,.0f} played cards/s  python-chess {r['plies_per_s']:9,.0f} plies/s  "
+          f"ratio {r['chess_ratio']:6.2f}  target >= {r['chess_target']:.0f}: {_verdict(r['chess_ratio'], r['chess_target'])}"
+          f"   (pairs: {', '.join(f'{x:.2f}' for x in r['chess_ratios'])}; peak RSS {r['validate_rss_mb']:.0f} MB)")
+    print(f"  parse only     {r['parse_mb_s']:8.2f} MB/s   bare card-token scan {r['scan_mb_s']:8.2f} MB/s (ceiling)  "
+          f"ratio {r['scan_ratio']:6.3f}  target >= {TARGET_SCAN}: {_verdict(r['scan_ratio'], TARGET_SCAN)}"
+          f"   (pairs: {', '.join(f'{x:.3f}' for x in r['scan_ratios'])})")
 
 
-def _tree(pid: int) -> list[int]:
-    """`pid` and its descendants (the worker processes of --jobs)."""
-    found, queue = [], [pid]
-    while queue:
-        current = queue.pop()
-        found.append(current)
-        try:
-            with open(f"/proc/{current}/task/{current}/children", encoding="ascii") as children:
-                queue.extend(int(child) for child in children.read().split())
-        except OSError:
-            pass
-    return found
+def analysis(corpus: Corpus, folder: Path, pairs: int) -> dict[str, Any]:
+    """`convert --to parquet`, `convert --to json` and `stats` against `validate`, whole processes, one
+    process each (--jobs 1); each round runs the four, in an order that rotates, and each command's
+    ratio is taken against that round's validate."""
+    command = diamonds_command()
+    tables, out_json = folder / "tables", folder / "out.json"
+    commands: dict[str, list[str]] = {
+        "validate": command + ["validate", "--quiet", "--jobs", "1", str(corpus.path)],
+        "convert --to parquet": command + ["convert", str(corpus.path), "--to", "parquet", "-o", str(tables),
+                                           "--jobs", "1"],
+        "convert --to json": command + ["convert", str(corpus.path), "--to", "json", "-o", str(out_json),
+                                        "--jobs", "1"],
+        "stats": command + ["stats", str(corpus.path), "--format", "json", "--jobs", "1"],
+    }
+    names = list(commands)
+    seconds: dict[str, list[float]] = {name: [] for name in names}
+    rss: dict[str, float] = {name: 0.0 for name in names}
+    ratios: dict[str, list[float]] = {name: [] for name in names[1:]}
+    for i in range(pairs):
+        shift = i % len(names)
+        for name in names[shift:] + names[:shift]:
+            shutil.rmtree(tables, ignore_errors=True)
+            figures = launch(commands[name])
+            seconds[name].append(figures["seconds"])
+            rss[name] = max(rss[name], figures["peak_rss_mb"])
+        for name in names[1:]:
+            ratios[name].append(seconds["validate"][-1] / seconds[name][-1])
+    shutil.rmtree(tables, ignore_errors=True)
+    out_json.unlink(missing_ok=True)
+    print(f"\nanalysis on the {corpus.name} corpus ({corpus.mb:.2f} MB), whole processes, --jobs 1, "
+          f"median of {pairs} rounds:")
+    for name in names:
+        mb_s = corpus.mb / _median(seconds[name])
+        line = f"  {name:22} {_median(seconds[name]):7.2f} s {mb_s:6.2f} MB/s  peak RSS {rss[name]:5.0f} MB"
+        if name != "validate":
+            ratio, target = _median(ratios[name]), TARGET_ANALYSIS[name]
+            line += (f"  {ratio:5.2f} of validate's MB/s  target >= {target}: {_verdict(ratio, target)}"
+                     f"   (rounds: {', '.join(f'{x:.2f}' for x in ratios[name])})")
+        print(line)
+    return {"seconds": seconds, "ratios": ratios, "rss": rss}
 
 
-def _rss(pid: int, field: str = "VmRSS") -> float:
-    """A process's resident set (VmRSS) or its peak (VmHWM), in MB, from /proc.
-
-    Not getrusage: on Linux a child's ru_maxrss starts from the size of the process that forked
-    it (the bench itself, about 33 MB), so every figure below that read 33 MB."""
-    try:
-        with open(f"/proc/{pid}/status", encoding="ascii") as status:
-            for line in status:
-                if line.startswith(field + ":"):
-                    return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return 0.0
-
-
-def _fastest(runs: list[dict[str, Any]]) -> dict[str, Any]:
-    best = dict(min(runs, key=lambda figures: figures["seconds"]))
-    for key in ("peak_rss_mb", "peak_total_rss_mb"):
-        if key in best:
-            best[key] = max(figures[key] for figures in runs)
-    return best
-
-
-def diamonds_command() -> list[str]:
-    return [sys.executable, "-m", "diamonds.cli.main"]
-
-
-# --------------------------------------------------------------------------- report
-
-
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=2000, help="4-player games in the corpus (default 2000)")
-    parser.add_argument("--seed", type=int, default=20261122)
-    parser.add_argument("--chess-games", type=int, default=1000)
-    parser.add_argument("--repeat", type=int, default=3, help="runs per phase; the fastest counts (default 3)")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="for the parallel figures")
-    parser.add_argument("--big", type=int, default=0, metavar="MB",
-                        help="also validate and convert a generated file of MB megabytes (peak RSS must stay flat)")
-    parser.add_argument("--big-only", action="store_true", help="with --big: skip the standard phases")
-    parser.add_argument("--analysis-only", action="store_true",
-                        help="only the analysis figures: Parquet, compact JSON, stats, the Dask cluster")
-    parser.add_argument("--no-cluster", action="store_true", help="skip the Dask cluster figures")
-    parser.add_argument("--phase", nargs=2, metavar=("NAME", "FILE"), help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    if args.phase:
-        run_phase_here(*args.phase)
-        return 0
-
-    folder = Path(tempfile.mkdtemp(prefix="diamonds-bench-"))
-    corpus, pgn = folder / "corpus.dgn", folder / "corpus.pgn"
-    t = time.perf_counter()
-    games, cards = make_corpus(corpus, args.games, args.seed)
-    plies = make_pgn_corpus(pgn, args.chess_games, args.seed)
-    print(f"corpus: {corpus.stat().st_size:,} bytes of DGN, {pgn.stat().st_size:,} bytes of PGN "
-          f"(generated in {time.perf_counter() - t:.1f} s, seed {args.seed})")
-    print(f"python {sys.version.split()[0]} on {os.cpu_count()} cores\n")
-    try:
-        if not args.big_only and not args.analysis_only:
-            standard(args, folder, corpus, pgn, games, cards, plies)
-        if not args.big_only:
-            analysis(args, folder, corpus)
-        if args.big:
-            big_file(folder, corpus, args.big)
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
-    return 0
+def startup(folder: Path, one_game: Path, rounds: int) -> dict[str, float]:
+    """Wall time of small whole commands, median of `rounds`, each round beside `python -c pass`."""
+    command = diamonds_command()
+    tables = folder / "one-tables"
+    commands = {
+        "python -c pass": [sys.executable, "-c", "pass"],
+        "--version": command + ["--version"],
+        "validate (1 game)": command + ["validate", str(one_game)],
+        "convert --to parquet (1 game)": command + ["convert", str(one_game), "--to", "parquet", "-o", str(tables)],
+    }
+    seconds: dict[str, list[float]] = {name: [] for name in commands}
+    cpu: dict[str, list[float]] = {name: [] for name in commands}
+    for i in range(rounds):
+        names = list(commands)
+        shift = i % len(names)
+        for name in names[shift:] + names[:shift]:
+            shutil.rmtree(tables, ignore_errors=True)
+            figures = launch(commands[name])
+            seconds[name].append(figures["seconds"])
+            cpu[name].append(figures["cpu_seconds"])
+    shutil.rmtree(tables, ignore_errors=True)
+    medians = {name: _median(values) for name, values in seconds.items()}
+    print(f"\nstart-up, wall seconds, median of {rounds} (the command is `{' '.join(command)}`; beside it the "
+          "CPU seconds, user + system, which a loaded machine moves less):")
+    base = medians["python -c pass"]
+    for name, value in medians.items():
+        line = f"  {name:32} {value:6.3f} s  cpu {_median(cpu[name]):6.3f} s"
+        if name in TARGET_STARTUP:
+            target = TARGET_STARTUP[name]
+            line += (f"  target <= {target:.2f} s: {_verdict(value, target, at_least=False)}"
+                     f"   (python -c pass {base:.3f} s; {value - base:+.3f} s over it)")
+        print(line)
+    return medians
 
 
-def standard(args: argparse.Namespace, folder: Path, corpus: Path, pgn: Path, games: int, cards: int,
-             plies: int) -> None:
-    """Every phase on the corpus, the two ratios and the parallel speed-up."""
-    size_mb = corpus.stat().st_size / 1e6
-
-    rows = []
-    parse = run_phase("parse", corpus, args.repeat)
-    if parse["games"] != games:
-        raise SystemExit(f"the corpus has {games} games, but {parse['games']} were read")
-
-    def row(label: str, figures: dict[str, Any], *, with_cards: bool = True) -> dict[str, Any]:
-        seconds = figures["seconds"]
-        entry = {
-            "phase": label, "seconds": seconds,
-            "games_per_s": games / seconds if with_cards else None,
-            "cards_per_s": cards / seconds if with_cards else None,
-            "mb_per_s": size_mb / seconds, "peak_rss_mb": figures["peak_rss_mb"],
-        }
-        rows.append(entry)
-        return entry
-
-    parsed = row("parse only", parse)
-    validated = row("parse + validate", run_phase("validate", corpus, args.repeat))
-    row("parse + validate + JSON export", run_phase("export", corpus, args.repeat))
-    row("`diamonds validate` (1 process)", run_process(diamonds_command() + ["validate", "--quiet", "--jobs", "1",
-                                                                             str(corpus)], args.repeat))
-    scan = run_phase("scan", corpus, args.repeat)
-    scan_mb = size_mb / scan["seconds"]
-    chess_fig = run_phase("chess", pgn, args.repeat)
-    chess_plies = plies / chess_fig["seconds"]
-
-    print(f"{'phase':38} {'games/s':>9} {'cards/s':>11} {'MB/s':>7} {'peak RSS':>9}")
-    for entry in rows:
-        gps = f"{entry['games_per_s']:,.0f}" if entry["games_per_s"] else "-"
-        cps = f"{entry['cards_per_s']:,.0f}" if entry["cards_per_s"] else "-"
-        print(f"{entry['phase']:38} {gps:>9} {cps:>11} {entry['mb_per_s']:>7.2f} {entry['peak_rss_mb']:>7.0f} MB")
-    print(f"{'bare re.finditer scan (our bytes)':38} {'-':>9} {'-':>11} {scan_mb:>7.2f} "
-          f"{scan['peak_rss_mb']:>7.0f} MB")
-    print(f"{'python-chess read_game (PGN)':38} {chess_fig['games'] / chess_fig['seconds']:>9,.0f} "
-          f"{chess_plies:>11,.0f} {pgn.stat().st_size / 1e6 / chess_fig['seconds']:>7.2f} "
-          f"{chess_fig['peak_rss_mb']:>7.0f} MB   (cards/s column: plies/s)")
-    validate_ratio = validated["cards_per_s"] / chess_plies
-    scan_ratio = parsed["mb_per_s"] / scan_mb
-    print()
-    print(f"ratio 1: parse+validate cards/s over python-chess plies/s = {validate_ratio:.2f}  "
-          f"(target >= {TARGET_VALIDATE_RATIO:.0f}: {'met' if validate_ratio >= TARGET_VALIDATE_RATIO else 'NOT met'})")
-    print(f"ratio 2: parse-only MB/s over bare scan MB/s = {scan_ratio:.3f}  "
-          f"(target >= {TARGET_SCAN_RATIO:.3f}: {'met' if scan_ratio >= TARGET_SCAN_RATIO else 'NOT met'})")
-    if args.jobs > 1:
-        parallel(folder, corpus, args.jobs, args.repeat)
-
-
-def parallel(folder: Path, corpus: Path, jobs: int, repeat: int) -> None:
-    """`validate --jobs 1` against `--jobs N` on the corpus four times over, so that the start-up
-    (about 0.3 s of imports, which no number of processes shortens) is a small share.
-
-    Beside it, the machine's own ceiling: a bare CPU loop in 1 and in N processes at once. On a
-    shared virtual machine N cores are not always N times one core; the runs are interleaved so
-    that both figures see the same machine, and each is the fastest of `repeat`."""
-    times = 4
-    path = folder / "corpus-x4.dgn"
-    path.write_bytes(corpus.read_bytes() * times)
-    size = path.stat().st_size / 1e6
-    ours: dict[int, list[float]] = {1: [], jobs: []}
-    bare: dict[int, list[float]] = {1: [], jobs: []}
-    for _ in range(repeat):
-        for n in (1, jobs):
-            ours[n].append(run_process(diamonds_command() + ["validate", "--quiet", "--jobs", str(n), str(path)])
-                           ["seconds"])
-            bare[n].append(_cpu_loop(n))
-    seconds = {n: min(runs) for n, runs in ours.items()}
-    speedup = seconds[1] / seconds[jobs]
-    ceiling = jobs * min(bare[1]) / min(bare[jobs])
-    print(f"parallel, on the corpus x{times} ({size:.1f} MB): `diamonds validate --jobs 1` {seconds[1]:.2f} s, "
-          f"`--jobs {jobs}` {seconds[jobs]:.2f} s")
-    print(f"parallel: validate --jobs {jobs} is {speedup:.2f}x --jobs 1  (target >= 1.8 on 2 cores: "
-          f"{'met' if speedup >= 1.8 else 'NOT met'}); a bare CPU loop in {jobs} processes does "
-          f"{ceiling:.2f}x the work of one on this machine meanwhile")
-    path.unlink()
-
-
-_LOOP = "x = 0\nfor i in range(20_000_000):\n    x += i\n"
-
-
-def _cpu_loop(processes: int) -> float:
-    """Seconds for `processes` copies of a fixed CPU loop started at once."""
-    start = time.perf_counter()
-    children = [subprocess.Popen([sys.executable, "-c", _LOOP]) for _ in range(processes)]
-    for child in children:
-        child.wait()
-    return time.perf_counter() - start
-
-
-def big_file(folder: Path, corpus: Path, megabytes: int) -> None:
-    """Stream a generated file of `megabytes` MB: peak RSS must not grow with the file."""
-    big = folder / "big.dgn"
-    chunk = corpus.read_bytes()
+def huge(folder: Path, corpus: Corpus, megabytes: int) -> None:
+    """1 GB (by default) of DGN, the mixed corpus repeated: converted to Parquet, then validated, start
+    to finish as a user runs them (default --jobs), with the peak RSS of the largest process."""
+    big = folder / "huge.dgn"
+    chunk = corpus.path.read_bytes()
     with open(big, "wb") as out:
         written = 0
         while written < megabytes * 1_000_000:
             out.write(chunk)
             written += len(chunk)
     size = big.stat().st_size
-    print(f"\nbig file: {size:,} bytes ({size / 1e6:.0f} MB), generated from the corpus")
-    tables = folder / "big-tables"
-    for label, extra in (("validate --quiet", ["validate", "--quiet"]),
-                         ("convert --to parquet", ["convert", "--to", "parquet", "-o", str(tables)]),
-                         ("convert --to jsonl", ["convert", "--to", "jsonl", "-o", os.devnull]),
-                         ("convert --to csv", ["convert", "--to", "csv", "-o", os.devnull])):
-        figures = run_process(diamonds_command() + extra + [str(big)])
-        print(f"  {label:22} {figures['seconds']:8.1f} s {size / 1e6 / figures['seconds']:7.2f} MB/s "
-              f"peak RSS {figures['peak_rss_mb']:6.0f} MB (the largest process; all together "
-              f"{figures['peak_total_rss_mb']:.0f} MB, pages shared after fork counted in each; sampled every 20 ms)")
-        if label == "convert --to parquet":
-            rss = figures["peak_rss_mb"]
-            print(f"  Parquet streaming peak RSS {rss:.0f} MB (target < {TARGET_BIG_RSS_MB} MB for 1 GB: "
-                  f"{'met' if rss < TARGET_BIG_RSS_MB else 'NOT met'}{'' if size >= 1e9 else ', on a smaller file'})")
-    shutil.rmtree(tables, ignore_errors=True)
-    big.unlink()
-
-
-def _bytes(path: Path) -> int:
-    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file()) if path.is_dir() else path.stat().st_size
-
-
-def analysis(args: argparse.Namespace, folder: Path, corpus: Path) -> None:
-    """Issue 12's figures, every one a whole command in one process, as a user runs it."""
-    size = corpus.stat().st_size
-    mb = size / 1e6
+    tables = folder / "huge-tables"
+    print(f"\nhuge: {size:,} bytes of DGN (the {corpus.name} corpus repeated)")
     command = diamonds_command()
+    try:
+        for name, args in (("convert --to parquet", command + ["convert", str(big), "--to", "parquet", "-o",
+                                                               str(tables)]),
+                           ("validate", command + ["validate", "--quiet", str(big)])):
+            figures = launch(args)
+            rss, target = figures["peak_rss_mb"], TARGET_HUGE_RSS[name]
+            print(f"  {name:22} {figures['seconds']:8.1f} s {size / 1e6 / figures['seconds']:6.2f} MB/s  "
+                  f"peak RSS {rss:6.1f} MB (the largest process)  target < {target:.0f} MB: "
+                  f"{'met' if rss < target else 'NOT met'}"
+                  f"{'' if size >= 1e9 else ' (on a smaller file than 1 GB)'}")
+    finally:
+        shutil.rmtree(tables, ignore_errors=True)
+        big.unlink(missing_ok=True)
 
-    def timed(*extra: str) -> float:
-        return float(run_process(command + list(extra), args.repeat)["seconds"])
 
-    print(f"\nanalysis, on the corpus ({mb:.1f} MB of DGN), one process each, fastest of {args.repeat}:")
-    validate = timed("validate", "--quiet", "--jobs", "1", str(corpus))
-    tables = folder / "tables"
-    parquet = timed("convert", str(corpus), "--to", "parquet", "-o", str(tables), "--jobs", "1")
-    compact, full = folder / "compact.json", folder / "full.json"
-    compact_s = timed("convert", str(corpus), "--to", "json", "-o", str(compact), "--jobs", "1")
-    full_s = timed("convert", str(corpus), "--to", "json", "--full", "-o", str(full), "--jobs", "1")
-    stats_dgn = timed("stats", str(corpus), "--format", "json", "--jobs", "1")
-    stats_parquet = timed("stats", str(tables), "--format", "json")
-    rows = [("diamonds validate", validate, size), ("convert --to parquet", parquet, _bytes(tables)),
-            ("convert --to json (compact)", compact_s, _bytes(compact)),
-            ("convert --to json --full", full_s, _bytes(full)),
-            ("stats (from DGN)", stats_dgn, None), ("stats (from Parquet)", stats_parquet, None)]
-    print(f"  {'command':30} {'seconds':>8} {'DGN MB/s':>9} {'output':>12} {'x DGN':>6}")
-    for label, seconds, out in rows:
-        written = f"{out:,}" if out is not None else "-"
-        ratio = f"{out / size:.2f}" if out is not None else "-"
-        print(f"  {label:30} {seconds:>8.2f} {mb / seconds:>9.2f} {written:>12} {ratio:>6}")
+# --------------------------------------------------------------------------- main
 
-    def verdict(value: float, target: float, at_least: bool = True) -> str:
-        return "met" if (value >= target if at_least else value <= target) else "NOT met"
 
-    speed, parquet_size = validate / parquet, _bytes(tables) / size
-    json_size, json_speedup = _bytes(compact) / size, full_s / compact_s
-    print(f"  Parquet speed: {speed:.2f} of validate's MB/s (target >= {TARGET_PARQUET_SPEED}: "
-          f"{verdict(speed, TARGET_PARQUET_SPEED)})")
-    print(f"  Parquet size: {parquet_size:.2f} x the DGN (target <= {TARGET_PARQUET_SIZE}: "
-          f"{verdict(parquet_size, TARGET_PARQUET_SIZE, False)})")
-    print(f"  compact JSON size: {json_size:.2f} x the DGN (target <= {TARGET_JSON_SIZE}: "
-          f"{verdict(json_size, TARGET_JSON_SIZE, False)})")
-    print(f"  compact JSON speed: {json_speedup:.2f} x the full form's (target >= {TARGET_JSON_SPEEDUP}: "
-          f"{verdict(json_speedup, TARGET_JSON_SPEEDUP)})")
-    for path in (compact, full):
-        path.unlink()
-    shutil.rmtree(tables, ignore_errors=True)
-    if not args.no_cluster:
-        sys.path.insert(0, str(ROOT / "bench"))
-        from cluster import cluster  # bench/cluster.py: a real `dask scheduler` + `dask worker` cluster
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="a smoke run: small corpora, 3 pairs, 3 start-up rounds")
+    parser.add_argument("--size-mb", type=float, default=None, help="each corpus's size (default 1.5; --quick 0.15)")
+    parser.add_argument("--pairs", type=int, default=None, help="pairs of runs per ratio (default 5; --quick 3)")
+    parser.add_argument("--chess-games", type=int, default=None, help="PGN games (default 1000; --quick 150)")
+    parser.add_argument("--seed", type=int, default=20261125)
+    parser.add_argument("--corpus-dir", type=Path, default=None, help="keep (and reuse) the corpora here")
+    parser.add_argument("--only", choices=("families", "analysis", "startup", "huge"), action="append",
+                        help="run only these parts (repeatable; `--only huge` is --huge alone)")
+    parser.add_argument("--huge", action="store_true", help="also convert and validate 1 GB of DGN (peak RSS)")
+    parser.add_argument("--huge-mb", type=int, default=1000, help="the size for --huge, MB (default 1000)")
+    parser.add_argument("--env-as-is", action="store_true",
+                        help="keep PYTHONDONTWRITEBYTECODE for the children (every run then compiles our modules)")
+    parser.add_argument("--phase", nargs=3, metavar=("NAME", "FILE", "WARMUP"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.phase:
+        name, path, warm = args.phase
+        print(json.dumps(PHASES[name](path, warm)))
+        return 0
 
-        cluster(folder, corpus, args.repeat)
+    global CHILD_ENV
+    if args.env_as_is:
+        CHILD_ENV = dict(os.environ)
+    pyc = "off (PYTHONDONTWRITEBYTECODE, --env-as-is)" if CHILD_ENV.get("PYTHONDONTWRITEBYTECODE") else "on"
+    size_mb = args.size_mb or (0.15 if args.quick else 1.5)
+    pairs = args.pairs or (3 if args.quick else 5)
+    chess_games = args.chess_games or (150 if args.quick else 1000)
+    parts = set(args.only or ("families", "analysis", "startup"))
+    scratch = Path(tempfile.mkdtemp(prefix="diamonds-bench-"))
+    folder = args.corpus_dir or scratch
+    try:
+        t = time.perf_counter()
+        corpora, warm = make_corpora(folder, size_mb, args.seed)
+        pgn = folder / f"chess-{chess_games}.pgn"
+        plies = make_pgn_corpus(pgn, chess_games, args.seed)
+        print(f"corpora: {', '.join(f'{c.name} {c.size:,} B' for c in corpora)}; "
+              f"PGN {pgn.stat().st_size:,} B, {plies:,} plies ({time.perf_counter() - t:.1f} s to make or check)")
+        print(f"python {sys.version.split()[0]} on {os.cpu_count()} cores; load average at the start "
+              f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}; {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; "
+              f"bytecode caching in the children {pyc}\n")
+        if "families" in parts:
+            families(corpora, warm, pgn, plies, pairs)
+        mixed = corpora[-1]
+        if "analysis" in parts:
+            analysis(mixed, scratch, pairs)
+        if "startup" in parts:
+            one = scratch / "one-game.dgn"
+            one.write_text(_game_texts(corpora[0].path)[0], encoding="utf-8")
+            startup(scratch, one, 3 if args.quick else 11)
+        if args.huge or "huge" in parts:
+            free = shutil.disk_usage(scratch).free
+            if free < 3 * args.huge_mb * 1e6:
+                print(f"\nhuge: skipped, {free / 1e9:.1f} GB free where it would write")
+            else:
+                huge(scratch, mixed, args.huge_mb)
+        print(f"\nload average at the end {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return 0
 
 
 if __name__ == "__main__":

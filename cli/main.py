@@ -5,10 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from importlib.metadata import PackageNotFoundError, version
-from typing import Sequence
-
-from diamonds.core import FAMILIES, RULE_SETS, option_tags
+from typing import Any, Sequence
 
 from .errors import CommandError
 from .inputs import DEFAULT_ENCODING, encoding_name
@@ -19,10 +16,37 @@ EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
 
 def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version  # only for --version: ~15 ms to import
+
     try:
         return version("diamonds")
     except PackageNotFoundError:  # running from a source checkout
         return "0+source"
+
+
+class _VersionAction(argparse._VersionAction):
+    """argparse's --version, with the version looked up only when asked for (not at every start)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        self.version = f"%(prog)s {_version()}"
+        super().__call__(parser, namespace, values, option_string)
+
+
+# The commands whose options come from the rules engine (rule sets, variants, option tags): only
+# these need `diamonds.core` to build their parser, which imports every family's engine.
+_ENGINE_COMMANDS = ("record", "simulate")
+
+
+def _command_word(argv: Sequence[str]) -> str | None:
+    """The command named on the line: the top-level parser's options take no value, so it is the
+    first word that does not start with a dash."""
+    for word in argv:
+        if word == "--":
+            return None
+        if not word.startswith("-"):
+            return word
+    return None
 
 
 class _Parser(argparse.ArgumentParser):
@@ -51,6 +75,12 @@ def _command(commands: argparse._SubParsersAction, name: str, help: str, example
 
 
 def build_parser() -> argparse.ArgumentParser:
+    return _build_parser(engine_options=True)
+
+
+def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
+    """The whole parser; without `engine_options`, `record` and `simulate` are listed (with their
+    help) but get no options of their own, and `diamonds.core` is not imported."""
     parser = _Parser(
         prog="diamonds",
         description="Record, check, replay and analyse games of Diamonds written in DGN.",
@@ -59,7 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
                "Run `diamonds COMMAND --help` for a command's options.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    parser.add_argument("--version", action=_VersionAction, version="%(prog)s")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     replay = _command(commands, "replay", "replay a game step by step",
@@ -135,27 +165,32 @@ def build_parser() -> argparse.ArgumentParser:
                        help="processes to use (default: every core, for inputs of 1 MB or more)")
     stats.add_argument("--width", type=int, default=None, help="render width (default: the terminal's)")
 
+    if engine_options:
+        from diamonds.core import FAMILIES, RULE_SETS, option_tags
+
     record = _command(commands, "record", "record a game live at the table, checked card by card",
                       "  diamonds record tonight.dgn --rules 2e --players \"Ann Bob Cat\" --dealer Ann\n"
                       "  diamonds record tonight.dgn                 # resume an unfinished game\n"
                       "  diamonds record game.dgn --rules kirk --players \"A B C D\" < moves.txt")
-    record.add_argument("file", metavar="FILE", help="the DGN file to write (an unfinished game in it is resumed)")
-    record.add_argument("--rules", choices=list(RULE_SETS), default=None, help="the rule set (Rules tag)")
-    record.add_argument("--players", metavar="NAMES", help='the players in seat order, as the Players tag: "Ann Bob Cat"')
-    record.add_argument("--dealer", metavar="NAME", help="who deals the first round")
-    record.add_argument("--variant", action="append", default=[], metavar="V",
-                        help="a Variant word of the rules (repeat or separate with commas)")
-    for tag in sorted(option_tags()):
-        users = ", ".join(rules.id for rules in RULE_SETS.values() if tag in rules.option_tags)
-        record.add_argument(f"--{tag.lower()}", dest=f"tag_{tag}", default=None, metavar="VALUE",
-                            help=f"the {tag} tag of the game ({users})")
-    for tag in ("Event", "Site", "Date", "Round"):
-        record.add_argument(f"--{tag.lower()}", dest=f"tag_{tag}", default=None, metavar="TEXT",
-                            help=f"the {tag} tag")
-    record.add_argument("--deal", action="store_true",
-                        help="ask for every hand at each deal, so that every card is checked fully")
-    record.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
-                        help="the file's text encoding (default utf-8)")
+    if engine_options:
+        record.add_argument("file", metavar="FILE", help="the DGN file to write (an unfinished game in it is resumed)")
+        record.add_argument("--rules", choices=list(RULE_SETS), default=None, help="the rule set (Rules tag)")
+        record.add_argument("--players", metavar="NAMES",
+                            help='the players in seat order, as the Players tag: "Ann Bob Cat"')
+        record.add_argument("--dealer", metavar="NAME", help="who deals the first round")
+        record.add_argument("--variant", action="append", default=[], metavar="V",
+                            help="a Variant word of the rules (repeat or separate with commas)")
+        for tag in sorted(option_tags()):
+            users = ", ".join(rules.id for rules in RULE_SETS.values() if tag in rules.option_tags)
+            record.add_argument(f"--{tag.lower()}", dest=f"tag_{tag}", default=None, metavar="VALUE",
+                                help=f"the {tag} tag of the game ({users})")
+        for tag in ("Event", "Site", "Date", "Round"):
+            record.add_argument(f"--{tag.lower()}", dest=f"tag_{tag}", default=None, metavar="TEXT",
+                                help=f"the {tag} tag")
+        record.add_argument("--deal", action="store_true",
+                            help="ask for every hand at each deal, so that every card is checked fully")
+        record.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
+                            help="the file's text encoding (default utf-8)")
 
     _command(commands, "schema", "print the JSON Schema of `convert --to json`",
              "  diamonds schema > diamonds-game.schema.json")
@@ -172,28 +207,30 @@ def build_parser() -> argparse.ArgumentParser:
                         "  diamonds simulate --players 4 --variant partnership --rules 1e --seed 7 --games 10\n"
                         "  diamonds simulate --players 3 --narrate\n"
                         "  diamonds simulate --rules kirk --target 500 --seed 1")
-    simulate.add_argument("--players", type=int, default=None,
-                          help="how many players (default: the rules' usual count: "
-                          + ", ".join(f"{r.id} {r.default_players}" for r in RULE_SETS.values()) + ")")
-    simulate.add_argument("--rules", choices=list(RULE_SETS), default="2e",
-                          help="; ".join(f"{f.name}: {', '.join(f.rule_ids)}" for f in FAMILIES))
-    simulate.add_argument("--variant", action="append", default=[], metavar="V",
-                          help="a Variant word of the rules (repeat or separate with commas): "
-                          + "; ".join(f"{r.id} {', '.join(r.variants)}" for r in RULE_SETS.values() if r.variants))
-    for tag in sorted(option_tags()):  # the tags some rule set reads (e.g. Hands, Target): one option each
-        users = ", ".join(rules.id for rules in RULE_SETS.values() if tag in rules.option_tags)
-        simulate.add_argument(f"--{tag.lower()}", dest=f"tag_{tag}", default=None, metavar="VALUE",
-                              help=f"the {tag} tag of the game ({users})")
-    simulate.add_argument("--seed", type=int, default=None, help="the same seed gives the same games")
-    simulate.add_argument("--games", type=int, default=1, metavar="K")
-    simulate.add_argument("--no-deals", action="store_true", help="leave the deal lines out")
-    simulate.add_argument("--narrate", action="store_true", help="tell the game in words instead of DGN")
-    simulate.add_argument("-o", "--output", metavar="OUT")
+    if engine_options:
+        simulate.add_argument("--players", type=int, default=None,
+                              help="how many players (default: the rules' usual count: "
+                              + ", ".join(f"{r.id} {r.default_players}" for r in RULE_SETS.values()) + ")")
+        simulate.add_argument("--rules", choices=list(RULE_SETS), default="2e",
+                              help="; ".join(f"{f.name}: {', '.join(f.rule_ids)}" for f in FAMILIES))
+        simulate.add_argument("--variant", action="append", default=[], metavar="V",
+                              help="a Variant word of the rules (repeat or separate with commas): "
+                              + "; ".join(f"{r.id} {', '.join(r.variants)}" for r in RULE_SETS.values() if r.variants))
+        for tag in sorted(option_tags()):  # the tags some rule set reads (e.g. Hands, Target): one option each
+            users = ", ".join(rules.id for rules in RULE_SETS.values() if tag in rules.option_tags)
+            simulate.add_argument(f"--{tag.lower()}", dest=f"tag_{tag}", default=None, metavar="VALUE",
+                                  help=f"the {tag} tag of the game ({users})")
+        simulate.add_argument("--seed", type=int, default=None, help="the same seed gives the same games")
+        simulate.add_argument("--games", type=int, default=1, metavar="K")
+        simulate.add_argument("--no-deals", action="store_true", help="leave the deal lines out")
+        simulate.add_argument("--narrate", action="store_true", help="tell the game in words instead of DGN")
+        simulate.add_argument("-o", "--output", metavar="OUT")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    words = sys.argv[1:] if argv is None else argv
+    parser = _build_parser(engine_options=_command_word(words) in _ENGINE_COMMANDS)
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
