@@ -101,6 +101,17 @@ class Game:
         self.table = self.rules.table(self._states[-1], record=self._record_events)
         return self._moves.pop()
 
+    def copy(self) -> "Game":
+        """An independent game with the same moves; with history, the frozen states are shared, not replayed."""
+        if not self._history:
+            raise ValueError("this game keeps no history (history=False): copy it by replaying its moves")
+        twin = Game.__new__(Game)
+        twin.config, twin.rules = self.config, self.rules
+        twin._record_events, twin._history, twin._recording = self._record_events, self._history, self._recording
+        twin._states, twin._moves, twin._events = list(self._states), list(self._moves), list(self._events)
+        twin.table = self.rules.table(self._states[-1], record=self._record_events)
+        return twin
+
     def state_at(self, ply: int) -> Any:
         """The state after `ply` moves (0: before the first); needs history."""
         if not self._history and ply != len(self._moves):

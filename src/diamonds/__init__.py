@@ -30,17 +30,18 @@ if TYPE_CHECKING:
     from .analysis import GameTables
     from .game import Diagnostic, Game, read_game, read_games
     from .position import Position, Standing, View
+    from diamonds.replay.steps import PositionError
 
 __all__ = [
     "read_games", "read_game", "Game", "Position", "View", "Standing", "Diagnostic", "families", "Family",
-    "IllegalMove", "NotationError", "Sight", "read_tables", "to_pandas",
+    "IllegalMove", "NotationError", "PositionError", "Sight", "read_tables", "to_pandas",
 ]
 
 _LAZY = {
     "read_games": ".game", "read_game": ".game", "Game": ".game", "Diagnostic": ".game",
     "Position": ".position", "View": ".position", "Standing": ".position",
     "IllegalMove": "diamonds.core", "NotationError": "diamonds.core", "Family": "diamonds.core",
-    "Sight": "diamonds.core",
+    "Sight": "diamonds.core", "PositionError": "diamonds.replay.steps",
 }
 
 

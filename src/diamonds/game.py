@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 import os
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Mapping, TextIO
 
 from diamonds.core import Game as EngineGame
@@ -37,8 +37,8 @@ class Diagnostic:
     message: str
     code: str  # stable, for machines: "syntax", "must-follow-suit", …
     rule: str | None  # the ruling broken (R8, K2, B6), where a ruling is the reason
-    problem: Problem
-    record: GameRecord
+    problem: Problem = field(repr=False)
+    record: GameRecord = field(repr=False)
 
     @property
     def ruling(self) -> str | None:
@@ -149,7 +149,7 @@ class Game:
         found = [position.copy()]
         for move in self.moves:
             position.push(move)
-            found.append(position.copy())
+            found.append(position.copy())  # shares the frozen states: each copy costs a list, not a replay
         return found
 
     def at(self, label: str) -> Position:
@@ -189,14 +189,17 @@ class Game:
                 f"{len(self.moves)} moves, {state}>")
 
 
-def read_games(source: str | os.PathLike[str] | TextIO | Iterable[str], *, encoding: str = "utf-8") -> Iterator[Game]:
-    """Every game of a DGN file (a path) or text handle, invalid ones too, one at a time."""
+def read_games(source: str | os.PathLike[str] | TextIO | Iterable[str], *, encoding: str = "utf-8",
+               path: str | None = None) -> Iterator[Game]:
+    """Every game of a DGN file (a path) or of text (a handle or lines), invalid ones too, one at a time.
+
+    `path` names the text in diagnostics (a file's own path by default)."""
     if isinstance(source, (str, os.PathLike)):
-        path = os.fspath(source)
+        path = path or os.fspath(source)
         with open(path, encoding=encoding) as handle:  # TODO(merge): diamonds.io.open_text
             yield from _games(handle, path)
         return
-    yield from _games(source, getattr(source, "name", "<stream>"))
+    yield from _games(source, path or getattr(source, "name", "<stream>"))
 
 
 def _games(handle: TextIO | Iterable[str], path: str) -> Iterator[Game]:

@@ -31,10 +31,14 @@ class Standing:
     side: int
     players: tuple[str, ...]
     score: int | None  # None where the viewer may not see it (a Fitzgerald Vault, R2)
-    winner: bool
-    details: Any  # the family's own standing (its extra fields: showroom, vault, bid, ...)
+    winner: bool | None  # before the end: leading now; None where the viewer cannot tell
+    details: Any  # the family's own standing (its extra fields: showroom, vault, bid, ...); None if hidden
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        if self.details is None:
+            raise AttributeError(f"{name}: this side's standing is hidden from this viewer until the game ends")
         return getattr(self.details, name)
 
 
@@ -84,6 +88,7 @@ class Position:
 
     @property
     def rule_set(self) -> type[Rules]:
+        """The rule set's class (its class methods are the game's rules)."""
         return self._game.rules
 
     @property
@@ -93,6 +98,7 @@ class Position:
 
     @property
     def players(self) -> tuple[str, ...]:
+        """The players' names in seating order (the Players tag)."""
         return tuple(self._game.config.players)
 
     @property
@@ -121,6 +127,7 @@ class Position:
     # ---------------------------------------------------------------- whose turn
     @property
     def is_over(self) -> bool:
+        """Whether the game has ended (then `standings` are final)."""
         return self._game.is_over
 
     @property
@@ -130,6 +137,7 @@ class Position:
 
     @property
     def to_move_seat(self) -> int | None:
+        """The seat (index into `players`) of the player to act; None at a chance move or when over."""
         return None if self.is_chance or self.is_over else self.rule_set.to_move(self.state)
 
     @property
@@ -145,6 +153,7 @@ class Position:
         return [] if seat is None else list(self.rule_set.moves_of(self.state, seat))
 
     def is_legal(self, move: Move) -> bool:
+        """Whether `move` is one of the legal moves now."""
         return move in self.legal_moves
 
     def chance_move(self, rng: random.Random | None = None) -> Move:
@@ -159,7 +168,8 @@ class Position:
 
     # ---------------------------------------------------------------- moves
     def push(self, move: Move) -> tuple[Any, ...]:
-        """Make a move; an `IllegalMove` (with `ruling`, `player`, `card`) changes nothing."""
+        """Make a move and return the events it caused (the family's typed events: a trick won, a Suit
+        Action, a hand scored); an `IllegalMove` (with `ruling`, `player`, `card`) changes nothing."""
         try:
             events = self._game.push(move)
         except IllegalMove as error:
@@ -195,6 +205,13 @@ class Position:
         if arrow and card and " " not in text.strip():
             first = self.parse(card)
             self.push(first)
+            due = [self.text(move) for move in self.legal_moves]
+            if not any(word.startswith(">") for word in due):
+                self.pop()
+                raise NotationError(
+                    f"no victim is chosen right after {card}: push the card, and the victim >{victim} when it is "
+                    "due (after the trick, for the winner's Clubs action)", text=text, column=len(card) + 1,
+                    expected="the card alone", ruling="R14")
             try:
                 second = self.parse(">" + victim)
                 self.push(second)
@@ -206,10 +223,12 @@ class Position:
         self.push(move)
         return [move]
 
-    def san(self, move: Move) -> str:  # python-chess's name, for those who reach for it
+    def san(self, move: Move) -> str:
+        """python-chess's name for `text`, for hands that reach for it."""
         return self.text(move)
 
     def parse_san(self, text: str) -> Move:
+        """python-chess's name for `parse`."""
         return self.parse(text)
 
     # ---------------------------------------------------------------- where
@@ -278,11 +297,13 @@ class Position:
 
     # ---------------------------------------------------------------- copies and records
     def copy(self) -> "Position":
-        """An independent position with the same moves (the engine replays them)."""
-        game = EngineGame(self.config)
-        for move in self.moves:
-            game.push(move)
-        return Position.from_engine(game)
+        """An independent position with the same moves (sharing the frozen states behind them)."""
+        position = Position.__new__(Position)
+        position._game = self._game.copy()
+        position.family = self.family
+        position._marks = self._marks
+        position._labels = list(self._labels)
+        return position
 
     def game(self, tags: Mapping[str, str] | None = None) -> "Game":
         """The `Game` of the moves so far: `str(pos.game())` is DGN that validates."""
@@ -382,8 +403,9 @@ class View:
     def standings(self) -> list[Standing]:
         """The standings with every score the viewer may not see yet as None (a Fitzgerald Vault, R2)."""
         hidden = self.sight.hidden_scores
-        return [Standing(s.side, s.players, None if s.side in hidden else s.score, s.winner if self.is_over else False,
-                         s.details if s.side not in hidden else None)
+        unknown = bool(hidden) and not self.is_over  # who leads is itself hidden while some score is
+        return [Standing(s.side, s.players, None if s.side in hidden else s.score, None if unknown else s.winner,
+                         None if s.side in hidden else s.details)
                 for s in self._position.standings]
 
     @property
