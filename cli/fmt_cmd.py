@@ -8,7 +8,6 @@ kept exactly as they were. The file is replaced atomically.
 from __future__ import annotations
 
 import argparse
-import codecs
 import sys
 from dataclasses import fields, is_dataclass
 
@@ -93,9 +92,7 @@ def run(args: argparse.Namespace) -> int:
             status = 1
             continue
         try:  # written back as it was read: in its encoding, with its byte-order mark if it had one
-            with atomic_write(path) as out:
-                if codecs.lookup(args.encoding).name != "utf-8":  # atomic_write's stream is UTF-8
-                    out.reconfigure(encoding=args.encoding)  # type: ignore[attr-defined]
+            with atomic_write(path, encoding=args.encoding, force=args.force) as out:
                 out.write((BOM if bom else "") + text)
         except UnicodeEncodeError as error:
             print(f"{path}: left unchanged: {args.encoding} cannot write {error.object[error.start]!r}, "

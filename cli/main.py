@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 from importlib.metadata import PackageNotFoundError, version
 from typing import Sequence
 
 from diamonds.core import FAMILIES, RULE_SETS, option_tags
+from diamonds.io.errors import Interrupted
+from diamonds.io.escape import visible
+from diamonds.io.interrupt import (install_handlers, outputs_summary, remove_live, reset_journal,
+                                     restore_handlers)
 
 from .errors import CommandError
 from .inputs import DEFAULT_ENCODING, encoding_name
@@ -118,6 +123,11 @@ def build_parser() -> argparse.ArgumentParser:
                          help="input format (default: from the file name, else DGN)")
     convert.add_argument("--scheduler", metavar="ADDRESS",
                          help="run on a Dask distributed cluster (tcp://host:8786); needs the dask extra")
+    convert.add_argument("--force", action="store_true",
+                         help="replace a read-only output file (its mode is kept)")
+    convert.add_argument("--keep-partial", action="store_true",
+                         help="--to parquet: if interrupted, keep the tables written so far, marked by a file "
+                         "PARTIAL in the folder (default: the folder is left as it was)")
 
     stats = _command(commands, "stats", "summarise many games: wins by seat, scores, Suit Actions, ties",
                      "  diamonds stats logs/*.dgn\n"
@@ -156,6 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="ask for every hand at each deal, so that every card is checked fully")
     record.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
                         help="the file's text encoding (default utf-8)")
+    record.add_argument("--force", action="store_true", help="record into a read-only FILE (its mode is kept)")
 
     _command(commands, "schema", "print the JSON Schema of `convert --to json`",
              "  diamonds schema > diamonds-game.schema.json")
@@ -166,6 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
     fmt.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
                      help="the files' text encoding (default utf-8); a file is written back in it")
     fmt.add_argument("--check", action="store_true", help="only report files that are not canonical (exit 1)")
+    fmt.add_argument("--force", action="store_true", help="rewrite read-only files too (their mode is kept)")
 
     simulate = _command(commands, "simulate", "play random legal games and print them as DGN",
                         "  diamonds simulate --players 4\n"
@@ -198,6 +210,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return EXIT_USAGE
+    previous = install_handlers()
+    reset_journal()
+    try:
+        return _run(args)
+    finally:
+        restore_handlers(previous)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         if args.command == "replay":
             from .replay_cmd import run
@@ -223,19 +244,24 @@ def main(argv: Sequence[str] | None = None) -> int:
 
                 close_clusters()
     except CommandError as error:
-        print(f"diamonds {args.command}: {error}", file=sys.stderr)
+        print(f"diamonds {args.command}: {visible(str(error))}", file=sys.stderr)
         return error.status
-    except KeyboardInterrupt:
-        return 130
+    except KeyboardInterrupt as error:
+        # SIGINT, SIGTERM, SIGHUP (diamonds.io.interrupt): the `with` blocks have removed their temporary
+        # files and folders; say what became of the outputs, exit 128 + the signal's number.
+        remove_live()
+        signum = error.signum if isinstance(error, Interrupted) else signal.SIGINT
+        name = error.name if isinstance(error, Interrupted) else "SIGINT"
+        print(f"diamonds {args.command}: interrupted ({name}): {visible(outputs_summary())}", file=sys.stderr)
+        return 128 + int(signum)
     except BrokenPipeError:
-        # The reader went away (`| head`): not our error. Point stdout at
-        # /dev/null so that flushing it at exit does not complain.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        # The reader went away (`| head`): not our error, and what it read is all it wanted: exit 0,
+        # quietly, as `head` expects (the policy of every command; docs/failures.md).
+        _quiet_stdout()
         return EXIT_OK
     except OSError as error:  # a file that cannot be written (`--svg /no/such/dir/x.svg`, a full disk)
         where = f"{error.filename}: " if error.filename else ""
-        print(f"diamonds {args.command}: {where}{error.strerror or error}", file=sys.stderr)
+        print(f"diamonds {args.command}: {visible(where)}{error.strerror or error}", file=sys.stderr)
         return EXIT_USAGE
     except Exception as error:  # a bug of ours: say so in one line; the traceback only on request
         if os.environ.get("DIAMONDS_DEBUG"):
@@ -243,6 +269,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"diamonds {args.command}: internal error ({type(error).__name__}: {error}); this is a bug, "
               "please report it with the input (DIAMONDS_DEBUG=1 shows the traceback)", file=sys.stderr)
         return EXIT_INTERNAL
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null, so that flushing it at exit does not complain of a closed pipe."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # pragma: no cover - no real stdout
+        pass
 
 
 if __name__ == "__main__":

@@ -14,8 +14,9 @@ from typing import Any, Iterable
 
 from rich.console import Console
 
-from diamonds.replay.recorder import Recorder, write_through
+from diamonds.replay.recorder import Recorder
 from diamonds.replay.steps import steps_of
+from diamonds.io.escape import visible_lines
 
 from .errors import CommandError
 from .inputs import display_path
@@ -82,14 +83,14 @@ def run_terminal(args: argparse.Namespace) -> int:
             continue
         outcome = enter(recorder, line, args.deal)
         if outcome.accepted or outcome.info:
-            write_through(args.file, recorder.text, args.encoding)
+            args.saver.save(recorder.text)
         if outcome.refusal is not None:
             message = "refused: " + outcome.refusal.text(shown)
         elif outcome.info:
-            message = "\n".join(outcome.info)
+            message = visible_lines("\n".join(outcome.info))
     if recorder.finished:
         draw(recorder, "", 2)
-    write_through(args.file, recorder.text, args.encoding)
+    args.saver.save(recorder.text)
     if interrupted:
         print(f"{shown}: interrupted; {status(recorder)}")
         return EXIT_INTERRUPTED

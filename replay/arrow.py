@@ -210,12 +210,12 @@ def converted_batches(paths: Iterable[str], encoding: str = "utf-8", jobs: int |
     (shown path, `NotDecodable`) where a file holds a byte not of `encoding` (its games before it
     are converted; the next file follows).
 
-    Files are read as every command reads them (`cli.inputs.open_text`: strict decoding with
-    line:col of a bad byte) and spread over processes as `validate` does (`cli.parallel`)."""
+    Files are read as every command reads them (`diamonds.io.text.open_text`: strict decoding with
+    line:col of a bad byte) and spread over processes as `validate` does (`diamonds.io.parallel`)."""
     import functools
 
-    from diamonds.cli.inputs import NotDecodable, display_path, open_text
-    from diamonds.cli.parallel import batches, default_jobs, ordered_map
+    from diamonds.io.text import NotDecodable, display_path, open_text
+    from diamonds.io.parallel import batches, default_jobs, ordered_map
     from diamonds.notation.reader import game_texts
 
     paths = list(paths)
