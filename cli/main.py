@@ -218,7 +218,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         restore_handlers(previous)
 
 
+def _closed_pipe_policy() -> None:
+    """rich ends a program whose stdout pipe closed with SystemExit(1) (`Console.on_broken_pipe`); the
+    command's policy is the same for every command, rich or not: BrokenPipeError, handled in `_run`
+    (exit 0, quietly, as `head` expects)."""
+    from rich.console import Console
+
+    def on_broken_pipe(self: Console) -> None:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    Console.on_broken_pipe = on_broken_pipe  # type: ignore[method-assign]
+
+
 def _run(args: argparse.Namespace) -> int:
+    _closed_pipe_policy()
     try:
         if args.command == "replay":
             from .replay_cmd import run
