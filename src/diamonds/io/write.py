@@ -23,7 +23,7 @@ import os
 import secrets
 import stat
 from contextlib import contextmanager
-from typing import Iterator, TextIO
+from typing import Any, Iterator
 
 from .errors import DiskFull, NotWritable, ReadOnlyFile
 from .interrupt import note_output, register, unregister
@@ -114,9 +114,13 @@ def _is_full(error: BaseException) -> bool:
 
 
 @contextmanager
-def replacing(path: str, *, encoding: str = "utf-8", newline: str | None = "\n", force: bool = False,
-              suffix: str = TEMPORARY_SUFFIX, shown: str | None = None) -> Iterator[TextIO]:
-    """A text stream whose content replaces `path` when the block ends without an exception."""
+def replacing(path: str, *, encoding: str | None = "utf-8", newline: str | None = "\n", force: bool = False,
+              suffix: str = TEMPORARY_SUFFIX, shown: str | None = None) -> Iterator[Any]:
+    """A text stream (binary with encoding=None) whose content replaces `path` when the block ends
+    without an exception."""
+    binary = encoding is None
+    kind = "wb" if binary else "w"
+    text_options: dict[str, Any] = {} if binary else {"encoding": encoding, "newline": newline}
     shown = shown or path
     target = resolve(path)
     try:
@@ -130,7 +134,7 @@ def replacing(path: str, *, encoding: str = "utf-8", newline: str | None = "\n",
     if info is not None and not stat.S_ISREG(info.st_mode):
         # /dev/null, a FIFO, a terminal: written to as it is.
         try:
-            direct: TextIO = open(target, "w", encoding=encoding, newline=newline)
+            direct = open(target, kind, **text_options)
         except OSError as error:
             raise NotWritable(shown, error.strerror or str(error)) from None
         try:
@@ -152,7 +156,7 @@ def replacing(path: str, *, encoding: str = "utf-8", newline: str | None = "\n",
             handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
         except OSError as error:
             raise NotWritable(shown, error.strerror or str(error)) from None
-        with os.fdopen(handle, "w", encoding=encoding, newline=newline) as stream:
+        with os.fdopen(handle, kind, **text_options) as stream:
             yield stream
             stream.flush()
             os.fsync(stream.fileno())
