@@ -20,11 +20,12 @@ from types import TracebackType
 
 from .errors import NotWritable
 from .interrupt import note_output, register, unregister
-from .write import current_umask, fsync_folder, resolve
+from .write import current_umask, fsync_folder, leftovers, resolve
 
 __all__ = ["StagedFolder", "PARTIAL_MARKER", "exchange", "is_partial"]
 
 PARTIAL_MARKER = "PARTIAL"
+STAGE_SUFFIX = ".tmp-dir"
 _RENAME_EXCHANGE = 2
 _AT_FDCWD = -100
 
@@ -82,7 +83,9 @@ class StagedFolder:
                                       f"did not write ({', '.join(others[:3])}{'…' if len(others) > 3 else ''}); "
                                       "the whole folder would be replaced: name a new or empty folder")
         parent, name = os.path.split(self.target)
-        self.stage = os.path.join(parent, f".{name}.{os.getpid()}.{secrets.token_hex(4)}.tmp-dir")
+        for leftover in leftovers(self.target, STAGE_SUFFIX) + leftovers(self.target, STAGE_SUFFIX + ".old"):
+            shutil.rmtree(leftover, ignore_errors=True)  # of a conversion killed (SIGKILL) before it cleaned up
+        self.stage = os.path.join(parent, f".{name}.{os.getpid()}.{secrets.token_hex(4)}{STAGE_SUFFIX}")
         register(self.stage)
         note_output(self.shown, "left as it was")
         try:

@@ -148,6 +148,11 @@ def replacing(path: str, *, encoding: str | None = "utf-8", newline: str | None 
     if info is not None and not force and not info.st_mode & 0o222:
         raise ReadOnlyFile(shown, info.st_mode)
     mode = stat.S_IMODE(info.st_mode) if info is not None else new_file_mode()
+    for leftover in leftovers(target, suffix):  # of a writer killed (SIGKILL) before it could clean up
+        try:
+            os.unlink(leftover)
+        except OSError:
+            pass
     temporary = temporary_name(target, suffix)
     register(temporary)
     note_output(shown, "left as it was")
