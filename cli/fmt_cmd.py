@@ -17,6 +17,8 @@ from diamonds.notation.tags import TagSyntaxError, parse_result
 from diamonds.notation.writer import write_game
 from diamonds.replay import replay_record
 
+from diamonds.io.interrupt import note_output
+
 from .errors import CommandError
 from .inputs import BOM, games_in, open_text
 from .outputs import atomic_write
@@ -69,6 +71,8 @@ def run(args: argparse.Namespace) -> int:
     for path in args.files:
         if path == "-":
             raise CommandError("fmt rewrites files in place; use `diamonds convert - --to dgn` for a stream")
+        if not args.check:
+            note_output(path, "left as it was")
         records = list(games_in(path, args.encoding))
         with open_text(path, args.encoding) as stream:
             original, bom = stream.read(), stream.bom

@@ -12,8 +12,8 @@ from typing import Sequence
 from diamonds.core import FAMILIES, RULE_SETS, option_tags
 from diamonds.io.errors import Interrupted
 from diamonds.io.escape import visible
-from diamonds.io.interrupt import (install_handlers, outputs_summary, remove_live, reset_journal,
-                                     restore_handlers)
+from diamonds.io.interrupt import (install_handlers, note_output, outputs_summary, remove_live,
+                                     reset_journal, restore_handlers)
 
 from .errors import CommandError
 from .inputs import DEFAULT_ENCODING, encoding_name
@@ -232,6 +232,9 @@ def _closed_pipe_policy() -> None:
 
 def _run(args: argparse.Namespace) -> int:
     _closed_pipe_policy()
+    output = getattr(args, "output", None)
+    if output and output != "-":  # until it is replaced whole, an output is as it was (an early ^C too)
+        note_output(output, "left as it was")
     try:
         if args.command == "replay":
             from .replay_cmd import run
