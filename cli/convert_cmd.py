@@ -23,7 +23,7 @@ from . import jsonfast
 from .errors import CommandError
 from .inputs import DEFAULT_ENCODING, display_path, open_text
 from .outputs import open_output
-from .parallel import BATCH_BYTES, batches, default_jobs, ordered_map
+from diamonds.io.parallel import BATCH_BYTES, batches, default_jobs, ordered_map
 
 __all__ = ["run", "run_schema"]
 

@@ -256,7 +256,7 @@ def _run(args: argparse.Namespace) -> int:
             return run(args)
         finally:
             if getattr(args, "scheduler", None):  # a Dask client this command opened
-                from .parallel import close_clusters
+                from diamonds.io.parallel import close_clusters
 
                 close_clusters()
     except CommandError as error:

@@ -14,7 +14,7 @@ from diamonds.notation.diagnostics import format_problem, wants_colour
 from diamonds.replay import validate_record
 
 from .inputs import NotDecodable, display_path, open_text
-from .parallel import batches, default_jobs, ordered_map
+from diamonds.io.parallel import batches, default_jobs, ordered_map
 from .progress import ByteProgress
 
 __all__ = ["run", "check_batch", "Checked"]
