@@ -13,6 +13,7 @@ from typing import Any, Iterator
 
 from jsonschema import Draft202012Validator
 
+from diamonds.io.parallel import BATCH_BYTES, batches, default_jobs, ordered_map
 from diamonds.notation import GameRecord, game_texts, parse_game
 from diamonds.notation.diagnostics import format_problem
 from diamonds.notation.writer import write_game
@@ -23,7 +24,6 @@ from . import jsonfast
 from .errors import CommandError
 from .inputs import DEFAULT_ENCODING, display_path, open_text
 from .outputs import open_output
-from diamonds.io.parallel import BATCH_BYTES, batches, default_jobs, ordered_map
 
 __all__ = ["run", "run_schema"]
 

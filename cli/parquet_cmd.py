@@ -19,6 +19,7 @@ import sys
 from diamonds.replay.arrow import MissingExtra, TableWriter, converted_batches, require_pyarrow
 from diamonds.replay.tables import TABLE_NAMES
 
+from diamonds.io.escape import visible
 from diamonds.io.folder import StagedFolder
 
 from .errors import CommandError
@@ -54,7 +55,7 @@ def run_parquet(args: argparse.Namespace) -> int:
         writer.keep_partial = staged.keep_partial
         for shown, converted in converted_batches(args.files, args.encoding, args.jobs, args.scheduler):
             if isinstance(converted, NotDecodable):  # the games before the bad byte are written; the next file too
-                print(f"diamonds convert: {converted}", file=sys.stderr)
+                print(visible(f"diamonds convert: {converted}"), file=sys.stderr)
                 failures += 1
                 continue
             if isinstance(converted, Exception):  # pragma: no cover - converted_batches yields no other

@@ -20,7 +20,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
-from diamonds.io.escape import visible
+from diamonds.io.escape import visible, visible_lines
 from diamonds.io.folder import PARTIAL_MARKER, is_partial
 
 from .errors import CommandError
@@ -50,6 +50,7 @@ class _Output:
 
     def problem(self, text: str) -> None:
         self.problems += 1
+        text = visible_lines(text)  # from the input (a Parquet games row, a file's line): made terminal-safe
         bar = self.progress.progress
         if bar is not None:
             bar.console.print(text, markup=False, highlight=False, soft_wrap=True)
