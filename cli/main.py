@@ -201,6 +201,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--no-deals", action="store_true", help="leave the deal lines out")
     simulate.add_argument("--narrate", action="store_true", help="tell the game in words instead of DGN")
     simulate.add_argument("-o", "--output", metavar="OUT")
+    simulate.add_argument("--force", action="store_true", help="replace a read-only output file (its mode is kept)")
     return parser
 
 

@@ -19,7 +19,7 @@ import stat
 from types import TracebackType
 
 from .errors import NotWritable
-from .interrupt import note_output, register, unregister
+from .interrupt import deferred_signals, note_output, register, unregister
 from .write import current_umask, fsync_folder, leftovers, resolve
 
 __all__ = ["StagedFolder", "PARTIAL_MARKER", "exchange", "is_partial"]
@@ -117,22 +117,26 @@ class StagedFolder:
             finally:
                 os.close(handle)
         fsync_folder(stage)
-        if not os.path.lexists(self.target):
-            os.rename(stage, self.target)
-        elif exchange(stage, self.target):
-            shutil.rmtree(stage, ignore_errors=True)  # the old folder, now at the stage's name
-        else:
-            aside = stage + ".old"
-            os.rename(self.target, aside)
-            register(aside)
-            os.rename(stage, self.target)
-            shutil.rmtree(aside, ignore_errors=True)
-            unregister(aside)
-        unregister(stage)
-        self.stage = None
+        old: str | None = None
+        with deferred_signals():  # the swap, whichever way, is not cut in the middle by ^C
+            if not os.path.lexists(self.target):
+                os.rename(stage, self.target)
+            elif exchange(stage, self.target):
+                old = stage  # the old folder, now at the stage's name
+            else:
+                old = stage + ".old"
+                register(old)
+                os.rename(self.target, old)
+                os.rename(stage, self.target)
+            unregister(stage)
+            self.stage = None
+            self.outcome = "kept partial (marked by its PARTIAL file)" if partial else "written"
+            note_output(self.shown, self.outcome)
+        if old is not None:
+            register(old)
+            shutil.rmtree(old, ignore_errors=True)
+            unregister(old)
         fsync_folder(os.path.dirname(self.target))
-        self.outcome = "kept partial (marked by its PARTIAL file)" if partial else "written"
-        note_output(self.shown, self.outcome)
 
     def discard(self) -> None:
         if self.stage is not None:

@@ -10,11 +10,12 @@ import os
 import shutil
 import signal
 import threading
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 from .errors import Interrupted
 
-__all__ = ["install_handlers", "restore_handlers", "worker_signals", "register", "unregister", "remove_live", "live_paths", "note_output",
+__all__ = ["deferred_signals", "install_handlers", "restore_handlers", "worker_signals", "register", "unregister", "remove_live", "live_paths", "note_output",
            "outputs_summary", "reset_journal", "SIGNALS"]
 
 SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
@@ -64,6 +65,21 @@ def worker_signals() -> None:
         if signum != signal.SIGINT:
             signal.signal(signum, signal.SIG_DFL)
     _LIVE.clear()
+
+
+@contextmanager
+def deferred_signals() -> Iterator[None]:
+    """SIGINT, SIGTERM and SIGHUP held back for a few system calls that must happen together (a rename
+    and noting it; a folder renamed aside and the new one renamed in); delivered right after."""
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = mask(signal.SIG_BLOCK, set(SIGNALS))
+    try:
+        yield
+    finally:
+        mask(signal.SIG_SETMASK, previous)
 
 
 def register(path: str) -> None:

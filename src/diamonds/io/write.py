@@ -26,7 +26,7 @@ from contextlib import contextmanager
 from typing import Any, Iterator
 
 from .errors import DiskFull, NotWritable, ReadOnlyFile
-from .interrupt import note_output, register, unregister
+from .interrupt import deferred_signals, note_output, register, unregister
 
 __all__ = ["replacing", "write_text", "resolve", "current_umask", "new_file_mode", "temporary_name",
            "leftovers", "pid_alive", "fsync_folder", "FULL_ERRNOS", "TEMPORARY_SUFFIX"]
@@ -166,9 +166,10 @@ def replacing(path: str, *, encoding: str | None = "utf-8", newline: str | None 
             stream.flush()
             os.fsync(stream.fileno())
             os.fchmod(stream.fileno(), mode)
-        os.replace(temporary, target)
-        unregister(temporary)
-        note_output(shown, "written")
+        with deferred_signals():  # the rename and the journal agree, whatever signal comes
+            os.replace(temporary, target)
+            unregister(temporary)
+            note_output(shown, "written")
     except BaseException as error:
         try:
             os.unlink(temporary)
