@@ -20,6 +20,7 @@ from typing import Iterable, TextIO
 from diamonds.notation.tags import parse_players, parse_variants
 from diamonds.io.errors import ChangedBehind, ReadOnlyFile, UserError
 from diamonds.io.escape import visible
+from diamonds.io.interrupt import note_output
 from diamonds.io.lock import FileLock, Snapshot
 from diamonds.io.write import write_text
 from diamonds.replay.recorder import Outcome, Recorder, SetupError, leftover_temporaries, write_through
@@ -64,6 +65,7 @@ class Saver:
         write_through(self.path, text, self.encoding, force=self.force)
         data = text.encode(self.encoding)
         self.last = Snapshot(len(data), 0, data)
+        note_output(self.path, "holds every accepted line")  # what an interrupt message says of it
 
     def _keep_mine(self, text: str) -> str | None:
         base = self.path[:-4] if self.path.lower().endswith(".dgn") else self.path

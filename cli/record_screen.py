@@ -21,6 +21,7 @@ from diamonds.io.escape import visible_lines
 from .errors import CommandError
 from .inputs import display_path
 from .record_cmd import EXIT_INTERRUPTED, EXIT_OK, enter, open_recorder, status
+from .replay_cmd import Escaped
 from .views import view_for
 
 __all__ = ["run_terminal"]
@@ -111,6 +112,6 @@ def draw(recorder: Recorder, message: str, prompt_lines: int) -> None:
         footer.append("hands unknown this round: its cards are checked against each other, in full at its end")
     console.clear()
     if steps:
-        console.print(view.screen(steps[-1], len(steps) - 1, len(steps), None, "\n".join(footer)))
+        console.print(Escaped(view.screen(steps[-1], len(steps) - 1, len(steps), None, "\n".join(footer))))
     elif footer:
-        console.print("\n".join(footer), markup=False, highlight=False)
+        console.print(visible_lines("\n".join(footer)), markup=False, highlight=False)
