@@ -65,6 +65,8 @@ def temporary_name(target: str, suffix: str = TEMPORARY_SUFFIX) -> str:
 def pid_alive(pid: int) -> bool:
     if pid <= 0:
         return False
+    if os.name != "posix":  # Windows' os.kill would end the process: say alive, remove nothing
+        return True
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -165,7 +167,10 @@ def replacing(path: str, *, encoding: str | None = "utf-8", newline: str | None 
             yield stream
             stream.flush()
             os.fsync(stream.fileno())
-            os.fchmod(stream.fileno(), mode)
+            if hasattr(os, "fchmod"):
+                os.fchmod(stream.fileno(), mode)
+        if not hasattr(os, "fchmod"):  # pragma: no cover - Windows
+            os.chmod(temporary, mode)
         with deferred_signals():  # the rename and the journal agree, whatever signal comes
             os.replace(temporary, target)
             unregister(temporary)
