@@ -17,6 +17,8 @@ from diamonds.notation.tags import TagSyntaxError, parse_result
 from diamonds.notation.writer import write_game
 from diamonds.replay import replay_record
 
+from diamonds.io.errors import NotWritable
+from diamonds.io.escape import visible
 from diamonds.io.interrupt import note_output
 
 from .errors import CommandError
@@ -102,6 +104,10 @@ def run(args: argparse.Namespace) -> int:
             print(f"{path}: left unchanged: {args.encoding} cannot write {error.object[error.start]!r}, "
                   "which its canonical text has", file=sys.stderr)
             status = 1
+            continue
+        except NotWritable as error:  # read-only, a full disk: this file is as it was; the next ones still go
+            print(visible(f"diamonds fmt: {error}"), file=sys.stderr)
+            status = max(status, error.status)
             continue
         print(f"{path}: formatted")
     return status
