@@ -217,7 +217,7 @@ def run(args: argparse.Namespace) -> int:
 
             picture = step_svg(steps[index], as_player=as_player)
             try:
-                write_text(args.svg, picture, newline="\n")
+                write_text(args.svg, picture, newline="\n", force_option=False)
             except NotWritable:
                 raise
             except OSError as error:
@@ -228,9 +228,9 @@ def run(args: argparse.Namespace) -> int:
         if args.terminal_svg:  # offline: no font fetched from a CDN (the viewer's monospace font)
             picture = console.export_svg(title=f"diamonds replay {shown} {steps[index].label}", clear=False,
                                          code_format=offline_svg_format())
-            write_text(args.terminal_svg, picture, newline="\n")
+            write_text(args.terminal_svg, picture, newline="\n", force_option=False)
         if args.terminal_html:
-            write_text(args.terminal_html, console.export_html(clear=False), newline="\n")
+            write_text(args.terminal_html, console.export_html(clear=False), newline="\n", force_option=False)
         return status
 
     if args.steps or not (sys.stdout.isatty() and sys.stdin.isatty()):

@@ -110,6 +110,6 @@ def draw(summary: "Summary", path: str) -> None:
     fig.tight_layout()
     from diamonds.io.write import replacing
 
-    with replacing(path, encoding=None) as out:  # the one writer: whole or not at all, mode kept
+    with replacing(path, encoding=None, force_option=False) as out:  # the one writer: whole or not at all, mode kept
         fig.savefig(out, format=fmt)
     plt.close(fig)

@@ -29,9 +29,9 @@ class NotWritable(UserError):
 class ReadOnlyFile(NotWritable):
     """`path` is a regular file without a write bit (`mode`): replaced only with --force."""
 
-    def __init__(self, path: str, mode: int) -> None:
-        super().__init__(path, "read-only", f"{path} is read-only (mode {mode & 0o7777:04o}); "
-                         "left as it was (--force replaces it, keeping its mode)")
+    def __init__(self, path: str, mode: int, *, force_option: bool = True) -> None:
+        hint = " (--force replaces it, keeping its mode)" if force_option else ""
+        super().__init__(path, "read-only", f"{path} is read-only (mode {mode & 0o7777:04o}); left as it was{hint}")
         self.mode = mode
 
 

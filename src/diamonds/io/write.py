@@ -117,7 +117,7 @@ def _is_full(error: BaseException) -> bool:
 
 @contextmanager
 def replacing(path: str, *, encoding: str | None = "utf-8", newline: str | None = "\n", force: bool = False,
-              suffix: str = TEMPORARY_SUFFIX, shown: str | None = None) -> Iterator[Any]:
+              suffix: str = TEMPORARY_SUFFIX, shown: str | None = None, force_option: bool = True) -> Iterator[Any]:
     """A text stream (binary with encoding=None) whose content replaces `path` when the block ends
     without an exception."""
     binary = encoding is None
@@ -148,7 +148,7 @@ def replacing(path: str, *, encoding: str | None = "utf-8", newline: str | None 
             raise
         return
     if info is not None and not force and not info.st_mode & 0o222:
-        raise ReadOnlyFile(shown, info.st_mode)
+        raise ReadOnlyFile(shown, info.st_mode, force_option=force_option)
     mode = stat.S_IMODE(info.st_mode) if info is not None else new_file_mode()
     for leftover in leftovers(target, suffix):  # of a writer killed (SIGKILL) before it could clean up
         try:
@@ -188,7 +188,10 @@ def replacing(path: str, *, encoding: str | None = "utf-8", newline: str | None 
 
 
 def write_text(path: str, text: str, *, encoding: str = "utf-8", newline: str | None = "",
-               force: bool = False, suffix: str = TEMPORARY_SUFFIX, shown: str | None = None) -> None:
-    """`text` as the whole of `path`, by `replacing` (newline="" writes it exactly as given)."""
-    with replacing(path, encoding=encoding, newline=newline, force=force, suffix=suffix, shown=shown) as out:
+               force: bool = False, suffix: str = TEMPORARY_SUFFIX, shown: str | None = None,
+               force_option: bool = True) -> None:
+    """`text` as the whole of `path`, by `replacing` (newline="" writes it exactly as given);
+    `force_option=False` where the command has no --force (the refusal then does not suggest it)."""
+    with replacing(path, encoding=encoding, newline=newline, force=force, suffix=suffix, shown=shown,
+                   force_option=force_option) as out:
         out.write(text)
