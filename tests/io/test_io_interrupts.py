@@ -26,9 +26,14 @@ def big(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def _interrupt(args: list[object], signum: int, cwd: Path, started: Path | None = None) -> tuple[int, str]:
+def _interrupt(args: list[object], signum: int, cwd: Path) -> tuple[int, str]:
+    """Start the command, wait until its temporary file or folder exists (it is writing), signal it."""
     process = start(*args, cwd=cwd)
-    time.sleep(0.9)  # well into the conversion (about 2 s in all): interpreter started, work in progress
+    deadline = time.monotonic() + 60
+    while not temporaries(cwd) and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert temporaries(cwd), "the command finished before it could be interrupted"
+    time.sleep(0.2)  # some of the output written
     code, _, err = kill(process, signum)
     return code, err
 

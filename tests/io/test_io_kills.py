@@ -109,7 +109,8 @@ def _record_with_kills(tmp_path: Path, rng: random.Random) -> tuple[int, int]:
     path = tmp_path / "rec.dgn"
     done, lost, kills = 0, 0, 0
     for number in range(KILLS_PER_KIND * 2):
-        process = start("record", path, *(options if number == 0 else []), stdin=subprocess.PIPE, cwd=tmp_path)
+        fresh = not path.exists()  # the first recorder may be killed before it wrote the set-up
+        process = start("record", path, *(options if fresh else []), stdin=subprocess.PIPE, cwd=tmp_path)
         assert process.stdin is not None
         burst = lines[done:done + rng.randrange(3, 9)]
         process.stdin.write("".join(line + "\n" for line in burst).encode())
@@ -122,7 +123,8 @@ def _record_with_kills(tmp_path: Path, rng: random.Random) -> tuple[int, int]:
         assert after == lines[:len(after)], "the file after a kill is not a prefix of the game"
         lost += sum(len(line) + 1 for line in before[len(after):])
         done = len(after)
-    finish = run("record", path, stdin="".join(line + "\n" for line in lines[done:]))
+    finish = run("record", path, *(options if not path.exists() else []),
+                 stdin="".join(line + "\n" for line in lines[done:]))
     assert finish.code == 0 and "the game is over" in finish.err, finish
     assert _movetext(path.read_text()) == lines and not temporaries(tmp_path)
     return lost, kills
