@@ -13,6 +13,7 @@ from typing import Any, Iterator
 
 from jsonschema import Draft202012Validator
 
+from diamonds.io.parallel import BATCH_BYTES, batches, default_jobs, ordered_map
 from diamonds.notation import GameRecord, game_texts, parse_game
 from diamonds.notation.diagnostics import format_problem
 from diamonds.notation.writer import write_game
@@ -23,7 +24,6 @@ from . import jsonfast
 from .errors import CommandError
 from .inputs import DEFAULT_ENCODING, display_path, open_text
 from .outputs import open_output
-from .parallel import BATCH_BYTES, batches, default_jobs, ordered_map
 
 __all__ = ["run", "run_schema"]
 
@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError(f"from {source} only --to dgn is possible (the JSON already is the export)")
         # Every game is read and checked before anything is written: a refused input leaves no half output.
         records = list(_records_from_json(args.file, source, args.encoding))
-        with open_output(args.output) as out:
+        with open_output(args.output, force=args.force) as out:
             for number, record in enumerate(records):
                 out.write(("\n" if number else "") + write_game(record))
         return 0
@@ -100,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     failures = 0
     jobs = default_jobs([args.file], args.jobs)
     work = functools.partial(convert_batch, shown, args.to, args.states, args.full)
-    with open_output(args.output) as out, open_text(args.file, args.encoding) as stream:
+    with open_output(args.output, force=args.force) as out, open_text(args.file, args.encoding) as stream:
         count = 0
         if args.to == "json":
             out.write('{"games": [')
@@ -174,7 +174,45 @@ def _load(text: str, shown: str, first_line: int, where: str) -> Any:
         raise CommandError(f"{where}: JSON nested too deeply to read (no game document nests so deep)",
                            status=1) from None
     except ValueError as error:  # e.g. an integer of more digits than Python will convert
+        huge = _huge_number(text)
+        if huge is not None:
+            path, digits = huge
+            raise CommandError(f"{where}: {path}: a number of {digits} digits, too long to read (no field of a "
+                               "game holds a number of more than a few digits)", status=1) from None
         raise CommandError(f"{where}: JSON that cannot be read: {error}", status=1) from None
+
+
+class _Huge(str):
+    """An integer too long for Python to convert, kept as its digits to say where it is."""
+
+
+def _huge_number(text: str) -> tuple[str, int] | None:
+    """The JSON path and length of the first integer too long to convert, if that is what failed."""
+    limit = getattr(sys, "get_int_max_str_digits", lambda: 0)() or 4300
+
+    def number(digits: str) -> Any:
+        return _Huge(digits) if len(digits.lstrip("-")) > limit else int(digits)
+
+    try:
+        doc = json.loads(text, parse_int=number)
+    except (ValueError, RecursionError):
+        return None
+    found: list[tuple[str, int]] = []
+
+    def walk(value: Any, path: str) -> None:
+        if found:
+            return
+        if isinstance(value, _Huge):
+            found.append((path, len(value.lstrip("-"))))
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                walk(item, f"{path}.{key}" if key.isidentifier() else f"{path}[{json.dumps(key)}]")
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                walk(item, f"{path}[{index}]")
+
+    walk(doc, "$")
+    return found[0] if found else None
 
 
 def _message(error: Any) -> str:

@@ -8,7 +8,6 @@ kept exactly as they were. The file is replaced atomically.
 from __future__ import annotations
 
 import argparse
-import codecs
 import sys
 from dataclasses import fields, is_dataclass
 
@@ -17,6 +16,10 @@ from diamonds.notation.diagnostics import format_problem
 from diamonds.notation.tags import TagSyntaxError, parse_result
 from diamonds.notation.writer import write_game
 from diamonds.replay import replay_record
+
+from diamonds.io.errors import NotWritable
+from diamonds.io.escape import visible
+from diamonds.io.interrupt import note_output
 
 from .errors import CommandError
 from .inputs import BOM, games_in, open_text
@@ -70,6 +73,8 @@ def run(args: argparse.Namespace) -> int:
     for path in args.files:
         if path == "-":
             raise CommandError("fmt rewrites files in place; use `diamonds convert - --to dgn` for a stream")
+        if not args.check:
+            note_output(path, "left as it was")
         records = list(games_in(path, args.encoding))
         with open_text(path, args.encoding) as stream:
             original, bom = stream.read(), stream.bom
@@ -93,14 +98,16 @@ def run(args: argparse.Namespace) -> int:
             status = 1
             continue
         try:  # written back as it was read: in its encoding, with its byte-order mark if it had one
-            with atomic_write(path) as out:
-                if codecs.lookup(args.encoding).name != "utf-8":  # atomic_write's stream is UTF-8
-                    out.reconfigure(encoding=args.encoding)  # type: ignore[attr-defined]
+            with atomic_write(path, encoding=args.encoding, force=args.force) as out:
                 out.write((BOM if bom else "") + text)
         except UnicodeEncodeError as error:
             print(f"{path}: left unchanged: {args.encoding} cannot write {error.object[error.start]!r}, "
                   "which its canonical text has", file=sys.stderr)
             status = 1
+            continue
+        except NotWritable as error:  # read-only, a full disk: this file is as it was; the next ones still go
+            print(visible(f"diamonds fmt: {error}"), file=sys.stderr)
+            status = max(status, error.status)
             continue
         print(f"{path}: formatted")
     return status

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 from typing import Any, Sequence
+
+from diamonds.io.errors import Interrupted
+from diamonds.io.escape import visible
+from diamonds.io.interrupt import (install_handlers, note_output, outputs_summary, remove_live,
+                                     reset_journal, restore_handlers)
 
 from .errors import CommandError
 from .inputs import DEFAULT_ENCODING, encoding_name
@@ -148,6 +154,11 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
                          help="input format (default: from the file name, else DGN)")
     convert.add_argument("--scheduler", metavar="ADDRESS",
                          help="run on a Dask distributed cluster (tcp://host:8786); needs the dask extra")
+    convert.add_argument("--force", action="store_true",
+                         help="replace a read-only output file (its mode is kept)")
+    convert.add_argument("--keep-partial", action="store_true",
+                         help="--to parquet: if interrupted, keep the tables written so far, marked by a file "
+                         "PARTIAL in the folder (default: the folder is left as it was)")
 
     stats = _command(commands, "stats", "summarise many games: wins by seat, scores, Suit Actions, ties",
                      "  diamonds stats logs/*.dgn\n"
@@ -191,6 +202,7 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
                             help="ask for every hand at each deal, so that every card is checked fully")
         record.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
                             help="the file's text encoding (default utf-8)")
+        record.add_argument("--force", action="store_true", help="record into a read-only FILE (its mode is kept)")
 
     _command(commands, "schema", "print the JSON Schema of `convert --to json`",
              "  diamonds schema > diamonds-game.schema.json")
@@ -201,6 +213,7 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
     fmt.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
                      help="the files' text encoding (default utf-8); a file is written back in it")
     fmt.add_argument("--check", action="store_true", help="only report files that are not canonical (exit 1)")
+    fmt.add_argument("--force", action="store_true", help="rewrite read-only files too (their mode is kept)")
 
     simulate = _command(commands, "simulate", "play random legal games and print them as DGN",
                         "  diamonds simulate --players 4\n"
@@ -225,6 +238,7 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
         simulate.add_argument("--no-deals", action="store_true", help="leave the deal lines out")
         simulate.add_argument("--narrate", action="store_true", help="tell the game in words instead of DGN")
         simulate.add_argument("-o", "--output", metavar="OUT")
+        simulate.add_argument("--force", action="store_true", help="replace a read-only output file (its mode is kept)")
     return parser
 
 
@@ -235,6 +249,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return EXIT_USAGE
+    previous = install_handlers()
+    reset_journal()
+    try:
+        return _run(args)
+    finally:
+        restore_handlers(previous)
+
+
+def _closed_pipe_policy() -> None:
+    """rich ends a program whose stdout pipe closed with SystemExit(1) (`Console.on_broken_pipe`); the
+    command's policy is the same for every command, rich or not: BrokenPipeError, handled in `_run`
+    (exit 0, quietly, as `head` expects)."""
+    from rich.console import Console
+
+    def on_broken_pipe(self: Console) -> None:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    Console.on_broken_pipe = on_broken_pipe  # type: ignore[method-assign]
+
+
+def _run(args: argparse.Namespace) -> int:
+    _closed_pipe_policy()
+    output = getattr(args, "output", None)
+    if output and output != "-":  # until it is replaced whole, an output is as it was (an early ^C too)
+        note_output(output, "left as it was")
     try:
         if args.command == "replay":
             from .replay_cmd import run
@@ -256,23 +295,28 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run(args)
         finally:
             if getattr(args, "scheduler", None):  # a Dask client this command opened
-                from .parallel import close_clusters
+                from diamonds.io.parallel import close_clusters
 
                 close_clusters()
     except CommandError as error:
-        print(f"diamonds {args.command}: {error}", file=sys.stderr)
+        print(f"diamonds {args.command}: {visible(str(error))}", file=sys.stderr)
         return error.status
-    except KeyboardInterrupt:
-        return 130
+    except KeyboardInterrupt as error:
+        # SIGINT, SIGTERM, SIGHUP (diamonds.io.interrupt): the `with` blocks have removed their temporary
+        # files and folders; say what became of the outputs, exit 128 + the signal's number.
+        remove_live()
+        signum = error.signum if isinstance(error, Interrupted) else signal.SIGINT
+        name = error.name if isinstance(error, Interrupted) else "SIGINT"
+        print(f"diamonds {args.command}: interrupted ({name}): {visible(outputs_summary())}", file=sys.stderr)
+        return 128 + int(signum)
     except BrokenPipeError:
-        # The reader went away (`| head`): not our error. Point stdout at
-        # /dev/null so that flushing it at exit does not complain.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        # The reader went away (`| head`): not our error, and what it read is all it wanted: exit 0,
+        # quietly, as `head` expects (the policy of every command; docs/failures.md).
+        _quiet_stdout()
         return EXIT_OK
     except OSError as error:  # a file that cannot be written (`--svg /no/such/dir/x.svg`, a full disk)
         where = f"{error.filename}: " if error.filename else ""
-        print(f"diamonds {args.command}: {where}{error.strerror or error}", file=sys.stderr)
+        print(f"diamonds {args.command}: {visible(where)}{error.strerror or error}", file=sys.stderr)
         return EXIT_USAGE
     except Exception as error:  # a bug of ours: say so in one line; the traceback only on request
         if os.environ.get("DIAMONDS_DEBUG"):
@@ -280,6 +324,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"diamonds {args.command}: internal error ({type(error).__name__}: {error}); this is a bug, "
               "please report it with the input (DIAMONDS_DEBUG=1 shows the traceback)", file=sys.stderr)
         return EXIT_INTERNAL
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null, so that flushing it at exit does not complain of a closed pipe."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # pragma: no cover - no real stdout
+        pass
 
 
 if __name__ == "__main__":

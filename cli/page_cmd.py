@@ -22,6 +22,8 @@ from diamonds.svg import step_svg
 from diamonds.svg.page import Page, PageGame, PageScore, PageStop, render_page
 
 from .errors import CommandError
+from diamonds.io.write import write_text
+
 from .inputs import display_path, games_in
 from .replay_cmd import Navigator
 from diamonds.views import View, view_for
@@ -31,8 +33,7 @@ __all__ = ["run_page", "build_page"]
 def run_page(args: argparse.Namespace) -> int:
     page, valid = build_page(args.file, args.encoding, as_name=args.as_player, start_game=args.game)
     text = render_page(page)
-    with open(args.html, "w", encoding="utf-8") as out:
-        out.write(text)
+    write_text(args.html, text, newline="\n", force_option=False)
     return 0 if valid else 1
 
 

@@ -19,6 +19,9 @@ import sys
 from diamonds.replay.arrow import MissingExtra, TableWriter, converted_batches, require_pyarrow
 from diamonds.replay.tables import TABLE_NAMES
 
+from diamonds.io.escape import visible
+from diamonds.io.folder import StagedFolder
+
 from .errors import CommandError
 from .inputs import NotDecodable
 from .progress import ByteProgress
@@ -42,10 +45,17 @@ def run_parquet(args: argparse.Namespace) -> int:
         if path != "-" and not os.path.isfile(path):
             raise CommandError(f"{path}: no such file" if not os.path.exists(path) else f"{path}: not a file")
     failures = 0
-    with ByteProgress(args.files, label="converting") as progress, TableWriter(folder) as writer:
+    # The tables are written into a fresh folder beside DIR, swapped into place when complete: a reader
+    # sees the old folder or the new one, and nothing is written through a symlink planted in DIR.
+    # Interrupted, the fresh folder is removed (DIR as it was), or with --keep-partial swapped in marked
+    # by a PARTIAL file.
+    staged = StagedFolder(folder, keep_partial=getattr(args, "keep_partial", False),
+                          allowed=frozenset(f"{name}.parquet" for name in TABLE_NAMES))
+    with staged, ByteProgress(args.files, label="converting") as progress, TableWriter(staged.stage or "") as writer:
+        writer.keep_partial = staged.keep_partial
         for shown, converted in converted_batches(args.files, args.encoding, args.jobs, args.scheduler):
             if isinstance(converted, NotDecodable):  # the games before the bad byte are written; the next file too
-                print(f"diamonds convert: {converted}", file=sys.stderr)
+                print(visible(f"diamonds convert: {converted}"), file=sys.stderr)
                 failures += 1
                 continue
             if isinstance(converted, Exception):  # pragma: no cover - converted_batches yields no other

@@ -14,38 +14,86 @@ from diamonds.notation.words import vocabulary
 
 import argparse
 import os
+import signal
 import sys
+import time
 from typing import Iterable, TextIO
 
 from diamonds.notation.tags import parse_players, parse_variants
+from diamonds.io.errors import ChangedBehind, ReadOnlyFile, UserError
+from diamonds.io.escape import visible
+from diamonds.io.interrupt import note_output
+from diamonds.io.lock import FileLock, Snapshot
+from diamonds.io.write import write_text
 from diamonds.replay.recorder import Outcome, Recorder, SetupError, leftover_temporaries, write_through
 
 from .errors import CommandError
 from .inputs import display_path
 
-__all__ = ["run", "open_recorder", "run_lines", "SETUP_TAGS"]
+__all__ = ["run", "open_recorder", "run_lines", "Saver", "SETUP_TAGS"]
 
 SETUP_TAGS = ("Event", "Site", "Date", "Round")
 EXIT_OK, EXIT_REFUSED, EXIT_INTERRUPTED = 0, 1, 130
 
 
 def run(args: argparse.Namespace) -> int:
-    terminal = sys.stdin.isatty() and sys.stdout.isatty()
-    if terminal:
-        from .record_screen import run_terminal  # prompt_toolkit: the `record` extra
+    # One recorder per file, for the whole session: a second one is refused (exit 2) before it reads
+    # anything, so it can neither resume a stale copy nor clean up the first one's temporary file.
+    with FileLock(args.file, what="recorded", shown=display_path(args.file)):
+        terminal = sys.stdin.isatty() and sys.stdout.isatty()
+        if terminal:
+            from .record_screen import run_terminal  # prompt_toolkit: the `record` extra
 
-        return run_terminal(args)
-    recorder = open_recorder(args, ask=None)
-    return run_lines(recorder, args.file, sys.stdin, sys.stdout, sys.stderr, encoding=args.encoding,
-                     require_deals=args.deal)
+            return run_terminal(args)
+        recorder = open_recorder(args, ask=None)
+        return run_lines(recorder, args.file, sys.stdin, sys.stdout, sys.stderr, encoding=args.encoding,
+                         require_deals=args.deal, saver=args.saver)
+
+
+class Saver:
+    """Writes the recording through to FILE, but only over what it last wrote (or read): if FILE was
+    changed behind its back (another program, an editor), it stops with `ChangedBehind` and keeps both
+    texts: FILE as the other wrote it, its own beside it as `FILE.mine-<time>.dgn`."""
+
+    def __init__(self, path: str, encoding: str = "utf-8", *, force: bool = False,
+                 last: Snapshot | None = None) -> None:
+        self.path, self.encoding, self.force = path, encoding, force
+        self.last = last if last is not None else Snapshot.of(path)
+
+    def save(self, text: str) -> None:
+        if not self.last.still(self.path):
+            kept = self._keep_mine(text)
+            raise ChangedBehind(display_path(self.path), kept)
+        write_through(self.path, text, self.encoding, force=self.force)
+        data = text.encode(self.encoding)
+        self.last = Snapshot(len(data), 0, data)
+        note_output(self.path, "holds every accepted line")  # what an interrupt message says of it
+
+    def _keep_mine(self, text: str) -> str | None:
+        base = self.path[:-4] if self.path.lower().endswith(".dgn") else self.path
+        mine = f"{base}.mine-{time.strftime('%Y%m%d-%H%M%S')}.dgn"
+        try:
+            write_text(mine, text, encoding=self.encoding)
+        except (OSError, UserError):
+            return None
+        return mine
 
 
 def open_recorder(args: argparse.Namespace, ask: "object | None") -> Recorder:
     """The game FILE holds, resumed; or a new one from the options (asked for with `ask` on a terminal;
     in line mode missing set-up is an error, never a question). The file is written at once."""
     path = args.file
-    text = _read(path, args.encoding)
-    for leftover in leftover_temporaries(path):  # a recorder killed while writing: FILE itself is whole
+    data = _read_bytes(path)
+    text = _decode(path, data, args.encoding)
+    args.saver = Saver(path, args.encoding, force=getattr(args, "force", False),
+                       last=Snapshot(len(data or b""), 0, data))
+    if data is not None and not getattr(args, "force", False):
+        mode = os.stat(path).st_mode
+        if not mode & 0o222:  # refused now, before a line is typed, rather than at the first save
+            raise ReadOnlyFile(display_path(path), mode)
+    # Temporary files of a recorder killed while writing (FILE itself is whole): only those whose
+    # owner (the pid in the name) is gone; and the lock says no recorder of FILE is running.
+    for leftover in leftover_temporaries(path):
         try:
             os.unlink(leftover)
         except OSError:
@@ -78,7 +126,7 @@ def open_recorder(args: argparse.Namespace, ask: "object | None") -> Recorder:
         option = f"--{error.tag.lower()}: " if error.tag else ""
         rule = f" ({error.rule})" if error.rule else ""
         raise CommandError(f"{option}{error}{rule}") from None
-    write_through(path, recorder.text, args.encoding)
+    args.saver.save(recorder.text)
     return recorder
 
 
@@ -88,12 +136,21 @@ def _rule_ids() -> list[str]:
     return [rule_id for family in FAMILIES for rule_id in family.rule_ids]
 
 
-def _read(path: str, encoding: str) -> str:
+def _read_bytes(path: str) -> bytes | None:
     try:
-        with open(path, encoding=encoding, newline="") as stream:
+        with open(path, "rb") as stream:
             return stream.read()
     except FileNotFoundError:
+        return None
+    except IsADirectoryError:
+        raise CommandError(f"{display_path(path)}: is a folder") from None
+
+
+def _decode(path: str, data: bytes | None, encoding: str) -> str:
+    if data is None:
         return ""
+    try:  # as open(newline="") reads it: the line ends kept as they are
+        return data.decode(encoding)
     except UnicodeDecodeError as error:
         raise CommandError(f"{display_path(path)}: not {encoding} text ({error.reason})") from None
 
@@ -112,31 +169,34 @@ def _check_same_setup(args: argparse.Namespace, recorder: Recorder, path: str) -
 
 
 def run_lines(recorder: Recorder, path: str, lines: Iterable[str], out: TextIO, err: TextIO, *,
-              encoding: str = "utf-8", require_deals: bool = False) -> int:
+              encoding: str = "utf-8", require_deals: bool = False, saver: Saver | None = None) -> int:
     """Line mode: each input line entered as typed; accepted items written through before the next line."""
     refused = 0
     shown = display_path(path)
+    saver = saver or Saver(path, encoding)
     try:
         for line in lines:
             outcome = enter(recorder, line, require_deals)
             for info in outcome.info:
-                print(info, file=out)
+                print(visible(info), file=out)
             if outcome.refusal is not None:
                 refused += 1
                 print(outcome.refusal.text(shown), file=err)
             if outcome.accepted or outcome.info and not line.strip().startswith("?"):
-                write_through(path, recorder.text, encoding)
+                saver.save(recorder.text)
             out.flush()
-    except KeyboardInterrupt:
-        print(f"{shown}: interrupted; {status(recorder)}", file=err)
-        return EXIT_INTERRUPTED
+    except KeyboardInterrupt as error:  # SIGINT, SIGTERM, SIGHUP: every accepted line is in the file
+        signum = getattr(error, "signum", signal.SIGINT)
+        name = "" if signum == signal.SIGINT else f" ({getattr(error, 'name', signum)})"
+        print(visible(f"{shown}: interrupted{name}; {status(recorder)}"), file=err)
+        return 128 + int(signum)
     if recorder.pending is not None:
         refused += 1
         question = recorder.pending[2]
         rule = f" ({question.rule})" if question.rule else ""
-        print(f"{shown}: end of input while {question.item} waits: {question.message}{rule}; not recorded",
-              file=err)
-    print(f"{shown}: {status(recorder)}", file=err)
+        print(visible(f"{shown}: end of input while {question.item} waits: {question.message}{rule}; "
+                      "not recorded"), file=err)
+    print(visible(f"{shown}: {status(recorder)}"), file=err)
     if refused:
         print(f"{shown}: {refused} line{'s' if refused != 1 else ''} refused (not recorded)", file=err)
     return EXIT_REFUSED if refused else EXIT_OK

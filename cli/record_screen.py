@@ -14,13 +14,16 @@ from typing import Any, Iterable
 
 from rich.console import Console
 
-from diamonds.replay.recorder import Recorder, write_through
+from diamonds.replay.recorder import Recorder
 from diamonds.replay.steps import steps_of
+from diamonds.io.escape import visible_lines
 
 from .errors import CommandError
 from .inputs import display_path
 from .record_cmd import EXIT_INTERRUPTED, EXIT_OK, enter, open_recorder, status
 from diamonds.views import view_for
+
+from .replay_cmd import Escaped
 
 __all__ = ["run_terminal"]
 
@@ -82,14 +85,14 @@ def run_terminal(args: argparse.Namespace) -> int:
             continue
         outcome = enter(recorder, line, args.deal)
         if outcome.accepted or outcome.info:
-            write_through(args.file, recorder.text, args.encoding)
+            args.saver.save(recorder.text)
         if outcome.refusal is not None:
             message = "refused: " + outcome.refusal.text(shown)
         elif outcome.info:
-            message = "\n".join(outcome.info)
+            message = visible_lines("\n".join(outcome.info))
     if recorder.finished:
         draw(recorder, "", 2)
-    write_through(args.file, recorder.text, args.encoding)
+    args.saver.save(recorder.text)
     if interrupted:
         print(f"{shown}: interrupted; {status(recorder)}")
         return EXIT_INTERRUPTED
@@ -110,6 +113,6 @@ def draw(recorder: Recorder, message: str, prompt_lines: int) -> None:
         footer.append("hands unknown this round: its cards are checked against each other, in full at its end")
     console.clear()
     if steps:
-        console.print(view.screen(steps[-1], len(steps) - 1, len(steps), None, "\n".join(footer)))
+        console.print(Escaped(view.screen(steps[-1], len(steps) - 1, len(steps), None, "\n".join(footer))))
     elif footer:
-        console.print("\n".join(footer), markup=False, highlight=False)
+        console.print(visible_lines("\n".join(footer)), markup=False, highlight=False)

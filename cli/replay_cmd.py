@@ -6,13 +6,18 @@ import argparse
 import sys
 import textwrap
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from rich.console import Console, RenderableType
+from rich.segment import Segment
 from rich.live import Live
 
 from diamonds.notation.diagnostics import format_problem
 from diamonds.replay import ReplayedGame, replay_record
+
+from diamonds.io.errors import NotWritable
+from diamonds.io.escape import visible, visible_lines
+from diamonds.io.write import write_text
 
 from .errors import CommandError
 from .inputs import DEFAULT_ENCODING, display_path, games_in
@@ -189,7 +194,7 @@ def run(args: argparse.Namespace) -> int:
     for problem in replayed.problems:
         print(format_problem(shown, replayed.record, problem), file=sys.stderr)
     for note in replayed.notes:
-        print(f"{shown}: note: {note}", file=sys.stderr)
+        print(visible(f"{shown}: note: {note}"), file=sys.stderr)
     status = 0 if replayed.valid else 1
     if replayed.game is None or replayed.config is None:
         return 1
@@ -212,17 +217,20 @@ def run(args: argparse.Namespace) -> int:
 
             picture = step_svg(steps[index], as_player=as_player)
             try:
-                with open(args.svg, "w", encoding="utf-8") as out:
-                    out.write(picture)
+                write_text(args.svg, picture, newline="\n", force_option=False)
+            except NotWritable:
+                raise
             except OSError as error:
                 raise CommandError(f"cannot write {args.svg}: {error.strerror or error}") from None
         record = bool(args.terminal_svg or args.terminal_html)
         console = Console(width=args.width, record=record)
-        console.print(view.screen(steps[index], index, len(steps), as_player, ""))
-        if args.terminal_svg:
-            console.save_svg(args.terminal_svg, title=f"diamonds replay {shown} {steps[index].label}", clear=False)
+        console.print(Escaped(view.screen(steps[index], index, len(steps), as_player, "")))
+        if args.terminal_svg:  # offline: no font fetched from a CDN (the viewer's monospace font)
+            picture = console.export_svg(title=f"diamonds replay {shown} {steps[index].label}", clear=False,
+                                         code_format=offline_svg_format())
+            write_text(args.terminal_svg, picture, newline="\n", force_option=False)
         if args.terminal_html:
-            console.save_html(args.terminal_html, clear=False)
+            write_text(args.terminal_html, console.export_html(clear=False), newline="\n", force_option=False)
         return status
 
     if args.steps or not (sys.stdout.isatty() and sys.stdin.isatty()):
@@ -233,9 +241,36 @@ def run(args: argparse.Namespace) -> int:
 
     console = Console(width=args.width)
     with Live(console=console, screen=True, auto_refresh=False, transient=True) as live:
-        run_session(view, steps, terminal_keys(), lambda screen: live.update(screen, refresh=True),
+        run_session(view, steps, terminal_keys(), lambda screen: live.update(Escaped(screen), refresh=True),
                     as_player=as_player)
     return status
+
+
+def offline_svg_format() -> str:
+    """rich's SVG template without its web fonts: rich names Fira Code on a public CDN (cdnjs), which a
+    viewer would fetch when the picture is opened. The local Fira Code is still used where installed,
+    else the viewer's monospace font (the template's own fallback)."""
+    import re
+
+    from rich._export_format import CONSOLE_SVG_FORMAT
+
+    return re.sub(r',\s*url\("https?://[^"]*"\)\s*format\("[^"]*"\)', "", CONSOLE_SVG_FORMAT)
+
+
+class Escaped:
+    """A family's screen with the control characters of its text made visible (`diamonds.io.escape`):
+    names, tags and comments come from the file and must not drive the terminal. The styles (colours)
+    are rich's own and stay."""
+
+    def __init__(self, inner: RenderableType) -> None:
+        self.inner = inner
+
+    def __rich_console__(self, console: Console, options: Any) -> Iterator[Segment]:
+        for segment in console.render(self.inner, options):
+            if segment.control or not segment.text:
+                yield segment
+            else:
+                yield Segment(visible_lines(segment.text), segment.style)
 
 
 def print_steps(console: Console, view: View, steps: Sequence[Step], as_player: int | None = None) -> None:
@@ -244,12 +279,12 @@ def print_steps(console: Console, view: View, steps: Sequence[Step], as_player: 
     for index, step in enumerate(steps):
         if step.kind == "start":
             continue
-        lines = view.step_lines(step, as_player)
+        lines = [visible(line) for line in view.step_lines(step, as_player)]  # names, comments: input text
         label = step.label
         for line in lines:
             for part in textwrap.wrap(line, width) or [""]:
                 console.print(f"{label:<9} {part}".rstrip(), highlight=False, markup=False, soft_wrap=True)
                 label = ""
         if step.kind == "end":
-            console.print(view.screen(step, index, len(steps), as_player, ""))
+            console.print(Escaped(view.screen(step, index, len(steps), as_player, "")))
             console.print()

@@ -23,7 +23,7 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     options = {name[len("tag_"):]: value for name, value in vars(args).items()
                if name.startswith("tag_") and value is not None}
-    with open_output(args.output) as out:
+    with open_output(args.output, force=args.force) as out:
         for number in range(args.games):
             try:
                 game = simulate(args.players, rules=args.rules, variants=variants, seed=seed + number,

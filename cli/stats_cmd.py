@@ -20,6 +20,9 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
+from diamonds.io.escape import visible, visible_lines
+from diamonds.io.folder import PARTIAL_MARKER, is_partial
+
 from .errors import CommandError
 from .inputs import NotDecodable
 from .progress import ByteProgress
@@ -47,6 +50,7 @@ class _Output:
 
     def problem(self, text: str) -> None:
         self.problems += 1
+        text = visible_lines(text)  # from the input (a Parquet games row, a file's line): made terminal-safe
         bar = self.progress.progress
         if bar is not None:
             bar.console.print(text, markup=False, highlight=False, soft_wrap=True)
@@ -79,6 +83,10 @@ def _from_parquet(folder: str, counts: "StatsAccumulator", out: _Output) -> None
     import pyarrow.parquet as pq
 
     paths = {name: os.path.join(folder, f"{name}.parquet") for name in ("games", "events")}
+    if is_partial(folder):  # an interrupted `convert --keep-partial`: counts of part of the games
+        print(visible(f"diamonds stats: warning: {folder} is partial (its {PARTIAL_MARKER} file says the "
+                      "conversion that wrote it was interrupted): these counts cover only part of the games"),
+              file=sys.stderr)
     if not os.path.isfile(paths["games"]):
         raise CommandError(f"{folder}: no games.parquet in this folder; give DGN files, or a folder written by "
                            f"`diamonds convert FILES --to parquet -o {folder}`")

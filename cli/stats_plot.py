@@ -108,5 +108,8 @@ def draw(summary: "Summary", path: str) -> None:
     for chart, row in zip(charts, axes[2:]):
         _bars(row[0], chart)
     fig.tight_layout()
-    fig.savefig(path, format=fmt)
+    from diamonds.io.write import replacing
+
+    with replacing(path, encoding=None, force_option=False) as out:  # the one writer: whole or not at all, mode kept
+        fig.savefig(out, format=fmt)
     plt.close(fig)

@@ -11,10 +11,11 @@ from typing import Any
 
 from diamonds.notation import game_texts, parse_game
 from diamonds.notation.diagnostics import format_problem, wants_colour
+from diamonds.io.escape import visible
+from diamonds.io.parallel import batches, default_jobs, ordered_map
 from diamonds.replay import validate_record
 
 from .inputs import NotDecodable, display_path, open_text
-from .parallel import batches, default_jobs, ordered_map
 from .progress import ByteProgress
 
 __all__ = ["run", "check_batch", "Checked"]
@@ -92,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
                 unreadable = error
                 totals["unreadable_files"] += 1
                 if not as_json:  # on stderr, as the command's other refusals: --quiet keeps stdout to the summary
-                    print(f"diamonds validate: {error}", file=sys.stderr)
+                    print(visible(f"diamonds validate: {error}"), file=sys.stderr)
             if as_json:
                 out.write("\n  ]")
                 if unreadable is not None:

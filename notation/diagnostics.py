@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, TextIO
 
+from diamonds.io.escape import quoted, visible
+
 from .records import GameRecord, Problem
 
 if TYPE_CHECKING:
@@ -38,7 +40,7 @@ def format_problem(path: str, record: GameRecord, problem: Problem, *, colour: b
     the caret in red.
     """
     rule = f" ({problem.rule})" if problem.rule else ""
-    head = f"{path}:{problem.line}:{problem.column}: {problem.message}{rule}"
+    head = visible(f"{path}:{problem.line}:{problem.column}: {problem.message}{rule}")
     source = record.source_line(problem.line).rstrip("\r\n")
     if not source:
         return head
@@ -55,6 +57,9 @@ def format_problem(path: str, record: GameRecord, problem: Problem, *, colour: b
         length = min(length, end - (problem.column - 1)) if end > problem.column - 1 else 1
     window = prefix + shown[start:end] + suffix
     width = max(1, min(length, max(1, len(window) - caret_at)))
+    # Input text reaches a terminal here: control characters are shown escaped (ESC as \x1b), the caret
+    # placed on the escaped line. A line without them is unchanged, byte for byte.
+    window, caret_at, width = quoted(window, caret_at, width)
     caret = "^" * width
     if colour:
         from pygments.console import ansiformat  # type: ignore[import-untyped,unused-ignore]
@@ -84,7 +89,7 @@ def _highlighted(record: GameRecord, line: int, start: int, end: int) -> str:
             break
         cut = value[max(0, line_start - at):max(0, line_end - at)]
         if cut:
-            pieces.append((token, cut.replace("\t", " ").replace("\r", "").replace("\n", "")))
+            pieces.append((token, visible(cut.replace("\t", " ").replace("\r", "").replace("\n", ""))))
     out: list[str] = []
 
     class _Sink:

@@ -153,7 +153,11 @@ def convert_batch(file: str, batch: list[tuple[int, int, str]]) -> Converted:
 
 class TableWriter:
     """Writes converted batches to `folder`/{games,plays,events}.parquet, a row group per
-    `ROW_GROUP_GAMES` games (zstd-compressed). Use as a context manager."""
+    `ROW_GROUP_GAMES` games (zstd-compressed). Use as a context manager.
+
+    The command writes into a fresh staged folder (`diamonds.io.folder.StagedFolder`) swapped into place
+    when complete; on an exception (an interrupt) the pending rows are not flushed, the files are only
+    closed (each is then readable up to its last row group) and the stage decides what is kept."""
 
     def __init__(self, folder: str, *, row_group_games: int | None = None) -> None:
         pa = require_pyarrow()
@@ -165,33 +169,35 @@ class TableWriter:
         self.pending: dict[str, list[Any]] = {name: [] for name in TABLE_NAMES}  # Arrow tables
         self.pending_games = 0
         self.games = 0
+        self.keep_partial = False
 
     def path(self, name: str) -> str:
         return os.path.join(self.folder, f"{name}.parquet")
 
     def write(self, tables: "dict[str, pa.Table]", games: int) -> None:
-        for name in TABLE_NAMES:
-            self.pending[name].append(tables[name])
+        # One assignment: an interrupt leaves every table's pending batches alike (all or none of this one).
+        self.pending = {name: [*self.pending[name], tables[name]] for name in TABLE_NAMES}
         self.pending_games += games
         self.games += games
         if self.pending_games >= self.row_group_games:
             self.flush()
 
     def flush(self) -> None:
-        if not self.pending_games:
+        if not any(self.pending.values()):
             return
         pa = require_pyarrow()
+        pending, self.pending = self.pending, {name: [] for name in TABLE_NAMES}
+        self.pending_games = 0  # taken first: an interrupt in the loop leaves nothing half-flushed to redo
         for name in TABLE_NAMES:
             # The batches' chunks go into one row group as they are (no combine_chunks copy); their
             # dictionaries unified first, so that Parquet writes them as dictionaries (a third smaller).
-            table = pa.concat_tables(self.pending[name]).unify_dictionaries()
+            table = pa.concat_tables(pending[name]).unify_dictionaries()
             self.writers[name].write_table(table, row_group_size=max(1, table.num_rows))
-            self.pending[name] = []
-        self.pending_games = 0
 
-    def close(self) -> None:
+    def close(self, flush: bool = True) -> None:
         try:
-            self.flush()
+            if flush:
+                self.flush()
         finally:
             for writer in self.writers.values():
                 writer.close()
@@ -201,7 +207,8 @@ class TableWriter:
 
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
                  tb: TracebackType | None) -> None:
-        self.close()
+        # Interrupted with `keep_partial`, the batches converted so far are flushed before closing.
+        self.close(flush=kind is None or self.keep_partial and isinstance(value, KeyboardInterrupt))
 
 
 def converted_batches(paths: Iterable[str], encoding: str = "utf-8", jobs: int | None = None,
@@ -210,12 +217,12 @@ def converted_batches(paths: Iterable[str], encoding: str = "utf-8", jobs: int |
     (shown path, `NotDecodable`) where a file holds a byte not of `encoding` (its games before it
     are converted; the next file follows).
 
-    Files are read as every command reads them (`cli.inputs.open_text`: strict decoding with
-    line:col of a bad byte) and spread over processes as `validate` does (`cli.parallel`)."""
+    Files are read as every command reads them (`diamonds.io.text.open_text`: strict decoding with
+    line:col of a bad byte) and spread over processes as `validate` does (`diamonds.io.parallel`)."""
     import functools
 
-    from diamonds.cli.inputs import NotDecodable, display_path, open_text
-    from diamonds.cli.parallel import batches, default_jobs, ordered_map
+    from diamonds.io.text import NotDecodable, display_path, open_text
+    from diamonds.io.parallel import batches, default_jobs, ordered_map
     from diamonds.notation.reader import game_texts
 
     paths = list(paths)

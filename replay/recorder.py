@@ -20,13 +20,13 @@ does, in line mode or with prompt_toolkit.
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from dataclasses import dataclass, replace
 from typing import Any, Iterable, Sequence
 
 from diamonds.core import ConfigError, Game, family_of, rules_for
+from diamonds.io.escape import quoted, visible
+from diamonds.io.write import leftovers, write_text
 from diamonds.notation.words import Shape, vocabulary
 from diamonds.notation.reader import parse_game
 from diamonds.notation.records import GameRecord, Pos, Problem, split_play
@@ -97,10 +97,11 @@ class Refusal:
         """`file:line:col: message (R8)`, the line, a caret: as `validate` shows a problem."""
         rule = f" ({self.rule})" if self.rule else ""
         where = f" [at {self.at}, revealed by {self.item}]" if self.at else ""
-        head = f"{path}:{self.line}:{self.column}: {self.message}{rule}{where}"
+        head = visible(f"{path}:{self.line}:{self.column}: {self.message}{rule}{where}")  # typed text: escaped
         if not self.source_line:
             return head
-        return f"{head}\n    {self.source_line}\n    {' ' * (self.column - 1)}{'^' * max(1, self.length)}"
+        line, start, width = quoted(self.source_line, self.column - 1, max(1, self.length))
+        return f"{head}\n    {line}\n    {' ' * start}{'^' * width}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -803,46 +804,21 @@ def _play_text(play: Any) -> str:
     return word
 
 
-#: The end of the name of the temporary file `write_through` writes beside FILE (`.FILE.<random>.record-tmp`).
+#: The end of the name of the temporary file `write_through` writes beside FILE
+#: (`.FILE.<pid>.<random>.record-tmp`, by `diamonds.io.write`).
 TEMPORARY_SUFFIX = ".record-tmp"
 
 
-def leftover_temporaries(path: str) -> list[str]:
+def leftover_temporaries(path: str, *, dead_only: bool = True) -> list[str]:
     """Temporary files of `write_through` for `path` that a killed recorder left behind: `path` itself is
-    whole (the old text or the new), so they hold nothing that is not in it or was not yet accepted."""
-    folder = os.path.dirname(os.path.abspath(path))
-    prefix = "." + os.path.basename(path) + "."
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return []
-    return sorted(os.path.join(folder, name) for name in names
-                  if name.startswith(prefix) and name.endswith(TEMPORARY_SUFFIX))
+    whole (the old text or the new), so they hold nothing that is not in it or was not yet accepted.
+    Only those whose owner (the pid in the name) is gone, unless `dead_only=False`: the temporary file
+    of a recorder still running is its own business."""
+    return leftovers(path, TEMPORARY_SUFFIX, dead_only=dead_only)
 
 
-def write_through(path: str, text: str, encoding: str = "utf-8") -> None:
-    """Replace `path` by `text` so that a crash at any moment leaves the old file or the new one:
-    a temporary file in the same folder, flushed and fsynced, then `os.replace`, then the folder fsynced."""
-    folder = os.path.dirname(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=TEMPORARY_SUFFIX,
-                                         dir=folder)
-    try:
-        with os.fdopen(handle, "w", encoding=encoding, newline="") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
-    try:
-        directory = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(directory)
-    except OSError:
-        pass
-    finally:
-        os.close(directory)
+def write_through(path: str, text: str, encoding: str = "utf-8", *, force: bool = False) -> None:
+    """Replace `path` by `text` so that a crash at any moment leaves the old file or the new one
+    (`diamonds.io.write.write_text`: beside the symlink's target, fsynced, renamed, the folder fsynced;
+    the file's mode kept)."""
+    write_text(path, text, encoding=encoding, newline="", force=force, suffix=TEMPORARY_SUFFIX)

@@ -267,13 +267,78 @@ class FitzgeraldReplayer(Replayer):
             if played is None:
                 self.out.notes.append(
                     f"round {number} is unfinished and has no pass line for {config.players[seat]}: "
-                    "the replay stops before its passes"
+                    "the replay stops before its passes; its cards are checked against what the known "
+                    "cards prove"
                 )
+                self.check_known_cards(rnd, dealt, passes)
                 return False
             kept = set(played[seat])
             given = tuple(card for card in dealt[seat] if card not in kept)  # passed cards cannot come back (R6)
             self.push(PassCards(seat, given), rnd, header.pos, len(f"R{number}"))
         return True
+
+    def check_known_cards(self, rnd: Round, dealt: tuple[tuple[Card, ...], ...],
+                          passes: dict[int, HandLine]) -> None:
+        """Deal lines complete, a pass line missing: refuse what the known cards already prove (R6, R8)."""
+        config = self.config
+        assert config is not None
+        n = config.player_count
+        count = rnd.header.pass_count if rnd.header.pass_count in PASS_COUNTS else 0
+        source = {config.pass_target(seat): seat for seat in range(n)}
+        sure: list[set[AnyCard]] = []  # surely held when the play starts
+        maybe: list[set[AnyCard]] = []  # possibly held
+        unknown_pass = [seat not in passes for seat in range(n)]
+        own_left: list[dict[Suit, int]] = []  # of a seat whose pass is unknown: her dealt cards per suit, unplayed
+        for seat in range(n):
+            own = set(dealt[seat])
+            giver = source[seat]
+            if unknown_pass[seat]:
+                sure_set, maybe_set = set(), set(own)
+            else:
+                given = set(passes[seat].cards.cards)
+                sure_set, maybe_set = own - given, own - given
+            if giver in passes:
+                received = set(passes[giver].cards.cards)
+                sure_set |= received
+                maybe_set |= received
+            else:
+                maybe_set |= set(dealt[giver])
+            sure.append(sure_set)
+            maybe.append(maybe_set)
+            counts: dict[Suit, int] = {}
+            for card in own:
+                counts[card.suit] = counts.get(card.suit, 0) + 1
+            own_left.append(counts)
+        dealer = self.table.dealer
+        for trick, seats in zip(rnd.tricks, self.seats_by_trick(rnd, dealer, len(rnd.tricks))):
+            led: Suit | None = None
+            for seat, play in zip(seats, trick.plays):
+                card, name = play.card, config.players[seat]
+                if not isinstance(card, Card):
+                    return  # not of this deck: check_without_hands says so
+                if card not in maybe[seat]:
+                    self.problem(play.pos, f"{name} does not hold {card} (the deal and pass lines give it to "
+                                 "another player)", "card-not-held", "R8", play.length)
+                if led is None:
+                    led = card.suit
+                elif card.suit is not led:
+                    held = sorted((c for c in sure[seat] if isinstance(c, Card) and c.suit is led),
+                                  key=lambda c: c.rank)
+                    surely = unknown_pass[seat] and own_left[seat].get(led, 0) > count
+                    if held or surely:
+                        what = (f"holds {' '.join(map(str, held))}" if held else
+                                f"keeps at least {own_left[seat][led] - count} of the "
+                                f"{own_left[seat][led]} dealt to her, passing only {count}")
+                        self.problem(play.pos, f"{name} must follow {led.title} ({what})", "must-follow-suit",
+                                     "R8", play.length)
+                sure[seat].discard(card)
+                maybe[seat].discard(card)
+                if card in dealt[seat] and unknown_pass[seat]:
+                    own_left[seat][card.suit] -= 1
+                for other in range(n):  # a card played is nobody's any more
+                    if other != seat:
+                        maybe[other].discard(card)
+                        sure[other].discard(card)
 
     def push_pass(self, seat: int, cards: tuple[Card, ...], line: HandLine) -> None:
         try:

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 from diamonds.analysis import GameTables
 from diamonds.analysis import pandas_frame as _pandas
 from diamonds.analysis import string_categories as _string_categories
-from diamonds.cli.parallel import DASK_MISSING
+from diamonds.io.parallel import DASK_MISSING
 from diamonds.replay.arrow import MissingExtra, read_tables, require_pyarrow, schema, tables_from_files
 from diamonds.replay.tables import TABLE_NAMES
 

@@ -196,7 +196,9 @@ def read_games(source: str | os.PathLike[str] | TextIO | Iterable[str], *, encod
     `path` names the text in diagnostics (a file's own path by default)."""
     if isinstance(source, (str, os.PathLike)):
         path = path or os.fspath(source)
-        with open(path, encoding=encoding) as handle:  # TODO(merge): diamonds.io.open_text
+        from .io.text import open_text  # the one text opener: BOMs, encodings, an undecodable byte located
+
+        with open_text(path, encoding) as handle:
             yield from _games(handle, path)
         return
     yield from _games(source, path or getattr(source, "name", "<stream>"))

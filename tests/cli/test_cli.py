@@ -593,8 +593,8 @@ def test_fmt_is_atomic_when_writing_fails(diamonds, tmp_path: Path, text4: str, 
     from contextlib import contextmanager
 
     @contextmanager
-    def failing_atomic_write(target: str) -> Iterator[HalfDisk]:
-        with real(target) as stream:
+    def failing_atomic_write(target: str, **options: object) -> Iterator[HalfDisk]:
+        with real(target, **options) as stream:  # type: ignore[arg-type]
             yield HalfDisk(stream)
 
     monkeypatch.setattr(fmt_cmd, "atomic_write", failing_atomic_write)

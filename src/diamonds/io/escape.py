@@ -1,0 +1,49 @@
+"""Terminal safety: text that came from input is shown with its control characters made visible,
+so that a file cannot drive the terminal (move the cursor, retitle the window, ring the bell).
+
+`visible("a\\x1b[2Jb")` is `a\\x1b[2Jb` spelled with a backslash: ESC as `\\x1b`, BEL as `\\x07`, a tab
+as `\\t`, a carriage return as `\\r`, DEL and the C1 controls as `\\x7f`…, the bidirectional overrides
+as `\\u202e`…; printable text of any script is kept. Text without such characters is returned as it is,
+so ordinary messages are byte for byte the same. JSON and DGN outputs are never escaped."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["visible", "visible_lines", "quoted"]
+
+_NAMED = {"\t": "\\t", "\r": "\\r", "\n": "\\n"}
+#: C0 and C1 controls, DEL, and the invisible direction controls (Trojan-source characters).
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    if char in _NAMED:
+        return _NAMED[char]
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def visible(text: str) -> str:
+    """One line's text with every control character escaped (newlines too)."""
+    if not _CONTROL.search(text):
+        return text
+    return _CONTROL.sub(_escape, text)
+
+
+def visible_lines(text: str) -> str:
+    """Several lines: each line escaped, the line breaks kept."""
+    if not _CONTROL.search(text):
+        return text
+    return "\n".join(visible(line) for line in text.split("\n"))
+
+
+def quoted(source: str, start: int, length: int) -> tuple[str, int, int]:
+    """A quoted source line escaped, with its caret moved to match: (line, caret column, caret width),
+    from the caret's 0-based `start` and `length` in characters of the raw line."""
+    if not _CONTROL.search(source):
+        return source, start, length
+    before, token, after = source[:start], source[start:start + length], source[start + length:]
+    shown_before, shown_token = visible(before), visible(token)
+    return shown_before + shown_token + visible(after), len(shown_before), max(1, len(shown_token))

@@ -1,0 +1,91 @@
+"""SIGINT, SIGTERM and SIGHUP during a big conversion (issue 19, findings 6 and 7): exit 130, 143, 129
+with one line saying what was kept, no temporary file or folder left, every output as it was; with
+--keep-partial the tables written so far, marked PARTIAL, and `stats` warns about them."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from faultkit import game_lines, kill, run, simulated, start, temporaries, tree
+
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="signals")
+
+SIGNALS = [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)]
+
+
+@pytest.fixture(scope="module")
+def big(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("big") / "big.dgn"
+    path.write_text(simulated(400, seed=21))
+    return path
+
+
+def _interrupt(args: list[object], signum: int, cwd: Path) -> tuple[int, str]:
+    """Start the command, wait until its temporary file or folder exists (it is writing), signal it."""
+    process = start(*args, cwd=cwd)
+    deadline = time.monotonic() + 60
+    while not temporaries(cwd) and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert temporaries(cwd), "the command finished before it could be interrupted"
+    time.sleep(0.2)  # some of the output written
+    code, _, err = kill(process, signum)
+    return code, err
+
+
+@pytest.mark.parametrize("signum,status", SIGNALS, ids=[s.name for s, _ in SIGNALS])
+def test_an_interrupted_csv_conversion_leaves_the_old_file(tmp_path: Path, big: Path, signum: int,
+                                                             status: int) -> None:
+    out = tmp_path / "out.csv"
+    out.write_text("old\n")
+    code, err = _interrupt(["convert", big, "--to", "csv", "-o", out, "--jobs", "2"], signum, tmp_path)
+    assert code == status, err
+    assert err == f"diamonds convert: interrupted ({signum.name}): {out} left as it was\n"
+    assert out.read_text() == "old\n" and not temporaries(tmp_path)
+
+
+@pytest.mark.parametrize("signum,status", SIGNALS, ids=[s.name for s, _ in SIGNALS])
+def test_an_interrupted_parquet_conversion_leaves_the_old_folder(tmp_path: Path, big: Path, signum: int,
+                                                                 status: int) -> None:
+    pytest.importorskip("pyarrow")
+    out = tmp_path / "tables"
+    assert run("convert", big, "--to", "parquet", "-o", out).code == 0
+    before = tree(out)
+    code, err = _interrupt(["convert", big, big, "--to", "parquet", "-o", out, "--jobs", "2"], signum, tmp_path)
+    assert code == status, err
+    assert "internal error" not in err and "ArrowInvalid" not in err
+    assert err == f"diamonds convert: interrupted ({signum.name}): {out} left as it was\n"
+    assert tree(out) == before and not temporaries(tmp_path)
+
+
+def test_keep_partial_keeps_marked_tables_and_stats_warns(tmp_path: Path, big: Path) -> None:
+    pytest.importorskip("pyarrow")
+    out = tmp_path / "tables"
+    code, err = _interrupt(["convert", big, big, "--to", "parquet", "-o", out, "--keep-partial", "--jobs", "1"],
+                           signal.SIGINT, tmp_path)
+    assert code == 130 and "kept partial" in err, err
+    assert (out / "PARTIAL").exists() and not temporaries(tmp_path)
+    stats = run("stats", out)
+    assert stats.code == 0 and f"warning: {out} is partial" in stats.err, stats
+    done = run("convert", big, "--to", "parquet", "-o", out)  # a complete run replaces it, marker and all
+    assert done.code == 0 and not (out / "PARTIAL").exists()
+
+
+def test_an_interrupted_recorder_keeps_every_accepted_line(tmp_path: Path) -> None:
+    options, lines, _ = game_lines()
+    path = tmp_path / "g.dgn"
+    process = start("record", path, *options, stdin=subprocess.PIPE, cwd=tmp_path)
+    assert process.stdin is not None
+    process.stdin.write("".join(line + "\n" for line in lines[:4]).encode())
+    process.stdin.flush()
+    deadline = time.monotonic() + 30
+    while not (path.exists() and lines[3] + "\n" in path.read_text()) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    code, _, err = kill(process, signal.SIGTERM)
+    assert code == 143 and "interrupted (SIGTERM); saved, unfinished" in err, err
+    assert lines[3] + "\n" in path.read_text() and not temporaries(tmp_path)
