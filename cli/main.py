@@ -288,7 +288,7 @@ def _run(args: argparse.Namespace) -> int:
         elif args.command == "stats":
             from .stats_cmd import run
         elif args.command == "record":
-            from .record_cmd import run
+            from .record_run import run
         else:
             from .simulate_cmd import run
         try:

@@ -25,7 +25,7 @@ from .errors import CommandError
 from diamonds.io.write import write_text
 
 from .inputs import display_path, games_in
-from .replay_cmd import Navigator
+from .navigator import Navigator
 from diamonds.views import View, view_for
 
 __all__ = ["run_page", "build_page"]

@@ -30,24 +30,10 @@ from diamonds.replay.recorder import Outcome, Recorder, SetupError, leftover_tem
 from .errors import CommandError
 from .inputs import display_path
 
-__all__ = ["run", "open_recorder", "run_lines", "Saver", "SETUP_TAGS"]
+__all__ = ["open_recorder", "run_lines", "Saver", "SETUP_TAGS"]
 
 SETUP_TAGS = ("Event", "Site", "Date", "Round")
 EXIT_OK, EXIT_REFUSED, EXIT_INTERRUPTED = 0, 1, 130
-
-
-def run(args: argparse.Namespace) -> int:
-    # One recorder per file, for the whole session: a second one is refused (exit 2) before it reads
-    # anything, so it can neither resume a stale copy nor clean up the first one's temporary file.
-    with FileLock(args.file, what="recorded", shown=display_path(args.file)):
-        terminal = sys.stdin.isatty() and sys.stdout.isatty()
-        if terminal:
-            from .record_screen import run_terminal  # prompt_toolkit: the `record` extra
-
-            return run_terminal(args)
-        recorder = open_recorder(args, ask=None)
-        return run_lines(recorder, args.file, sys.stdin, sys.stdout, sys.stderr, encoding=args.encoding,
-                         require_deals=args.deal, saver=args.saver)
 
 
 class Saver:

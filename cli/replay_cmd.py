@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import sys
 import textwrap
-from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from rich.console import Console, RenderableType
@@ -20,140 +19,12 @@ from diamonds.io.escape import visible, visible_lines
 from diamonds.io.write import write_text
 
 from .errors import CommandError
+from .navigator import FOOTER, HELP, Navigator  # noqa: F401  (the page and the tests use them here too)
 from .inputs import DEFAULT_ENCODING, display_path, games_in
 from diamonds.replay.steps import PositionError, Step, find_position, steps_of
 from diamonds.views import View, view_for
 
 __all__ = ["run", "Navigator", "run_session", "HELP"]
-
-HELP = ("→/n/space next step · ←/p back · ↓/] next trick · ↑/[ previous trick · "
-        "PgDn/r next round · PgUp/R previous round · Home/End · g go to (R2.7) · ? help · q quit")
-FOOTER = "→ next  ← back  ↓↑ trick  PgDn/PgUp round  g go to  ? help  q quit"
-
-
-@dataclass
-class Navigator:
-    """Where the replay stands among its steps; every move is an index change."""
-
-    steps: Sequence[Step]
-    index: int = 0
-    message: str = ""
-    typing: str | None = None  # the position being typed after `g`
-    show_help: bool = False
-    done: bool = False
-    _keys: dict[str, Callable[[], None]] = field(default_factory=dict, repr=False)
-
-    def __post_init__(self) -> None:
-        self._keys = {
-            "right": self.next_step, "n": self.next_step, "space": self.next_step, "l": self.next_step,
-            "left": self.previous_step, "p": self.previous_step, "h": self.previous_step,
-            "down": self.next_trick, "]": self.next_trick, "j": self.next_trick,
-            "up": self.previous_trick, "[": self.previous_trick, "k": self.previous_trick,
-            "pgdn": self.next_round, "r": self.next_round,
-            "pgup": self.previous_round, "R": self.previous_round,
-            "home": self.start, "0": self.start, "end": self.end, "$": self.end, "G": self.end,
-            "g": self.begin_goto, "?": self.toggle_help, "q": self.quit, "escape": self.quit,
-        }
-
-    def press(self, key: str) -> None:
-        self.message = ""
-        if self.typing is not None:
-            self._type(key)
-            return
-        action = self._keys.get(key)
-        if action is None:
-            self.message = f"unknown key {key!r}: ? for help"
-        else:
-            action()
-
-    def _type(self, key: str) -> None:
-        assert self.typing is not None
-        if key == "enter":
-            text, self.typing = self.typing, None
-            self.goto(text)
-        elif key == "escape":
-            self.typing = None
-        elif key == "backspace":
-            self.typing = self.typing[:-1]
-        elif len(key) == 1:
-            self.typing += key
-
-    def goto(self, text: str) -> None:
-        try:
-            self.index = find_position(self.steps, text)
-        except PositionError as error:
-            self.message = str(error)
-
-    def next_step(self) -> None:
-        self.index = min(self.index + 1, len(self.steps) - 1)
-
-    def previous_step(self) -> None:
-        self.index = max(self.index - 1, 0)
-
-    def _trick_key(self, i: int) -> tuple[int, int, str]:
-        step = self.steps[i]
-        return (step.round_no, step.trick_no, step.kind)
-
-    def next_trick(self) -> None:
-        """To the last card of the next trick (or the next stop that is not a card)."""
-        here = self._trick_key(self.index)
-        i = self.index
-        while i + 1 < len(self.steps) and self._trick_key(i + 1) == here:
-            i += 1
-        if i + 1 < len(self.steps):
-            i += 1
-            target = self._trick_key(i)
-            while i + 1 < len(self.steps) and self._trick_key(i + 1) == target and self.steps[i].kind == "card":
-                i += 1
-        self.index = i
-
-    def previous_trick(self) -> None:
-        """To the last card of the previous trick."""
-        here = self._trick_key(self.index)
-        i = self.index
-        while i > 0 and self._trick_key(i) == here:
-            i -= 1
-        self.index = i
-
-    def next_round(self) -> None:
-        """To the deal of the next round (from the start: of round 1)."""
-        here = self.steps[self.index]
-        later = [i for i, s in enumerate(self.steps) if i > self.index and s.kind == "deal"
-                 and (s.round_no > here.round_no or here.kind == "start")]
-        self.index = later[0] if later else len(self.steps) - 1
-
-    def previous_round(self) -> None:
-        here = self.steps[self.index].round_no
-        starts = [i for i, s in enumerate(self.steps) if s.kind == "deal" and i < self.index]
-        if starts and self.steps[starts[-1]].round_no == here and len(starts) > 1:
-            self.index = starts[-2]
-        elif starts and self.steps[starts[-1]].round_no < here:
-            self.index = starts[-1]
-        else:
-            self.index = 0
-
-    def start(self) -> None:
-        self.index = 0
-
-    def end(self) -> None:
-        self.index = len(self.steps) - 1
-
-    def begin_goto(self) -> None:
-        self.typing = ""
-
-    def toggle_help(self) -> None:
-        self.show_help = not self.show_help
-
-    def quit(self) -> None:
-        self.done = True
-
-    def footer(self) -> str:
-        if self.typing is not None:
-            return f"go to (R2.7, R2.7.3, R2.end, start, end): {self.typing}▏"
-        if self.show_help:
-            return HELP
-        return self.message or FOOTER
-
 
 def run_session(view: View, steps: Sequence[Step], keys: Iterable[str], draw: Callable[[RenderableType], None], *,
                 as_player: int | None = None, start: int = 0) -> Navigator:

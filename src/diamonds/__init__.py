@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
     from .analysis import GameTables
     from .game import Diagnostic, Game, read_game, read_games
-    from .position import Position, Standing, View
+    from .game import Position, Standing, View
     from diamonds.replay.steps import PositionError
 
 __all__ = [
@@ -39,7 +39,7 @@ __all__ = [
 
 _LAZY = {
     "read_games": ".game", "read_game": ".game", "Game": ".game", "Diagnostic": ".game",
-    "Position": ".position", "View": ".position", "Standing": ".position",
+    "Position": ".game", "View": ".game", "Standing": ".game",
     "IllegalMove": "diamonds.core", "NotationError": "diamonds.core", "Family": "diamonds.core",
     "Sight": "diamonds.core", "PositionError": "diamonds.replay.steps",
 }

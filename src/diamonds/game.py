@@ -1,30 +1,457 @@
-"""`Game`: one recorded game, read from DGN and replayed through its family's rules (python-chess's `pgn.Game`).
+"""The front door's game and positions: `Position`, a game of any family at one moment (python-chess's
+`Board`), and `Game`, one recorded game read from DGN (python-chess's `pgn.Game`).
+
+A `Position` is the engine's `Game` (push / pop, every state kept) with the
+names of the players, move text both ways, the labels of `replay --at`
+(`R2.7`), the chance moves made explicit (a deal is a move, `is_chance` says
+when one is due) and `view(player)`: the position as one player may know it,
+decided by the family's one visibility policy (`Rules.sight`).
 
 `read_games(path or handle)` yields every game of a file, invalid ones too
 (their `problems` say why, as `validate` does); `read_game(handle)` the next
 one, or None at the end. A game's positions are `Position`s: step through
 them, ask for the legal moves at any of them, or continue playing from one.
+The two live in one module because each makes the other (`Game.at` gives a
+position, `Position.game()` a game).
 """
 
 from __future__ import annotations
 
 import io
 import os
+import random
 import weakref
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Mapping, TextIO
+from typing import Any, Iterable, Iterator, Mapping, Sequence, TextIO
 
+from diamonds.core import (
+    DEFAULT_RULES, Family, IllegalMove, NotationError, Rules, Sight, default_names, family_of, rules_for,
+)
 from diamonds.core import Game as EngineGame
 from diamonds.notation.diagnostics import format_problem
 from diamonds.notation.reader import game_texts, parse_game
 from diamonds.notation.records import GameRecord, Problem
 from diamonds.notation.writer import write_game
+from diamonds.replay import record_from_game
 from diamonds.replay.steps import PositionError, Step, find_position, steps_of
 from diamonds.replay.validate import ReplayedGame, replay_record
+from diamonds.svg import step_svg
 
-from .position import Move, Position
+from .io.text import open_text  # the one text opener: BOMs, encodings, an undecodable byte located
 
-__all__ = ["Game", "Diagnostic", "read_games", "read_game", "position_svg", "public_moves"]
+__all__ = ["Position", "View", "Standing", "Game", "Diagnostic", "read_games", "read_game", "position_svg",
+           "public_moves"]
+
+Move = Any  # a family's move: a frozen dataclass of diamonds.families.<name>.rules
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One side's result now (final once the game is over): the family's `Standing` with its players' names."""
+
+    side: int
+    players: tuple[str, ...]
+    score: int | None  # None where the viewer may not see it (a Fitzgerald Vault, R2)
+    winner: bool | None  # before the end: leading now; None where the viewer cannot tell
+    details: Any  # the family's own standing (its extra fields: showroom, vault, bid, ...); None if hidden
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        if self.details is None:
+            raise AttributeError(f"{name}: this side's standing is hidden from this viewer until the game ends")
+        return getattr(self.details, name)
+
+
+class Position:
+    """A game of any family at one moment; push and pop moves, ask what is legal, read and write move text.
+
+    >>> import random, diamonds
+    >>> pos = diamonds.Position("kirk", ["Ann", "Bob", "Cat", "Dan"], dealer="Ann")
+    >>> pos.is_chance
+    True
+    >>> _ = pos.deal(random.Random(1))
+    >>> pos.to_move, pos.label
+    ('Bob', 'R1.0')
+    """
+
+    __slots__ = ("_game", "_labels", "_marks", "family")
+
+    def __init__(self, rules: str = "2e", players: Iterable[str] | None = None, *, dealer: str | int | None = None,
+                 variants: Iterable[str] = (), options: Mapping[str, str] | None = None) -> None:
+        rule_set = rules_for(rules)
+        names = list(players) if players is not None else _default_names(rule_set)
+        config = rule_set.configure(names, variants=variants, dealer=dealer, options=options)
+        self._start(EngineGame(config))
+
+    def _start(self, game: EngineGame) -> None:
+        self._game = game
+        self.family: Family = family_of(game.config.rules)
+        self._marks = self.family.part("marks")
+        self._labels = ["start"]
+        for events in game.events:
+            self._labels.append(self._next_label(self._labels[-1], events, game.state))
+
+    @classmethod
+    def from_engine(cls, game: EngineGame) -> "Position":
+        """A position over an engine game (which it then owns): every move of it is a move of the position."""
+        if len(game) and len(game.events) != len(game):
+            raise ValueError("a position needs a game that keeps its events and history")
+        position = cls.__new__(cls)
+        position._start(game)
+        return position
+
+    # ---------------------------------------------------------------- what it is
+    @property
+    def rules(self) -> str:
+        """The `Rules` tag's value: 1e, 2e, bga, kirk, bidding, or a plug-in family's."""
+        return str(self._game.config.rules)
+
+    @property
+    def rule_set(self) -> type[Rules]:
+        """The rule set's class (its class methods are the game's rules)."""
+        return self._game.rules
+
+    @property
+    def config(self) -> Any:
+        """The checked set-up (the family's `Seating`: players, sides, dealer, variants, options)."""
+        return self._game.config
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names in seating order (the Players tag)."""
+        return tuple(self._game.config.players)
+
+    @property
+    def state(self) -> Any:
+        """The engine's frozen state now (the family's `State`)."""
+        return self._game.state
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """Every move so far, chance moves (deals) included."""
+        return self._game.moves
+
+    @property
+    def events(self) -> tuple[tuple[Any, ...], ...]:
+        """The events of every move so far, move by move (the family's typed events)."""
+        return self._game.events
+
+    @property
+    def engine(self) -> EngineGame:
+        """The engine's game under this position (push/pop on it directly bypasses the labels: don't)."""
+        return self._game
+
+    def __len__(self) -> int:
+        return len(self._game)
+
+    # ---------------------------------------------------------------- whose turn
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (then `standings` are final)."""
+        return self._game.is_over
+
+    @property
+    def is_chance(self) -> bool:
+        """A chance move is due (a deal): `deal(rng)` makes one, or `push` a `Deal` you built."""
+        return self.rule_set.is_chance(self.state)
+
+    @property
+    def to_move_seat(self) -> int | None:
+        """The seat (index into `players`) of the player to act; None at a chance move or when over."""
+        return None if self.is_chance or self.is_over else self.rule_set.to_move(self.state)
+
+    @property
+    def to_move(self) -> str | None:
+        """The name of the player to act; None at a chance move or when the game is over."""
+        seat = self.to_move_seat
+        return None if seat is None else self.players[seat]
+
+    @property
+    def legal_moves(self) -> list[Move]:
+        """The moves of the player to act ([] only at a chance move or when the game is over)."""
+        seat = self.to_move_seat
+        return [] if seat is None else list(self.rule_set.moves_of(self.state, seat))
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether `move` is one of the legal moves now."""
+        return move in self.legal_moves
+
+    def chance_move(self, rng: random.Random | None = None) -> Move:
+        """A chance move drawn with `rng` (a shuffled deal), not yet made."""
+        return self.rule_set.chance_move(self.state, rng or random.Random())
+
+    def deal(self, rng: random.Random | None = None) -> Move:
+        """Make the chance move due (a random deal with `rng`); returns it."""
+        move = self.chance_move(rng)
+        self.push(move)
+        return move
+
+    # ---------------------------------------------------------------- moves
+    def push(self, move: Move) -> tuple[Any, ...]:
+        """Make a move and return the events it caused (the family's typed events: a trick won, a Suit
+        Action, a hand scored); an `IllegalMove` (with `ruling`, `player`, `card`) changes nothing."""
+        try:
+            events = self._game.push(move)
+        except IllegalMove as error:
+            if error.seat is not None and error.player is None and 0 <= error.seat < len(self.players):
+                error.player = self.players[error.seat]
+            raise
+        self._labels.append(self._next_label(self._labels[-1], events, self._game.state))
+        return events
+
+    def pop(self) -> Move:
+        """Take back the last move, and return it."""
+        move = self._game.pop()
+        self._labels.pop()
+        return move
+
+    def peek(self) -> Move | None:
+        """The last move, or None before the first."""
+        return self._game.moves[-1] if len(self._game) else None
+
+    def text(self, move: Move) -> str:
+        """The DGN words of `move` here: `9H`, `>Cat` (a Clubs victim), `bid 4`, `pass 9D 12H`, deal lines."""
+        return self.rule_set.move_text(self.state, move)
+
+    def parse(self, text: str) -> Move:
+        """The move `text` means here, in the reader's forgiving forms (`9h`, `T♠`); `NotationError` if none.
+
+        Only the words are read: `push` says whether the move is legal."""
+        return self.rule_set.parse_move(self.state, text)
+
+    def push_text(self, text: str) -> list[Move]:
+        """Parse and push: one move, or a card with its Clubs victim as DGN writes them (`12C>Cat`)."""
+        card, arrow, victim = text.strip().partition(">")
+        if arrow and card and " " not in text.strip():
+            first = self.parse(card)
+            self.push(first)
+            due = [self.text(move) for move in self.legal_moves]
+            if not any(word.startswith(">") for word in due):
+                self.pop()
+                raise NotationError(
+                    f"no victim is chosen right after {card}: push the card, and the victim >{victim} when it is "
+                    "due (after the trick, for the winner's Clubs action)", text=text, column=len(card) + 1,
+                    expected="the card alone", ruling="R14")
+            try:
+                second = self.parse(">" + victim)
+                self.push(second)
+            except (IllegalMove, NotationError):
+                self.pop()
+                raise
+            return [first, second]
+        move = self.parse(text)
+        self.push(move)
+        return [move]
+
+    def san(self, move: Move) -> str:
+        """python-chess's name for `text`, for hands that reach for it."""
+        return self.text(move)
+
+    def parse_san(self, text: str) -> Move:
+        """python-chess's name for `parse`."""
+        return self.parse(text)
+
+    # ---------------------------------------------------------------- where
+    @property
+    def label(self) -> str:
+        """Where the game is, as `replay --at` names it: start, R2.0 (dealt), R2.7.1, R2.7 (trick done), R2.end."""
+        return self._labels[-1]
+
+    def _next_label(self, previous: str, events: Sequence[Any], state: Any) -> str:
+        label = previous
+        round_no = _round_of(previous)
+        marks = self._marks
+        for event in events:
+            started = marks.round_started(event)
+            if started is not None:
+                round_no = started
+                label = f"R{round_no}.0"
+                continue
+            card = marks.card_played(event)
+            if card is not None:
+                trick_no, leads, _ = card
+                count = 1 if leads else _card_of(label) + 1
+                label = f"R{round_no}.{trick_no}.{count}"
+            elif marks.round_ended(event):
+                label = f"R{round_no}.end"
+        parts = label.split(".")
+        if len(parts) == 3 and not getattr(state, "trick", ()):  # the trick is complete: R2.7
+            label = f"{parts[0]}.{parts[1]}"
+        return label
+
+    # ---------------------------------------------------------------- the result
+    @property
+    def standings(self) -> list[Standing]:
+        """Every side's result now (final once over): side, players, score, winner, and the family's fields."""
+        config = self.config
+        return [Standing(s.side, tuple(config.players[seat] for seat in config.sides[s.side]), s.score, s.winner, s)
+                for s in self._game.standings()]
+
+    @property
+    def winners(self) -> list[str]:
+        """The names of the winning players once the game is over ([] before)."""
+        if not self.is_over:
+            return []
+        return [name for standing in self.standings if standing.winner for name in standing.players]
+
+    # ---------------------------------------------------------------- cards
+    def seat(self, player: str | int) -> int:
+        """The seat of a player (by name, ignoring case, or already a seat)."""
+        if isinstance(player, int):
+            if not 0 <= player < len(self.players):
+                raise KeyError(f"no seat {player}")
+            return player
+        for seat, name in enumerate(self.players):
+            if name.lower() == str(player).lower():
+                return seat
+        raise KeyError(f"{player!r} is not a player of this game ({', '.join(self.players)})")
+
+    def hand(self, player: str | int) -> tuple[Any, ...]:
+        """A player's cards now, in display order, as far as this position knows them."""
+        return self.rule_set.hand(self.state, self.seat(player))
+
+    def view(self, player: str | int) -> "View":
+        """The position as `player` may know it under the rules (their hand, public cards, cards they passed)."""
+        seat = self.seat(player)
+        return View(self, seat, self.rule_set.sight(self.state, self.moves, seat))
+
+    # ---------------------------------------------------------------- copies and records
+    def copy(self) -> "Position":
+        """An independent position with the same moves (sharing the frozen states behind them)."""
+        position = Position.__new__(Position)
+        position._game = self._game.copy()
+        position.family = self.family
+        position._marks = self._marks
+        position._labels = list(self._labels)
+        return position
+
+    def game(self, tags: Mapping[str, str] | None = None) -> "Game":
+        """The `Game` of the moves so far: `str(pos.game())` is DGN that validates."""
+        return Game.from_position(self, tags=tags)
+
+    def svg(self, as_player: str | int | None = None, *, size: int | None = None) -> str:
+        """The table now as SVG text, drawn by the family's picture; `as_player` shows only what they may see."""
+        seat = None if as_player is None else self.seat(as_player)
+        return position_svg(self, seat, size=size)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def __repr__(self) -> str:
+        if self.is_over:
+            where = "over"
+        elif self.is_chance:
+            where = "deal due"
+        else:
+            where = f"{self.to_move} to move"
+        return f"<Position {self.rules} [{' '.join(self.players)}] {self.label}, {where}>"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self.config == other.config and self.moves == other.moves
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as python-chess's Board
+
+
+class View:
+    """A position as one player may know it: `hand(p)` holds only the cards they know `p` holds.
+
+    Bots are given a view, never the position, so they cannot peek. Everything
+    here comes from the family's one visibility policy (`Rules.sight`).
+    """
+
+    __slots__ = ("_position", "viewer_seat", "sight")
+
+    def __init__(self, position: Position, seat: int, sight: Sight) -> None:
+        self._position = position
+        self.viewer_seat = seat
+        self.sight = sight
+
+    @property
+    def viewer(self) -> str:
+        return self._position.players[self.viewer_seat]
+
+    @property
+    def rules(self) -> str:
+        return self._position.rules
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self._position.players
+
+    @property
+    def label(self) -> str:
+        return self._position.label
+
+    @property
+    def is_over(self) -> bool:
+        return self._position.is_over
+
+    @property
+    def is_chance(self) -> bool:
+        return self._position.is_chance
+
+    @property
+    def to_move(self) -> str | None:
+        return self._position.to_move
+
+    @property
+    def legal_moves(self) -> list[Move]:
+        """The viewer's legal moves when it is their turn, else [] (they decide from their own hand and the table)."""
+        if self._position.to_move_seat != self.viewer_seat:
+            return []
+        return self._position.legal_moves
+
+    def hand(self, player: str | int) -> tuple[Any, ...]:
+        """The cards the viewer knows `player` holds (all of their own)."""
+        seat = self._position.seat(player)
+        known = self.sight.hands[seat]
+        return tuple(card for card in self._position.hand(seat) if card in known)
+
+    def text(self, move: Move) -> str:
+        return self._position.text(move)
+
+    def parse(self, text: str) -> Move:
+        return self._position.parse(text)
+
+    @property
+    def standings(self) -> list[Standing]:
+        """The standings with every score the viewer may not see yet as None (a Fitzgerald Vault, R2)."""
+        hidden = self.sight.hidden_scores
+        unknown = bool(hidden) and not self.is_over  # who leads is itself hidden while some score is
+        return [Standing(s.side, s.players, None if s.side in hidden else s.score, None if unknown else s.winner,
+                         None if s.side in hidden else s.details)
+                for s in self._position.standings]
+
+    @property
+    def public_moves(self) -> list[tuple[str | None, str | None]]:
+        """The moves so far as the viewer saw them: (who acted, their text), the text None where it was hidden
+        (another player's deal or pass; a deal shows the viewer's own cards only)."""
+        return public_moves(self._position, self.viewer_seat)
+
+    def svg(self, *, size: int | None = None) -> str:
+        return self._position.svg(self.viewer_seat, size=size)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def __repr__(self) -> str:
+        return f"<View of {self.viewer}: {self._position!r}>"
+
+
+def _default_names(rule_set: type[Rules]) -> list[str]:
+    return list(default_names(rule_set.default_players))
+
+
+def _round_of(label: str) -> int:
+    return int(label[1:].split(".")[0]) if label.startswith("R") else 1
+
+
+def _card_of(label: str) -> int:
+    parts = label.split(".")
+    return int(parts[2]) if len(parts) == 3 else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +501,6 @@ class Game:
     @classmethod
     def from_position(cls, position: Position, *, tags: Mapping[str, str] | None = None) -> "Game":
         """The record of a position's moves so far (deal lines included), as a game."""
-        from diamonds.replay import record_from_game
-
         record = record_from_game(position.engine, tags=tuple((tags or {}).items()))
         text = write_game(record)
         return cls(parse_game(text), path="<position>")
@@ -94,8 +519,6 @@ class Game:
         """The Rules tag's value (DGN's default, 2e, when it is absent)."""
         if self._replayed.config is not None:
             return str(self._replayed.config.rules)
-        from diamonds.core import DEFAULT_RULES
-
         return self.tags.get("Rules", DEFAULT_RULES).strip() or DEFAULT_RULES
 
     @property
@@ -196,8 +619,6 @@ def read_games(source: str | os.PathLike[str] | TextIO | Iterable[str], *, encod
     `path` names the text in diagnostics (a file's own path by default)."""
     if isinstance(source, (str, os.PathLike)):
         path = path or os.fspath(source)
-        from .io.text import open_text  # the one text opener: BOMs, encodings, an undecodable byte located
-
         with open_text(path, encoding) as handle:
             yield from _games(handle, path)
         return
@@ -226,9 +647,6 @@ def read_game(handle: TextIO) -> Game | None:
 
 def position_svg(position: Position, as_player: int | None, *, size: int | None = None) -> str:
     """The family's picture of the table at a position (its last replay stop)."""
-    from diamonds.replay import record_from_game
-    from diamonds.svg import step_svg
-
     engine = position.engine
     replayed = ReplayedGame(record_from_game(engine), engine.config, engine)
     last = steps_of(replayed)[-1]

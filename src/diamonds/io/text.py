@@ -17,14 +17,11 @@ import io
 import os
 import sys
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, BinaryIO, Iterator
+from typing import BinaryIO, Iterator
 
 from .errors import UserError as CommandError
 
-if TYPE_CHECKING:
-    from diamonds.notation import GameRecord
-
-__all__ = ["open_text", "games_in", "display_path", "encoding_name", "DecodedText", "NotDecodable", "DEFAULT_ENCODING"]
+__all__ = ["open_text", "display_path", "encoding_name", "DecodedText", "NotDecodable", "DEFAULT_ENCODING"]
 
 DEFAULT_ENCODING = "utf-8"
 BOM = "\ufeff"
@@ -196,10 +193,3 @@ def open_text(path: str, encoding: str = DEFAULT_ENCODING) -> Iterator[DecodedTe
         raise CommandError(f"{path}: {error.strerror}") from None
     with raw, DecodedText(raw, encoding, path) as stream:
         yield stream
-
-
-def games_in(path: str, encoding: str = DEFAULT_ENCODING) -> Iterator[GameRecord]:
-    from diamonds.notation import read_games
-
-    with open_text(path, encoding) as stream:
-        yield from read_games(stream)
