@@ -88,7 +88,7 @@ class KirkTable:
         if type(move) is PlayCard and self.phase is _PLAY:
             if self.record:
                 self.events = []
-            if self.play_run((move.card,), 0):  # type: ignore[union-attr]
+            if self.play_run((move.card,), 0):
                 return tuple(self.events) if self.events else ()
         return self.pure(move)
 
@@ -121,10 +121,10 @@ class KirkTable:
             if card not in hand:  # K2, K4: the pure path says why (not in the pack, not held)
                 break
             self.snapshot = None
-            hand.remove(card)  # type: ignore[arg-type]  # held, so a Card
+            hand.remove(card)
             if events is not None:
-                events.append(CardPlayed(seat, card, self.trick_no, not trick, card_value(card)))  # type: ignore[arg-type]
-            trick.append((seat, card))  # type: ignore[arg-type]
+                events.append(CardPlayed(seat, card, self.trick_no, not trick, card_value(card)))
+            trick.append((seat, card))
             index += 1
             if len(trick) < per_trick:
                 continue

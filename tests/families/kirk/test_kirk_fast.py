@@ -123,11 +123,13 @@ def test_play_run_stops_where_the_pure_path_refuses(seed: int) -> None:
     config = Kirk.configure(PLAYERS, dealer=seed % 4, options={"Hands": "3"})
     state = Kirk.initial_state(config)
     table = Kirk.table(state, record=False)
-    assert isinstance(table, KirkTable)
+    loud = Kirk.table(state)
+    assert isinstance(table, KirkTable) and isinstance(loud, KirkTable)
     while not Kirk.is_over(state):
         deal = Kirk.random_move(state, rng)
         state, _ = Kirk.apply(state, deal)
         table.apply(deal)
+        loud.apply(deal)
         cards: list[Any] = []
         probe = state
         while probe.phase is Phase.PLAY and probe.hand_no == state.hand_no:
@@ -139,17 +141,24 @@ def test_play_run_stops_where_the_pure_path_refuses(seed: int) -> None:
             cards.insert(wrong, rng.choice((*FOREIGN, *PACK)))
         cards += [rng.choice(PACK)] * 2  # cards past the end of the hand are not played
         stopped = table.play_run(cards, 0)
+        assert loud.events is not None
+        loud.events.clear()
+        assert loud.play_run(cards, 0) == stopped
         index = 0
+        events: list[Any] = []
         while index < len(cards) and state.phase is Phase.PLAY:  # the pure path, card by card
             if pure_refusal(state, PlayCard(cards[index])) is not None:
                 break
-            state, _ = Kirk.apply(state, PlayCard(cards[index]))
+            state, caused = Kirk.apply(state, PlayCard(cards[index]))
+            events += caused
             index += 1
         assert stopped == index
-        assert table.freeze() == state
+        assert loud.events == events
+        assert table.freeze() == state == loud.freeze()
         if state.phase is Phase.PLAY:  # stopped at a wrong card: finish the hand card by card
             while state.phase is Phase.PLAY:
                 move = Kirk.random_move(state, rng)
                 state, _ = Kirk.apply(state, move)
                 table.apply(move)
-            assert table.freeze() == state
+                loud.apply(move)
+            assert table.freeze() == state == loud.freeze()
