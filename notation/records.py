@@ -107,7 +107,9 @@ class Play:
     def from_token(cls, text: str, pos: Pos = NOWHERE) -> "Play":
         """A token as the grammar's PLAY terminal matched it: a card, then `+`/`-`, `>id`, an annotation."""
         card, suit, sign, choice, annotation, choice_at = split_play(text)
-        made = Choice(choice, Pos(pos.line, pos.column + choice_at)) if choice is not None else None
+        made = _new_choice(choice, Pos(pos.line, pos.column + choice_at)) if choice is not None else None
+        if cls is Play:  # the frozen `__init__` costs more than the parse (the replay reads `>id` this way)
+            return _new_play(card, made, annotation, (), pos, len(text), sign, suit)  # type: ignore[no-any-return]
         return cls(card, made, annotation, pos=pos, length=len(text), sign=sign, suit=suit)
 
 
@@ -232,6 +234,10 @@ def unchecked_constructor(cls: type) -> Callable[..., Any]:
     body = "".join(f"    set_{name}(self, {name})\n" for name in names)
     exec(f"def make({', '.join(names)}):\n    self = new(cls)\n{body}    return self\n", scope)
     return scope["make"]  # type: ignore[no-any-return]
+
+
+_new_play = unchecked_constructor(Play)
+_new_choice = unchecked_constructor(Choice)
 
 
 def plays_of(value: Sequence[Play]) -> Plays:
