@@ -178,3 +178,53 @@ def test_play_run_stops_where_the_pure_path_refuses(seed: int) -> None:
             table.apply(move)
             loud.apply(move)
         assert table.freeze() == state == loud.freeze()
+
+
+# --------------------------------------------------------------------------- the replay's check path
+
+
+def problems_of(replayed: Any) -> tuple[Any, ...]:
+    return (tuple((p.pos, p.message, p.code, p.rule, p.length) for p in replayed.problems),
+            tuple(replayed.notes), replayed.valid, replayed.complete)
+
+
+TOKENS = (*map(str, DECK), *map(str, DECK), "AH-", "AS+", "JoS+", "JoD-", "Jo", "JoH", "9H+", "QC-", "7H>Bob", "2H",
+          "11D", "KD!?")
+
+
+def corrupted(text: str, rng: random.Random) -> str:
+    """The record with two cards of a trick line swapped, one changed or re-marked, or one dropped."""
+    lines = text.split("\n")
+    tricks = [i for i, line in enumerate(lines) if line[:1].isdigit() and ". " in line]
+    index = rng.choice(tricks)
+    number, _, rest = lines[index].partition(" ")
+    tokens = rest.split(" ")
+    how = rng.randrange(5)
+    if how == 0:
+        i, j = rng.sample(range(len(tokens)), 2)
+        tokens[i], tokens[j] = tokens[j], tokens[i]
+    elif how == 1:
+        del tokens[rng.randrange(len(tokens))]
+    else:
+        tokens[rng.randrange(len(tokens))] = rng.choice(TOKENS)
+    lines[index] = " ".join([number, *tokens])
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_check_path_reports_what_the_full_replay_reports(seed: int) -> None:
+    """`validate_record` (no history: `play_run` over a hand's unmarked tricks) and the full play-by-play
+    replay report the same problems and notes, on simulated records with a card changed."""
+    from diamonds.core import simulate
+    from diamonds.notation import parse_game
+    from diamonds.notation.writer import write_game
+    from diamonds.replay import record_from_game, replay_record, validate_record
+
+    game = simulate(3, rules="bidding", seed=seed)
+    rng = random.Random(seed)
+    for deals in (True, False):
+        text = write_game(record_from_game(game, deals=deals))
+        assert problems_of(validate_record(parse_game(text))) == problems_of(replay_record(parse_game(text)))
+        for _ in range(4):
+            bad = corrupted(text, rng)
+            assert problems_of(validate_record(parse_game(bad))) == problems_of(replay_record(parse_game(bad))), bad
