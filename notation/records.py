@@ -174,7 +174,7 @@ class Plays(Sequence[Play]):
                     for card, match in zip(self.cards, tokens)
                 )
             else:
-                self._plays = tuple(Play.from_token(match.group(), Pos(line, match.start() + 1)) for match in tokens)
+                self._plays = tuple(_play_of(card, match, line) for card, match in zip(self.cards, tokens))
         return self._plays
 
     @property
@@ -238,6 +238,16 @@ def unchecked_constructor(cls: type) -> Callable[..., Any]:
 
 _new_play = unchecked_constructor(Play)
 _new_choice = unchecked_constructor(Choice)
+
+
+def _play_of(card: AnyCard, match: re.Match[str], line: int) -> Play:
+    """The item of a token of a line with marks: a token that is the card's own text is the card alone,
+    made without reading it again (most cards of a 1e trick that names a victim)."""
+    text = match.group()
+    pos = Pos(line, match.start() + 1)
+    if text == str(card):
+        return _new_play(card, None, None, (), pos, len(text), None, None)  # type: ignore[no-any-return]
+    return Play.from_token(text, pos)
 
 
 def plays_of(value: Sequence[Play]) -> Plays:
