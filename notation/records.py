@@ -185,6 +185,28 @@ class Plays(Sequence[Play]):
         return all(p.choice is None and p.annotation is None and not p.comments and p.sign is None and p.suit is None
                    for p in self._plays)
 
+    def choice_names(self) -> tuple[str | None, ...] | None:
+        """Per card, the id its `>id` names (None for none), read without making the `Play` items;
+        None when a card carries a sign or a given suit (read the items). Annotations are let be.
+        The replay's check path reads a trick's victims so (R14)."""
+        if self._plays is not None:
+            plays = self._plays
+            if any(p.sign is not None or p.suit is not None for p in plays):
+                return None
+            return tuple(p.choice.player if p.choice is not None else None for p in plays)
+        if self._plain:
+            return (None,) * len(self.cards)
+        names: list[str | None] = []
+        for card, text in zip(self.cards, (self._line or "").split()[self._skip:]):
+            if text == str(card):
+                names.append(None)
+                continue
+            _, suit, sign, choice, _, _ = split_play(text)
+            if suit is not None or sign is not None:
+                return None
+            names.append(choice)
+        return tuple(names)
+
     @overload
     def __getitem__(self, index: int) -> Play: ...
 
