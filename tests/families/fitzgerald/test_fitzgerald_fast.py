@@ -153,3 +153,33 @@ def test_check_path_reports_what_the_full_replay_reports(seed: int) -> None:
             quick = validate_record(parse_game(bad))
             assert problems_of(quick) == problems_of(full), (seed, deals, bad)
         assert validate_record(parse_game(text)).valid
+
+
+def test_choice_names_read_what_the_items_say() -> None:
+    """`Plays.choice_names` (the check path's read of `>id`) against the `Play` items, on every trick of
+    records with victims, annotations, signs and given suits."""
+    from diamonds.notation.records import Plays
+
+    def from_items(plays: Plays) -> Any:
+        items = plays.items
+        if any(p.sign is not None or p.suit is not None for p in items):
+            return None
+        return tuple(p.choice.player if p.choice is not None else None for p in items)
+
+    rng = random.Random(3)
+    tried = 0
+    for seed in range(10):
+        text = write_game(record_from_game(simulate(3, rules="1e", seed=seed)))
+        lines = text.split("\n")
+        for i, line in enumerate(lines):
+            if line[:1].isdigit() and rng.random() < 0.3:
+                tokens = line.split(" ")
+                j = rng.randrange(1, len(tokens))
+                tokens[j] += rng.choice(("!?", ">Cat!", "+", "-", "?", ">Ann"))
+                lines[i] = " ".join(tokens)
+        for rnd in parse_game("\n".join(lines)).rounds:
+            for trick in rnd.tricks:
+                fresh = trick.plays.choice_names()  # before the items are made (the fast reader's lazy Plays)
+                assert fresh == from_items(trick.plays) == trick.plays.choice_names()
+                tried += 1
+    assert tried > 80
