@@ -143,7 +143,7 @@ class Plays(Sequence[Play]):
     the replay needs, with no `Play` made at all.
     """
 
-    __slots__ = ("cards", "_plays", "_line", "_line_no", "_skip", "_plain")
+    __slots__ = ("cards", "_plays", "_line", "_line_no", "_skip", "_plain", "_names")
 
     def __init__(self, plays: Sequence[Play] = ()) -> None:
         self._plays: tuple[Play, ...] | None = tuple(plays)
@@ -152,6 +152,7 @@ class Plays(Sequence[Play]):
         self._line_no = 0
         self._skip = 0
         self._plain = False
+        self._names: tuple[str | None, ...] | None | bool = False  # choice_names, once read
 
     @classmethod
     def from_line(cls, cards: tuple[AnyCard, ...], line: str, line_no: int, skip: int, plain: bool = True) -> "Plays":
@@ -161,6 +162,7 @@ class Plays(Sequence[Play]):
         self.cards = cards
         self._plays = None
         self._line, self._line_no, self._skip, self._plain = line, line_no, skip, plain
+        self._names = False
         return self
 
     @property
@@ -189,6 +191,11 @@ class Plays(Sequence[Play]):
         """Per card, the id its `>id` names (None for none), read without making the `Play` items;
         None when a card carries a sign or a given suit (read the items). Annotations are let be.
         The replay's check path reads a trick's victims so (R14)."""
+        if self._names is False:
+            self._names = self._choice_names()
+        return self._names  # type: ignore[return-value]
+
+    def _choice_names(self) -> tuple[str | None, ...] | None:
         if self._plays is not None:
             plays = self._plays
             if any(p.sign is not None or p.suit is not None for p in plays):
