@@ -107,7 +107,9 @@ class Play:
     def from_token(cls, text: str, pos: Pos = NOWHERE) -> "Play":
         """A token as the grammar's PLAY terminal matched it: a card, then `+`/`-`, `>id`, an annotation."""
         card, suit, sign, choice, annotation, choice_at = split_play(text)
-        made = Choice(choice, Pos(pos.line, pos.column + choice_at)) if choice is not None else None
+        made = _new_choice(choice, Pos(pos.line, pos.column + choice_at)) if choice is not None else None
+        if cls is Play:  # the frozen `__init__` costs more than the parse (the replay reads `>id` this way)
+            return _new_play(card, made, annotation, (), pos, len(text), sign, suit)  # type: ignore[no-any-return]
         return cls(card, made, annotation, pos=pos, length=len(text), sign=sign, suit=suit)
 
 
@@ -141,7 +143,7 @@ class Plays(Sequence[Play]):
     the replay needs, with no `Play` made at all.
     """
 
-    __slots__ = ("cards", "_plays", "_line", "_line_no", "_skip", "_plain")
+    __slots__ = ("cards", "_plays", "_line", "_line_no", "_skip", "_plain", "_names")
 
     def __init__(self, plays: Sequence[Play] = ()) -> None:
         self._plays: tuple[Play, ...] | None = tuple(plays)
@@ -150,6 +152,7 @@ class Plays(Sequence[Play]):
         self._line_no = 0
         self._skip = 0
         self._plain = False
+        self._names: tuple[str | None, ...] | None | bool = False  # choice_names, once read
 
     @classmethod
     def from_line(cls, cards: tuple[AnyCard, ...], line: str, line_no: int, skip: int, plain: bool = True) -> "Plays":
@@ -159,6 +162,7 @@ class Plays(Sequence[Play]):
         self.cards = cards
         self._plays = None
         self._line, self._line_no, self._skip, self._plain = line, line_no, skip, plain
+        self._names = False
         return self
 
     @property
@@ -172,7 +176,7 @@ class Plays(Sequence[Play]):
                     for card, match in zip(self.cards, tokens)
                 )
             else:
-                self._plays = tuple(Play.from_token(match.group(), Pos(line, match.start() + 1)) for match in tokens)
+                self._plays = tuple(_play_of(card, match, line) for card, match in zip(self.cards, tokens))
         return self._plays
 
     @property
@@ -182,6 +186,33 @@ class Plays(Sequence[Play]):
             return self._plain
         return all(p.choice is None and p.annotation is None and not p.comments and p.sign is None and p.suit is None
                    for p in self._plays)
+
+    def choice_names(self) -> tuple[str | None, ...] | None:
+        """Per card, the id its `>id` names (None for none), read without making the `Play` items;
+        None when a card carries a sign or a given suit (read the items). Annotations are let be.
+        The replay's check path reads a trick's victims so (R14)."""
+        if self._names is False:
+            self._names = self._choice_names()
+        return self._names  # type: ignore[return-value]
+
+    def _choice_names(self) -> tuple[str | None, ...] | None:
+        if self._plays is not None:
+            plays = self._plays
+            if any(p.sign is not None or p.suit is not None for p in plays):
+                return None
+            return tuple(p.choice.player if p.choice is not None else None for p in plays)
+        if self._plain:
+            return (None,) * len(self.cards)
+        names: list[str | None] = []
+        for card, text in zip(self.cards, (self._line or "").split()[self._skip:]):
+            if text == str(card):
+                names.append(None)
+                continue
+            _, suit, sign, choice, _, _ = split_play(text)
+            if suit is not None or sign is not None:
+                return None
+            names.append(choice)
+        return tuple(names)
 
     @overload
     def __getitem__(self, index: int) -> Play: ...
@@ -232,6 +263,20 @@ def unchecked_constructor(cls: type) -> Callable[..., Any]:
     body = "".join(f"    set_{name}(self, {name})\n" for name in names)
     exec(f"def make({', '.join(names)}):\n    self = new(cls)\n{body}    return self\n", scope)
     return scope["make"]  # type: ignore[no-any-return]
+
+
+_new_play = unchecked_constructor(Play)
+_new_choice = unchecked_constructor(Choice)
+
+
+def _play_of(card: AnyCard, match: re.Match[str], line: int) -> Play:
+    """The item of a token of a line with marks: a token that is the card's own text is the card alone,
+    made without reading it again (most cards of a 1e trick that names a victim)."""
+    text = match.group()
+    pos = Pos(line, match.start() + 1)
+    if text == str(card):
+        return _new_play(card, None, None, (), pos, len(text), None, None)  # type: ignore[no-any-return]
+    return Play.from_token(text, pos)
 
 
 def plays_of(value: Sequence[Play]) -> Plays:

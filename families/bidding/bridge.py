@@ -52,6 +52,7 @@ from .rules import (
     NotInKitty, Phase, PlayCard, Played, TakeFromKitty, infer_deal, trick_winner,
 )
 from .rules.config import FORBIDDEN_TOTAL, GAME_END_HIGH, GAME_END_LOW, MAX_BID
+from .rules.fast import BiddingTable
 from diamonds.core.errors import CardNotHeld, CardNotInDeck, GameOver, MustFollowSuit, OutOfTurn, WrongPhase
 from diamonds.notation.records import Call, HandLine, Play, Plays, Pos, Round, Take
 
@@ -94,6 +95,12 @@ def _lenient_move(play: Play) -> PlayCard:
 def _plain_move(card: AnyCard) -> PlayCard:
     """A card written with nothing on it: an ace is high; a Joker lacks its choices (refused, B7)."""
     return PlayCard(card, True if card.is_ace else None)
+
+
+def _unmarked(play: Play) -> bool:
+    """Whether `move_of` takes the card as it is, reporting nothing (no `>id`; a sign only on an ace or
+    the Joker)."""
+    return play.choice is None and (play.sign is None or not isinstance(play.card, Card) or play.card.is_ace)
 
 
 def _lenient_moves(plays: Plays) -> list[PlayCard]:
@@ -509,14 +516,17 @@ class BiddingReplayer(Replayer):
         """The hand's tricks, card by card; False when the hand is unfinished."""
         per_trick = self.config.plays_per_trick
         tricks = rnd.tricks
-        for index, trick in enumerate(tricks, 1):
+        fast = self.scratch is None and not self.game.recording and isinstance(self.game.table, BiddingTable)
+        done, resume = self.play_written_tricks(rnd) if fast else (0, 0)
+        for index, trick in enumerate(tricks[done:], done + 1):
             state = self.state
             beyond = state.phase is not Phase.PLAY or state.hand_no != number
             self.check_trick_number(number, index, trick.number, trick.pos, beyond=beyond)
             plays = trick.plays
             cards = plays.cards
             plain = plays.plain
-            for position, card in enumerate(cards):
+            for position in range(resume if index == done + 1 else 0, len(cards)):
+                card = cards[position]
                 if position >= per_trick:
                     self.trick_too_long(index, plays[position].pos, plays[position].length)
                 move = _plain_move(card) if plain else self.move_of(plays[position])
@@ -534,6 +544,29 @@ class BiddingReplayer(Replayer):
                 self.hand_too_short(number, len(tricks), rnd)
             return False
         return True
+
+    def play_written_tricks(self, rnd: Round) -> tuple[int, int]:
+        """The check path: the tricks written as expected (numbered 1, 2, … each with its three cards,
+        none with a mark `move_of` would report) go to the table in one run (`BiddingTable.play_run`),
+        which stops before a play it would refuse. Returns how many tricks are done and, if it stopped
+        inside the next, at which card; the card-by-card loop goes on from there and reports it."""
+        table = self.game.table
+        assert isinstance(table, BiddingTable)
+        per_trick = self.config.plays_per_trick
+        moves: list[PlayCard] = []
+        for count, trick in enumerate(rnd.tricks[: self.config.tricks_per_hand], 1):
+            plays = trick.plays
+            if trick.number != count or len(plays.cards) != per_trick:
+                break
+            if plays.plain:
+                moves += map(_plain_move, plays.cards)
+            elif all(_unmarked(play) for play in plays):
+                moves += map(_lenient_move, plays)
+            else:
+                break
+        played = table.play_run(moves, 0)
+        self.game.note_played(moves[:played])
+        return divmod(played, per_trick)
 
     def move_of(self, play: Play) -> PlayCard:
         """A card of a trick as a move (B7): `>id` refused; `+`/`-` only on an ace or the Joker (a bare ace

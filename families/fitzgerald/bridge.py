@@ -458,6 +458,9 @@ class FitzgeraldReplayer(Replayer):
         another game's notation (checked here, where every trick that carries marks passes)."""
         if plays.plain:
             return
+        names = plays.choice_names()
+        if names is not None and all(name is None or position in used for position, name in enumerate(names)):
+            return  # no sign or given suit, and every id named a victim: nothing to report
         config = self.config
         assert config is not None
         for position, play in enumerate(plays):
@@ -477,6 +480,8 @@ class FitzgeraldReplayer(Replayer):
         """Feed the victims the record names (R14) while the engine waits for them."""
         game = self.game
         assert game is not None
+        # The check path reads the victims' ids without making the trick's items, unless one is refused.
+        names = plays.choice_names() if not self.history and isinstance(plays, Plays) else None
         while self.table.phase is Phase.CHOOSE_VICTIM:
             pending = self.table.pending
             assert pending is not None
@@ -486,8 +491,23 @@ class FitzgeraldReplayer(Replayer):
                 source, _ = trick_winner(list(enumerate(plays.cards)))  # type: ignore[attr-defined]
             else:
                 return  # the end-of-round Clubs award: `end >id`
-            self.choose(plays[source], plays[source].choice)
+            if names is None or not self.choose_quietly(names[source]):
+                self.choose(plays[source], plays[source].choice)
             used.add(source)
+
+    def choose_quietly(self, name: str | None) -> bool:
+        """`choose` for the check path, from the id alone: False (nothing changed) where `choose` would
+        report a problem, which it then does."""
+        seat = None
+        if name is not None:
+            seat = self.config.seat_of(name)
+            if seat is None:
+                return False
+        try:
+            self.game.push(ChooseVictim(seat))
+        except IllegalMove:
+            return False
+        return True
 
     def refused_play(self, error: IllegalMove, rnd: Round, index: int, position: int) -> None:
         """A refused card; one written twice in a round names where it was first played (R8)."""

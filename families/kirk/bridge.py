@@ -34,6 +34,7 @@ from typing import Sequence
 from diamonds.core import Card, IllegalMove
 from diamonds.core.errors import CardNotHeld, CardNotInDeck
 from .rules import Deal, KirkConfig, Phase, PlayCard, State, first_leader, trick_winner
+from .rules.fast import KirkTable
 from diamonds.notation.records import HandLine, Round
 
 from diamonds.replay.bridge import Bridge
@@ -276,13 +277,15 @@ class KirkReplayer(Replayer):
         history = self.history
         origins = self.out.origins
         tricks = rnd.tricks
-        for index, trick in enumerate(tricks, 1):
+        done, resume = (0, 0) if game.recording else self.play_written_tricks(rnd)
+        for index, trick in enumerate(tricks[done:], done + 1):
             state = self.state
             beyond = state.phase is not Phase.PLAY or state.hand_no != number
             self.check_trick_number(number, index, trick.number, trick.pos, beyond=beyond)
             plays = trick.plays
             cards = plays.cards
-            for position, card in enumerate(cards):
+            for position in range(resume if index == done + 1 else 0, len(cards)):
+                card = cards[position]
                 if position >= per_trick:
                     self.trick_too_long(index, plays[position].pos, plays[position].length)
                 try:
@@ -301,6 +304,26 @@ class KirkReplayer(Replayer):
                 self.hand_too_short(number, len(tricks), rnd)
             return False
         return True
+
+    def play_written_tricks(self, rnd: Round) -> tuple[int, int]:
+        """The check path: the tricks written as expected (numbered 1, 2, … each with its four cards)
+        go to the table in one run (`KirkTable.play_run`), which stops before a card it would refuse.
+        Returns how many tricks are done and, if it stopped inside the next, at which card; the
+        card-by-card loop goes on from there and reports the refusal at its token."""
+        table = self.game.table
+        if not isinstance(table, KirkTable):
+            return 0, 0
+        per_trick = self.config.plays_per_trick
+        tricks = rnd.tricks[: self.config.tricks_per_hand]
+        count = 0
+        for trick in tricks:
+            if trick.number != count + 1 or len(trick.plays.cards) != per_trick:
+                break
+            count += 1
+        cards = [card for trick in tricks[:count] for card in trick.plays.cards]
+        played = table.play_run(cards, 0)
+        self.game.note_played(map(PlayCard, cards[:played]))
+        return divmod(played, per_trick)
 
     def refused_play(self, error: IllegalMove, rnd: Round, index: int, position: int) -> None:
         """A card the engine refuses, at its token; one played before names where (K4)."""

@@ -9,6 +9,7 @@ from diamonds.core.family import Rules, Sight
 from . import engine, movetext, visibility
 from .config import RULES_ID, BiddingConfig
 from .events import BiddingStanding, Event
+from .fast import BiddingTable
 from .moves import Move
 from .player import random_move
 from .state import BiddingState
@@ -44,6 +45,11 @@ class Bidding(Rules):
     @classmethod
     def apply(cls, state: BiddingState, move: Move) -> tuple[BiddingState, tuple[Event, ...]]:
         return engine.apply(state, move)
+
+    @classmethod
+    def table(cls, state: BiddingState, *, record: bool = True) -> BiddingTable:
+        """The mutable table (`fast.BiddingTable`): the same decisions as `apply`, without a state per card."""
+        return BiddingTable(state, record=record)
 
     @classmethod
     def is_over(cls, state: BiddingState) -> bool:

@@ -132,7 +132,14 @@ def playable_cards(state: State) -> tuple[Card, ...]:
 
 def victim_candidates(config: GameConfig, side: int) -> tuple[int, ...]:
     """R14: every other side."""
-    return tuple(other for other in range(config.side_count) if other != side)
+    key = (len(config.sides), side)
+    found = _CANDIDATES.get(key)
+    if found is None:  # made once per table size and side: a 1e game asks at every Clubs action
+        found = _CANDIDATES[key] = tuple(other for other in range(key[0]) if other != side)
+    return found
+
+
+_CANDIDATES: dict[tuple[int, int], tuple[int, ...]] = {}
 
 
 # --------------------------------------------------------------------------- apply
@@ -547,13 +554,14 @@ class Table:
             ))
 
     def choose_victim(self, victim: int | None) -> None:
-        self.expect(_CHOOSE_VICTIM, "naming a Clubs victim")
+        if self.phase is not _CHOOSE_VICTIM:
+            self.expect(_CHOOSE_VICTIM, "naming a Clubs victim")
         pending = self.pending
         assert pending is not None
-        actor_name = self.actor_name(pending.actor, pending.side)
         config = self.config
         if victim is None:
             if pending.required:
+                actor_name = self.actor_name(pending.actor, pending.side)
                 options = ", ".join(f"{config.side_name(s)} ({self.showroom[s]})" for s in pending.candidates)
                 raise VictimRequired(
                     f"{actor_name} must name whose Showroom the Clubs action takes from: {options}",
@@ -563,20 +571,21 @@ class Table:
             robbed = pending.candidates[0] if len(pending.candidates) == 1 else None
         else:
             if not 0 <= victim < config.player_count:
-                raise VictimNotAllowed(f"{actor_name} cannot name seat {victim}: it is not at the table",
-                                       seat=pending.actor)
+                raise VictimNotAllowed(f"{self.actor_name(pending.actor, pending.side)} cannot name seat {victim}: "
+                                       "it is not at the table", seat=pending.actor)
             robbed = config.side_of[victim]
             if robbed == pending.side:
+                actor_name = self.actor_name(pending.actor, pending.side)
                 who = "themselves" if pending.actor == victim else f"their own side ({config.side_name(robbed)})"
                 raise VictimNotAllowed(f"{actor_name} cannot take from {who} with Clubs", seat=pending.actor)
         points = 1 if robbed is not None and self.showroom[robbed] > 0 else 0
         if points:
             self.showroom[robbed] -= 1  # type: ignore[index]
             self.showroom[pending.side] += 1
-        source = Area(_SHOWROOM, robbed)
         if self.events is not None:
-            self.events.append(SuitAction(pending.actor, pending.side, _CLUBS, pending.reason, source,
-                                          Area(_SHOWROOM, pending.side), points, victim=robbed))
+            self.events.append(SuitAction(pending.actor, pending.side, _CLUBS, pending.reason,
+                                          Area(_SHOWROOM, robbed), Area(_SHOWROOM, pending.side), points,
+                                          victim=robbed))
         self.pending = None
         self.phase = _PLAY
         if pending.then is _AFTER_OFF_SUIT:

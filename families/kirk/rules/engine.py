@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import ClassVar, Iterable, Mapping
+from typing import TYPE_CHECKING, ClassVar, Iterable, Mapping
 
 from diamonds.core.cards import AnyCard, Card, sort_cards
 from diamonds.core.errors import CardNotHeld, CardNotInDeck, CardTwice, GameOver, InvalidDeal, WrongPhase
@@ -23,6 +23,9 @@ from .events import (
 from .moves import Deal, Move, PlayCard
 from .rules import card_value, first_leader, pile_points, trick_winner
 from .state import Phase, State
+
+if TYPE_CHECKING:
+    from .fast import KirkTable
 
 __all__ = ["Kirk", "initial_state", "legal_moves", "apply", "standings", "random_move", "random_deal"]
 
@@ -286,6 +289,13 @@ class Kirk(Rules):
     @classmethod
     def apply(cls, state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
         return apply(state, move)
+
+    @classmethod
+    def table(cls, state: State, *, record: bool = True) -> "KirkTable":
+        """The mutable table (`fast.KirkTable`): the same decisions as `apply`, without a state per card."""
+        from .fast import KirkTable  # it builds on this module
+
+        return KirkTable(state, record=record)
 
     @classmethod
     def is_over(cls, state: State) -> bool:

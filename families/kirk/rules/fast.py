@@ -1,0 +1,155 @@
+"""Kirk's fast table: the game as a mutable object, for `Game` and the replay's check path.
+
+The pure `engine.apply` stays the definition of the rules; this table makes
+the same decisions without a frozen state per card. It plays the common
+case itself (a card the mover holds: K4, the trick decided by the same
+`trick_winner`, K5-K6) and hands everything else to the pure path on a
+snapshot: the deal (once a hand), the end of a hand (`_end_of_hand`, K7-K8),
+and every refusal, so that an illegal move raises exactly the pure path's
+`IllegalMove`. While no card has been played since the last snapshot, that
+snapshot is kept and `freeze` returns it.
+
+`play_run` is the hot loop of checking a record: a run of cards in one call,
+stopping before a card it would refuse (the caller then pushes that card,
+which raises) or after the last card of the hand.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from diamonds.core.cards import AnyCard, Card
+from .config import KirkConfig
+from .engine import _end_of_hand, apply, standings
+from .events import CardPlayed, DecidedBy, Event, KirkStanding, TieBroken, TrickWon
+from .moves import Move, PlayCard
+from .rules import card_value, trick_winner
+from .state import Phase, State
+
+__all__ = ["KirkTable"]
+
+_PLAY = Phase.PLAY
+_GAME_OVER = Phase.GAME_OVER
+_HIGHEST = DecidedBy.HIGHEST
+
+
+class KirkTable:
+    """A game of Kirk's Diamonds being played (the `Table` protocol); see the module's docstring."""
+
+    __slots__ = (
+        "config", "record", "snapshot", "phase", "hand_no", "dealer", "hands", "trick_no", "leader", "trick",
+        "piles", "totals", "events",
+    )
+
+    def __init__(self, state: State, *, record: bool = True) -> None:
+        self.config: KirkConfig = state.config
+        self.record = record
+        self.events: list[Event] | None = [] if record else None  # what the last card caused
+        self.load(state)
+
+    def load(self, state: State) -> None:
+        """Take `state` as the table's position (it stays the snapshot until a card is played)."""
+        self.snapshot: State | None = state
+        self.phase = state.phase
+        self.hand_no = state.hand_no
+        self.dealer = state.dealer
+        self.hands: list[set[Card]] = [set(hand) for hand in state.hands]
+        self.trick_no = state.trick_no
+        self.leader = state.leader
+        self.trick: list[tuple[int, Card]] = list(state.trick)
+        self.piles: list[list[Card]] = [list(pile) for pile in state.piles]
+        self.totals = state.totals
+
+    def freeze(self) -> State:
+        if self.snapshot is None:
+            self.snapshot = State(
+                config=self.config,
+                phase=self.phase,
+                hand_no=self.hand_no,
+                dealer=self.dealer,
+                hands=tuple(frozenset(hand) for hand in self.hands),
+                trick_no=self.trick_no,
+                leader=self.leader,
+                trick=tuple(self.trick),
+                piles=tuple(tuple(pile) for pile in self.piles),
+                totals=self.totals,
+            )
+        return self.snapshot
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is _GAME_OVER
+
+    def standings(self) -> tuple[KirkStanding, ...]:
+        return standings(self.freeze())
+
+    def apply(self, move: Move) -> tuple[Event, ...]:
+        """Check and make one move; the events it caused (none when not recording)."""
+        if type(move) is PlayCard and self.phase is _PLAY:
+            if self.record:
+                self.events = []
+            if self.play_run((move.card,), 0):
+                return tuple(self.events) if self.events else ()
+        return self.pure(move)
+
+    def pure(self, move: Move) -> tuple[Event, ...]:
+        """The move by the pure path (raising its `IllegalMove`, the table unchanged)."""
+        after, events = apply(self.freeze(), move)
+        self.load(after)
+        return events if self.record else ()
+
+    def play_run(self, cards: Sequence[AnyCard], start: int) -> int:
+        """Play `cards[start:]` while each is legal and the hand goes on; the index it stopped at.
+
+        Never raises: it stops before a card the rules refuse (the mover does
+        not hold it; `apply` with that card raises why) and after the last
+        card of a hand (K7, K8: the next hand needs a deal). The check path
+        calls it on a table that records no events."""
+        index, end = start, len(cards)
+        if self.phase is not _PLAY or index >= end:
+            return index
+        events = self.events
+        n = self.config.player_count
+        per_trick = self.config.plays_per_trick
+        last_trick = self.config.tricks_per_hand
+        hands, trick, piles = self.hands, self.trick, self.piles
+        leader = self.leader
+        while index < end:
+            card = cards[index]
+            seat = (leader + len(trick)) % n
+            hand = hands[seat]
+            if card not in hand:  # K2, K4: the pure path says why (not in the pack, not held)
+                break
+            self.snapshot = None
+            hand.remove(card)
+            if events is not None:
+                events.append(CardPlayed(seat, card, self.trick_no, not trick, card_value(card)))
+            trick.append((seat, card))
+            index += 1
+            if len(trick) < per_trick:
+                continue
+            # K5: the trick is complete; K6: its cards go on top of the winner's pile, in play order.
+            winner, tie = trick_winner(trick, piles)
+            won = tuple(c for _, c in trick)
+            if events is not None:
+                if tie.decided_by is not _HIGHEST:
+                    events.append(TieBroken(self.trick_no, winner, tie.tied, tie.decided_by, tie.depth,
+                                            tie.steps))
+                events.append(TrickWon(self.trick_no, winner, dict(trick)[winner], won, tie.tied, tie.decided_by,
+                                       tie.depth))
+            piles[winner].extend(won)
+            trick.clear()
+            leader = self.leader = winner
+            if self.trick_no < last_trick:
+                self.trick_no += 1  # K4: the winner leads the next trick
+                continue
+            self.end_of_hand(events)
+            break
+        return index
+
+    def end_of_hand(self, events: list[Event] | None) -> None:
+        """K7, K8: by the pure path's `_end_of_hand`, on the hand's last position."""
+        after, scored = _end_of_hand(self.freeze(), [])
+        if events is not None:
+            events.extend(scored)
+        self.load(after)

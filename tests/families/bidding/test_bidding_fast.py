@@ -1,0 +1,230 @@
+"""The bidding game's fast table (`bidding/fast.py`) against the pure `apply`, move by move, on random games.
+
+The pure path is the definition: after every move the table's snapshot must
+equal the pure state, its events the pure events, its standings the pure
+standings; every illegal move must raise the same `IllegalMove` subclass
+with the same message and data fields (`others` included), and leave the
+table as it was. The batched `play_run` must stop exactly where the pure
+path would refuse.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from diamonds.core.cards import JOKER, Card, Suit
+from diamonds.core.errors import IllegalMove
+from diamonds.families.bidding.rules import (
+    DECK, Bid, Bidding, BiddingState, Deal, FinalBid, Phase, PlayCard, TakeFromKitty, play_choices,
+)
+from diamonds.families.bidding.rules.fast import BiddingTable
+
+PLAYERS = ("Ann", "Bob", "Cat")
+FOREIGN = (Card(2, Suit.HEARTS), Card(11, Suit.DIAMONDS), Card(1, Suit.SPADES))
+
+
+def refusal(error: IllegalMove) -> tuple[Any, ...]:
+    return type(error), error.args, sorted(vars(error).items(), key=lambda kv: kv[0])
+
+
+def pure_refusal(state: BiddingState, move: Any) -> tuple[Any, ...] | None:
+    try:
+        Bidding.apply(state, move)
+    except IllegalMove as error:
+        return refusal(error)
+    return None
+
+
+def wrong_plays(card: Any) -> list[PlayCard]:
+    """Every way to play `card`, right and wrong: with and without high/low and a suit."""
+    return [PlayCard(card, high, suit) for high in (None, True, False) for suit in (None, *Suit)]
+
+
+def illegal_moves(state: BiddingState, rng: random.Random) -> list[Any]:
+    """Moves of every kind, most of them refused here (the ones the pure path accepts are skipped)."""
+    seat = state.to_move if state.to_move is not None else 0
+    moves: list[Any] = [PlayCard(rng.choice(FOREIGN)), PlayCard(rng.choice(DECK))]
+    moves += rng.sample(wrong_plays(rng.choice(DECK)), 4)
+    if state.phase is Phase.PLAY:
+        hand = sorted(state.hands[seat], key=str)
+        moves += [rng.choice(wrong_plays(card)) for card in rng.sample(hand, min(3, len(hand)))]
+    moves += [Bid(rng.randrange(3), rng.randrange(-1, 12)), FinalBid(rng.randrange(3), rng.randrange(-1, 12))]
+    moves += [TakeFromKitty(seat, rng.choice(DECK), rng.choice(DECK)), TakeFromKitty((seat + 1) % 3, *DECK[:2])]
+    if state.phase is not Phase.PLAY:
+        moves += [Bid(seat, amount) for amount in rng.sample(range(11), 3)]
+        moves += [FinalBid(seat, amount) for amount in rng.sample(range(11), 3)]
+    pack = list(DECK)
+    rng.shuffle(pack)
+    hands = tuple(tuple(pack[i * 10:(i + 1) * 10]) for i in range(3))
+    moves += [Deal(hands[:2], tuple(pack[30:])), Deal(hands, tuple(pack[29:32])),
+              Deal((hands[0][:9] + (hands[1][0],), *hands[1:]), tuple(pack[30:])),
+              Deal((hands[0][:9] + (rng.choice(FOREIGN),), *hands[1:]), tuple(pack[30:]))]
+    if state.phase is not Phase.DEAL:
+        moves.append(Deal(hands, tuple(pack[30:])))
+    return moves
+
+
+def check_game(seed: int) -> int:
+    rng = random.Random(seed)
+    config = Bidding.configure(PLAYERS, dealer=seed % 3)
+    state = Bidding.initial_state(config)
+    table = Bidding.table(state)
+    quiet = Bidding.table(state, record=False)
+    assert isinstance(table, BiddingTable) and isinstance(quiet, BiddingTable)
+    moves = 0
+    while True:
+        for bad in illegal_moves(state, rng):
+            expected = pure_refusal(state, bad)
+            if expected is None:
+                continue
+            for each in (table, quiet):
+                with pytest.raises(IllegalMove) as raised:
+                    each.apply(bad)
+                assert refusal(raised.value) == expected, (seed, moves, bad)
+                assert each.freeze() == state
+        if Bidding.is_over(state):
+            assert table.is_over and quiet.is_over
+            break
+        move = Bidding.random_move(state, rng)
+        state, events = Bidding.apply(state, move)
+        assert table.apply(move) == events, (seed, moves, move)
+        assert quiet.apply(move) == ()
+        assert table.freeze() == state == quiet.freeze(), (seed, moves, move)
+        assert table.standings() == Bidding.standings(state) == quiet.standings()
+        assert table.is_over == Bidding.is_over(state)
+        moves += 1
+    return moves
+
+
+def test_fast_table_makes_the_pure_moves() -> None:
+    moves = sum(check_game(seed) for seed in range(9))
+    assert moves > 3000
+
+
+def test_every_play_at_random_positions() -> None:
+    """At many positions, every way to play every card (and foreign ones): the same answer, the same error."""
+    rng = random.Random(5)
+    for seed in range(2):
+        state = Bidding.initial_state(Bidding.configure(PLAYERS, dealer=seed))
+        table = Bidding.table(state, record=False)
+        while not Bidding.is_over(state):
+            if state.phase is Phase.PLAY and rng.random() < 0.15:
+                for card in (*DECK, *FOREIGN):
+                    for play in wrong_plays(card):
+                        expected = pure_refusal(state, play)
+                        if expected is None:
+                            continue
+                        with pytest.raises(IllegalMove) as raised:
+                            table.apply(play)
+                        assert refusal(raised.value) == expected
+                        assert table.freeze() == state
+            move = Bidding.random_move(state, rng)
+            state, _ = Bidding.apply(state, move)
+            table.apply(move)
+            assert table.freeze() == state
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_play_run_stops_where_the_pure_path_refuses(seed: int) -> None:
+    """A hand's plays in one run, with a play of the mover's hand slipped in somewhere (often a revoke
+    or a wrong choice): it stops before it if the pure path refuses it, with the pure path's events."""
+    rng = random.Random(seed)
+    state = Bidding.initial_state(Bidding.configure(PLAYERS, dealer=seed % 3))
+    table = Bidding.table(state, record=False)
+    loud = Bidding.table(state)
+    assert isinstance(table, BiddingTable) and isinstance(loud, BiddingTable)
+    while not Bidding.is_over(state):
+        while state.phase is not Phase.PLAY:
+            move = Bidding.random_move(state, rng)
+            state, _ = Bidding.apply(state, move)
+            table.apply(move)
+            loud.apply(move)
+        plays: list[Any] = []
+        probe = state
+        positions = []
+        while probe.phase is Phase.PLAY:
+            positions.append(probe)
+            move = Bidding.random_move(probe, rng)
+            plays.append(move)
+            probe, _ = Bidding.apply(probe, move)
+        wrong = rng.randrange(len(plays) + 3)  # sometimes no wrong play at all
+        if wrong < len(plays):
+            at = positions[wrong]
+            assert at.to_move is not None
+            card = rng.choice(sorted(at.hands[at.to_move], key=str))
+            plays.insert(wrong, rng.choice([*wrong_plays(card), *play_choices(card)]))
+        plays += [PlayCard(rng.choice(DECK))] * 2  # plays past the end of the hand are not made
+        stopped = table.play_run(plays, 0)
+        assert loud.events is not None
+        loud.events.clear()
+        assert loud.play_run(plays, 0) == stopped
+        index = 0
+        events: list[Any] = []
+        while index < len(plays) and state.phase is Phase.PLAY:  # the pure path, play by play
+            if pure_refusal(state, plays[index]) is not None:
+                break
+            state, caused = Bidding.apply(state, plays[index])
+            events += caused
+            index += 1
+        assert stopped == index
+        assert loud.events == events
+        assert table.freeze() == state == loud.freeze()
+        while state.phase is Phase.PLAY:  # stopped at a wrong play: finish the hand play by play
+            move = Bidding.random_move(state, rng)
+            state, _ = Bidding.apply(state, move)
+            table.apply(move)
+            loud.apply(move)
+        assert table.freeze() == state == loud.freeze()
+
+
+# --------------------------------------------------------------------------- the replay's check path
+
+
+def problems_of(replayed: Any) -> tuple[Any, ...]:
+    return (tuple((p.pos, p.message, p.code, p.rule, p.length) for p in replayed.problems),
+            tuple(replayed.notes), replayed.valid, replayed.complete)
+
+
+TOKENS = (*map(str, DECK), *map(str, DECK), "AH-", "AS+", "JoS+", "JoD-", "Jo", "JoH", "9H+", "QC-", "7H>Bob", "2H",
+          "11D", "KD!?")
+
+
+def corrupted(text: str, rng: random.Random) -> str:
+    """The record with two cards of a trick line swapped, one changed or re-marked, or one dropped."""
+    lines = text.split("\n")
+    tricks = [i for i, line in enumerate(lines) if line[:1].isdigit() and ". " in line]
+    index = rng.choice(tricks)
+    number, _, rest = lines[index].partition(" ")
+    tokens = rest.split(" ")
+    how = rng.randrange(5)
+    if how == 0:
+        i, j = rng.sample(range(len(tokens)), 2)
+        tokens[i], tokens[j] = tokens[j], tokens[i]
+    elif how == 1:
+        del tokens[rng.randrange(len(tokens))]
+    else:
+        tokens[rng.randrange(len(tokens))] = rng.choice(TOKENS)
+    lines[index] = " ".join([number, *tokens])
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_check_path_reports_what_the_full_replay_reports(seed: int) -> None:
+    """`validate_record` (no history: `play_run` over a hand's unmarked tricks) and the full play-by-play
+    replay report the same problems and notes, on simulated records with a card changed."""
+    from diamonds.core import simulate
+    from diamonds.notation import parse_game
+    from diamonds.notation.writer import write_game
+    from diamonds.replay import record_from_game, replay_record, validate_record
+
+    game = simulate(3, rules="bidding", seed=seed)
+    rng = random.Random(seed)
+    for deals in (True, False):
+        text = write_game(record_from_game(game, deals=deals))
+        assert problems_of(validate_record(parse_game(text))) == problems_of(replay_record(parse_game(text)))
+        for _ in range(4):
+            bad = corrupted(text, rng)
+            assert problems_of(validate_record(parse_game(bad))) == problems_of(replay_record(parse_game(bad))), bad

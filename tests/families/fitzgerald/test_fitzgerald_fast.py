@@ -1,0 +1,185 @@
+"""Fitzgerald's fast paths against the slow ones, on random games of every edition (1e with 3 players most).
+
+* `play_cards` on a game without history (the batched `Table.play_run`) makes the
+  same moves, stops at the same card and raises the same `IllegalMove` as one
+  `push` per card on a game that keeps everything.
+* Every Clubs victim, right or wrong, named at every `CHOOSE_VICTIM`: the same
+  answer from both, and a refusal's message and fields as R14 words them.
+* The replay's check path (`validate_record`: no history, events or origins)
+  reports exactly the problems and notes of the full replay, on records with a
+  card or a victim changed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from diamonds.core import Game, IllegalMove, simulate
+from diamonds.families.fitzgerald.rules import ChooseVictim, Phase, PlayCard, VictimNotAllowed, play_cards
+from diamonds.notation import parse_game
+from diamonds.notation.writer import write_game
+from diamonds.replay import record_from_game, replay_record, validate_record
+
+SETUPS = [("1e", 3, ()), ("1e", 3, ()), ("1e", 4, ("partnership",)), ("2e", 4, ()), ("bga", 5, ()),
+          ("1e", 5, ()), ("2e", 3, ("perfect",))]
+
+
+def refusal(error: IllegalMove) -> tuple[Any, ...]:
+    return type(error), error.args, sorted(vars(error).items(), key=lambda kv: kv[0])
+
+
+def game_of(seed: int) -> Game:
+    rules, players, variants = SETUPS[seed % len(SETUPS)]
+    return simulate(players, rules=rules, variants=variants, seed=seed)
+
+
+@pytest.mark.parametrize("seed", range(14))
+def test_play_cards_makes_the_moves_of_push(seed: int) -> None:
+    """Each run of cards of a played game, from the position before it, sometimes with one card changed:
+    the batched run and the card-by-card pushes play as far, raise alike, and leave the same table."""
+    played = game_of(seed)
+    rules, config = played.rules, played.config
+    rng = random.Random(seed)
+    deck = sorted(config.deck, key=str)
+    moves = played.moves
+    ply = 0
+    runs = 0
+    while ply < len(moves):
+        if type(moves[ply]) is not PlayCard:
+            ply += 1
+            continue
+        end = ply
+        while end < len(moves) and type(moves[end]) is PlayCard:
+            end += 1
+        for start in (ply, rng.randrange(ply, end), rng.randrange(ply, end)):
+            cards = [move.card for move in moves[start:end]]
+            wrong = rng.randrange(len(cards) + 3)
+            if wrong < len(cards):
+                cards[wrong] = rng.choice(deck)  # often refused: not held, or not following suit (R8)
+            cards += [rng.choice(deck)]  # past a victim or the round's end: not played
+            state = played.state_at(start)
+            outcomes = []
+            for events in (True, False):  # True: one push per card; False: Table.play_run
+                game = Game(config, history=False, events=events)
+                game.table = rules.table(state, record=events)
+                try:
+                    outcome: Any = ("stopped at", play_cards(game, cards, 0))
+                except IllegalMove as error:
+                    outcome = refusal(error)
+                outcomes.append((outcome, len(game), game.table.freeze()))  # type: ignore[attr-defined]
+            assert outcomes[0] == outcomes[1], (seed, start, cards)
+            if wrong >= len(cards) - 1:
+                assert outcomes[0][1] == end - start and outcomes[0][2] == played.state_at(end)
+            runs += 1
+        ply = end
+    assert runs >= 12
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_every_victim_named(seed: int) -> None:
+    """At each victim decision, every seat (and one off the table) and None: the same as the played game's
+    engine state says, with R14's words."""
+    played = game_of(seed)
+    config = played.config
+    n = config.player_count
+    fast = Game(config, history=False, events=False)
+    for ply, move in enumerate(played.moves):
+        state = played.state_at(ply)
+        if state.phase is Phase.CHOOSE_VICTIM:
+            pending = state.pending
+            assert pending is not None
+            actor = config.players[pending.actor] if pending.actor is not None else config.side_name(pending.side)
+            for victim in (None, *range(-1, n + 1)):
+                game = Game(config, history=False, events=False)
+                game.table = played.rules.table(state, record=False)
+                try:
+                    game.push(ChooseVictim(victim))
+                except IllegalMove as error:
+                    if victim is not None and not 0 <= victim < n:
+                        assert isinstance(error, VictimNotAllowed)
+                        assert error.reason == f"{actor} cannot name seat {victim}: it is not at the table"
+                        assert error.seat == pending.actor and error.rule == "R14"
+                    elif victim is not None:
+                        assert config.side_of[victim] == pending.side
+                    else:
+                        assert pending.required
+        fast.push(move)
+    assert fast.table.freeze() == played.state  # type: ignore[attr-defined]
+
+
+def problems_of(replayed: Any) -> tuple[Any, ...]:
+    return (tuple((p.pos, p.message, p.code, p.rule, p.length) for p in replayed.problems),
+            tuple(replayed.notes), replayed.valid, replayed.complete)
+
+
+def corrupted(text: str, rng: random.Random) -> str:
+    """The record with one card of a trick line changed, or two swapped, or a victim changed or dropped."""
+    lines = text.split("\n")
+    tricks = [i for i, line in enumerate(lines) if line[:1].isdigit() and ". " in line]
+    index = rng.choice(tricks)
+    number, _, rest = lines[index].partition(" ")
+    tokens = rest.split(" ")
+    how = rng.randrange(4)
+    if how == 0 and len(tokens) > 1:
+        i, j = rng.sample(range(len(tokens)), 2)
+        tokens[i], tokens[j] = tokens[j], tokens[i]
+    elif how == 1:
+        victims = [i for i, token in enumerate(tokens) if ">" in token]
+        if victims:
+            i = rng.choice(victims)
+            tokens[i] = tokens[i].partition(">")[0] + rng.choice(("", ">Ann", ">Bob", ">Cat", ">Zed"))
+        else:
+            tokens[rng.randrange(len(tokens))] += ">Bob"
+    else:
+        i = rng.randrange(len(tokens))
+        tail = tokens[i][2:] if tokens[i][:2].isdigit() else tokens[i][1:]
+        tokens[i] = f"{rng.randrange(1, 16)}{rng.choice('DHSC')}" + ("" if rng.random() < 0.5 else tail[1:])
+    lines[index] = " ".join([number, *tokens])
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("seed", range(21))
+def test_check_path_reports_what_the_full_replay_reports(seed: int) -> None:
+    game = game_of(seed)
+    rng = random.Random(seed)
+    for deals in (True, False):
+        text = write_game(record_from_game(game, deals=deals))
+        for _ in range(4):
+            bad = corrupted(text, rng)
+            full = replay_record(parse_game(bad))
+            quick = validate_record(parse_game(bad))
+            assert problems_of(quick) == problems_of(full), (seed, deals, bad)
+        assert validate_record(parse_game(text)).valid
+
+
+def test_choice_names_read_what_the_items_say() -> None:
+    """`Plays.choice_names` (the check path's read of `>id`) against the `Play` items, on every trick of
+    records with victims, annotations, signs and given suits."""
+    from diamonds.notation.records import Plays
+
+    def from_items(plays: Plays) -> Any:
+        items = plays.items
+        if any(p.sign is not None or p.suit is not None for p in items):
+            return None
+        return tuple(p.choice.player if p.choice is not None else None for p in items)
+
+    rng = random.Random(3)
+    tried = 0
+    for seed in range(10):
+        text = write_game(record_from_game(simulate(3, rules="1e", seed=seed)))
+        lines = text.split("\n")
+        for i, line in enumerate(lines):
+            if line[:1].isdigit() and rng.random() < 0.3:
+                tokens = line.split(" ")
+                j = rng.randrange(1, len(tokens))
+                tokens[j] += rng.choice(("!?", ">Cat!", "+", "-", "?", ">Ann"))
+                lines[i] = " ".join(tokens)
+        for rnd in parse_game("\n".join(lines)).rounds:
+            for trick in rnd.tricks:
+                fresh = trick.plays.choice_names()  # before the items are made (the fast reader's lazy Plays)
+                assert fresh == from_items(trick.plays) == trick.plays.choice_names()
+                tried += 1
+    assert tried > 80
