@@ -123,17 +123,38 @@ def build_parser() -> argparse.ArgumentParser:
                      "  diamonds stats logs/*.dgn\n"
                      "  diamonds stats tables/            # the folder `convert --to parquet` wrote\n"
                      "  diamonds stats logs/*.dgn --format json\n"
-                     "  diamonds stats logs/*.dgn --plot wins.svg")
+                     "  diamonds stats logs/*.dgn --plot wins.svg\n"
+                     "  diamonds stats logs/*.dgn --by player --format csv")
     stats.add_argument("files", nargs="+", metavar="FILE",
                        help="DGN files (or -), or a folder of Parquet tables written by `convert --to parquet`")
     stats.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
                        help="the DGN files' text encoding (default utf-8)")
-    stats.add_argument("--format", choices=("text", "json"), default="text")
+    stats.add_argument("--format", choices=("text", "json", "csv"), default="text",
+                       help="csv only with --by player")
+    stats.add_argument("--by", choices=("player",), default=None,
+                       help="a league table: each player's games, wins, win rate, mean score and place "
+                            "per rule set")
     stats.add_argument("--plot", metavar="FILE", help="also draw the charts to FILE (.png or .svg); "
                        "needs the plot extra")
     stats.add_argument("--jobs", "-j", type=_positive, default=None, metavar="N",
                        help="processes to use (default: every core, for inputs of 1 MB or more)")
     stats.add_argument("--width", type=int, default=None, help="render width (default: the terminal's)")
+
+    ratings = _command(commands, "ratings", "rate the players game by game (openskill's Plackett-Luce)",
+                       "  diamonds ratings logs/*.dgn\n"
+                       "  diamonds ratings logs/*.dgn tables/ --alias names.txt --plot ratings.svg")
+    ratings.add_argument("files", nargs="+", metavar="FILE",
+                         help="DGN files (or -), or folders of Parquet tables written by `convert --to parquet`")
+    ratings.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
+                         help="the DGN files' text encoding (default utf-8)")
+    ratings.add_argument("--alias", metavar="FILE",
+                         help="merge spellings of a name: lines `Canonical: alias1, alias2` (docs/stats.md)")
+    ratings.add_argument("--format", choices=("text", "json", "csv"), default="text")
+    ratings.add_argument("--plot", metavar="FILE", help="also draw each player's rating over the games "
+                         "(.png or .svg); needs the plot extra")
+    ratings.add_argument("--jobs", "-j", type=_positive, default=None, metavar="N",
+                         help="processes to use (default: every core, for inputs of 1 MB or more)")
+    ratings.add_argument("--width", type=int, default=None, help="render width (default: the terminal's)")
 
     record = _command(commands, "record", "record a game live at the table, checked card by card",
                       "  diamonds record tonight.dgn --rules 2e --players \"Ann Bob Cat\" --dealer Ann\n"
@@ -211,6 +232,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .fmt_cmd import run
         elif args.command == "stats":
             from .stats_cmd import run
+        elif args.command == "ratings":
+            from .ratings_cmd import run
         elif args.command == "record":
             from .record_cmd import run
         else:
