@@ -106,10 +106,14 @@ def draw(summary: "Summary", path: str) -> None:
     wins_ax, scores_ax = axes[0][0], axes[1][0]
     most = max((len(g.wins) for g in groups), default=0)
     bar = 0.8 / max(1, most)
+    from matplotlib.patches import Patch
+
+    handles: list[Any] = []  # the sides' own colours, whatever bars were greyed
     for side in range(most):
         rates = [100 * (g.wins[side].rate or 0) if side < len(g.wins) else 0 for g in groups]
         positions = [i - 0.4 + bar * (side + 0.5) for i in range(len(groups))]
         drawn = wins_ax.barh(positions, rates, height=bar, label=f"side {side + 1}")
+        handles.append(Patch(facecolor=drawn.patches[0].get_facecolor(), label=f"side {side + 1}"))
         for patch, g in zip(drawn.patches, groups):
             if g.complete < FEW:  # too few games: grey, whatever the side's colour
                 patch.set_facecolor(GREY)
@@ -121,7 +125,7 @@ def draw(summary: "Summary", path: str) -> None:
     wins_ax.set_xlabel("win rate (%)")
     wins_ax.set_title(f"Win rate by side (seat, or team); n = complete games, grey: fewer than {FEW}", fontsize=10)
     if most:
-        wins_ax.legend(fontsize=7, ncols=min(most, 6), loc="lower right")
+        wins_ax.legend(handles=handles, fontsize=7, ncols=min(most, 6), loc="lower right")
     if groups:
         boxes = [_box(_counted(g.label, g.complete), g.scores) for g in groups]
         try:  # matplotlib 3.10 names it `orientation`; 3.8 and 3.9 only know `vert`
