@@ -100,15 +100,62 @@ def _page_game(replayed: ReplayedGame, notes: list[str], as_name: str | None, se
         return PageGame(_title(replayed), _about(replayed), players, (), (), (), tuple(notes), seat)
     steps = steps_of(replayed)
     view = view_for(config.rules)
-    stops = tuple(_stop(steps, i, view, seat, fixed, len(players)) for i in range(len(steps)))
+    moves = _moves(replayed, steps)
+    stops = tuple(_stop(steps, i, view, seat, fixed, len(players), moves[i]) for i in range(len(steps)))
     scores: tuple[PageScore, ...] = ()
     if replayed.complete:
         scores = tuple(PageScore(config.side_name(s.side), s.score, s.winner) for s in replayed.game.standings())
     return PageGame(_title(replayed), _about(replayed), players, stops, _positions(steps), scores, tuple(notes),
-                    seat if fixed else None)
+                    seat if fixed else None, _chart(replayed, steps))
 
 
-def _stop(steps: Sequence[Step], index: int, view: View, seat: int | None, fixed: bool, seats: int) -> PageStop:
+def _moves(replayed: ReplayedGame, steps: Sequence[Step]) -> list[tuple[str, str]]:
+    """Per stop, the move list's text (a card as written, with its annotation: `1S!?`) and the record's
+    comments on it."""
+    rounds = {r.header.number: r for r in replayed.record.rounds}
+    found = []
+    for step in steps:
+        text, note = {"start": "start", "deal": "deal", "end": "end"}.get(step.kind, step.label), ""
+        round_ = rounds.get(step.round_no)
+        if step.kind == "card" and round_ is not None:
+            tricks = [t for t in round_.tricks if t.number == step.trick_no]
+            if tricks and 0 < step.card_no <= len(tricks[0].plays):
+                play = tricks[0].plays[step.card_no - 1]
+                text = str(play.card) + (play.annotation or "")
+                comments = (tricks[0].comments if step.card_no == 1 else ()) + tuple(play.comments)
+                note = " ".join(c.text.strip() for c in comments)
+        elif step.kind == "deal" and round_ is not None:
+            note = " ".join(c.text.strip() for c in round_.header.comments)
+        found.append((text, note))
+    return found
+
+
+def _chart(replayed: ReplayedGame, steps: Sequence[Step]) -> str:
+    """The score chart: each side's score at the start and after each round (the `rounds` table's)."""
+    from diamonds.replay.tables import game_rows
+    from diamonds.svg.page import score_chart
+
+    rows = game_rows(replayed, "", 1)["rounds"]
+    if not rows:
+        return ""
+    sides = list(dict.fromkeys(row["side"] for row in rows))
+    by_round: dict[int, dict[str, dict[str, int]]] = {}
+    for row in rows:
+        by_round.setdefault(row["round"], {})[row["side"]] = row
+    last_stop: dict[int, int] = {}
+    for index, step in enumerate(steps):
+        if step.kind != "start":
+            last_stop[step.round_no] = index
+    first = by_round[min(by_round)]
+    points = [(0, [first[side]["score"] - first[side]["points"] for side in sides])]
+    for round_no in sorted(by_round):
+        if round_no in last_stop:
+            points.append((last_stop[round_no], [by_round[round_no][side]["score"] for side in sides]))
+    return score_chart(sides, points, len(steps))
+
+
+def _stop(steps: Sequence[Step], index: int, view: View, seat: int | None, fixed: bool, seats: int,
+          move: tuple[str, str] = ("", "")) -> PageStop:
     step = steps[index]
     if fixed:  # one perspective: what the others hide is not drawn or told at all
         svg = step_svg(step, as_player=seat, for_page=False)
@@ -121,7 +168,8 @@ def _stop(steps: Sequence[Step], index: int, view: View, seat: int | None, fixed
         narration_as = tuple(lines if lines != narration else None for lines in heard)
     return PageStop(step.label, step.kind, svg, narration, narration_as,
                     _jump(steps, index, Navigator.next_trick), _jump(steps, index, Navigator.previous_trick),
-                    _jump(steps, index, Navigator.next_round), _jump(steps, index, Navigator.previous_round))
+                    _jump(steps, index, Navigator.next_round), _jump(steps, index, Navigator.previous_round),
+                    move[0], move[1])
 
 
 def _jump(steps: Sequence[Step], index: int, move: Callable[[Navigator], None]) -> int:
