@@ -66,8 +66,10 @@ def build_parser() -> argparse.ArgumentParser:
                       "  diamonds replay game.dgn              # interactive on a terminal\n"
                       "  diamonds replay game.dgn --at R2.7    # the table after trick 7 of round 2\n"
                       "  diamonds replay games.dgn --game 3 --as Ann --steps\n"
-                      "  diamonds replay game.dgn --at R4.end --svg end.svg")
-    replay.add_argument("file", help="a DGN file, or - for standard input")
+                      "  diamonds replay game.dgn --at R4.end --svg end.svg\n"
+                      "  diamonds replay logs/*.dgn --html archive/    # an index page and a page per file")
+    replay.add_argument("file", nargs="+", metavar="FILE",
+                        help="a DGN file, or - for standard input; several with --html DIR/ (an archive)")
     replay.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
                       help="the file's text encoding (default utf-8; latin-1 for older logs)")
     replay.add_argument("--game", type=int, default=1, metavar="N", help="which game of the file (default 1)")
@@ -77,7 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--as", dest="as_player", metavar="PLAYER", help="show only this player's hand")
     replay.add_argument("--svg", metavar="FILE", help="save a picture of the table at the position (SVG)")
     replay.add_argument("--html", metavar="FILE",
-                        help="save an interactive replay page of every game of the file (one self-contained HTML)")
+                        help="save an interactive replay page of every game of the file (one self-contained HTML); "
+                             "a folder (DIR/) gets an index page and a page per file")
     replay.add_argument("--terminal-svg", metavar="FILE", help="save the terminal screen at the position as SVG")
     replay.add_argument("--terminal-html", metavar="FILE", help="save the terminal screen at the position as HTML")
     replay.add_argument("--width", type=int, default=None, help="render width (default: the terminal's)")

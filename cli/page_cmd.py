@@ -36,6 +36,51 @@ def run_page(args: argparse.Namespace) -> int:
     return 0 if valid else 1
 
 
+def run_archive(args: argparse.Namespace, files: Sequence[str]) -> int:
+    """`replay FILES… --html DIR/`: a page per file (as `--html FILE` writes it, with a link back) and
+    `index.html`, a row per game, filterable by player and date. Status 1 if any game is invalid."""
+    import dataclasses
+    import re
+
+    from diamonds.svg.archive import ArchiveRow, render_index
+
+    folder = args.html
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise CommandError(f"{folder}: not a folder (an archive of several files is a folder: --html DIR/)")
+    for path in files:
+        if path == "-":
+            raise CommandError("an archive is written from files, not from standard input")
+        if not os.path.isfile(path):
+            raise CommandError(f"{path}: no such file")
+    os.makedirs(folder, exist_ok=True)
+    rows: list[ArchiveRow] = []
+    used: set[str] = {"index.html"}
+    all_valid = True
+    for path in files:
+        page, valid = build_page(path, args.encoding, as_name=args.as_player)
+        all_valid = all_valid and valid
+        stem = re.sub(r"[^A-Za-z0-9._-]+", "-", os.path.splitext(os.path.basename(path))[0]).strip("-.") or "games"
+        name, n = f"{stem}.html", 1
+        while name in used:
+            n += 1
+            name = f"{stem}-{n}.html"
+        used.add(name)
+        with open(os.path.join(folder, name), "w", encoding="utf-8") as out:
+            out.write(render_page(dataclasses.replace(page, index="index.html")))
+        for number, game in enumerate(page.games, 1):
+            if game.scores:
+                result = ", ".join(f"{s.side} {s.score}" + (" (wins)" if s.winner else "") for s in game.scores)
+            else:
+                result = "not finished" if not game.notes else "stops at a problem"
+            rows.append(ArchiveRow(f"{name}#g{number}/start", display_path(path), number, game.date, game.title,
+                                   game.players, result, not any(": note:" not in n for n in game.notes)))
+    rows.sort(key=lambda row: (row.date or "~", row.file, row.game))
+    with open(os.path.join(folder, "index.html"), "w", encoding="utf-8") as out:
+        out.write(render_index(f"Diamonds games: {len(rows)} in {len(files)} file{'s' if len(files) != 1 else ''}",
+                               rows))
+    return 0 if all_valid else 1
+
+
 def build_page(path: str, encoding: str, *, as_name: str | None = None,
                start_game: int = 1) -> tuple[Page, bool]:
     """The page of every game in `path`, and whether every game is valid; problems go to standard
@@ -97,7 +142,8 @@ def _page_game(replayed: ReplayedGame, notes: list[str], as_name: str | None, se
     fixed = as_name is not None
     hidden_from_us = fixed and seat is None  # --as someone who does not sit at this table
     if replayed.game is None or config is None or hidden_from_us:
-        return PageGame(_title(replayed), _about(replayed), players, (), (), (), tuple(notes), seat)
+        return PageGame(_title(replayed), _about(replayed), players, (), (), (), tuple(notes), seat, "",
+                        replayed.record.tag_value("Date") or "")
     steps = steps_of(replayed)
     view = view_for(config.rules)
     moves = _moves(replayed, steps)
@@ -106,7 +152,7 @@ def _page_game(replayed: ReplayedGame, notes: list[str], as_name: str | None, se
     if replayed.complete:
         scores = tuple(PageScore(config.side_name(s.side), s.score, s.winner) for s in replayed.game.standings())
     return PageGame(_title(replayed), _about(replayed), players, stops, _positions(steps), scores, tuple(notes),
-                    seat if fixed else None, _chart(replayed, steps))
+                    seat if fixed else None, _chart(replayed, steps), replayed.record.tag_value("Date") or "")
 
 
 def _moves(replayed: ReplayedGame, steps: Sequence[Step]) -> list[tuple[str, str]]:

@@ -62,6 +62,7 @@ class PageGame:
     notes: tuple[str, ...]  # problems (file:line:col, the line, a caret) and notes, shown on the page
     as_player: int | None = None  # written from this seat only: the hidden things are not in the file
     chart: str = ""  # the score-over-time chart (SVG, `score_chart`); its marker follows the position
+    date: str = ""  # the Date tag, as written (for the archive's index)
 
 
 @dataclass(frozen=True, slots=True)
