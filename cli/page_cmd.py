@@ -172,6 +172,10 @@ def _moves(replayed: ReplayedGame, steps: Sequence[Step]) -> list[tuple[str, str
                 note = " ".join(c.text.strip() for c in comments)
         elif step.kind == "deal" and round_ is not None:
             note = " ".join(c.text.strip() for c in round_.header.comments)
+            for kind, word in (("bid", "bids"), ("final", "final")):  # the bidding game's calls (B3, B5)
+                amounts = [str(call.amount) for call in round_.calls if getattr(call, "kind", None) == kind]
+                if amounts:
+                    text += f" · {word} {' '.join(amounts)}"
         found.append((text, note))
     return found
 

@@ -46,7 +46,11 @@
         before = after;
       });
       var start = 0;
-      inner.games.forEach(function (g) { offsets.push(start); start += g.stops.length; });
+      inner.games.forEach(function (g) {
+        offsets.push(start);
+        start += g.stops.length;
+        g.positions = positionsOf(g.stops);
+      });
       unpacked = { games: inner.games, pieces: pieces, chunks: inner.pictures.chunks };
     });
   }
@@ -55,6 +59,28 @@
     var chunks = unpacked.chunks;
     return unpacked.pieces[offsets[here.game] + stopIndex].map(function (id) { return chunks[id]; }).join("");
   }
+
+  /* Every name the go-to box accepts and its stop, as the terminal replay's find_position resolves it
+     (page.py's positions_of says the same): each label; R2: the round's deal; R2.7: the last card of
+     trick 7; start; end. */
+  function positionsOf(list) {
+    if (list.length === 0) { return {}; }
+    var found = { start: 0, end: list.length - 1 }, deals = {};
+    list.forEach(function (stop, index) {
+      if (stop.kind === "start") { return; }
+      var label = stop.label.toLowerCase(), parts = label.split(".");
+      found[label] = index;
+      if (stop.kind === "deal" && !deals[parts[0]]) {
+        deals[parts[0]] = true;
+        found[parts[0]] = index;
+      } else if (!(parts[0] in found)) {
+        found[parts[0]] = index;
+      }
+      if (stop.kind === "card") { found[parts[0] + "." + parts[1]] = index; }
+    });
+    return found;
+  }
+  window.diamondsPositions = function (gameIndex) { return unpacked && unpacked.games[gameIndex].positions; };
 
   function game() { return data.games[here.game]; }
   function stops() { return unpacked ? unpacked.games[here.game].stops : []; }

@@ -217,6 +217,30 @@ def unpack(text: str) -> object:
     return json.loads(gzip.decompress(base64.b64decode(text)).decode("utf-8"))
 
 
+def positions_of(stops: list[dict[str, object]]) -> dict[str, int]:
+    """Every name the page's go-to box accepts and its stop, from the stops' labels and kinds, as the
+    script works them out (`positionsOf` in page.js) and as `find_position` resolves them: each label;
+    R2: the round's deal (else its first stop); R2.7: the last card of trick 7; start; end."""
+    if not stops:
+        return {}
+    found = {"start": 0, "end": len(stops) - 1}
+    deals: set[str] = set()
+    for index, stop in enumerate(stops):
+        if stop["kind"] == "start":
+            continue
+        label = str(stop["label"]).lower()
+        parts = label.split(".")
+        found[label] = index
+        if stop["kind"] == "deal" and parts[0] not in deals:
+            deals.add(parts[0])
+            found[parts[0]] = index
+        elif parts[0] not in found:
+            found[parts[0]] = index
+        if stop["kind"] == "card":
+            found[f"{parts[0]}.{parts[1]}"] = index
+    return found
+
+
 def unpack_page(data: dict[str, object]) -> dict[str, object]:
     """The page's data with its packed part opened: each game with its `stops` (each with its `svg`) and
     `positions`, as the script sees them once unpacked (for tests and tools)."""
@@ -230,7 +254,7 @@ def unpack_page(data: dict[str, object]) -> dict[str, object]:
         game["stops"] = more["stops"]
         for stop in game["stops"]:
             stop["svg"] = next(svgs)
-        game["positions"] = more["positions"]
+        game["positions"] = positions_of(game["stops"])
         games.append(game)
     found["games"] = games
     return found
@@ -316,8 +340,8 @@ _SCRIPT_END = re.compile(r"<(?=[/!])")  # `</script>` or `<!--` inside the data 
 def page_json(page: Page) -> str:
     """The page's data as the script reads it, safe inside a `<script>` element."""
     # One packed part for every game: the games of an evening share most pieces of their pictures.
-    packed = pack({"games": [{"stops": [_stop_data(stop) for stop in g.stops], "positions": dict(g.positions)}
-                             for g in page.games],
+    # The go-to names are not sent: the script works them out from the labels (`positions_of`).
+    packed = pack({"games": [{"stops": [_stop_data(stop) for stop in g.stops]} for g in page.games],
                    "pictures": pack_pictures([stop.svg for g in page.games for stop in g.stops])})
     text = json.dumps({"start_game": page.start_game, "games": [_game_data(g) for g in page.games],
                        "packed": packed}, ensure_ascii=False, separators=(",", ":"))

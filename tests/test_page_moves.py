@@ -64,6 +64,9 @@ def test_the_move_list_data_has_annotations_and_comments(tmp_path: Path) -> None
     assert stops["R1.2.1"]["move"] == "1S!?"  # as written, with its annotation
     assert stops["R1.1.1"]["note"] == "hwalsh leads"  # the comment before the trick's first card
     assert stops["R1.0"]["move"] == "deal" and stops["R1.end"]["move"] == "end"
+    _, page, _ = write_page(tmp_path, SAMPLES / "bidding-3p-club.dgn")
+    deal = page_data(page)["games"][0]["stops"][1]
+    assert deal["move"] == "deal · bids 10 5 2 · final 10 4 3"  # the calls of the round (B3, B5)
 
 
 def test_text_from_the_record_is_escaped_in_the_chart_and_the_index(tmp_path: Path) -> None:
@@ -130,6 +133,17 @@ def test_the_address_names_the_position_and_back_works(driver: Any, page_url: st
     now = state(driver)
     assert now["game"] == 1 and now["label"].startswith("R1.1.2 ")
     assert script(driver, "return document.getElementById('game').value") == "1"
+
+
+def test_the_script_resolves_every_go_to_name_as_the_terminal_does(driver: Any, tmp_path: Path) -> None:
+    from diamonds.cli.page_cmd import _positions
+
+    _, _, _ = write_page(tmp_path, CLUB)
+    (page,) = tmp_path.glob("*.html")
+    open_page(driver, page.as_uri())
+    for number, replayed in enumerate(replayed_games(CLUB)):
+        expected = dict(_positions(steps_of(replayed)))
+        assert script(driver, f"return window.diamondsPositions({number})") == expected
 
 
 def test_a_wrong_place_is_said(driver: Any, page_url: str) -> None:
