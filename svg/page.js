@@ -15,14 +15,48 @@
   var offsets = [];  /* each game's first stop in the global list of pictures */
   var timer = null;
 
+  /* Z85 (page.py's z85_encode): 5 characters for 4 bytes; the byte count comes first, `1234:…`. */
+  function z85(packed) {
+    var alphabet = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#";
+    var value = {}, colon = packed.indexOf(":"), length = Number(packed.slice(0, colon)), text = packed.slice(colon + 1);
+    for (var a = 0; a < alphabet.length; a += 1) { value[alphabet.charCodeAt(a)] = a; }
+    var out = new Uint8Array(text.length / 5 * 4);
+    for (var i = 0, j = 0; i < text.length; i += 5, j += 4) {
+      var n = 0;
+      for (var k = 0; k < 5; k += 1) { n = n * 85 + value[text.charCodeAt(i + k)]; }
+      out[j] = (n >>> 24) & 255;
+      out[j + 1] = (n >>> 16) & 255;
+      out[j + 2] = (n >>> 8) & 255;
+      out[j + 3] = n & 255;
+    }
+    return out.subarray(0, length);
+  }
+
+  /* The packed stops (page.py's _stop_rows): [label, narration, move, note, narration_as], the empty
+     tail left out; a card's label 0: the next card of the trick, 1: the first of the next trick. */
+  function expand(rows) {
+    var stops = [];
+    rows.forEach(function (row) {
+      var label = row[0];
+      if (typeof label === "number") {
+        var parts = stops[stops.length - 1].label.split(".");
+        label = label === 0 ? parts[0] + "." + parts[1] + "." + (Number(parts[2]) + 1)
+                            : parts[0] + "." + (Number(parts[1]) + 1) + ".1";
+      }
+      var part = label.split(".")[1];
+      stops.push({ label: label, narration: row[1], move: row[2] || "", note: row[3] || "",
+                   narration_as: row[4] || null,
+                   kind: label === "start" ? "start" : part === "0" ? "deal" : part === "end" ? "end" : "card" });
+    });
+    return stops;
+  }
+
   function unpack() {
     if (typeof DecompressionStream === "undefined") {
       return Promise.reject(new Error("this browser cannot unpack the game (it needs DecompressionStream: " +
                                       "Chrome 80, Safari 16.4, Firefox 113 or later)"));
     }
-    var text = atob(data.packed);
-    var bytes = new Uint8Array(text.length);
-    for (var i = 0; i < text.length; i += 1) { bytes[i] = text.charCodeAt(i); }
+    var bytes = z85(data.packed);
     var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
     return new Response(stream).text().then(function (json) {
       var inner = JSON.parse(json);
@@ -47,9 +81,11 @@
       });
       var start = 0;
       inner.games.forEach(function (g) {
+        g.stops = expand(g.stops);
         offsets.push(start);
         start += g.stops.length;
         g.positions = positionsOf(g.stops);
+        jumpsOf(g.stops).forEach(function (jumps, i) { g.stops[i].jumps = jumps; });
       });
       unpacked = { games: inner.games, pieces: pieces, chunks: inner.pictures.chunks };
     });
@@ -97,6 +133,48 @@
   Object.keys(JUMP).forEach(function (name) {
     ACTIONS[name] = function () { return stops()[here.stop].jumps[JUMP[name]]; };
   });
+
+  /* Where each jump key lands from each stop: the terminal replay's Navigator (cli/replay_cmd.py),
+     step for step (page.py's jumps_of says the same; the tests hold both to the Navigator). */
+  function jumpsOf(list) {
+    var keys = list.map(function (stop) {
+      var parts = stop.label.split(".");
+      var round = stop.kind === "start" ? 1 : Number(parts[0].slice(1));
+      var trick = stop.kind === "card" ? Number(parts[1]) : 0;
+      return { round: round, trick: trick, kind: stop.kind, key: round + "." + trick + "." + stop.kind };
+    });
+    var last = list.length - 1;
+    var deals = [];
+    keys.forEach(function (k, i) { if (k.kind === "deal") { deals.push(i); } });
+    return keys.map(function (here, index) {
+      var i = index;
+      while (i + 1 <= last && keys[i + 1].key === here.key) { i += 1; }
+      if (i + 1 <= last) {
+        i += 1;
+        var target = keys[i].key;
+        while (i + 1 <= last && keys[i + 1].key === target && keys[i].kind === "card") { i += 1; }
+      }
+      var nextTrick = i;
+      i = index;
+      while (i > 0 && keys[i].key === here.key) { i -= 1; }
+      var previousTrick = i;
+      var later = deals.filter(function (d) {
+        return d > index && (keys[d].round > here.round || here.kind === "start");
+      });
+      var nextRound = later.length ? later[0] : last;
+      var before = deals.filter(function (d) { return d < index; });
+      var previousRound = 0;
+      if (before.length && keys[before[before.length - 1]].round === here.round && before.length > 1) {
+        previousRound = before[before.length - 2];
+      } else if (before.length && keys[before[before.length - 1]].round < here.round) {
+        previousRound = before[before.length - 1];
+      }
+      return [nextTrick, previousTrick, nextRound, previousRound];
+    });
+  }
+  window.diamondsJumps = function (gameIndex) {
+    return unpacked && unpacked.games[gameIndex].stops.map(function (stop) { return stop.jumps; });
+  };
   var KEYS = [
     [["ArrowRight", "n", " ", "l"], "next_step", "next step"],
     [["ArrowLeft", "p", "h"], "previous_step", "back a step"],
@@ -199,8 +277,9 @@
       });
       body.appendChild(row);
     });
-    $("chart").innerHTML = g.chart;  /* drawn (and escaped) by page.py */
-    $("chart-box").hidden = !g.chart;
+    var chart = unpacked.games[index].chart;
+    $("chart").innerHTML = chart;  /* drawn (and escaped) by page.py */
+    $("chart-box").hidden = !chart;
     slider.max = String(Math.max(g.count - 1, 0));
     slider.disabled = g.count === 0;
     stage.dataset.game = String(index);

@@ -11,7 +11,6 @@ own navigator.
 
 from __future__ import annotations
 
-import base64
 import gzip
 import html
 import json
@@ -20,7 +19,8 @@ from dataclasses import dataclass
 from importlib import resources
 
 __all__ = ["Page", "PageGame", "PageStop", "PageScore", "render_page", "page_json", "pack_pictures", "unpack_pictures",
-           "pack", "unpack", "unpack_page", "score_chart", "CSP"]
+           "pack", "unpack", "unpack_page", "score_chart", "CSP", "z85_encode", "z85_decode",
+           "positions_of", "jumps_of", "stops_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,20 +94,6 @@ def _perspective_css(seats: int) -> str:
         rules.append(f'#stage[data-view="{seat}"] .private:not([data-seat~="{seat}"]) {{ display: none; }}')
         rules.append(f'#stage[data-view="{seat}"] .concealed:not([data-seat~="{seat}"]) {{ display: inline; }}')
     return "\n".join(rules)
-
-
-def pack_pictures(svgs: list[str]) -> str:
-    """A game's pictures, gzipped and in base64: some 25 times smaller than the SVG text, which repeats
-    itself from stop to stop, so that a whole evening's games stay a file a phone opens. The page
-    unpacks them with the browser's own `DecompressionStream`, with no network and no library."""
-    packed = gzip.compress(json.dumps(svgs, ensure_ascii=False).encode("utf-8"), compresslevel=9, mtime=0)
-    return base64.b64encode(packed).decode("ascii")
-
-
-def unpack_pictures(text: str) -> list[str]:
-    """What the page's script does to `pack_pictures` (for tests and tools)."""
-    svgs: list[str] = json.loads(gzip.decompress(base64.b64decode(text)).decode("utf-8"))
-    return svgs
 
 
 _TAG = re.compile(r"<(/?)[a-zA-Z][^>]*?(/?)>")
@@ -205,16 +191,46 @@ def unpack_pictures(packed: dict[str, object]) -> list[str]:
     return svgs
 
 
+#: Z85 (ZeroMQ's base 85): 5 characters for 4 bytes, where base64 takes 5.33; none of them is `"` or `\`.
+Z85 = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#"
+_Z85_VALUE = {char: value for value, char in enumerate(Z85)}
+
+
+def z85_encode(data: bytes) -> str:
+    """`data` in Z85, padded with zero bytes to a multiple of 4 (the reader is told the length)."""
+    data += b"\0" * (-len(data) % 4)
+    out = []
+    for i in range(0, len(data), 4):
+        value = int.from_bytes(data[i:i + 4], "big")
+        chars = []
+        for _ in range(5):
+            value, digit = divmod(value, 85)
+            chars.append(Z85[digit])
+        out.append("".join(reversed(chars)))
+    return "".join(out)
+
+
+def z85_decode(text: str, length: int) -> bytes:
+    out = bytearray()
+    for i in range(0, len(text), 5):
+        value = 0
+        for char in text[i:i + 5]:
+            value = value * 85 + _Z85_VALUE[char]
+        out += value.to_bytes(4, "big")
+    return bytes(out[:length])
+
+
 def pack(value: object) -> str:
-    """JSON, gzipped and in base64: the page unpacks it with the browser's own `DecompressionStream`
-    (no network, no library)."""
+    """JSON, gzipped, in Z85 after its byte count (`1234:…`): the page unpacks it with the browser's
+    own `DecompressionStream` (no network, no library)."""
     packed = gzip.compress(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8"),
                            compresslevel=9, mtime=0)
-    return base64.b64encode(packed).decode("ascii")
+    return f"{len(packed)}:{z85_encode(packed)}"
 
 
 def unpack(text: str) -> object:
-    return json.loads(gzip.decompress(base64.b64decode(text)).decode("utf-8"))
+    length, _, body = text.partition(":")
+    return json.loads(gzip.decompress(z85_decode(body, int(length))).decode("utf-8"))
 
 
 def positions_of(stops: list[dict[str, object]]) -> dict[str, int]:
@@ -241,6 +257,43 @@ def positions_of(stops: list[dict[str, object]]) -> dict[str, int]:
     return found
 
 
+def jumps_of(stops: list[dict[str, object]]) -> list[list[int]]:
+    """Where each jump key (next trick, previous trick, next round, previous round) lands from each
+    stop, from the labels and kinds alone, as the terminal replay's `Navigator` moves and as the
+    script works it out (`jumpsOf` in page.js): the page does not carry them."""
+    keys = []
+    for stop in stops:
+        parts = str(stop["label"]).split(".")
+        round_no = 1 if stop["kind"] == "start" else int(parts[0][1:])
+        trick = int(parts[1]) if stop["kind"] == "card" else 0
+        keys.append((round_no, trick, stop["kind"]))
+    last = len(stops) - 1
+    deals = [i for i, key in enumerate(keys) if key[2] == "deal"]
+    found = []
+    for index, here in enumerate(keys):
+        i = index
+        while i + 1 <= last and keys[i + 1] == here:
+            i += 1
+        if i + 1 <= last:
+            i += 1
+            target = keys[i]
+            while i + 1 <= last and keys[i + 1] == target and keys[i][2] == "card":
+                i += 1
+        next_trick, i = i, index
+        while i > 0 and keys[i] == here:
+            i -= 1
+        previous_trick = i
+        later = [d for d in deals if d > index and (keys[d][0] > here[0] or here[2] == "start")]
+        before = [d for d in deals if d < index]
+        previous_round = 0
+        if before and keys[before[-1]][0] == here[0] and len(before) > 1:
+            previous_round = before[-2]
+        elif before and keys[before[-1]][0] < here[0]:
+            previous_round = before[-1]
+        found.append([next_trick, previous_trick, later[0] if later else last, previous_round])
+    return found
+
+
 def unpack_page(data: dict[str, object]) -> dict[str, object]:
     """The page's data with its packed part opened: each game with its `stops` (each with its `svg`) and
     `positions`, as the script sees them once unpacked (for tests and tools)."""
@@ -251,26 +304,68 @@ def unpack_page(data: dict[str, object]) -> dict[str, object]:
     games = []
     for game, more in zip(data["games"], inner["games"], strict=True):  # type: ignore[call-overload]
         game = dict(game)
-        game["stops"] = more["stops"]
+        game["stops"] = stops_of(more["stops"])
         for stop in game["stops"]:
             stop["svg"] = next(svgs)
         game["positions"] = positions_of(game["stops"])
+        for stop, jumps in zip(game["stops"], jumps_of(game["stops"])):
+            stop["jumps"] = jumps
+        game["chart"] = more["chart"]
         games.append(game)
     found["games"] = games
     return found
 
 
-def _stop_data(stop: PageStop) -> dict[str, object]:
-    data: dict[str, object] = {
-        "label": stop.label, "kind": stop.kind, "narration": list(stop.narration),
-        "jumps": [stop.next_trick, stop.previous_trick, stop.next_round, stop.previous_round],
-        "move": stop.move,
-    }
-    if stop.note:
-        data["note"] = stop.note
-    if any(lines is not None for lines in stop.narration_as):
-        data["narration_as"] = [list(lines) if lines is not None else None for lines in stop.narration_as]
-    return data
+def _stop_rows(stops: tuple[PageStop, ...]) -> list[list[object]]:
+    """The stops as the packed data holds them: `[label, narration, move, note, narration_as]`, the
+    empty tail left out. A card's label is 0 when it is the next card of the same trick, 1 when it
+    is the first card of the next trick (of the round just dealt): the script works them out again
+    (`stops_of` here, `expand` in page.js), and the kind from the label."""
+    rows: list[list[object]] = []
+    before: PageStop | None = None
+    for stop in stops:
+        label: object = stop.label
+        if before is not None and stop.kind == "card":
+            r, t, c = stop.label.split(".")
+            b = before.label.split(".")
+            if before.kind == "card" and b[:2] == [r, t] and int(c) == int(b[2]) + 1:
+                label = 0
+            elif c == "1" and b[0] == r and ((before.kind == "card" and int(t) == int(b[1]) + 1)
+                                             or (before.kind == "deal" and t == "1")):
+                label = 1
+        heard: object = 0
+        if any(lines is not None for lines in stop.narration_as):
+            heard = [list(lines) if lines is not None else None for lines in stop.narration_as]
+        row: list[object] = [label, list(stop.narration), stop.move, stop.note, heard]
+        while len(row) > 2 and row[-1] in ("", 0):
+            row.pop()
+        rows.append(row)
+        before = stop
+    return rows
+
+
+def _kind(label: str) -> str:
+    if label == "start":
+        return "start"
+    part = label.split(".")[1]
+    return "deal" if part == "0" else "end" if part == "end" else "card"
+
+
+def stops_of(rows: list[list[object]]) -> list[dict[str, object]]:
+    """`_stop_rows` opened again: each stop as a dict (label, kind, narration, move, note and, where
+    a player hears it otherwise, narration_as)."""
+    stops: list[dict[str, object]] = []
+    for row in rows:
+        label = row[0]
+        if isinstance(label, int):
+            r, t, c = (str(stops[-1]["label"]).split(".") + ["0"])[:3]
+            label = f"{r}.{t}.{int(c) + 1}" if label == 0 else f"{r}.{int(t) + 1}.1"
+        stop: dict[str, object] = {"label": label, "kind": _kind(str(label)), "narration": row[1],
+                                   "move": row[2] if len(row) > 2 else "", "note": row[3] if len(row) > 3 else ""}
+        if len(row) > 4 and row[4]:
+            stop["narration_as"] = row[4]
+        stops.append(stop)
+    return stops
 
 
 def _game_data(game: PageGame) -> dict[str, object]:
@@ -278,7 +373,7 @@ def _game_data(game: PageGame) -> dict[str, object]:
         "title": game.title, "about": game.about, "players": list(game.players),
         "count": len(game.stops),
         "scores": [{"side": s.side, "score": s.score, "winner": s.winner} for s in game.scores],
-        "notes": list(game.notes), "as_player": game.as_player, "chart": game.chart,
+        "notes": list(game.notes), "as_player": game.as_player,
     }
 
 
@@ -341,7 +436,8 @@ def page_json(page: Page) -> str:
     """The page's data as the script reads it, safe inside a `<script>` element."""
     # One packed part for every game: the games of an evening share most pieces of their pictures.
     # The go-to names are not sent: the script works them out from the labels (`positions_of`).
-    packed = pack({"games": [{"stops": [_stop_data(stop) for stop in g.stops]} for g in page.games],
+    packed = pack({"games": [{"stops": _stop_rows(g.stops), "chart": g.chart}
+                             for g in page.games],
                    "pictures": pack_pictures([stop.svg for g in page.games for stop in g.stops])})
     text = json.dumps({"start_game": page.start_game, "games": [_game_data(g) for g in page.games],
                        "packed": packed}, ensure_ascii=False, separators=(",", ":"))
