@@ -1,12 +1,20 @@
 """The interactive replay page: page data in, one self-contained HTML file out.
 
 Pure: no files, no rules, no terminal. Everything the page needs is inside it
-(CSS, the script, every stop's picture and narration), so it works from a USB
-stick with no network and in a phone's browser. The command
+(CSS, the script, every stop's picture and narration, the score charts), so it
+works from a USB stick with no network and in a phone's browser; a strict
+Content-Security-Policy says so to the browser. The command
 (`diamonds.cli.page_cmd`) replays the games and fills in the data; the script
-(`page.js`) only looks things up in it, so where a key goes (next trick,
-previous round, `g R2.7`) is decided once, in Python, by the terminal replay's
-own navigator.
+(`page.js`) only looks things up in it. Where a key goes (next trick, previous
+round, `g R2.7`) is the terminal replay's own navigator's rule: the script
+works it out from the stops' labels (`jumps_of`, `positions_of` say the same in
+Python, and the tests hold both to `Navigator` and `find_position`).
+
+Size: the stops and their pictures travel in one packed part per page
+(`pack`: JSON, gzip, Z85). A picture is cut into pieces (`_chunks`), each
+distinct piece is kept once for every game of the page, and each stop is the
+stop before with a few edits (`pack_pictures`): the browser puts every picture
+together again character for character (`DecompressionStream`, no library).
 """
 
 from __future__ import annotations

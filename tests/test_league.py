@@ -218,3 +218,15 @@ def test_stats_plot_counts_games_and_greys_the_few(tmp_path: Path, capsys: pytes
     league = tmp_path / "l.png"
     assert main(["stats", *SAMPLES, "--by", "player", "--plot", str(league), "--jobs", "1"]) == 0
     assert league.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_ratings_from_a_folder_are_the_ratings_from_dgn(capsys: pytest.CaptureFixture[str], folder: Path) -> None:
+    pytest.importorskip("openskill")
+    _, from_dgn = run_json(capsys, "ratings", *SAMPLES, "--format", "json", "--jobs", "1")
+    _, from_folder = run_json(capsys, "ratings", str(folder), "--format", "json")
+    assert from_dgn == from_folder
+
+
+def test_csv_is_only_for_the_league(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", SAMPLES[0], "--format", "csv"]) == 2
+    assert "--format csv is for the league table (--by player)" in capsys.readouterr().err
