@@ -241,6 +241,7 @@
       button.tabIndex = -1;
       var title = stop.label + ": " + stop.narration.join("; ");
       if (stop.note) { title += " {" + stop.note + "}"; button.classList.add("noted"); }
+      if (stop.kind === "card" && stop.narration.length > 1) { button.classList.add("acted"); }  /* won, scored */
       button.title = title;
       button.setAttribute("aria-label", stop.label + " " + (stop.move || ""));
       line.appendChild(button);
