@@ -102,8 +102,10 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
                       "  diamonds replay game.dgn              # interactive on a terminal\n"
                       "  diamonds replay game.dgn --at R2.7    # the table after trick 7 of round 2\n"
                       "  diamonds replay games.dgn --game 3 --as Ann --steps\n"
-                      "  diamonds replay game.dgn --at R4.end --svg end.svg")
-    replay.add_argument("file", help="a DGN file, or - for standard input")
+                      "  diamonds replay game.dgn --at R4.end --svg end.svg\n"
+                      "  diamonds replay logs/*.dgn --html archive/    # an index page and a page per file")
+    replay.add_argument("file", nargs="+", metavar="FILE",
+                        help="a DGN file, or - for standard input; several with --html DIR/ (an archive)")
     replay.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
                       help="the file's text encoding (default utf-8; latin-1 for older logs)")
     replay.add_argument("--game", type=int, default=1, metavar="N", help="which game of the file (default 1)")
@@ -113,7 +115,8 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
     replay.add_argument("--as", dest="as_player", metavar="PLAYER", help="show only this player's hand")
     replay.add_argument("--svg", metavar="FILE", help="save a picture of the table at the position (SVG)")
     replay.add_argument("--html", metavar="FILE",
-                        help="save an interactive replay page of every game of the file (one self-contained HTML)")
+                        help="save an interactive replay page of every game of the file (one self-contained HTML); "
+                             "a folder (DIR/) gets an index page and a page per file")
     replay.add_argument("--terminal-svg", metavar="FILE", help="save the terminal screen at the position as SVG")
     replay.add_argument("--terminal-html", metavar="FILE", help="save the terminal screen at the position as HTML")
     replay.add_argument("--width", type=int, default=None, help="render width (default: the terminal's)")
@@ -164,17 +167,38 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
                      "  diamonds stats logs/*.dgn\n"
                      "  diamonds stats tables/            # the folder `convert --to parquet` wrote\n"
                      "  diamonds stats logs/*.dgn --format json\n"
-                     "  diamonds stats logs/*.dgn --plot wins.svg")
+                     "  diamonds stats logs/*.dgn --plot wins.svg\n"
+                     "  diamonds stats logs/*.dgn --by player --format csv")
     stats.add_argument("files", nargs="+", metavar="FILE",
                        help="DGN files (or -), or a folder of Parquet tables written by `convert --to parquet`")
     stats.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
                        help="the DGN files' text encoding (default utf-8)")
-    stats.add_argument("--format", choices=("text", "json"), default="text")
+    stats.add_argument("--format", choices=("text", "json", "csv"), default="text",
+                       help="csv only with --by player")
+    stats.add_argument("--by", choices=("player",), default=None,
+                       help="a league table: each player's games, wins, win rate, mean score and place "
+                            "per rule set")
     stats.add_argument("--plot", metavar="FILE", help="also draw the charts to FILE (.png or .svg); "
                        "needs the plot extra")
     stats.add_argument("--jobs", "-j", type=_positive, default=None, metavar="N",
                        help="processes to use (default: every core, for inputs of 1 MB or more)")
     stats.add_argument("--width", type=int, default=None, help="render width (default: the terminal's)")
+
+    ratings = _command(commands, "ratings", "rate the players game by game (openskill's Plackett-Luce)",
+                       "  diamonds ratings logs/*.dgn\n"
+                       "  diamonds ratings logs/*.dgn tables/ --alias names.txt --plot ratings.svg")
+    ratings.add_argument("files", nargs="+", metavar="FILE",
+                         help="DGN files (or -), or folders of Parquet tables written by `convert --to parquet`")
+    ratings.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
+                         help="the DGN files' text encoding (default utf-8)")
+    ratings.add_argument("--alias", metavar="FILE",
+                         help="merge spellings of a name: lines `Canonical: alias1, alias2` (docs/stats.md)")
+    ratings.add_argument("--format", choices=("text", "json", "csv"), default="text")
+    ratings.add_argument("--plot", metavar="FILE", help="also draw each player's rating over the games "
+                         "(.png or .svg); needs the plot extra")
+    ratings.add_argument("--jobs", "-j", type=_positive, default=None, metavar="N",
+                         help="processes to use (default: every core, for inputs of 1 MB or more)")
+    ratings.add_argument("--width", type=int, default=None, help="render width (default: the terminal's)")
 
     if engine_options:
         from diamonds.core import FAMILIES, RULE_SETS, option_tags
@@ -287,6 +311,8 @@ def _run(args: argparse.Namespace) -> int:
             from .fmt_cmd import run
         elif args.command == "stats":
             from .stats_cmd import run
+        elif args.command == "ratings":
+            from .ratings_cmd import run
         elif args.command == "record":
             from .record_run import run
         else:

@@ -37,6 +37,51 @@ def run_page(args: argparse.Namespace) -> int:
     return 0 if valid else 1
 
 
+def run_archive(args: argparse.Namespace, files: Sequence[str]) -> int:
+    """`replay FILES… --html DIR/`: a page per file (as `--html FILE` writes it, with a link back) and
+    `index.html`, a row per game, filterable by player and date. Status 1 if any game is invalid."""
+    import dataclasses
+    import re
+
+    from diamonds.svg.archive import ArchiveRow, render_index
+
+    folder = args.html
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise CommandError(f"{folder}: not a folder (an archive of several files is a folder: --html DIR/)")
+    for path in files:
+        if path == "-":
+            raise CommandError("an archive is written from files, not from standard input")
+        if not os.path.isfile(path):
+            raise CommandError(f"{path}: no such file")
+    os.makedirs(folder, exist_ok=True)
+    rows: list[ArchiveRow] = []
+    used: set[str] = {"index.html"}
+    all_valid = True
+    for path in files:
+        page, valid = build_page(path, args.encoding, as_name=args.as_player)
+        all_valid = all_valid and valid
+        stem = re.sub(r"[^A-Za-z0-9._-]+", "-", os.path.splitext(os.path.basename(path))[0]).strip("-.") or "games"
+        name, n = f"{stem}.html", 1
+        while name in used:
+            n += 1
+            name = f"{stem}-{n}.html"
+        used.add(name)
+        with open(os.path.join(folder, name), "w", encoding="utf-8") as out:
+            out.write(render_page(dataclasses.replace(page, index="index.html")))
+        for number, game in enumerate(page.games, 1):
+            if game.scores:
+                result = ", ".join(f"{s.side} {s.score}" + (" (wins)" if s.winner else "") for s in game.scores)
+            else:
+                result = "not finished" if not game.notes else "stops at a problem"
+            rows.append(ArchiveRow(f"{name}#g{number}/start", display_path(path), number, game.date, game.title,
+                                   game.players, result, not any(": note:" not in n for n in game.notes)))
+    rows.sort(key=lambda row: (row.date or "~", row.file, row.game))
+    with open(os.path.join(folder, "index.html"), "w", encoding="utf-8") as out:
+        out.write(render_index(f"Diamonds games: {len(rows)} in {len(files)} file{'s' if len(files) != 1 else ''}",
+                               rows))
+    return 0 if all_valid else 1
+
+
 def build_page(path: str, encoding: str, *, as_name: str | None = None,
                start_game: int = 1) -> tuple[Page, bool]:
     """The page of every game in `path`, and whether every game is valid; problems go to standard
@@ -98,18 +143,70 @@ def _page_game(replayed: ReplayedGame, notes: list[str], as_name: str | None, se
     fixed = as_name is not None
     hidden_from_us = fixed and seat is None  # --as someone who does not sit at this table
     if replayed.game is None or config is None or hidden_from_us:
-        return PageGame(_title(replayed), _about(replayed), players, (), (), (), tuple(notes), seat)
+        return PageGame(_title(replayed), _about(replayed), players, (), (), (), tuple(notes), seat, "",
+                        replayed.record.tag_value("Date") or "")
     steps = steps_of(replayed)
     view = view_for(config.rules)
-    stops = tuple(_stop(steps, i, view, seat, fixed, len(players)) for i in range(len(steps)))
+    moves = _moves(replayed, steps)
+    stops = tuple(_stop(steps, i, view, seat, fixed, len(players), moves[i]) for i in range(len(steps)))
     scores: tuple[PageScore, ...] = ()
     if replayed.complete:
         scores = tuple(PageScore(config.side_name(s.side), s.score, s.winner) for s in replayed.game.standings())
     return PageGame(_title(replayed), _about(replayed), players, stops, _positions(steps), scores, tuple(notes),
-                    seat if fixed else None)
+                    seat if fixed else None, _chart(replayed, steps), replayed.record.tag_value("Date") or "")
 
 
-def _stop(steps: Sequence[Step], index: int, view: View, seat: int | None, fixed: bool, seats: int) -> PageStop:
+def _moves(replayed: ReplayedGame, steps: Sequence[Step]) -> list[tuple[str, str]]:
+    """Per stop, the move list's text (a card as written, with its annotation: `1S!?`) and the record's
+    comments on it."""
+    rounds = {r.header.number: r for r in replayed.record.rounds}
+    found = []
+    for step in steps:
+        text, note = {"start": "start", "deal": "deal", "end": "end"}.get(step.kind, step.label), ""
+        round_ = rounds.get(step.round_no)
+        if step.kind == "card" and round_ is not None:
+            tricks = [t for t in round_.tricks if t.number == step.trick_no]
+            if tricks and 0 < step.card_no <= len(tricks[0].plays):
+                play = tricks[0].plays[step.card_no - 1]
+                text = str(play.card) + (play.annotation or "")
+                comments = (tricks[0].comments if step.card_no == 1 else ()) + tuple(play.comments)
+                note = " ".join(c.text.strip() for c in comments)
+        elif step.kind == "deal" and round_ is not None:
+            note = " ".join(c.text.strip() for c in round_.header.comments)
+            for kind, word in (("bid", "bids"), ("final", "final")):  # the bidding game's calls (B3, B5)
+                amounts = [str(call.amount) for call in round_.calls if getattr(call, "kind", None) == kind]
+                if amounts:
+                    text += f" · {word} {' '.join(amounts)}"
+        found.append((text, note))
+    return found
+
+
+def _chart(replayed: ReplayedGame, steps: Sequence[Step]) -> str:
+    """The score chart: each side's score at the start and after each round (the `rounds` table's)."""
+    from diamonds.replay.tables import game_rows
+    from diamonds.svg.page import score_chart
+
+    rows = game_rows(replayed, "", 1)["rounds"]
+    if not rows:
+        return ""
+    sides = list(dict.fromkeys(row["side"] for row in rows))
+    by_round: dict[int, dict[str, dict[str, int]]] = {}
+    for row in rows:
+        by_round.setdefault(row["round"], {})[row["side"]] = row
+    last_stop: dict[int, int] = {}
+    for index, step in enumerate(steps):
+        if step.kind != "start":
+            last_stop[step.round_no] = index
+    first = by_round[min(by_round)]
+    points = [(0, [first[side]["score"] - first[side]["points"] for side in sides])]
+    for round_no in sorted(by_round):
+        if round_no in last_stop:
+            points.append((last_stop[round_no], [by_round[round_no][side]["score"] for side in sides]))
+    return score_chart(sides, points, len(steps))
+
+
+def _stop(steps: Sequence[Step], index: int, view: View, seat: int | None, fixed: bool, seats: int,
+          move: tuple[str, str] = ("", "")) -> PageStop:
     step = steps[index]
     if fixed:  # one perspective: what the others hide is not drawn or told at all
         svg = step_svg(step, as_player=seat, for_page=False)
@@ -122,7 +219,8 @@ def _stop(steps: Sequence[Step], index: int, view: View, seat: int | None, fixed
         narration_as = tuple(lines if lines != narration else None for lines in heard)
     return PageStop(step.label, step.kind, svg, narration, narration_as,
                     _jump(steps, index, Navigator.next_trick), _jump(steps, index, Navigator.previous_trick),
-                    _jump(steps, index, Navigator.next_round), _jump(steps, index, Navigator.previous_round))
+                    _jump(steps, index, Navigator.next_round), _jump(steps, index, Navigator.previous_round),
+                    move[0], move[1])
 
 
 def _jump(steps: Sequence[Step], index: int, move: Callable[[Navigator], None]) -> int:

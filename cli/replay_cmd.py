@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import textwrap
 from typing import Any, Callable, Iterable, Iterator, Sequence
@@ -56,6 +57,14 @@ def _pick_game(path: str, number: int, encoding: str = DEFAULT_ENCODING) -> Repl
 
 
 def run(args: argparse.Namespace) -> int:
+    files = args.file if isinstance(args.file, list) else [args.file]
+    if args.html and (len(files) > 1 or args.html.endswith(("/", os.sep)) or os.path.isdir(args.html)):
+        from .page_cmd import run_archive  # an index page and a page per file
+
+        return run_archive(args, files)
+    if len(files) > 1:
+        raise CommandError("replay takes one file; several only with --html DIR/ (an archive of pages)")
+    args.file = files[0]
     if args.html:  # the interactive page replays every game of the file
         from .page_cmd import run_page
 

@@ -38,7 +38,7 @@ __all__ = ["run", "SummaryView", "EVENT_BATCH_ROWS"]
 #: Rows of `events.parquet` read at a time: memory stays bounded whatever the folder's size.
 EVENT_BATCH_ROWS = 1 << 16
 _GAME_COLUMNS = ["file", "game", "family", "rules", "player_count", "variants", "valid", "complete", "standings",
-                 "problem_line", "problem_column", "problem_rule", "problem_message"]
+                 "problem_line", "problem_column", "problem_rule", "problem_message", "players", "tags"]
 
 
 class _Output:
@@ -58,7 +58,7 @@ class _Output:
             print(text, file=sys.stderr)
 
 
-def _from_dgn(path: str, args: argparse.Namespace, counts: "StatsAccumulator", out: _Output,
+def _from_dgn(path: str, args: argparse.Namespace, counts: Any, out: _Output,
               progress: ByteProgress) -> None:
     from diamonds.replay.arrow import converted_batches
 
@@ -78,7 +78,9 @@ def _parquet_error(path: str, error: Exception) -> CommandError:
     return CommandError(f"{path}: not a Parquet table that `diamonds convert --to parquet` wrote ({error})")
 
 
-def _from_parquet(folder: str, counts: "StatsAccumulator", out: _Output) -> None:
+def _from_parquet(folder: str, counts: Any, out: _Output) -> None:
+    """A folder's games into `counts` (a `StatsAccumulator`, or anything with `add_games`, `add_events`
+    and `needs_events`)."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
@@ -99,7 +101,7 @@ def _from_parquet(folder: str, counts: "StatsAccumulator", out: _Output) -> None
         rule = f" ({row['problem_rule']})" if row["problem_rule"] else ""
         out.problem(f"{row['file']}:{row['problem_line']}:{row['problem_column']}: {row['problem_message']}{rule}")
     counts.add_games(games)
-    if not os.path.isfile(paths["events"]):
+    if not getattr(counts, "needs_events", True) or not os.path.isfile(paths["events"]):
         return  # the games' figures without the families' own
     keys = games.select(["file", "game", "family", "rules"])
     try:
@@ -126,17 +128,14 @@ def run(args: argparse.Namespace) -> int:
     except MissingExtra as error:
         raise CommandError(f"stats reads its games through the analysis tables; {error}") from None
     _check_plot(args.plot)  # before reading anything: a bad --plot is a usage error at once
-    for path in args.files:
-        if path != "-" and not os.path.exists(path):
-            raise CommandError(f"{path}: no such file or folder")
+    if getattr(args, "by", None) == "player":
+        from .league_cmd import run_league
+
+        return run_league(args)
+    if args.format == "csv":
+        raise CommandError("--format csv is for the league table (--by player); the summary is text or json")
     counts = StatsAccumulator()
-    with ByteProgress([p for p in args.files if not os.path.isdir(p)], label="counting") as progress:
-        out = _Output(progress)
-        for path in args.files:
-            if path != "-" and os.path.isdir(path):
-                _from_parquet(path, counts, out)
-            else:
-                _from_dgn(path, args, counts, out, progress)
+    problems = read_inputs(args, counts)
     summary = counts.summary()
     if args.format == "json":
         sys.stdout.write(json.dumps(summary.as_dict(), indent=2) + "\n")
@@ -148,7 +147,23 @@ def run(args: argparse.Namespace) -> int:
         from .stats_plot import draw
 
         draw(summary, args.plot)
-    return 1 if out.problems else 0
+    return 1 if problems else 0
+
+
+def read_inputs(args: argparse.Namespace, counts: Any, label: str = "counting") -> int:
+    """Every input of `args.files` (DGN files, or folders of Parquet tables) into `counts`; the
+    problems reported on stderr (their number is returned)."""
+    for path in args.files:
+        if path != "-" and not os.path.exists(path):
+            raise CommandError(f"{path}: no such file or folder")
+    with ByteProgress([p for p in args.files if not os.path.isdir(p)], label=label) as progress:
+        out = _Output(progress)
+        for path in args.files:
+            if path != "-" and os.path.isdir(path):
+                _from_parquet(path, counts, out)
+            else:
+                _from_dgn(path, args, counts, out, progress)
+    return out.problems
 
 
 # --------------------------------------------------------------------------- the text form

@@ -38,6 +38,8 @@ __all__ = [
 #: Games per row group: their rows (some 170,000 plays of 4-player games) are in memory at a time, whatever
 #: the input; 1000 keeps a conversion under 200 MB of RSS, pyarrow's own 120 MB included.
 ROW_GROUP_GAMES = 1000
+#: Tables a folder written by an older version lacks: read back as empty rather than refused.
+OPTIONAL_TABLES = frozenset({"rounds"})
 PARQUET_MISSING = 'the Parquet tables need the parquet extra: pip install "diamonds[parquet]"'
 
 
@@ -260,6 +262,9 @@ def read_tables(folder: str) -> "dict[str, pa.Table]":
     out = {}
     for name in TABLE_NAMES:
         path = os.path.join(folder, f"{name}.parquet")
+        if name in OPTIONAL_TABLES and not os.path.isfile(path):
+            out[name] = schema(name).empty_table()  # a folder written before the table existed
+            continue
         if not os.path.isfile(path):
             raise FileNotFoundError(f"{path}: no such file (a folder written by `diamonds convert --to parquet` "
                                     f"holds {', '.join(n + '.parquet' for n in TABLE_NAMES)})")

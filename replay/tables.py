@@ -17,6 +17,9 @@ table starts with `file` (the source path as given) and `game` (the game's
 * `events`: one row per scoring event (Fitzgerald's starting Showrooms and
   Suit Actions, Kirk's tricks, tie-break steps and hand scores, the bidding
   game's bids, kitty, tricks and hand scores).
+* `rounds`: one row per side and round: its score after the round (and
+  Fitzgerald's crystals in Vault and Showroom), derived from the events
+  (`rounds.py`).
 
 The families build one game's rows column by column (`TableColumns`), and a
 batch of games stays in columns (`TableBuffer`) up to Arrow: a dict per row,
@@ -48,7 +51,7 @@ __all__ = [
 ]
 
 #: The tables, in the order they are written and documented.
-TABLE_NAMES = ("games", "plays", "events")
+TABLE_NAMES = ("games", "plays", "events", "rounds")
 #: The columns that join every table: the source path as given, the game's 1-based index in it.
 KEY_COLUMNS = ("file", "game")
 
@@ -104,6 +107,10 @@ class Tables:
     columns: Mapping[str, tuple[Column, ...]]
     standing_fields: tuple[Column, ...]
     rows: "Callable[[ReplayedGame], FamilyRows]"
+    #: For a family whose events move points between areas (`from_area` → `to_area`): each area's weight
+    #: in the score; the `rounds` table then has the points in each area after every round (rounds.py).
+    #: None: its events keep a running `total` instead.
+    area_weights: Mapping[str, int] | None = None
 
 
 _KEYS = (
@@ -131,6 +138,11 @@ GAMES = (
     Column("standings", Kind.STANDINGS, "per side, in side order: the JSON export's result.standings with "
                                         "the side's seats (empty when no game could be set up)"),
     Column("winners", Kind.CATEGORY_LIST, "the winning sides (`Ann`, `Ann+Cat`); empty until complete"),
+    Column("date", Kind.CATEGORY, "the Date tag as written (`2026.10.08`, `??` for unknown parts); null without one"),
+    Column("event", Kind.CATEGORY, "the Event tag (a league, a club night); null without one"),
+    Column("site", Kind.CATEGORY, "the Site tag; null without one"),
+    Column("event_round", Kind.CATEGORY, "the Round tag (the round of the event: `4`, `-`), as written; null "
+                                        "without one (not `round`: that is a round of play in the other tables)"),
 )
 
 PLAYS = (
@@ -163,7 +175,16 @@ EVENTS = (
     Column("total", Kind.INT32, "the side's total after it, where the rules keep one per hand"),
 )
 
-_GENERIC: dict[str, tuple[Column, ...]] = {"games": GAMES, "plays": PLAYS, "events": EVENTS}
+ROUNDS = (
+    *_KEYS,
+    Column("round", Kind.INT16, "the round (hand) number, from 1"),
+    Column("side", Kind.CATEGORY, "the side (`Ann`, `Ann+Cat`), in side order"),
+    Column("seats", Kind.INT8_LIST, "its players' seats, 1-based"),
+    Column("score", Kind.INT32, "the side's score after the round (so far, in a round left unfinished)"),
+    Column("points", Kind.INT32, "what the round changed it by"),
+)
+
+_GENERIC: dict[str, tuple[Column, ...]] = {"games": GAMES, "plays": PLAYS, "events": EVENTS, "rounds": ROUNDS}
 
 #: The fields of every `standings` item (the JSON export's, with the side's seats).
 STANDING_FIELDS = (
@@ -303,6 +324,10 @@ def family_columns(tables: Tables) -> tuple[TableColumns, TableColumns]:
             TableColumns("events", tables.columns.get("events", ())))
 
 
+#: Tags that are also plain columns of `games`.
+_PLAIN_TAGS = {"Date": "date", "Event": "event", "Site": "site", "Round": "event_round"}
+
+
 def _games_row(replayed: "ReplayedGame", family: Row, plays: int) -> Row:
     record, config, game = replayed.record, replayed.config, replayed.game
     first = replayed.problems[0] if replayed.problems else None
@@ -325,6 +350,10 @@ def _games_row(replayed: "ReplayedGame", family: Row, plays: int) -> Row:
         "standings": [],
         "winners": [],
     }
+    for tag in record.tags:  # the first of each, as the tags say it (`tags` keeps them all)
+        name = _PLAIN_TAGS.get(tag.name)
+        if name is not None and name not in row:
+            row[name] = tag.value
     if config is not None and game is not None:
         standings = _result(replayed)["standings"]
         for item, standing in zip(standings, game.standings()):
@@ -346,11 +375,27 @@ def game_rows(replayed: "ReplayedGame", file: str, game: int) -> dict[str, list[
     (a column the game's family does not have is left out: it is null)."""
     found = _family_rows(replayed)
     key = {"file": file, "game": game}
+    games_row = _games_row(replayed, found.game, found.plays.count)
     return {
-        "games": [{**key, **_games_row(replayed, found.game, found.plays.count)}],
+        "games": [{**key, **games_row}],
         "plays": [{**key, **row} for row in found.plays.rows()],
         "events": [{**key, **row} for row in found.events.rows()],
+        "rounds": [{**key, **row} for row in _rounds(replayed, found, games_row).rows()],
     }
+
+
+def _rounds(replayed: "ReplayedGame", found: FamilyRows, row: Row) -> TableColumns:
+    """The game's rows of the `rounds` table (rounds.py), from its events and standings."""
+    from .rounds import round_rows
+
+    weights = None
+    own: tuple[Column, ...] = ()
+    if replayed.config is not None and replayed.game is not None:
+        tables = _family_tables(family_of(replayed.config.rules).name)
+        weights, own = tables.area_weights, tables.columns.get("rounds", ())
+    rounds = TableColumns("rounds", own)
+    round_rows(found.events, row["standings"], row["rounds"], weights, rounds)
+    return rounds
 
 
 class TableBuffer:
@@ -385,4 +430,6 @@ class TableBuffer:
         self._extend("games", {name: [value] for name, value in row.items()}, 1, file, game)
         self._extend("plays", found.plays.data, found.plays.count, file, game)
         self._extend("events", found.events.data, found.events.count, file, game)
+        rounds = _rounds(replayed, found, row)
+        self._extend("rounds", rounds.data, rounds.count, file, game)
         self.games += 1

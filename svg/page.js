@@ -1,36 +1,126 @@
 /* The replay page's script: plain JavaScript, no library, no network.
    Everything it shows is in the page's data (#diamonds-data); where a jump key lands was
-   decided by the terminal replay's own navigator when the page was written. */
+   decided by the terminal replay's own navigator when the page was written. The stops and
+   pictures travel packed (page.py: `pack`, `pack_pictures`) and are unpacked once, here. */
 (function () {
   "use strict";
 
   var data = JSON.parse(document.getElementById("diamonds-data").textContent);
   var $ = function (id) { return document.getElementById(id); };
   var stage = $("stage"), slider = $("slider"), label = $("label"), narration = $("narration");
-  var gameSelect = $("game"), viewSelect = $("view"), message = $("message");
-  var gotoForm = $("goto"), gotoText = $("goto-text");
+  var gameSelect = $("game"), viewSelect = $("view"), message = $("message"), moves = $("moves");
+  var gotoForm = $("goto"), gotoText = $("goto-text"), playButton = $("play"), speed = $("speed");
   var here = { game: 0, stop: 0, view: "all" };
-  var pictures = {};  /* game index -> its stops' SVG text, once unpacked */
+  var unpacked = null;  /* {games: [{stops, positions}], pieces: per global stop its chunk ids, chunks} */
+  var offsets = [];  /* each game's first stop in the global list of pictures */
+  var timer = null;
 
-  /* The pictures travel gzipped (see page.py, pack_pictures); the browser unpacks them itself. */
-  function unpack(index) {
-    if (pictures[index]) { return Promise.resolve(pictures[index]); }
-    if (typeof DecompressionStream === "undefined") {
-      return Promise.reject(new Error("this browser cannot unpack the pictures (it needs DecompressionStream: " +
-                                      "Chrome 80, Safari 16.4, Firefox 113 or later); the narration works"));
+  /* Z85 (page.py's z85_encode): 5 characters for 4 bytes; the byte count comes first, `1234:…`. */
+  function z85(packed) {
+    var alphabet = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#";
+    var value = {}, colon = packed.indexOf(":"), length = Number(packed.slice(0, colon)), text = packed.slice(colon + 1);
+    for (var a = 0; a < alphabet.length; a += 1) { value[alphabet.charCodeAt(a)] = a; }
+    var out = new Uint8Array(text.length / 5 * 4);
+    for (var i = 0, j = 0; i < text.length; i += 5, j += 4) {
+      var n = 0;
+      for (var k = 0; k < 5; k += 1) { n = n * 85 + value[text.charCodeAt(i + k)]; }
+      out[j] = (n >>> 24) & 255;
+      out[j + 1] = (n >>> 16) & 255;
+      out[j + 2] = (n >>> 8) & 255;
+      out[j + 3] = n & 255;
     }
-    var text = atob(data.games[index].pictures);
-    var bytes = new Uint8Array(text.length);
-    for (var i = 0; i < text.length; i += 1) { bytes[i] = text.charCodeAt(i); }
+    return out.subarray(0, length);
+  }
+
+  /* The packed stops (page.py's _stop_rows): [label, narration, move, note, narration_as], the empty
+     tail left out; a card's label 0: the next card of the trick, 1: the first of the next trick. */
+  function expand(rows) {
+    var stops = [];
+    rows.forEach(function (row) {
+      var label = row[0];
+      if (typeof label === "number") {
+        var parts = stops[stops.length - 1].label.split(".");
+        label = label === 0 ? parts[0] + "." + parts[1] + "." + (Number(parts[2]) + 1)
+                            : parts[0] + "." + (Number(parts[1]) + 1) + ".1";
+      }
+      var part = label.split(".")[1];
+      stops.push({ label: label, narration: row[1], move: row[2] || "", note: row[3] || "",
+                   narration_as: row[4] || null,
+                   kind: label === "start" ? "start" : part === "0" ? "deal" : part === "end" ? "end" : "card" });
+    });
+    return stops;
+  }
+
+  function unpack() {
+    if (typeof DecompressionStream === "undefined") {
+      return Promise.reject(new Error("this browser cannot unpack the game (it needs DecompressionStream: " +
+                                      "Chrome 80, Safari 16.4, Firefox 113 or later)"));
+    }
+    var bytes = z85(data.packed);
     var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
     return new Response(stream).text().then(function (json) {
-      pictures[index] = JSON.parse(json);
-      return pictures[index];
+      var inner = JSON.parse(json);
+      var pieces = [], before = [], fresh = 0;
+      inner.pictures.edits.forEach(function (ops) {
+        var after = [], at = 0;
+        ops.forEach(function (op) {
+          if (Array.isArray(op)) {
+            op.forEach(function (value) {
+              if (value === -1) { value = fresh; fresh += 1; }
+              after.push(value);
+            });
+          } else if (op > 0) {
+            for (var k = 0; k < op; k += 1) { after.push(before[at + k]); }
+            at += op;
+          } else {
+            at -= op;
+          }
+        });
+        pieces.push(after);
+        before = after;
+      });
+      var start = 0;
+      inner.games.forEach(function (g) {
+        g.stops = expand(g.stops);
+        offsets.push(start);
+        start += g.stops.length;
+        g.positions = positionsOf(g.stops);
+        jumpsOf(g.stops).forEach(function (jumps, i) { g.stops[i].jumps = jumps; });
+      });
+      unpacked = { games: inner.games, pieces: pieces, chunks: inner.pictures.chunks };
     });
   }
 
+  function picture(stopIndex) {
+    var chunks = unpacked.chunks;
+    return unpacked.pieces[offsets[here.game] + stopIndex].map(function (id) { return chunks[id]; }).join("");
+  }
+
+  /* Every name the go-to box accepts and its stop, as the terminal replay's find_position resolves it
+     (page.py's positions_of says the same): each label; R2: the round's deal; R2.7: the last card of
+     trick 7; start; end. */
+  function positionsOf(list) {
+    if (list.length === 0) { return {}; }
+    var found = { start: 0, end: list.length - 1 }, deals = {};
+    list.forEach(function (stop, index) {
+      if (stop.kind === "start") { return; }
+      var label = stop.label.toLowerCase(), parts = label.split(".");
+      found[label] = index;
+      if (stop.kind === "deal" && !deals[parts[0]]) {
+        deals[parts[0]] = true;
+        found[parts[0]] = index;
+      } else if (!(parts[0] in found)) {
+        found[parts[0]] = index;
+      }
+      if (stop.kind === "card") { found[parts[0] + "." + parts[1]] = index; }
+    });
+    return found;
+  }
+  window.diamondsPositions = function (gameIndex) { return unpacked && unpacked.games[gameIndex].positions; };
+
   function game() { return data.games[here.game]; }
-  function stops() { return game().stops; }
+  function stops() { return unpacked ? unpacked.games[here.game].stops : []; }
+  function positions() { return unpacked.games[here.game].positions; }
 
   /* Moves: every one sets a stop index (the same keys as the terminal replay). */
   var JUMP = { next_trick: 0, previous_trick: 1, next_round: 2, previous_round: 3 };
@@ -43,6 +133,48 @@
   Object.keys(JUMP).forEach(function (name) {
     ACTIONS[name] = function () { return stops()[here.stop].jumps[JUMP[name]]; };
   });
+
+  /* Where each jump key lands from each stop: the terminal replay's Navigator (cli/replay_cmd.py),
+     step for step (page.py's jumps_of says the same; the tests hold both to the Navigator). */
+  function jumpsOf(list) {
+    var keys = list.map(function (stop) {
+      var parts = stop.label.split(".");
+      var round = stop.kind === "start" ? 1 : Number(parts[0].slice(1));
+      var trick = stop.kind === "card" ? Number(parts[1]) : 0;
+      return { round: round, trick: trick, kind: stop.kind, key: round + "." + trick + "." + stop.kind };
+    });
+    var last = list.length - 1;
+    var deals = [];
+    keys.forEach(function (k, i) { if (k.kind === "deal") { deals.push(i); } });
+    return keys.map(function (here, index) {
+      var i = index;
+      while (i + 1 <= last && keys[i + 1].key === here.key) { i += 1; }
+      if (i + 1 <= last) {
+        i += 1;
+        var target = keys[i].key;
+        while (i + 1 <= last && keys[i + 1].key === target && keys[i].kind === "card") { i += 1; }
+      }
+      var nextTrick = i;
+      i = index;
+      while (i > 0 && keys[i].key === here.key) { i -= 1; }
+      var previousTrick = i;
+      var later = deals.filter(function (d) {
+        return d > index && (keys[d].round > here.round || here.kind === "start");
+      });
+      var nextRound = later.length ? later[0] : last;
+      var before = deals.filter(function (d) { return d < index; });
+      var previousRound = 0;
+      if (before.length && keys[before[before.length - 1]].round === here.round && before.length > 1) {
+        previousRound = before[before.length - 2];
+      } else if (before.length && keys[before[before.length - 1]].round < here.round) {
+        previousRound = before[before.length - 1];
+      }
+      return [nextTrick, previousTrick, nextRound, previousRound];
+    });
+  }
+  window.diamondsJumps = function (gameIndex) {
+    return unpacked && unpacked.games[gameIndex].stops.map(function (stop) { return stop.jumps; });
+  };
   var KEYS = [
     [["ArrowRight", "n", " ", "l"], "next_step", "next step"],
     [["ArrowLeft", "p", "h"], "previous_step", "back a step"],
@@ -52,9 +184,10 @@
     [["PageUp", "R"], "previous_round", "previous round"],
     [["Home", "0"], "start", "start"],
     [["End", "$", "G"], "end", "end"],
+    [["a"], "play", "play or pause"],
     [["g"], "goto", "go to a position (R2.7, R2.7.3, R2.end, start, end)"],
     [["?"], "help", "show or hide these keys"],
-    [["Escape"], "close", "close the go-to box and the keys"]
+    [["Escape"], "close", "leave the go-to box, close the keys"]
   ];
   var SHOWN = { "ArrowRight": "→", "ArrowLeft": "←", "ArrowDown": "↓", "ArrowUp": "↑", " ": "space",
                 "PageDown": "PgDn", "PageUp": "PgUp" };
@@ -80,7 +213,43 @@
     select.appendChild(item);
   }
 
-  function showGame(index) {
+  function element(tag, className, text) {
+    var made = document.createElement(tag);
+    if (className) { made.className = className; }
+    if (text !== undefined) { made.textContent = text; }
+    return made;
+  }
+
+  /* The move list: a line per round's deal and end, a line per trick with its cards. */
+  function fillMoves() {
+    moves.textContent = "";
+    var line = null, trick = null;
+    stops().forEach(function (stop, index) {
+      var parts = stop.label.split(".");
+      var key = stop.kind === "card" ? parts[0] + "." + parts[1] : stop.label;
+      if (key !== trick) {
+        trick = key;
+        line = element("div", "line " + stop.kind);
+        var head = stop.kind === "card" ? parts[1].slice(0) + "." : (stop.kind === "deal" ? parts[0] : "");
+        if (stop.kind === "card" && parts[1] === "1") { head = parts[0] + " " + head; }
+        if (head) { line.appendChild(element("span", "no", head)); }
+        moves.appendChild(line);
+      }
+      var button = element("button", "move", stop.move || stop.label);
+      button.type = "button";
+      button.dataset.stop = String(index);
+      button.tabIndex = -1;
+      var title = stop.label + ": " + stop.narration.join("; ");
+      if (stop.note) { title += " {" + stop.note + "}"; button.classList.add("noted"); }
+      if (stop.kind === "card" && stop.narration.length > 1) { button.classList.add("acted"); }  /* won, scored */
+      button.title = title;
+      button.setAttribute("aria-label", stop.label + " " + (stop.move || ""));
+      line.appendChild(button);
+    });
+  }
+
+  function showGame(index, stopIndex, quiet) {
+    stopPlaying();
     here.game = index;
     here.view = "all";
     var g = game();
@@ -90,7 +259,7 @@
     if (g.as_player === null) {
       option(viewSelect, "all", "everyone (all cards)");
       g.players.forEach(function (name, seat) { option(viewSelect, String(seat), "as " + name); });
-      $("view-choice").hidden = g.stops.length === 0;
+      $("view-choice").hidden = g.count === 0;
       $("view-fixed").textContent = "";
     } else {
       $("view-choice").hidden = true;
@@ -98,45 +267,34 @@
     }
     var notes = document.querySelector("#notes .list");
     notes.textContent = "";
-    g.notes.forEach(function (note) {
-      var pre = document.createElement("pre");
-      pre.textContent = note;
-      notes.appendChild(pre);
-    });
+    g.notes.forEach(function (note) { notes.appendChild(element("pre", "", note)); });
     $("notes").hidden = g.notes.length === 0;
     var body = document.querySelector("#scores tbody");
     body.textContent = "";
     g.scores.forEach(function (s) {
-      var row = document.createElement("tr");
-      row.className = s.winner ? "winner" : "";
+      var row = element("tr", s.winner ? "winner" : "");
       [s.side, String(s.score), s.winner ? "wins" : ""].forEach(function (text, i) {
-        var cell = document.createElement("td");
-        cell.textContent = text;
-        if (i === 1) { cell.className = "score"; }
-        row.appendChild(cell);
+        row.appendChild(element("td", i === 1 ? "score" : "", text));
       });
       body.appendChild(row);
     });
-    slider.max = String(Math.max(g.stops.length - 1, 0));
-    slider.disabled = g.stops.length === 0;
+    var chart = unpacked.games[index].chart;
+    $("chart").innerHTML = chart;  /* drawn (and escaped) by page.py */
+    $("chart-box").hidden = !chart;
+    slider.max = String(Math.max(g.count - 1, 0));
+    slider.disabled = g.count === 0;
     stage.dataset.game = String(index);
-    stage.dataset.ready = "no";
-    show(0);
-    unpack(index).then(function () {
-      if (here.game === index) {
-        stage.dataset.ready = "yes";
-        show(here.stop);
-      }
-    }, function (error) {
-      message.textContent = error.message;
-    });
+    fillMoves();
+    show(stopIndex || 0, quiet ? "none" : "replace");
   }
 
-  function show(index) {
+  /* Show a stop; `history` says what the address does: "push" (a move of the reader's: back returns),
+     "replace" (autoplay, the slider), "none" (arriving from the address itself). */
+  function show(index, history) {
     var list = stops();
     if (list.length === 0) {
       stage.textContent = "";
-      label.textContent = "nothing to replay";
+      label.textContent = unpacked ? "nothing to replay" : "unpacking…";
       narration.textContent = "";
       $("scores").hidden = true;
       $("unfinished").hidden = true;
@@ -144,12 +302,7 @@
     }
     here.stop = Math.max(0, Math.min(index, list.length - 1));
     var stop = list[here.stop];
-    var drawn = pictures[here.game];
-    if (drawn) {
-      stage.innerHTML = drawn[here.stop];
-    } else {
-      stage.textContent = "unpacking the pictures…";
-    }
+    stage.innerHTML = picture(here.stop);
     stage.dataset.stop = String(here.stop);
     stage.dataset.view = here.view;
     slider.value = String(here.stop);
@@ -159,39 +312,125 @@
       lines = stop.narration_as[Number(here.view)];
     }
     narration.textContent = "";
-    lines.forEach(function (line) {
-      var item = document.createElement("li");
-      item.textContent = line;
-      narration.appendChild(item);
-    });
+    lines.forEach(function (line) { narration.appendChild(element("li", "", line)); });
     var last = here.stop === list.length - 1;
     $("scores").hidden = !(last && game().scores.length > 0);
     $("unfinished").hidden = !(last && game().scores.length === 0);
+    var current = moves.querySelector("[aria-current]");
+    if (current) { current.removeAttribute("aria-current"); current.tabIndex = -1; }
+    var mine = moves.querySelector('[data-stop="' + here.stop + '"]');
+    if (mine) {
+      mine.setAttribute("aria-current", "step");
+      mine.tabIndex = 0;
+      var box = moves.getBoundingClientRect(), at = mine.getBoundingClientRect();
+      if (at.top < box.top || at.bottom > box.bottom) { moves.scrollTop += at.top - box.top - box.height / 2; }
+    }
+    var marker = document.querySelector("#chart .marker");
+    if (marker) {
+      var svg = marker.ownerSVGElement;
+      var x0 = Number(svg.dataset.x0), x1 = Number(svg.dataset.x1);
+      var x = x0 + (x1 - x0) * here.stop / Math.max(list.length - 1, 1);
+      marker.setAttribute("x1", String(x));
+      marker.setAttribute("x2", String(x));
+    }
+    address(history || "push");
+  }
+
+  function hashOf() { return "#g" + (here.game + 1) + "/" + stops()[here.stop].label; }
+
+  function address(how) {
+    if (how === "none" || !unpacked || stops().length === 0) { return; }
+    var wanted = hashOf();
+    if (location.hash === wanted) { return; }
+    if (how === "push") {
+      location.hash = wanted;
+    } else {
+      window.history.replaceState(null, "", wanted);
+    }
+  }
+
+  /* Why a position is not in this game, in the terminal replay's words. */
+  function whyNot(text) {
+    var match = /^r(\d+)(?:\.(end|\d+)(?:\.(\d+))?)?$/i.exec(text);
+    if (!match) {
+      return '"' + text + '" is not a position (try R2.7, R2.7.3, R2.0, R2.end, start or end)';
+    }
+    var labels = stops().map(function (s) { return s.label.toLowerCase(); });
+    var round = "r" + match[1];
+    var inRound = labels.filter(function (l) { return l.split(".")[0] === round; });
+    if (inRound.length === 0) { return "round " + match[1] + " is not in this game"; }
+    if (match[2] && match[2].toLowerCase() === "end") {
+      return "round " + match[1] + " does not reach its end in this record";
+    }
+    var inTrick = inRound.filter(function (l) { return l.split(".")[1] === match[2] && l.split(".").length === 3; });
+    if (inTrick.length === 0) { return "trick " + match[2] + " of round " + match[1] + " is not in this game"; }
+    return "trick " + match[2] + " of round " + match[1] + " has " + inTrick.length + " cards";
+  }
+
+  function goTo(text, history) {
+    var wanted = text.trim().toLowerCase();
+    var index = positions()[wanted];
+    if (index === undefined) {
+      message.textContent = whyNot(text.trim());
+      return false;
+    }
+    message.textContent = "";
+    show(index, history);
+    return true;
+  }
+
+  /* `#g2/R3.5`: the game (from 1) and a position; unknown ones are said, not ignored. */
+  function fromAddress() {
+    var hash = decodeURIComponent(location.hash.replace(/^#/, ""));
+    if (!hash || !unpacked) { return false; }
+    var match = /^g(\d+)(?:\/(.*))?$/i.exec(hash);
+    if (!match) { message.textContent = '"#' + hash + '" is not a place on this page (try #g1/R2.7)'; return false; }
+    var number = Number(match[1]);
+    if (number < 1 || number > data.games.length) {
+      message.textContent = "game " + number + " is not on this page (it has " + data.games.length + ")";
+      return false;
+    }
+    if (number - 1 !== here.game) { showGame(number - 1, 0, true); }
+    if (match[2]) {
+      goTo(match[2], "none");
+    } else {
+      show(0, "none");
+    }
+    return true;
+  }
+
+  function startPlaying() {
+    if (stops().length === 0) { return; }
+    if (here.stop === stops().length - 1) { show(0, "replace"); }
+    playButton.textContent = "Pause";
+    playButton.setAttribute("aria-pressed", "true");
+    timer = window.setInterval(function () {
+      if (here.stop >= stops().length - 1) { stopPlaying(); return; }
+      show(here.stop + 1, "replace");
+    }, Number(speed.value));
+  }
+
+  function stopPlaying() {
+    if (timer !== null) { window.clearInterval(timer); timer = null; }
+    playButton.textContent = "Play";
+    playButton.setAttribute("aria-pressed", "false");
   }
 
   function act(name) {
     message.textContent = "";
     if (name === "goto") {
-      gotoForm.hidden = false;
       gotoText.value = "";
       gotoText.focus();
     } else if (name === "help") {
       $("help").open = !$("help").open;
     } else if (name === "close") {
-      gotoForm.hidden = true;
+      gotoText.blur();
       $("help").open = false;
+    } else if (name === "play") {
+      if (timer === null) { startPlaying(); } else { stopPlaying(); }
     } else if (stops().length > 0) {
-      show(ACTIONS[name]());
-    }
-  }
-
-  function goTo(text) {
-    var wanted = text.trim().toLowerCase();
-    var index = game().positions[wanted];
-    if (index === undefined) {
-      message.textContent = '"' + text.trim() + '" is not a position of this game (try R2.7, R2.7.3, R2.0, R2.end, start or end)';
-    } else {
-      show(index);
+      stopPlaying();
+      show(ACTIONS[name](), "push");
     }
   }
 
@@ -199,10 +438,14 @@
     if (event.ctrlKey || event.metaKey || event.altKey) { return; }
     var target = event.target;
     if (target === gotoText) {
-      if (event.key === "Escape") { gotoForm.hidden = true; gotoText.blur(); event.preventDefault(); }
+      if (event.key === "Escape") { gotoText.blur(); event.preventDefault(); }
       return;
     }
     if (target && target.tagName === "SELECT" && event.key.indexOf("Arrow") === 0) { return; }
+    if (target && target.tagName === "BUTTON" && (event.key === " " || event.key === "Enter")) { return; }
+    if (target && target.tagName === "INPUT" && target.type === "range" && event.key.indexOf("Arrow") === 0) {
+      return;
+    }
     var name = byKey[event.key];
     if (name === undefined) { return; }
     event.preventDefault();
@@ -210,12 +453,21 @@
   });
   gotoForm.addEventListener("submit", function (event) {
     event.preventDefault();
-    gotoForm.hidden = true;
-    goTo(gotoText.value);
-    gotoText.blur();
+    stopPlaying();
+    goTo(gotoText.value, "push");
+    gotoText.blur();  /* the keys move the game again; a problem stays in #message (an alert) */
   });
   document.querySelectorAll("#controls button").forEach(function (button) {
     button.addEventListener("click", function () { act(button.dataset.action); });
+  });
+  playButton.addEventListener("click", function () { act("play"); });
+  speed.addEventListener("change", function () { if (timer !== null) { stopPlaying(); startPlaying(); } });
+  moves.addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-stop]");
+    if (!button) { return; }
+    stopPlaying();
+    message.textContent = "";
+    show(Number(button.dataset.stop), "push");
   });
   /* On a phone: swipe the picture left for the next step, right for the one before. */
   var touchStart = null;
@@ -229,16 +481,34 @@
     touchStart = null;
     if (Math.abs(dx) > 40 && Math.abs(dx) > 2 * Math.abs(dy)) { act(dx < 0 ? "next_step" : "previous_step"); }
   });
-  slider.addEventListener("input", function () { show(Number(slider.value)); });
-  gameSelect.addEventListener("change", function () { showGame(Number(gameSelect.value)); gameSelect.blur(); });
+  slider.addEventListener("input", function () { stopPlaying(); show(Number(slider.value), "replace"); });
+  gameSelect.addEventListener("change", function () {
+    showGame(Number(gameSelect.value), 0, true);
+    address("push");
+    gameSelect.blur();
+  });
   viewSelect.addEventListener("change", function () {
     here.view = viewSelect.value;
-    show(here.stop);
+    show(here.stop, "none");
     viewSelect.blur();
+  });
+  window.addEventListener("hashchange", function () {
+    if (unpacked && stops().length && location.hash === hashOf()) { return; }
+    stopPlaying();
+    fromAddress();
   });
 
   data.games.forEach(function (g, i) { option(gameSelect, String(i), (i + 1) + ". " + g.title); });
   $("game-choice").hidden = data.games.length < 2;
   fillHelp();
-  showGame(Math.min(data.start_game, data.games.length - 1));
+  stage.dataset.ready = "no";
+  here.game = Math.min(data.start_game, data.games.length - 1);
+  stage.textContent = "unpacking the game…";
+  unpack().then(function () {
+    showGame(here.game, 0, true);
+    if (!fromAddress()) { address("replace"); }
+    stage.dataset.ready = "yes";
+  }, function (error) {
+    message.textContent = error.message;
+  });
 }());

@@ -1,17 +1,24 @@
 """The interactive replay page: page data in, one self-contained HTML file out.
 
 Pure: no files, no rules, no terminal. Everything the page needs is inside it
-(CSS, the script, every stop's picture and narration), so it works from a USB
-stick with no network and in a phone's browser. The command
+(CSS, the script, every stop's picture and narration, the score charts), so it
+works from a USB stick with no network and in a phone's browser; a strict
+Content-Security-Policy says so to the browser. The command
 (`diamonds.cli.page_cmd`) replays the games and fills in the data; the script
-(`page.js`) only looks things up in it, so where a key goes (next trick,
-previous round, `g R2.7`) is decided once, in Python, by the terminal replay's
-own navigator.
+(`page.js`) only looks things up in it. Where a key goes (next trick, previous
+round, `g R2.7`) is the terminal replay's own navigator's rule: the script
+works it out from the stops' labels (`jumps_of`, `positions_of` say the same in
+Python, and the tests hold both to `Navigator` and `find_position`).
+
+Size: the stops and their pictures travel in one packed part per page
+(`pack`: JSON, gzip, Z85). A picture is cut into pieces (`_chunks`), each
+distinct piece is kept once for every game of the page, and each stop is the
+stop before with a few edits (`pack_pictures`): the browser puts every picture
+together again character for character (`DecompressionStream`, no library).
 """
 
 from __future__ import annotations
 
-import base64
 import gzip
 import html
 import json
@@ -19,7 +26,9 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 
-__all__ = ["Page", "PageGame", "PageStop", "PageScore", "render_page", "page_json", "pack_pictures", "unpack_pictures"]
+__all__ = ["Page", "PageGame", "PageStop", "PageScore", "render_page", "page_json", "pack_pictures", "unpack_pictures",
+           "pack", "unpack", "unpack_page", "score_chart", "CSP", "z85_encode", "z85_decode",
+           "positions_of", "jumps_of", "stops_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +46,8 @@ class PageStop:
     previous_trick: int
     next_round: int
     previous_round: int
+    move: str = ""  # the move list's short text: the card as written (with its annotation), "deal", "end"
+    note: str = ""  # the record's comments on the move, for the move list's tooltip
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +69,8 @@ class PageGame:
     scores: tuple[PageScore, ...]  # the final standings; empty for a game that does not reach its end
     notes: tuple[str, ...]  # problems (file:line:col, the line, a caret) and notes, shown on the page
     as_player: int | None = None  # written from this seat only: the hidden things are not in the file
+    chart: str = ""  # the score-over-time chart (SVG, `score_chart`); its marker follows the position
+    date: str = ""  # the Date tag, as written (for the archive's index)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,10 +78,17 @@ class Page:
     title: str
     games: tuple[PageGame, ...]
     start_game: int = 0  # the game shown first (0-based)
+    index: str = ""  # the archive's index page, relative to this one ("" outside an archive)
+
+
+_COMMENT = re.compile(r"^\s*/\*.*?\*/\s*$", re.S | re.M)
 
 
 def _asset(name: str) -> str:
-    return resources.files("diamonds.svg").joinpath(name).read_text(encoding="utf-8")
+    """A packaged file, its comment-only lines and indentation left out (the page stays small)."""
+    text = resources.files("diamonds.svg").joinpath(name).read_text(encoding="utf-8")
+    text = _COMMENT.sub("", text)
+    return "\n".join(line.strip() for line in text.splitlines() if line.strip())
 
 
 def _perspective_css(seats: int) -> str:
@@ -84,48 +104,351 @@ def _perspective_css(seats: int) -> str:
     return "\n".join(rules)
 
 
-def pack_pictures(svgs: list[str]) -> str:
-    """A game's pictures, gzipped and in base64: some 25 times smaller than the SVG text, which repeats
-    itself from stop to stop, so that a whole evening's games stay a file a phone opens. The page
-    unpacks them with the browser's own `DecompressionStream`, with no network and no library."""
-    packed = gzip.compress(json.dumps(svgs, ensure_ascii=False).encode("utf-8"), compresslevel=9, mtime=0)
-    return base64.b64encode(packed).decode("ascii")
+_TAG = re.compile(r"<(/?)[a-zA-Z][^>]*?(/?)>")
+#: Pictures are cut into chunks at elements down to this depth (deeper elements stay inside their chunk).
+CHUNK_DEPTH = 6
 
 
-def unpack_pictures(text: str) -> list[str]:
+def _chunks(svg: str, depth: int = CHUNK_DEPTH) -> list[str]:
+    """`svg` cut into consecutive pieces at the elements of the first `depth` levels: joined, they are
+    `svg` again, character for character."""
+    out: list[str] = []
+    level = start = 0
+    for match in _TAG.finditer(svg):
+        closing, empty = match.group(1), match.group(2)
+        if closing:
+            level -= 1
+            if level <= depth:
+                out.append(svg[start:match.end()])
+                start = match.end()
+            continue
+        if level <= depth and match.start() > start:
+            out.append(svg[start:match.start()])
+            start = match.start()
+        if not empty:
+            level += 1
+        elif level <= depth:
+            out.append(svg[start:match.end()])
+            start = match.end()
+    if start < len(svg):
+        out.append(svg[start:])
+    return out
+
+
+def _edits(before: list[int], after: list[int]) -> list[object]:
+    """`after` as edits of `before`: n keeps n chunks, -n drops n, a list inserts those chunks."""
+    import difflib
+
+    ops: list[object] = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, before, after, autojunk=False).get_opcodes():
+        if tag == "equal":
+            ops.append(i2 - i1)
+            continue
+        if i2 > i1:
+            ops.append(-(i2 - i1))
+        if j2 > j1:
+            ops.append(after[j1:j2])
+    return ops
+
+
+def pack_pictures(svgs: list[str]) -> dict[str, object]:
+    """A game's pictures as distinct chunks and per stop the edits from the stop before.
+
+    Consecutive stops differ by a card or a few crystals: each distinct piece
+    of SVG (`_chunks`) is kept once, and a stop is the previous stop's list
+    of pieces with a few edits (`_edits`; in an inserted list, -1 stands for
+    the next piece not seen before). `unpack_pictures` and the page's script
+    rebuild every picture exactly."""
+    table: dict[str, int] = {}
+    before: list[int] = []
+    edits: list[object] = []
+    for svg in svgs:
+        fresh = len(table)
+        after = [table.setdefault(chunk, len(table)) for chunk in _chunks(svg)]
+        ops = _edits(before, after)
+        for op in ops:
+            if isinstance(op, list):
+                for i, value in enumerate(op):
+                    if value == fresh:
+                        op[i], fresh = -1, fresh + 1
+        edits.append(ops)
+        before = after
+    return {"chunks": list(table), "edits": edits}
+
+
+def unpack_pictures(packed: dict[str, object]) -> list[str]:
     """What the page's script does to `pack_pictures` (for tests and tools)."""
-    svgs: list[str] = json.loads(gzip.decompress(base64.b64decode(text)).decode("utf-8"))
+    chunks: list[str] = packed["chunks"]  # type: ignore[assignment]
+    svgs, before, fresh = [], [], 0
+    for ops in packed["edits"]:  # type: ignore[attr-defined]
+        after: list[int] = []
+        at = 0
+        for op in ops:
+            if isinstance(op, list):
+                for value in op:
+                    if value == -1:
+                        value, fresh = fresh, fresh + 1
+                    after.append(value)
+            elif op > 0:
+                after.extend(before[at:at + op])
+                at += op
+            else:
+                at -= op
+        svgs.append("".join(chunks[i] for i in after))
+        before = after
     return svgs
 
 
-def _stop_data(stop: PageStop) -> dict[str, object]:
-    data: dict[str, object] = {
-        "label": stop.label, "kind": stop.kind, "narration": list(stop.narration),
-        "jumps": [stop.next_trick, stop.previous_trick, stop.next_round, stop.previous_round],
-    }
-    if any(lines is not None for lines in stop.narration_as):
-        data["narration_as"] = [list(lines) if lines is not None else None for lines in stop.narration_as]
-    return data
+#: Z85 (ZeroMQ's base 85): 5 characters for 4 bytes, where base64 takes 5.33; none of them is `"` or `\`.
+Z85 = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#"
+_Z85_VALUE = {char: value for value, char in enumerate(Z85)}
+
+
+def z85_encode(data: bytes) -> str:
+    """`data` in Z85, padded with zero bytes to a multiple of 4 (the reader is told the length)."""
+    data += b"\0" * (-len(data) % 4)
+    out = []
+    for i in range(0, len(data), 4):
+        value = int.from_bytes(data[i:i + 4], "big")
+        chars = []
+        for _ in range(5):
+            value, digit = divmod(value, 85)
+            chars.append(Z85[digit])
+        out.append("".join(reversed(chars)))
+    return "".join(out)
+
+
+def z85_decode(text: str, length: int) -> bytes:
+    out = bytearray()
+    for i in range(0, len(text), 5):
+        value = 0
+        for char in text[i:i + 5]:
+            value = value * 85 + _Z85_VALUE[char]
+        out += value.to_bytes(4, "big")
+    return bytes(out[:length])
+
+
+def pack(value: object) -> str:
+    """JSON, gzipped, in Z85 after its byte count (`1234:…`): the page unpacks it with the browser's
+    own `DecompressionStream` (no network, no library)."""
+    packed = gzip.compress(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8"),
+                           compresslevel=9, mtime=0)
+    return f"{len(packed)}:{z85_encode(packed)}"
+
+
+def unpack(text: str) -> object:
+    length, _, body = text.partition(":")
+    return json.loads(gzip.decompress(z85_decode(body, int(length))).decode("utf-8"))
+
+
+def positions_of(stops: list[dict[str, object]]) -> dict[str, int]:
+    """Every name the page's go-to box accepts and its stop, from the stops' labels and kinds, as the
+    script works them out (`positionsOf` in page.js) and as `find_position` resolves them: each label;
+    R2: the round's deal (else its first stop); R2.7: the last card of trick 7; start; end."""
+    if not stops:
+        return {}
+    found = {"start": 0, "end": len(stops) - 1}
+    deals: set[str] = set()
+    for index, stop in enumerate(stops):
+        if stop["kind"] == "start":
+            continue
+        label = str(stop["label"]).lower()
+        parts = label.split(".")
+        found[label] = index
+        if stop["kind"] == "deal" and parts[0] not in deals:
+            deals.add(parts[0])
+            found[parts[0]] = index
+        elif parts[0] not in found:
+            found[parts[0]] = index
+        if stop["kind"] == "card":
+            found[f"{parts[0]}.{parts[1]}"] = index
+    return found
+
+
+def jumps_of(stops: list[dict[str, object]]) -> list[list[int]]:
+    """Where each jump key (next trick, previous trick, next round, previous round) lands from each
+    stop, from the labels and kinds alone, as the terminal replay's `Navigator` moves and as the
+    script works it out (`jumpsOf` in page.js): the page does not carry them."""
+    keys = []
+    for stop in stops:
+        parts = str(stop["label"]).split(".")
+        round_no = 1 if stop["kind"] == "start" else int(parts[0][1:])
+        trick = int(parts[1]) if stop["kind"] == "card" else 0
+        keys.append((round_no, trick, stop["kind"]))
+    last = len(stops) - 1
+    deals = [i for i, key in enumerate(keys) if key[2] == "deal"]
+    found = []
+    for index, here in enumerate(keys):
+        i = index
+        while i + 1 <= last and keys[i + 1] == here:
+            i += 1
+        if i + 1 <= last:
+            i += 1
+            target = keys[i]
+            while i + 1 <= last and keys[i + 1] == target and keys[i][2] == "card":
+                i += 1
+        next_trick, i = i, index
+        while i > 0 and keys[i] == here:
+            i -= 1
+        previous_trick = i
+        later = [d for d in deals if d > index and (keys[d][0] > here[0] or here[2] == "start")]
+        before = [d for d in deals if d < index]
+        previous_round = 0
+        if before and keys[before[-1]][0] == here[0] and len(before) > 1:
+            previous_round = before[-2]
+        elif before and keys[before[-1]][0] < here[0]:
+            previous_round = before[-1]
+        found.append([next_trick, previous_trick, later[0] if later else last, previous_round])
+    return found
+
+
+def unpack_page(data: dict[str, object]) -> dict[str, object]:
+    """The page's data with its packed part opened: each game with its `stops` (each with its `svg`) and
+    `positions`, as the script sees them once unpacked (for tests and tools)."""
+    found = dict(data)
+    inner = unpack(str(data["packed"]))
+    assert isinstance(inner, dict)
+    svgs = iter(unpack_pictures(inner["pictures"]))
+    games = []
+    for game, more in zip(data["games"], inner["games"], strict=True):  # type: ignore[call-overload]
+        game = dict(game)
+        game["stops"] = stops_of(more["stops"])
+        for stop in game["stops"]:
+            stop["svg"] = next(svgs)
+        game["positions"] = positions_of(game["stops"])
+        for stop, jumps in zip(game["stops"], jumps_of(game["stops"])):
+            stop["jumps"] = jumps
+        game["chart"] = more["chart"]
+        games.append(game)
+    found["games"] = games
+    return found
+
+
+def _stop_rows(stops: tuple[PageStop, ...]) -> list[list[object]]:
+    """The stops as the packed data holds them: `[label, narration, move, note, narration_as]`, the
+    empty tail left out. A card's label is 0 when it is the next card of the same trick, 1 when it
+    is the first card of the next trick (of the round just dealt): the script works them out again
+    (`stops_of` here, `expand` in page.js), and the kind from the label."""
+    rows: list[list[object]] = []
+    before: PageStop | None = None
+    for stop in stops:
+        label: object = stop.label
+        if before is not None and stop.kind == "card":
+            r, t, c = stop.label.split(".")
+            b = before.label.split(".")
+            if before.kind == "card" and b[:2] == [r, t] and int(c) == int(b[2]) + 1:
+                label = 0
+            elif c == "1" and b[0] == r and ((before.kind == "card" and int(t) == int(b[1]) + 1)
+                                             or (before.kind == "deal" and t == "1")):
+                label = 1
+        heard: object = 0
+        if any(lines is not None for lines in stop.narration_as):
+            heard = [list(lines) if lines is not None else None for lines in stop.narration_as]
+        row: list[object] = [label, list(stop.narration), stop.move, stop.note, heard]
+        while len(row) > 2 and row[-1] in ("", 0):
+            row.pop()
+        rows.append(row)
+        before = stop
+    return rows
+
+
+def _kind(label: str) -> str:
+    if label == "start":
+        return "start"
+    part = label.split(".")[1]
+    return "deal" if part == "0" else "end" if part == "end" else "card"
+
+
+def stops_of(rows: list[list[object]]) -> list[dict[str, object]]:
+    """`_stop_rows` opened again: each stop as a dict (label, kind, narration, move, note and, where
+    a player hears it otherwise, narration_as)."""
+    stops: list[dict[str, object]] = []
+    for row in rows:
+        label = row[0]
+        if isinstance(label, int):
+            r, t, c = (str(stops[-1]["label"]).split(".") + ["0"])[:3]
+            label = f"{r}.{t}.{int(c) + 1}" if label == 0 else f"{r}.{int(t) + 1}.1"
+        stop: dict[str, object] = {"label": label, "kind": _kind(str(label)), "narration": row[1],
+                                   "move": row[2] if len(row) > 2 else "", "note": row[3] if len(row) > 3 else ""}
+        if len(row) > 4 and row[4]:
+            stop["narration_as"] = row[4]
+        stops.append(stop)
+    return stops
 
 
 def _game_data(game: PageGame) -> dict[str, object]:
     return {
         "title": game.title, "about": game.about, "players": list(game.players),
-        "stops": [_stop_data(stop) for stop in game.stops],
-        "pictures": pack_pictures([stop.svg for stop in game.stops]),
-        "positions": dict(game.positions),
+        "count": len(game.stops),
         "scores": [{"side": s.side, "score": s.score, "winner": s.winner} for s in game.scores],
         "notes": list(game.notes), "as_player": game.as_player,
     }
 
+
+_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
+
+
+def score_chart(sides: list[str], points: list[tuple[int, list[int]]], stops: int) -> str:
+    """Each side's score over the game as a step line: `points` are (stop index, every side's score
+    there), from the start to each round's end; `stops` the game's stop count (the x axis). A
+    vertical line, `.marker`, is moved by the page's script to the position shown."""
+    if not sides or not points or stops < 2:
+        return ""
+    width, height, left, right, top, bottom = 600, 170, 44, 10, 10, 22
+    legend = 16 * ((len(sides) + 2) // 3)
+    low = min(min(scores) for _, scores in points)
+    high = max(max(scores) for _, scores in points)
+    if high == low:
+        high = low + 1
+
+    def x(index: int) -> float:
+        return round(left + (width - left - right) * index / (stops - 1), 1)
+
+    def y(score: int) -> float:
+        return round(top + (height - top - bottom) * (high - score) / (high - low), 1)
+
+    e = html.escape
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height + legend}" class="chart" '
+             f'data-x0="{left}" data-x1="{width - right}" role="img" aria-label="Scores after each round">',
+             f'<line x1="{left}" y1="{height - bottom}" x2="{width - right}" y2="{height - bottom}" class="axis"/>',
+             f'<text x="{left - 4}" y="{y(high) + 4}" text-anchor="end" class="tick">{high}</text>',
+             f'<text x="{left - 4}" y="{y(low) + 4}" text-anchor="end" class="tick">{low}</text>']
+    if low < 0 < high:
+        parts.append(f'<line x1="{left}" y1="{y(0)}" x2="{width - right}" y2="{y(0)}" class="zero"/>')
+    for side, name in enumerate(sides):
+        colour = _COLOURS[side % len(_COLOURS)]
+        line: list[str] = []
+        for i, (index, scores) in enumerate(points):
+            if i:
+                line.append(f"{x(index)},{y(points[i - 1][1][side])}")
+            line.append(f"{x(index)},{y(scores[side])}")
+        parts.append(f'<polyline points="{" ".join(line)}" fill="none" stroke="{colour}" stroke-width="2">'
+                     f'<title>{e(name)}</title></polyline>')
+        lx, ly = left + 190 * (side % 3), height + 12 + 16 * (side // 3)
+        parts.append(f'<rect x="{lx}" y="{ly - 9}" width="10" height="10" fill="{colour}"/>'
+                     f'<text x="{lx + 14}" y="{ly}" class="name">{e(name)} {points[-1][1][side]}</text>')
+    parts.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{height - bottom}" class="marker"/>')
+    parts.append(f'<text x="{left}" y="{height - 6}" class="tick">start</text>'
+                 f'<text x="{width - right}" y="{height - 6}" text-anchor="end" class="tick">end</text></svg>')
+    return "".join(parts)
+
+
+#: The page loads nothing: no network, no other file; inline style and script only.
+CSP = ("default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; "
+       "base-uri 'none'; form-action 'none'")
 
 _SCRIPT_END = re.compile(r"<(?=[/!])")  # `</script>` or `<!--` inside the data would end or confuse the script
 
 
 def page_json(page: Page) -> str:
     """The page's data as the script reads it, safe inside a `<script>` element."""
-    text = json.dumps({"start_game": page.start_game, "games": [_game_data(g) for g in page.games]},
-                      ensure_ascii=False, separators=(",", ":"))
+    # One packed part for every game: the games of an evening share most pieces of their pictures.
+    # The go-to names are not sent: the script works them out from the labels (`positions_of`).
+    packed = pack({"games": [{"stops": _stop_rows(g.stops), "chart": g.chart}
+                             for g in page.games],
+                   "pictures": pack_pictures([stop.svg for g in page.games for stop in g.stops])})
+    text = json.dumps({"start_game": page.start_game, "games": [_game_data(g) for g in page.games],
+                       "packed": packed}, ensure_ascii=False, separators=(",", ":"))
     return _SCRIPT_END.sub(r"\\u003c", text)
 
 
@@ -133,10 +456,12 @@ def render_page(page: Page) -> str:
     """One HTML file: inline CSS, inline script, the data; no reference to anything outside it."""
     seats = max((len(game.players) for game in page.games), default=0)
     title = html.escape(page.title)
+    back = f'<p class="back"><a href="{html.escape(page.index)}">all games</a></p>' if page.index else ""
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="{CSP}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="diamonds replay --html">
 <title>{title}</title>
@@ -147,7 +472,7 @@ def render_page(page: Page) -> str:
 </head>
 <body>
 <header>
-  <h1>{title}</h1>
+  {back}<h1>{title}</h1>
   <div class="choices">
     <label id="game-choice">Game <select id="game"></select></label>
     <label id="view-choice">Perspective <select id="view"></select></label>
@@ -158,24 +483,31 @@ def render_page(page: Page) -> str:
 <main>
   <div id="stage" data-view="all"></div>
   <nav id="controls" aria-label="replay controls">
-    <button type="button" data-action="start" title="start (Home)">|◀</button>
-    <button type="button" data-action="previous_round" title="previous round (PgUp)">«</button>
-    <button type="button" data-action="previous_trick" title="previous trick (↑)">‹‹</button>
-    <button type="button" data-action="previous_step" title="back a step (←)">◀</button>
-    <button type="button" data-action="next_step" title="next step (→)">▶</button>
-    <button type="button" data-action="next_trick" title="next trick (↓)">››</button>
-    <button type="button" data-action="next_round" title="next round (PgDn)">»</button>
-    <button type="button" data-action="end" title="end (End)">▶|</button>
+    <button type="button" data-action="start" title="start (Home)" aria-label="start">|◀</button>
+    <button type="button" data-action="previous_round" title="previous round (PgUp)" aria-label="previous round">«</button>
+    <button type="button" data-action="previous_trick" title="previous trick (↑)" aria-label="previous trick">‹‹</button>
+    <button type="button" data-action="previous_step" title="back a step (←)" aria-label="back a step">◀</button>
+    <button type="button" data-action="next_step" title="next step (→)" aria-label="next step">▶</button>
+    <button type="button" data-action="next_trick" title="next trick (↓)" aria-label="next trick">››</button>
+    <button type="button" data-action="next_round" title="next round (PgDn)" aria-label="next round">»</button>
+    <button type="button" data-action="end" title="end (End)" aria-label="end">▶|</button>
   </nav>
   <div id="where">
     <input id="slider" type="range" min="0" max="0" value="0" aria-label="step">
     <output id="label"></output>
   </div>
-  <form id="goto" hidden>
-    <label>Go to <input id="goto-text" type="text" autocomplete="off" placeholder="R2.7, R2.7.3, R2.end, start, end"></label>
-  </form>
-  <p id="message" role="status"></p>
+  <div id="play-bar">
+    <button type="button" id="play" aria-pressed="false" title="play or pause (a)">Play</button>
+    <label>Speed <select id="speed" aria-label="autoplay speed">
+      <option value="2000">slow</option><option value="1000" selected>normal</option>
+      <option value="400">fast</option></select></label>
+    <form id="goto"><label>Go to <input id="goto-text" type="text" autocomplete="off"
+      placeholder="R2.7, R2.7.3, R2.end" aria-describedby="message"></label>
+      <button type="submit">Go</button></form>
+  </div>
+  <p id="message" role="alert"></p>
   <ol id="narration" aria-live="polite"></ol>
+  <section id="chart-box" hidden><h2>Scores</h2><div id="chart"></div></section>
   <section id="scores" hidden>
     <h2>Final scores</h2>
     <table><thead><tr><th>side</th><th>score</th><th></th></tr></thead><tbody></tbody></table>
@@ -185,6 +517,7 @@ def render_page(page: Page) -> str:
     <h2>Problems in this game</h2>
     <div class="list"></div>
   </section>
+  <section id="moves-box"><h2>Moves</h2><nav id="moves" aria-label="moves"></nav></section>
   <details id="help"><summary>Keys</summary><dl></dl></details>
 </main>
 <script type="application/json" id="diamonds-data">{page_json(page)}</script>

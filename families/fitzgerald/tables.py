@@ -115,7 +115,10 @@ _EVENTS = (
 )
 
 TABLES = Tables(
-    columns={"plays": _PLAYS, "events": _EVENTS},
+    columns={"plays": _PLAYS, "events": _EVENTS, "rounds": (
+        Column("vault", Kind.INT16, "Fitzgerald: the side's crystals in its Vault after the round (R18)"),
+        Column("showroom", Kind.INT16, "Fitzgerald: its crystals in its Showroom after the round (R18)"))},
+    area_weights={"vault": 2, "showroom": 1},  # R18: score = 2 x Vault + Showroom (the rounds table)
     standing_fields=(
         Column("vault", Kind.INT16, "Fitzgerald: points in the side's Vault (R18)"),
         Column("showroom", Kind.INT16, "Fitzgerald: points in its Showroom (R18)"),

@@ -3,6 +3,7 @@
     import diamonds
     games, plays, events = diamonds.to_pandas("logs/club.dgn")
     plays.groupby("seat", observed=True)["won_trick"].mean()
+    diamonds.to_pandas("logs/club.dgn").rounds   # every side's score after every round
 
 A path is a DGN file (converted in memory, as `convert --to parquet` would)
 or a folder of tables that command wrote (read back). The columns are in
@@ -23,13 +24,26 @@ if TYPE_CHECKING:
 __all__ = ["GameTables", "read_games", "to_pandas"]
 
 
-class GameTables(NamedTuple):
-    """The three tables, as pyarrow Tables (`read_games`) or pandas DataFrames (`to_pandas`); unpack them
-    as `games, plays, events`."""
-
+class _Three(NamedTuple):
     games: Any
     plays: Any
     events: Any
+
+
+class GameTables(_Three):
+    """The tables, as pyarrow Tables (`read_games`) or pandas DataFrames (`to_pandas`); unpack them as
+    `games, plays, events` (as always), and the fourth, every side's score after every round, is
+    `.rounds` (an attribute, so that the three-way unpacking of existing code keeps working)."""
+
+    rounds: Any
+
+    def __new__(cls, games: Any, plays: Any, events: Any, rounds: Any = None) -> "GameTables":
+        self = super().__new__(cls, games, plays, events)
+        self.rounds = rounds
+        return self
+
+    def __reduce__(self) -> Any:
+        return (GameTables, (self.games, self.plays, self.events, self.rounds))
 
 
 def _is_table_folder(path: str) -> bool:
@@ -52,7 +66,7 @@ def read_games(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
         tables = read_tables(folders[0])
     else:
         tables = tables_from_files(items, encoding, jobs)
-    return GameTables(tables["games"], tables["plays"], tables["events"])
+    return GameTables(tables["games"], tables["plays"], tables["events"], tables["rounds"])
 
 
 def to_pandas(source: "GameTables | str | os.PathLike[str] | Iterable[str | os.PathLike[str]]", *,
@@ -66,7 +80,8 @@ def to_pandas(source: "GameTables | str | os.PathLike[str] | Iterable[str | os.P
         raise MissingExtra("pandas", "parquet", 'diamonds.to_pandas needs pandas: pip install "diamonds[parquet]"')
     tables = source if isinstance(source, GameTables) else read_games(source, encoding=encoding, jobs=jobs)
     frames: list["pd.DataFrame"] = [pandas_frame(table) for table in tables]
-    return GameTables(*frames)
+    rounds = None if tables.rounds is None else pandas_frame(tables.rounds)
+    return GameTables(*frames, rounds=rounds)
 
 
 def pandas_frame(table: "pa.Table") -> "pd.DataFrame":

@@ -110,9 +110,12 @@ def _read_parquet(dd: Any, folder: str) -> GameTables:
         read_tables(folder)  # raises FileNotFoundError naming the missing table, as `stats FOLDER` says it
     import dask
 
-    frames = {}
+    frames: dict[str, Any] = {}
     with dask.config.set({"dataframe.convert-string": False}):  # else Dask turns the lists into their repr
         for table in TABLE_NAMES:
+            if not os.path.isfile(os.path.join(folder, f"{table}.parquet")):
+                frames[table] = None  # a table newer than the folder (rounds): `.rounds` is None
+                continue
             frame = dd.read_parquet(os.path.join(folder, f"{table}.parquet"), dtype_backend="numpy_nullable")
             frames[table] = frame.map_partitions(_string_categories, meta=_meta(table))
     return GameTables(**frames)

@@ -258,7 +258,8 @@ def test_convert_to_parquet_on_the_cluster_writes_the_local_files(converted: dic
     local, remote = converted["local"], converted["cluster"]
     assert (remote["code"], remote["err"]) == (local["code"], local["err"])
     assert local["code"] == 1 and "(R8)" in local["err"]  # the invalid games are reported, and converted
-    assert set(_parquet_files(local["folder"])) == {"games.parquet", "plays.parquet", "events.parquet"}
+    assert set(_parquet_files(local["folder"])) == {"games.parquet", "plays.parquet", "events.parquet",
+                                                     "rounds.parquet"}
     assert _parquet_files(remote["folder"]) == _parquet_files(local["folder"])  # byte for byte
 
 

@@ -73,7 +73,8 @@ class Converted:
         for seed, (rules, players, variants, options) in enumerate(SETUPS):
             game = simulate(players, rules=rules, variants=variants, seed=seed, options=options)
             path = self.files[0] if game.config.rules in ("1e", "2e", "bga") else self.files[1]
-            texts[path].append(write_game(record_from_game(game, tags=[("Event", f"setup {seed}")])))
+            texts[path].append(write_game(record_from_game(game, tags=[("Event", f"setup {seed}"),
+                                                                     ("Date", f"2026.{1 + seed % 12:02d}.{1 + seed % 28:02d}")])))
             self.games[str(path), len(texts[path])] = game
         self.bad = folder / "bad.dgn"
         self.bad.write_text(REVOKE.read_text(encoding="utf-8"), encoding="utf-8")

@@ -204,7 +204,14 @@ def test_go_to_a_position_by_name(driver: Any, page_url: str, steps: list[Any]) 
     assert now["label"].startswith("R4.end ")
     now = press(driver, "g", "R9.1", key("ENTER"))
     assert now["label"].startswith("R4.end ")  # unchanged, and the page says why
+    assert driver.find_element("id", "message").text == "round 9 is not in this game"
+    now = press(driver, "g", "R2.11", key("ENTER"))
+    assert driver.find_element("id", "message").text == "trick 11 of round 2 is not in this game"
+    now = press(driver, "g", "R2.3.7", key("ENTER"))
+    assert driver.find_element("id", "message").text == "trick 3 of round 2 has 3 cards"
+    now = press(driver, "g", "xyz", key("ENTER"))
     assert "is not a position" in driver.find_element("id", "message").text
+    assert now["label"].startswith("R4.end ")
     help_open = "return document.getElementById('help').open"
     press(driver, "?")
     assert driver.execute_script(help_open) and "go to a position" in driver.find_element("id", "help").text

@@ -25,7 +25,7 @@ from diamonds.cli.replay_cmd import Navigator
 from diamonds.views import view_for
 from diamonds.replay import replay_record
 from diamonds.replay.steps import find_position, steps_of
-from diamonds.svg.page import Page, PageGame, PageStop, page_json, render_page, unpack_pictures
+from diamonds.svg.page import Page, PageGame, PageStop, page_json, render_page, unpack_page
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
@@ -70,10 +70,7 @@ def page_data(text: str) -> dict[str, Any]:
     (Cached: the tests read it and never change it.)"""
     elements = parsed(text)
     ids = [attrs.get("id") for tag, attrs in elements.tags if tag == "script"]
-    data: dict[str, Any] = json.loads(elements.scripts[ids.index("diamonds-data")])
-    for game in data["games"]:
-        for stop, svg in zip(game["stops"], unpack_pictures(game["pictures"]), strict=True):
-            stop["svg"] = svg
+    data: dict[str, Any] = unpack_page(json.loads(elements.scripts[ids.index("diamonds-data")]))
     return data
 
 
@@ -144,9 +141,12 @@ def test_the_page_refers_to_nothing_outside_itself(page: str) -> None:
 def test_the_page_inlines_the_packaged_css_and_script(page: str) -> None:
     from importlib import resources
 
+    from diamonds.svg.page import _asset
+
     for name in ("page.css", "page.js"):
         shipped = resources.files("diamonds.svg").joinpath(name).read_text(encoding="utf-8")
-        assert shipped.strip() in page, name
+        assert _asset(name) in page, name  # without its comment lines and indentation
+        assert len(_asset(name)) < len(shipped)
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page  # phones
 
 
