@@ -137,7 +137,7 @@ def test_documented_season_queries_agree_with_the_league(folder: Path, capsys: p
 def test_rounds_end_at_the_final_scores(folder: Path) -> None:
     import diamonds
 
-    tables = diamonds.read_games(str(folder))
+    tables = diamonds.read_tables(str(folder))
     games, plays, events = tables  # three-way unpacking still works
     rounds = tables.rounds.to_pylist()
     assert rounds and {"round", "side", "score", "points", "vault", "showroom"} <= set(rounds[0])
