@@ -631,10 +631,9 @@ class Recorder:
         already replayed without a problem (the rounds before the one being recorded), so that recording
         a game costs time in proportion to its length rather than to its square.
 
-        The family's bridge plays each round with its per-round method (`play_round`, or `play_hand` for
-        the games whose rounds are hands), the same call its own `play_rounds` makes; a bridge with neither,
-        a first check (no configuration yet) or a record whose rounds are not the drafts one to one is
-        replayed in full. A round is remembered only once the engine has moved past it, and the
+        The family's bridge plays each round with `Replayer.play_round`, the same call a full replay
+        makes, after `resume_from` the saved state; a first check (no configuration yet) or a record whose
+        rounds are not the drafts one to one is replayed in full. A round is remembered only once the engine has moved past it, and the
         `last` flag a bridge is given matters only for a round it cannot finish, so the result is the
         full replay's (the tests compare the two)."""
         config = getattr(self, "config", None)
@@ -642,20 +641,13 @@ class Recorder:
             return validate_record(record)  # the checks only: no history, events or origins
         replayed = ReplayedGame(record, config)
         replayer = family_of(config.rules).part("bridge").replayer(replayed, history=False, events=False)
-        per_round = getattr(replayer, "play_round", None) or getattr(replayer, "play_hand", None)
-        if per_round is None:
-            return validate_record(record)
         game = replayer.game
         start = next((k for k in range(len(rounds), 0, -1) if rounds[:k] in self._after), 0)
         if start:
-            table, fresh = game.table, game.rules.table(self._after[rounds[:start]], record=False)
-            for name, value in list(vars(replayer).items()):
-                if value is table:  # a bridge that keeps the table at hand (Fitzgerald's `self.table`)
-                    setattr(replayer, name, fresh)
-            game.table = fresh
+            replayer.resume_from(self._after[rounds[:start]])
         try:
             for number in range(start + 1, len(rounds) + 1):
-                if not per_round(number, record.rounds[number - 1], last=number == len(rounds)):
+                if not replayer.play_round(number, record.rounds[number - 1], last=number == len(rounds)):
                     break
                 if game.is_over or game.state.round_no > number:
                     self._after[rounds[:number]] = game.table.freeze()

@@ -195,7 +195,22 @@ class Replayer(Reporter):
         self.check_result()
 
     def play_rounds(self) -> None:
+        """Every round of the record in turn, until one cannot be finished."""
+        rounds = self.record.rounds
+        for number, rnd in enumerate(rounds, 1):
+            if not self.play_round(number, rnd, last=number == len(rounds)):
+                break  # unfinished: a Result with scores is still checked (it must be "*")
+
+    def play_round(self, number: int, rnd: "Round", *, last: bool) -> bool:
+        """The family's part: replay one round (a hand, in some games) of the record, reporting every refusal
+        at its token; False when the replay cannot go on past it (an unfinished round). `last`: no round
+        follows it in the record."""
         raise NotImplementedError
+
+    def resume_from(self, state: Any) -> None:
+        """Go on from a saved engine state (the recorder checks only the round being recorded): the game
+        plays on a fresh table of it. A bridge that keeps the table at hand extends this."""
+        self.game.table = self.game.rules.table(state, record=self.events)
 
     def push(self, move: Any, origin: Origin, pos: Pos, length: int = 1) -> tuple[Any, ...]:
         try:

@@ -138,11 +138,6 @@ class BiddingReplayer(Replayer):
         assert isinstance(state, BiddingState)
         return state
 
-    def play_rounds(self) -> None:
-        hands = self.record.rounds
-        for number, rnd in enumerate(hands, 1):
-            if not self.play_hand(number, rnd, last=number == len(hands)):
-                break  # unfinished: a Result with scores is still checked (it must be "*")
 
     def where_it_stops(self) -> str:
         state = self.state
@@ -155,7 +150,7 @@ class BiddingReplayer(Replayer):
 
     # ---------------------------------------------------------------- a hand
 
-    def play_hand(self, number: int, rnd: Round, *, last: bool) -> bool:
+    def play_round(self, number: int, rnd: Round, *, last: bool) -> bool:
         """Replay one hand; False when the replay stops here (an unfinished last hand)."""
         config = self.config
         header = rnd.header

@@ -46,11 +46,10 @@ class FitzgeraldReplayer(Replayer):
         super().__init__(*args, **kwargs)
         self.table: Table = self.game.table  # type: ignore[assignment]  # Fitzgerald.table makes a Table
 
-    def play_rounds(self) -> None:
-        rounds = self.record.rounds
-        for number, rnd in enumerate(rounds, 1):
-            if not self.play_round(number, rnd, last=number == len(rounds)):
-                break  # unfinished: a Result with scores is still checked (it must be "*")
+
+    def resume_from(self, state: Any) -> None:
+        super().resume_from(state)
+        self.table = self.game.table  # type: ignore[assignment]  # the table this bridge keeps at hand
 
     def choose(self, origin: Play | Round, choice: Choice | None) -> tuple[Event, ...]:
         if choice is None:

@@ -80,15 +80,10 @@ class KirkReplayer(Replayer):
     def where_it_stops(self) -> str:
         return f"the game stops in hand {self.game.state.round_no}"
 
-    def play_rounds(self) -> None:
-        hands = self.record.rounds
-        for number, rnd in enumerate(hands, 1):
-            if not self.play_hand(number, rnd, last=number == len(hands)):
-                break  # unfinished: a Result with scores is still checked (it must be "*")
 
     # ---------------------------------------------------------------- a hand
 
-    def play_hand(self, number: int, rnd: Round, *, last: bool) -> bool:
+    def play_round(self, number: int, rnd: Round, *, last: bool) -> bool:
         """Replay one hand; False when the replay stops here (an unfinished last hand)."""
         config = self.config
         header = rnd.header

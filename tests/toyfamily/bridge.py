@@ -28,11 +28,6 @@ class ToyReplayer(Replayer):
     def state(self) -> State:
         return self.game.state  # type: ignore[no-any-return]
 
-    def play_rounds(self) -> None:
-        rounds = self.record.rounds
-        for number, rnd in enumerate(rounds, 1):
-            if not self.play_round(number, rnd, last=number == len(rounds)):
-                break
 
     def play_round(self, number: int, rnd: Round, *, last: bool) -> bool:
         header = rnd.header
