@@ -9,6 +9,7 @@ are the family's protocol (`diamonds.core.family.Rules`), over the mutable
 from __future__ import annotations
 
 import random
+from itertools import combinations
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from diamonds.core.family import Rules, Sight
@@ -16,7 +17,7 @@ from diamonds.core.seating import ConfigError
 from . import engine, movetext, visibility
 from .config import GameConfig, Variant
 from .events import SideResult
-from .moves import Move
+from .moves import Move, PassCards
 from .player import random_move
 from .state import Phase, State
 
@@ -71,6 +72,15 @@ class Fitzgerald(Rules):
     @classmethod
     def random_move(cls, state: State, rng: random.Random) -> Move:
         return random_move(state, rng)
+
+    @classmethod
+    def moves_of(cls, state: State, seat: int) -> tuple[Move, ...]:
+        """One seat's legal moves; while passing (R6), only its own passes rather than every seat's."""
+        if state.to_move != seat:
+            return ()
+        if state.phase is Phase.PASSING and state.pass_count is not None:
+            return tuple(PassCards(seat, cards) for cards in combinations(state.hand(seat), state.pass_count))
+        return engine.legal_moves(state)
 
     @classmethod
     def move_text(cls, state: State, move: Move) -> str:
