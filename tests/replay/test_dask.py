@@ -29,7 +29,7 @@ from diamonds.cli import parallel
 from diamonds.cli.main import main
 from diamonds.cli.validate_cmd import check_batch
 from diamonds.core import FAMILIES, simulate
-from diamonds import read_games
+from diamonds import read_tables
 from diamonds.dask import ProcessCluster
 from diamonds.dask import read_games as read_games_dask
 from diamonds.notation import game_texts
@@ -289,7 +289,7 @@ def test_read_games_of_dgn_files_on_the_cluster_equals_the_in_memory_tables(clus
     frames = read_games_dask(files)
     assert frames.games.npartitions == len(files)  # one partition (one task) per file, run on the workers
     computed = cluster.client.compute(list(frames), sync=True)
-    expected = read_games(files, jobs=1)
+    expected = read_tables(files, jobs=1)
     for table, frame, arrow in zip(("games", "plays", "events"), computed, expected):
         assert list(frame.columns) == arrow.column_names
         assert _rows(frame.reset_index(drop=True)) == arrow.to_pylist(), table
@@ -303,7 +303,7 @@ def test_read_games_of_dgn_files_on_the_cluster_equals_the_in_memory_tables(clus
 def test_read_games_of_a_parquet_folder_equals_the_files_tables(cluster: ProcessCluster, converted: dict[str, Any]) -> None:
     frames = read_games_dask(converted["cluster"]["folder"])
     games, plays, events = cluster.client.compute(list(frames), sync=True)
-    expected = read_games(converted["local"]["folder"])
+    expected = read_tables(converted["local"]["folder"])
     for frame, arrow in zip((games, plays, events), expected):
         assert _rows(frame.reset_index(drop=True)) == arrow.to_pylist()
     assert len(games) == sum(1 for path in converted["files"] for _ in game_texts(io.StringIO(
