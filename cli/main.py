@@ -293,8 +293,13 @@ def _closed_pipe_policy() -> None:
     Console.on_broken_pipe = on_broken_pipe  # type: ignore[method-assign]
 
 
+#: The commands that print without rich (the start-up of these stays free of it).
+_PLAIN_COMMANDS = frozenset({"validate", "convert", "schema", "fmt"})
+
+
 def _run(args: argparse.Namespace) -> int:
-    _closed_pipe_policy()
+    if args.command not in _PLAIN_COMMANDS:
+        _closed_pipe_policy()
     output = getattr(args, "output", None)
     if output and output != "-":  # until it is replaced whole, an output is as it was (an early ^C too)
         note_output(output, "left as it was")

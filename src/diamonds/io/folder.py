@@ -10,8 +10,6 @@ was written is swapped in instead, marked by a file named `PARTIAL` in it.
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import os
 import secrets
 import shutil
@@ -36,6 +34,9 @@ def is_partial(folder: str) -> bool:
 
 
 def _renameat2() -> object | None:
+    import ctypes  # only for an output folder: ctypes costs every command's start-up otherwise
+    import ctypes.util
+
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)
         function = libc.renameat2
