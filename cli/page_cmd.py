@@ -9,6 +9,9 @@ replay's own `Navigator` and `find_position`, so both replays agree.
 
 from __future__ import annotations
 
+from diamonds.notation.records import Call
+from diamonds.notation.words import Shape, vocabulary
+
 import argparse
 import os
 import sys
@@ -173,10 +176,10 @@ def _moves(replayed: ReplayedGame, steps: Sequence[Step]) -> list[tuple[str, str
                 note = " ".join(c.text.strip() for c in comments)
         elif step.kind == "deal" and round_ is not None:
             note = " ".join(c.text.strip() for c in round_.header.comments)
-            for kind, word in (("bid", "bids"), ("final", "final")):  # the bidding game's calls (B3, B5)
-                amounts = [str(call.amount) for call in round_.calls if getattr(call, "kind", None) == kind]
+            for kind in vocabulary().words(Shape.CALL):  # the calls of the round, by their words (bid, final)
+                amounts = [str(call.amount) for call in round_.calls if isinstance(call, Call) and call.kind == kind]
                 if amounts:
-                    text += f" · {word} {' '.join(amounts)}"
+                    text += f" · {kind} {' '.join(amounts)}"
         found.append((text, note))
     return found
 

@@ -6,6 +6,8 @@ nothing of text formats, terminals or JSON (see `diamonds.notation` and
 `diamonds.cli`).
 """
 
+from typing import TYPE_CHECKING, Any
+
 from .cards import (
     COURT_RANKS, JOKER, MAX_RANK, SUITS, AnyCard, Card, CardParseError, Joker, Suit, format_cards, numbered_cards,
     sort_cards, standard_cards,
@@ -30,7 +32,11 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
+if TYPE_CHECKING:  # found on first use by __getattr__ below
+    from .registry import FAMILIES, RULE_SETS
+
+
+def __getattr__(name: str) -> Any:
     """`FAMILIES` and `RULE_SETS` are found on first use (see registry), not when this package is imported."""
     if name in ("FAMILIES", "RULE_SETS"):
         from . import registry

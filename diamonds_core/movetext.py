@@ -106,7 +106,8 @@ def _lines(all_words: list[Word], heads: Sequence[str], text: str) -> Iterator[t
     if not all_words or all_words[0].lower() not in lowered:
         raise refuse(text, all_words[0] if all_words else None, "a deal is written as deal lines",
                      " or ".join(f"`{head} …`" for head in heads))
-    head, rest = all_words[0], []
+    head = all_words[0]
+    rest: list[Word] = []
     for word in all_words[1:]:
         names_player = head.lower() == "deal" and not rest  # `deal Kitty …`: a player may be called Kitty
         if word.lower() in lowered and not names_player:

@@ -14,7 +14,7 @@ does, so a family's package may import `diamonds.core` freely.
 from __future__ import annotations
 
 from importlib.metadata import entry_points
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .family import Family, Rules
 from .seating import ConfigError
@@ -23,6 +23,10 @@ __all__ = [
     "FAMILIES", "RULE_SETS", "DEFAULT_RULES", "ENTRY_POINT_GROUP", "families", "register", "rules_for", "family_of",
     "family_named", "option_tags", "RegistrationError",
 ]
+
+if TYPE_CHECKING:  # found on first use by __getattr__ below
+    FAMILIES: tuple[Family, ...]
+    RULE_SETS: dict[str, type[Rules]]
 
 #: The entry-point group in which a family registers itself (value: "package:FAMILY").
 ENTRY_POINT_GROUP = "diamonds.families"

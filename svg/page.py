@@ -179,7 +179,9 @@ def pack_pictures(svgs: list[str]) -> dict[str, object]:
 def unpack_pictures(packed: dict[str, object]) -> list[str]:
     """What the page's script does to `pack_pictures` (for tests and tools)."""
     chunks: list[str] = packed["chunks"]  # type: ignore[assignment]
-    svgs, before, fresh = [], [], 0
+    svgs: list[str] = []
+    before: list[int] = []
+    fresh = 0
     for ops in packed["edits"]:  # type: ignore[attr-defined]
         after: list[int] = []
         at = 0

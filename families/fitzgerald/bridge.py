@@ -289,8 +289,10 @@ class FitzgeraldReplayer(Replayer):
         unknown_pass = [seat not in passes for seat in range(n)]
         own_left: list[dict[Suit, int]] = []  # of a seat whose pass is unknown: her dealt cards per suit, unplayed
         for seat in range(n):
-            own = set(dealt[seat])
+            own: set[AnyCard] = set(dealt[seat])
             giver = source[seat]
+            sure_set: set[AnyCard]
+            maybe_set: set[AnyCard]
             if unknown_pass[seat]:
                 sure_set, maybe_set = set(), set(own)
             else:
@@ -305,16 +307,18 @@ class FitzgeraldReplayer(Replayer):
             sure.append(sure_set)
             maybe.append(maybe_set)
             counts: dict[Suit, int] = {}
-            for card in own:
-                counts[card.suit] = counts.get(card.suit, 0) + 1
+            for dealt_card in own:
+                if isinstance(dealt_card, Card):
+                    counts[dealt_card.suit] = counts.get(dealt_card.suit, 0) + 1
             own_left.append(counts)
         dealer = self.table.dealer
         for trick, seats in zip(rnd.tricks, self.seats_by_trick(rnd, dealer, len(rnd.tricks))):
             led: Suit | None = None
             for seat, play in zip(seats, trick.plays):
-                card, name = play.card, config.players[seat]
-                if not isinstance(card, Card):
+                played, name = play.card, config.players[seat]
+                if not isinstance(played, Card):
                     return  # not of this deck: check_without_hands says so
+                card = played
                 if card not in maybe[seat]:
                     self.problem(play.pos, f"{name} does not hold {card} (the deal and pass lines give it to "
                                  "another player)", "card-not-held", "R8", play.length)

@@ -79,9 +79,9 @@ def to_pandas(source: "GameTables | str | os.PathLike[str] | Iterable[str | os.P
     if importlib.util.find_spec("pandas") is None:
         raise MissingExtra("pandas", "parquet", 'diamonds.to_pandas needs pandas: pip install "diamonds[parquet]"')
     tables = source if isinstance(source, GameTables) else read_games(source, encoding=encoding, jobs=jobs)
-    frames: list["pd.DataFrame"] = [pandas_frame(table) for table in tables]
+    games, plays, events = (pandas_frame(table) for table in tables)
     rounds = None if tables.rounds is None else pandas_frame(tables.rounds)
-    return GameTables(*frames, rounds=rounds)
+    return GameTables(games, plays, events, rounds=rounds)
 
 
 def pandas_frame(table: "pa.Table") -> "pd.DataFrame":

@@ -622,7 +622,7 @@ def read_games(source: str | os.PathLike[str] | TextIO | Iterable[str], *, encod
         with open_text(path, encoding) as handle:
             yield from _games(handle, path)
         return
-    yield from _games(source, path or getattr(source, "name", "<stream>"))
+    yield from _games(source, path or str(getattr(source, "name", "<stream>")))
 
 
 def _games(handle: TextIO | Iterable[str], path: str) -> Iterator[Game]:

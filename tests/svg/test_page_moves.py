@@ -67,7 +67,7 @@ def test_the_move_list_data_has_annotations_and_comments(tmp_path: Path) -> None
     assert stops["R1.0"]["move"] == "deal" and stops["R1.end"]["move"] == "end"
     _, page, _ = write_page(tmp_path, SAMPLES / "bidding-3p-club.dgn")
     deal = page_data(page)["games"][0]["stops"][1]
-    assert deal["move"] == "deal · bids 10 5 2 · final 10 4 3"  # the calls of the round (B3, B5)
+    assert deal["move"] == "deal · bid 10 5 2 · final 10 4 3"  # the calls of the round (B3, B5)
 
 
 def test_text_from_the_record_is_escaped_in_the_chart_and_the_index(tmp_path: Path) -> None:
