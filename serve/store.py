@@ -1,0 +1,149 @@
+"""The club night's SQLite store: tables, the items log, idempotency keys, the organiser's token hash.
+
+One file, `DIR/club.sqlite`, in WAL mode with `synchronous=FULL`: a committed item survives a crash
+of the process or of the machine. An item, the table's new DGN text and version, and the answer
+given for its Idempotency-Key are written in ONE transaction, so a resent key finds the answer
+exactly when the item is recorded. Only hashes of tokens are stored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Store", "TableRow", "token_hash"]
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY, seq INTEGER NOT NULL UNIQUE, setup TEXT NOT NULL, scorer_hash TEXT NOT NULL,
+    version INTEGER NOT NULL, dgn TEXT NOT NULL, pending TEXT, created REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS items (
+    table_id TEXT NOT NULL, version INTEGER NOT NULL, kind TEXT NOT NULL, text TEXT NOT NULL,
+    recorded TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (table_id, version));
+CREATE TABLE IF NOT EXISTS idempotency (
+    table_id TEXT NOT NULL, key TEXT NOT NULL, request TEXT NOT NULL, status INTEGER NOT NULL,
+    body TEXT NOT NULL, etag TEXT, at REAL NOT NULL, PRIMARY KEY (table_id, key));
+"""
+
+
+def token_hash(token: str) -> str:
+    """SHA-256 of a token: tokens carry ≥128 random bits, so no salt or slow hash is needed."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    id: str
+    seq: int
+    setup: dict[str, Any]
+    scorer_hash: str
+    version: int
+    dgn: str
+    pending: str | None
+
+
+class Store:
+    """Thread-safe (one connection, one lock); every write is one transaction."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.lock = threading.Lock()
+        self.db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=10)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self.db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self.lock:
+            self.db.close()
+
+    # ---------------------------------------------------------------- meta
+
+    def meta(self, name: str) -> str | None:
+        with self.lock:
+            row = self.db.execute("SELECT value FROM meta WHERE name = ?", (name,)).fetchone()
+        return row[0] if row else None
+
+    def set_meta(self, name: str, value: str) -> None:
+        with self.lock, self._transaction():
+            self.db.execute("INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)", (name, value))
+
+    # ---------------------------------------------------------------- tables
+
+    def add_table(self, table_id: str, setup: dict[str, Any], scorer_hash: str, dgn: str) -> int:
+        with self.lock, self._transaction():
+            seq = self.db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM tables").fetchone()[0]
+            self.db.execute("INSERT INTO tables (id, seq, setup, scorer_hash, version, dgn, pending, created) "
+                            "VALUES (?, ?, ?, ?, 0, ?, NULL, ?)",
+                            (table_id, seq, json.dumps(setup), scorer_hash, dgn, time.time()))
+        return int(seq)
+
+    def set_scorer_hash(self, table_id: str, scorer_hash: str) -> None:
+        with self.lock, self._transaction():
+            self.db.execute("UPDATE tables SET scorer_hash = ? WHERE id = ?", (scorer_hash, table_id))
+
+    def tables(self) -> list[TableRow]:
+        with self.lock:
+            rows = self.db.execute("SELECT id, seq, setup, scorer_hash, version, dgn, pending FROM tables "
+                                   "ORDER BY seq").fetchall()
+        return [TableRow(r[0], r[1], json.loads(r[2]), r[3], r[4], r[5], r[6]) for r in rows]
+
+    def record(self, table_id: str, version: int, kind: str, text: str, recorded: list[str], dgn: str,
+               pending: str | None, key: str | None, request: str, status: int, body: str, etag: str) -> None:
+        """One accepted change: the log line, the table's new state and the key's answer, together."""
+        now = time.time()
+        with self.lock, self._transaction():
+            self.db.execute("INSERT INTO items (table_id, version, kind, text, recorded, at) VALUES (?, ?, ?, ?, ?, ?)",
+                            (table_id, version, kind, text, json.dumps(recorded), now))
+            self.db.execute("UPDATE tables SET version = ?, dgn = ?, pending = ? WHERE id = ?",
+                            (version, dgn, pending, table_id))
+            if key is not None:
+                self.db.execute("INSERT INTO idempotency (table_id, key, request, status, body, etag, at) "
+                                "VALUES (?, ?, ?, ?, ?, ?, ?)", (table_id, key, request, status, body, etag, now))
+
+    def remember(self, table_id: str, key: str, request: str, status: int, body: str, etag: str | None) -> None:
+        """The answer to a request that recorded nothing (a refusal), kept for its key."""
+        with self.lock, self._transaction():
+            self.db.execute("INSERT OR IGNORE INTO idempotency (table_id, key, request, status, body, etag, at) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?)", (table_id, key, request, status, body, etag, time.time()))
+
+    def answer(self, table_id: str, key: str) -> tuple[str, int, str, str | None] | None:
+        with self.lock:
+            row = self.db.execute("SELECT request, status, body, etag FROM idempotency WHERE table_id = ? AND key = ?",
+                                  (table_id, key)).fetchone()
+        return (row[0], row[1], row[2], row[3]) if row else None
+
+    def items(self, table_id: str) -> list[tuple[int, str, str, list[str]]]:
+        with self.lock:
+            rows = self.db.execute("SELECT version, kind, text, recorded FROM items WHERE table_id = ? "
+                                   "ORDER BY version", (table_id,)).fetchall()
+        return [(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
+
+    def integrity(self) -> str:
+        with self.lock:
+            return str(self.db.execute("PRAGMA integrity_check").fetchone()[0])
+
+    # ---------------------------------------------------------------- the machinery
+
+    def _transaction(self) -> "_Tx":
+        return _Tx(self.db)
+
+
+class _Tx:
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: Any, value: Any, tb: Any) -> None:
+        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+
+
