@@ -74,7 +74,13 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.kill()
 
-    def create(self, rules: str = "2e", players: tuple[str, ...] = NAMES[:3], **extra: Any) -> dict[str, Any]:
+    def create(self, rules: str = "2e", players: tuple[str, ...] = NAMES[:3], *, game: Any = None,
+               **extra: Any) -> dict[str, Any]:
+        """A new table; with `game` (a simulated one), its rules, players, first dealer and option tags."""
+        if game is not None:
+            config = game.config
+            rules, players = config.rules, tuple(config.players)
+            extra.setdefault("dealer", config.players[config.first_dealer])
         body = {"rules": rules, "players": list(players), "dealer": players[0], **extra}
         answer = httpx.post(self.base + "/api/tables", json=body,
                             headers={"Authorization": f"Bearer {self.organiser}"}, timeout=30)
