@@ -344,18 +344,29 @@ class BodyLimit:
         if length is not None and (not length.isdigit() or int(length) > self.limit):
             await _too_large(scope, receive, send, self.limit)
             return
-        seen = 0
-
-        async def counted() -> dict[str, Any]:
-            nonlocal seen
+        if scope["method"] not in ("POST", "PUT", "PATCH"):
+            await self.app(scope, receive, send)
+            return
+        body, more = b"", True  # read whole (it is small) before the app sees it
+        while more:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise HTTPException(413, f"request body over {self.limit} bytes")
-            return message
+            if message["type"] != "http.request":
+                return  # the client went away
+            body += message.get("body", b"")
+            more = message.get("more_body", False)
+            if len(body) > self.limit:
+                await _too_large(scope, receive, send, self.limit)
+                return
+        sent = False
 
-        await self.app(scope, counted, send)
+        async def replay() -> dict[str, Any]:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
 
 
 async def _too_large(scope: Any, receive: Any, send: Any, limit: int) -> None:
