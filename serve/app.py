@@ -30,7 +30,7 @@ from .club import MAX_TEXT, REFUSED_COMMANDS, Answer, Club, SetupError, Table
 from .state import table_state
 from . import pages as page_text
 
-__all__ = ["create_app", "MAX_BODY", "CSP"]
+__all__ = ["create_app", "MAX_BODY", "CSP", "Guard"]
 
 MAX_BODY = 16 * 1024
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
@@ -329,8 +329,17 @@ async def style() -> Response:
 
 # ---------------------------------------------------------------- the app
 
-class BodyLimit:
-    """413 for a request body over `limit` bytes (by Content-Length, or counted as it streams in)."""
+_NAMES = {b"content-security-policy", b"x-content-type-options", b"referrer-policy", b"x-frame-options",
+          b"cross-origin-opener-policy"}
+_HEADERS = [(b"content-security-policy", CSP.encode()), (b"x-content-type-options", b"nosniff"),
+            (b"referrer-policy", b"no-referrer"), (b"x-frame-options", b"DENY"),
+            (b"cross-origin-opener-policy", b"same-origin")]
+
+
+class Guard:
+    """Every answer gets the security headers (and `Cache-Control: no-store` unless it says otherwise); a
+    request body over `limit` bytes gets 413 (by Content-Length, or counted as it streams in). Plain ASGI,
+    not `BaseHTTPMiddleware`, which costs a task and a queue per request."""
 
     def __init__(self, app: Any, limit: int = MAX_BODY) -> None:
         self.app, self.limit = app, limit
@@ -340,6 +349,18 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        original = send
+
+        async def secured(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                headers = [(k, v) for k, v in message.get("headers", []) if k.lower() not in _NAMES]
+                headers.extend(_HEADERS)
+                if not any(k.lower() == b"cache-control" for k, _ in headers):
+                    headers.append((b"cache-control", b"no-store"))
+                message = {**message, "headers": headers}
+            await original(message)
+
+        send = secured
         length = dict(scope["headers"]).get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.limit):
             await _too_large(scope, receive, send, self.limit)
@@ -370,19 +391,7 @@ class BodyLimit:
 
 
 async def _too_large(scope: Any, receive: Any, send: Any, limit: int) -> None:
-    response = _error(413, f"request body over {limit} bytes", "too-large")
-    _secure(response.headers)
-    await response(scope, receive, send)
-
-
-def _secure(headers: Any) -> None:
-    headers["Content-Security-Policy"] = CSP
-    headers["X-Content-Type-Options"] = "nosniff"
-    headers["Referrer-Policy"] = "no-referrer"
-    headers["X-Frame-Options"] = "DENY"
-    headers["Cross-Origin-Opener-Policy"] = "same-origin"
-    if "cache-control" not in headers:
-        headers["Cache-Control"] = "no-store"
+    await _error(413, f"request body over {limit} bytes", "too-large")(scope, receive, send)
 
 
 def create_app(club: Club) -> FastAPI:
@@ -391,12 +400,6 @@ def create_app(club: Club) -> FastAPI:
     app.state.club = club
     app.include_router(api)
     app.include_router(pages)
-
-    @app.middleware("http")
-    async def security_headers(request: Request, call_next: Any) -> Response:
-        response: Response = await call_next(request)
-        _secure(response.headers)
-        return response
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> Response:
@@ -410,5 +413,5 @@ def create_app(club: Club) -> FastAPI:
         where = ".".join(str(part) for part in first.get("loc", ()))
         return _error(400, f"{where}: {first.get('msg', 'invalid request')}", "bad-request")
 
-    app.add_middleware(BodyLimit)
+    app.add_middleware(Guard)
     return app

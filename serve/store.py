@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import queue
 import sqlite3
 import threading
 import time
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,7 +51,11 @@ class TableRow:
 
 
 class Store:
-    """Thread-safe (one connection, one lock); every write is one transaction."""
+    """Thread-safe (one connection, one lock); every write is one transaction.
+
+    The items of several tables arriving together are committed by one committer thread in one
+    transaction (group commit: one fsync for all of them); each caller waits until its own item is
+    committed, so an answer is never sent for an item that is not on disk."""
 
     def __init__(self, path: str) -> None:
         self.path = path
@@ -59,8 +65,18 @@ class Store:
         self.db.execute("PRAGMA synchronous=FULL")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(SCHEMA)
+        # The answers given for the keys, kept in memory too (a night holds a few thousand): looking a key up
+        # never waits for a commit in flight. The store's table is the truth; it is read back at start.
+        self.answers: dict[tuple[str, str], tuple[str, int, str, str | None]] = {
+            (row[0], row[1]): (row[2], row[3], row[4], row[5]) for row in
+            self.db.execute("SELECT table_id, key, request, status, body, etag FROM idempotency")}
+        self.waiting: queue.Queue[tuple[tuple[Any, ...], Future[None]] | None] = queue.Queue()
+        self.committer = threading.Thread(target=self._commit_loop, name="diamonds-serve-commit", daemon=True)
+        self.committer.start()
 
     def close(self) -> None:
+        self.waiting.put(None)
+        self.committer.join(10)
         with self.lock:
             self.db.close()
 
@@ -97,28 +113,61 @@ class Store:
 
     def record(self, table_id: str, version: int, kind: str, text: str, recorded: list[str], dgn: str,
                pending: str | None, key: str | None, request: str, status: int, body: str, etag: str) -> None:
-        """One accepted change: the log line, the table's new state and the key's answer, together."""
+        """One accepted change: the log line, the table's new state and the key's answer, together;
+        returns once committed (the committer thread's group commit)."""
+        done: Future[None] = Future()
+        self.waiting.put(((table_id, version, kind, text, recorded, dgn, pending, key, request, status, body, etag),
+                          done))
+        done.result()
+        if key is not None:
+            self.answers[(table_id, key)] = (request, status, body, etag)
+
+    def _commit_loop(self) -> None:
+        while True:
+            first = self.waiting.get()
+            if first is None:
+                return
+            batch = [first]
+            while True:
+                try:
+                    more = self.waiting.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self.waiting.put(None)
+                    break
+                batch.append(more)
+            try:
+                with self.lock, self._transaction():
+                    for args, _ in batch:
+                        self._record(*args)
+            except BaseException as error:  # nothing of the batch is committed: each caller is told
+                for _, done in batch:
+                    done.set_exception(error)
+            else:
+                for _, done in batch:
+                    done.set_result(None)
+
+    def _record(self, table_id: str, version: int, kind: str, text: str, recorded: list[str], dgn: str,
+                pending: str | None, key: str | None, request: str, status: int, body: str, etag: str) -> None:
         now = time.time()
-        with self.lock, self._transaction():
-            self.db.execute("INSERT INTO items (table_id, version, kind, text, recorded, at) VALUES (?, ?, ?, ?, ?, ?)",
-                            (table_id, version, kind, text, json.dumps(recorded), now))
-            self.db.execute("UPDATE tables SET version = ?, dgn = ?, pending = ? WHERE id = ?",
-                            (version, dgn, pending, table_id))
-            if key is not None:
-                self.db.execute("INSERT INTO idempotency (table_id, key, request, status, body, etag, at) "
-                                "VALUES (?, ?, ?, ?, ?, ?, ?)", (table_id, key, request, status, body, etag, now))
+        self.db.execute("INSERT INTO items (table_id, version, kind, text, recorded, at) VALUES (?, ?, ?, ?, ?, ?)",
+                        (table_id, version, kind, text, json.dumps(recorded), now))
+        self.db.execute("UPDATE tables SET version = ?, dgn = ?, pending = ? WHERE id = ?",
+                        (version, dgn, pending, table_id))
+        if key is not None:
+            self.db.execute("INSERT INTO idempotency (table_id, key, request, status, body, etag, at) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?)", (table_id, key, request, status, body, etag, now))
 
     def remember(self, table_id: str, key: str, request: str, status: int, body: str, etag: str | None) -> None:
         """The answer to a request that recorded nothing (a refusal), kept for its key."""
         with self.lock, self._transaction():
             self.db.execute("INSERT OR IGNORE INTO idempotency (table_id, key, request, status, body, etag, at) "
                             "VALUES (?, ?, ?, ?, ?, ?, ?)", (table_id, key, request, status, body, etag, time.time()))
+        self.answers.setdefault((table_id, key), (request, status, body, etag))
 
     def answer(self, table_id: str, key: str) -> tuple[str, int, str, str | None] | None:
-        with self.lock:
-            row = self.db.execute("SELECT request, status, body, etag FROM idempotency WHERE table_id = ? AND key = ?",
-                                  (table_id, key)).fetchone()
-        return (row[0], row[1], row[2], row[3]) if row else None
+        return self.answers.get((table_id, key))
 
     def items(self, table_id: str) -> list[tuple[int, str, str, list[str]]]:
         with self.lock:

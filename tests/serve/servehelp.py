@@ -133,3 +133,14 @@ class Scorer:
         answer = self.client.get(f"{self.base}/api/tables/{self.id}/dgn", headers=self.headers)
         assert answer.status_code == 200, answer.text
         return answer.text
+
+
+def settled_file(folder: Path, table_id: str, expected: str, timeout: float = 5.0) -> str:
+    """The table's DGN file once it holds `expected` (it is rewritten just after each answer), or as it is."""
+    deadline = time.monotonic() + timeout
+    while True:
+        path = next(Path(folder, "tables").glob(f"*-{table_id}.dgn"))
+        text = path.read_text(encoding="utf-8")
+        if text == expected or time.monotonic() > deadline:
+            return text
+        time.sleep(0.02)

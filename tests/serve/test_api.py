@@ -14,7 +14,7 @@ import time
 import httpx
 import pytest
 
-from servehelp import Scorer, Server, game_items
+from servehelp import Scorer, Server, game_items, settled_file
 
 pytest.importorskip("fastapi")
 pytest.importorskip("uvicorn")
@@ -44,8 +44,7 @@ def test_a_game_fed_item_by_item_is_the_simulated_game(server: Server) -> None:
         assert answer.status_code == 200, (item, answer.text)
         assert answer.json()["version"] == scorer.version
     assert scorer.dgn() == expected
-    path = next((server.folder / "tables").glob(f"*-{scorer.id}.dgn"))
-    assert path.read_text(encoding="utf-8") == expected  # the file on disk too
+    assert settled_file(server.folder, scorer.id, expected) == expected  # the file on disk too
     public = httpx.get(f"{server.base}/api/tables/{scorer.id}/dgn")  # public once the game is over
     assert public.status_code == 200 and public.text == expected
     state = httpx.get(f"{server.base}/api/tables/{scorer.id}").json()

@@ -16,7 +16,7 @@ import time
 import httpx
 import pytest
 
-from servehelp import Scorer, Server, game_items
+from servehelp import Scorer, Server, game_items, settled_file
 
 pytest.importorskip("fastapi")
 
@@ -36,7 +36,7 @@ def test_kills_lose_nothing_and_duplicate_nothing(tmp_path) -> None:
 
     def killer() -> None:
         nonlocal kills
-        while not done.wait(rng.uniform(0.3, 0.9)):
+        while not done.wait(rng.uniform(0.2, 0.6)):
             with lock:
                 server.kill()
                 kills += 1
@@ -77,7 +77,7 @@ def test_kills_lose_nothing_and_duplicate_nothing(tmp_path) -> None:
         db = sqlite3.connect(tmp_path / "club.sqlite")
         for scorer, expected, items in feeds:
             text = scorer.dgn()
-            on_disk = next((tmp_path / "tables").glob(f"*-{scorer.id}.dgn")).read_text(encoding="utf-8")
+            on_disk = settled_file(tmp_path, scorer.id, expected)
             losses += text != expected or on_disk != expected
             logged = db.execute("SELECT COUNT(*), COUNT(DISTINCT version) FROM items WHERE table_id = ?",
                                 (scorer.id,)).fetchone()[0]
