@@ -205,3 +205,40 @@ def test_a_restart_on_the_same_folder_carries_on(tmp_path) -> None:
         assert scorer.post("pass Cat 8S 2C 14C").status_code == 200
     finally:
         again.stop()
+
+
+def test_a_waiting_question_survives_a_restart(tmp_path) -> None:
+    _, _, items = game_items("1e", 3, seed=3, deals=True)
+    server = Server(tmp_path).start()
+    try:
+        scorer = Scorer(server.base, server.create("1e"))
+        for item in items:
+            bare = item.partition(">")[0]
+            answer = scorer.post(bare).json()
+            if answer.get("question"):
+                break
+        question = answer["question"]
+        assert question is not None
+    finally:
+        server.stop()
+    again = Server(tmp_path, port=server.port).start()
+    try:
+        state = httpx.get(f"{again.base}/api/tables/{scorer.id}", headers=scorer.headers).json()
+        assert state["question"]["item"] == question["item"] and state["version"] == scorer.version
+    finally:
+        again.stop()
+
+
+def test_the_command_without_the_extra_and_the_others_without_its_cost(tmp_path) -> None:
+    import subprocess
+    import sys
+
+    missing = subprocess.run([sys.executable, "-c", "import sys; sys.modules['fastapi'] = None\n"
+                              "from diamonds.cli.main import main; sys.exit(main(['serve', sys.argv[1]]))",
+                              str(tmp_path / "club")], capture_output=True, text=True, timeout=60)
+    assert missing.returncode != 0 and missing.stderr.count("\n") == 1 and "serve extra" in missing.stderr
+    quiet = subprocess.run([sys.executable, "-c", "import sys\nfrom diamonds.cli.main import main\n"
+                            "main(['simulate', '--players', '3', '--seed', '1', '-o', sys.argv[1]])\n"
+                            "print(sorted(m for m in ('fastapi', 'uvicorn', 'segno', 'starlette') if m in sys.modules))",
+                            str(tmp_path / "g.dgn")], capture_output=True, text=True, timeout=60)
+    assert quiet.stdout.strip() == "[]", quiet.stderr
