@@ -12,6 +12,7 @@ import sys
 
 from diamonds.io.errors import UserError
 from diamonds.io.escape import visible
+from diamonds.io.interrupt import note_output, reset_journal
 
 from .errors import CommandError
 
@@ -34,6 +35,8 @@ def run(args: argparse.Namespace) -> int:
         club = Club.open(args.dir)
     except UserError as error:  # another server holds DIR (the lock), a folder that cannot be written
         raise CommandError(str(error)) from None
+    reset_journal()  # what an interrupt says: the night, not the files written on the way
+    note_output(club.folder, "holds every change answered (restart on it to carry on)")
     try:
         host = args.host
         shown = f"[{host}]" if ":" in host else host

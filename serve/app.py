@@ -164,10 +164,18 @@ async def create_table(body: TableIn, request: Request, _: str = Depends(organis
 def _links(request: Request, table: Table, token: str) -> dict[str, str]:
     import segno
 
+    qr = io.BytesIO()
     scorer_url = f"{_base(request)}/score/{table.id}#token={token}"
     return {"id": table.id, "scorer_token": token, "scorer_url": scorer_url,
             "watch_url": f"{_base(request)}/watch/{table.id}",
-            "qr_svg": segno.make(scorer_url, error="m").svg_inline(scale=3, title="the scorer's link")}
+            "qr_svg": _qr_svg(segno.make(scorer_url, error="m"), qr)}
+
+
+def _qr_svg(code: Any, buffer: io.BytesIO) -> str:
+    """The QR code as an SVG element that stands on its own (with its namespace, for the page's DOMParser)."""
+    code.save(buffer, kind="svg", xmldecl=False, svgns=True, nl=False, scale=3, title="the scorer's link",
+              light="#ffffff")
+    return buffer.getvalue().decode("utf-8")
 
 
 @api.post("/tables/{table_id}/scorer-token", status_code=201, response_model=TableCreated)

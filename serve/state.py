@@ -52,9 +52,10 @@ def _card_of(word: str) -> str | None:
     return None
 
 
-def _standings(standings: Any, hidden: set[int]) -> list[dict[str, Any]]:
+def _standings(standings: Any, hidden: set[int], over: bool) -> list[dict[str, Any]]:
+    """Each side's players and score (None where hidden); `winner` only once the game is over."""
     return [{"players": list(s.players), "score": None if s.side in hidden else s.score,
-             "winner": None if hidden else s.winner} for s in standings]
+             "winner": bool(s.winner) if over else None} for s in standings]
 
 
 def table_state(table: Any, private: bool) -> dict[str, Any]:
@@ -92,7 +93,7 @@ def table_state(table: Any, private: bool) -> dict[str, Any]:
         "result": dict(recorder.tags).get("Result") if over else None,
         "to_move": position.to_move if recorder.hands_known() else None,
         "trick": trick,
-        "standings": _standings(position.standings, set() if private else hidden),
+        "standings": _standings(position.standings, set() if private else hidden, over),
     }
     if private:
         played = {c for c in (_card_of(w) for w in (draft.cards if draft is not None else ())) if c}

@@ -106,11 +106,18 @@ def test_a_scorer_taps_undoes_is_refused_and_a_watcher_follows(tmp_path, browser
         assert "#token" not in scorer_page.current_url  # the token leaves the address bar
 
         def tap(card: str) -> None:
-            scorer_page.find_element(By.CSS_SELECTOR, f'#grid button[data-card="{card}"]').click()
+            from selenium.common.exceptions import StaleElementReferenceException
 
-        def played() -> list[str]:
-            return [b.get_attribute("data-card") for b in
-                    scorer_page.find_elements(By.CSS_SELECTOR, "#grid button.played")]
+            for _ in range(20):
+                try:
+                    scorer_page.find_element(By.CSS_SELECTOR, f'#grid button[data-card="{card}"]').click()
+                    return
+                except StaleElementReferenceException:  # redrawn between finding and clicking
+                    time.sleep(0.05)
+
+        def played() -> list[str]:  # read in one go: the grid is redrawn after every answer
+            return list(scorer_page.execute_script(
+                "return [...document.querySelectorAll('#grid button.played')].map(b => b.dataset.card)"))
 
         for card, count in (("15S", 1), ("6S", 2)):
             tap(card)
