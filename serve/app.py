@@ -150,7 +150,7 @@ async def create_table(body: TableIn, request: Request, _: str = Depends(organis
     """A new table (the organiser): its scorer's token and link (with a QR code) and its watch link."""
     from diamonds.notation.tags import parse_players
 
-    players = parse_players(body.players) if isinstance(body.players, str) else list(body.players)
+    players = list(parse_players(body.players)) if isinstance(body.players, str) else list(body.players)
     try:
         table, token = await run_in_threadpool(club.create, body.rules, players, body.dealer, body.variants,
                                                body.tags)

@@ -321,7 +321,8 @@ class Club:
     def standings(self, full: bool) -> dict[str, Any]:
         """Per table its standings (public ones, or every score for the organiser); per player the
         totals of the finished games (games, wins, points) and, for the organiser, the running ones."""
-        tables, players = [], {}
+        tables: list[dict[str, Any]] = []
+        players: dict[str, dict[str, Any]] = {}
         for table in sorted(self.tables.values(), key=lambda t: t.seq):
             state = self.view(table, False)
             if full and not state["finished"]:
@@ -385,8 +386,8 @@ def _organiser_token(folder: str, store: Store) -> str:
         os.chmod(path, 0o600)
         return token
     token = new_token()
-    handle = os.open(path, os.O_WRONLY | os.O_CREAT, 0o600)  # the one writer keeps this mode
-    os.close(handle)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT, 0o600)  # the one writer keeps this mode
+    os.close(descriptor)
     os.chmod(path, 0o600)
     write_text(path, token + "\n")
     store.set_meta("organiser_hash", token_hash(token))
