@@ -33,7 +33,9 @@ from servehelp import Server, game_items  # noqa: E402
 
 
 async def table_run(base: str, table: dict, items: list[str], clients: int, deadline: float,
-                    latencies: list[float], statuses: dict[str, int], pace: float = 0.0) -> None:
+                    latencies: list[float], statuses: dict[str, int], pace: float = 0.0,
+                    server_side: list[float] | None = None) -> None:
+    server_side = server_side if server_side is not None else []
     version = 0
     turn = [asyncio.Event() for _ in range(clients)]
     turn[0].set()
@@ -64,6 +66,9 @@ async def table_run(base: str, table: dict, items: list[str], clients: int, dead
                 statuses[key] = statuses.get(key, 0) + 1
                 if answer.status_code == 200:
                     latencies.append(elapsed)
+                    timing = answer.headers.get("Server-Timing", "")
+                    if "dur=" in timing:
+                        server_side.append(float(timing.split("dur=")[1]) / 1000)
                     version = int(answer.headers["ETag"].strip('"'))
                 else:
                     print(f"error: {answer.status_code} {answer.text[:200]}", file=sys.stderr)
@@ -78,21 +83,25 @@ async def run(server: Server, tables: int, clients: int, limit: int, seconds: fl
         game, _, items = game_items("2e", 3, seed=100 + number)
         feeds.append((server.create(game=game), items[:limit]))
     latencies: list[float] = []
+    server_side: list[float] = []
     statuses: dict[str, int] = {}
     started = time.monotonic()
     await asyncio.gather(*(table_run(server.base, table, items, clients, started + seconds, latencies, statuses,
-                                     pace) for table, items in feeds))
+                                     pace, server_side) for table, items in feeds))
     wall = time.monotonic() - started
     latencies.sort()
+    server_side.sort()
 
-    def pct(p: float) -> float:
-        return 1000 * latencies[min(len(latencies) - 1, int(p * len(latencies)))] if latencies else float("nan")
+    def pct(p: float, values: list[float] = latencies) -> float:
+        return 1000 * values[min(len(values) - 1, int(p * len(values)))] if values else float("nan")
 
     errors = sum(count for key, count in statuses.items() if "error" in key)
     how = f"paced, an item every {pace:g} s on average per table" if pace else "flat out"
     print(f"tables {tables} × clients {clients} ({how}): {len(latencies)} items accepted in {wall:.1f} s "
           f"= {len(latencies) / wall:.0f} items/s")
     print(f"accepted items: p50 {pct(0.50):.1f} ms, p99 {pct(0.99):.1f} ms, max {pct(1.0):.1f} ms (target p99 ≤ 50 ms)")
+    print(f"  of which in the server's app (check, turn, commit; Server-Timing): p50 {pct(0.5, server_side):.1f} ms, "
+          f"p99 {pct(0.99, server_side):.1f} ms")
     print("answers: " + ", ".join(f"{key} {count}" for key, count in sorted(statuses.items())) + f"; errors {errors}")
     load = os.getloadavg()
     print(f"load average: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores")

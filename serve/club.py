@@ -14,6 +14,7 @@ rewritten through the one writer (`write_through`) after each commit. Nothing he
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import json
@@ -22,6 +23,7 @@ import secrets
 import sys
 import threading
 import time
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,6 +49,16 @@ def same_hash(given: str, stored: str) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
+class _Step:
+    """A change checked by the recorder and handed to the store: what `finish` or `abort` needs."""
+
+    saved: tuple[Any, Any, Any]
+    version: int
+    body: dict[str, Any]
+    committed: "Future[None]"
+
+
+@dataclass(frozen=True, slots=True)
 class Answer:
     """What the HTTP layer sends back: a status, a JSON body, the table's version for the ETag."""
 
@@ -68,9 +80,11 @@ class Table:
     path: str
     lock: threading.Lock = field(default_factory=threading.Lock)
     file_lock: FileLock | None = None
-    cache: dict[str, Any] = field(default_factory=dict)
+    cache: dict[Any, Any] = field(default_factory=dict)
     write_lock: threading.Lock = field(default_factory=threading.Lock)  # one rewrite of the file at a time
     write_due: bool = False
+    busy: bool = False
+    alock: asyncio.Lock = field(default_factory=asyncio.Lock)
     written_at: float = 0.0
 
     @property
@@ -200,7 +214,36 @@ class Club:
 
     def change(self, table: Table, kind: str, text: str, if_match: str | None, key: str | None) -> Answer:
         """An item (`kind` "item", `text` as `diamonds record` takes a line) or an undo, checked by the
-        recorder; recorded (store, then DGN file) only if accepted. The key's first answer wins."""
+        recorder; recorded (store, then DGN file) only if accepted. The key's first answer wins.
+        One change at a time per table: the app's `change_async` holds the table's asyncio lock."""
+        step = self.begin(table, kind, text, if_match, key)
+        if isinstance(step, Answer):
+            return step
+        try:
+            step.committed.result()
+        except BaseException:
+            self.abort(table, step)
+            raise
+        return self.finish(table, step)
+
+    async def change_async(self, table: Table, kind: str, text: str, if_match: str | None,
+                           key: str | None) -> Answer:
+        """`change` on the event loop: the recorder's check runs there (about a millisecond), the commit in
+        the store's committer thread, awaited; no worker thread per request."""
+        async with table.alock:
+            step = self.begin(table, kind, text, if_match, key)
+            if isinstance(step, Answer):
+                return step
+            try:
+                await asyncio.wrap_future(step.committed)
+            except BaseException:
+                self.abort(table, step)
+                raise
+            return self.finish(table, step)
+
+    def begin(self, table: Table, kind: str, text: str, if_match: str | None, key: str | None) -> "Answer | _Step":
+        """The check: an answer at once (a key's first answer, 412, 428, 422, nothing changed), or the
+        accepted change handed to the store's committer (`_Step.committed`)."""
         request = _request_id(kind, text)
         with table.lock:
             if key is not None:
@@ -244,17 +287,23 @@ class Club:
             body = _outcome_body(outcome, recorder, version)
             if not changed:
                 return Answer(200, body, version)
-            try:
-                self.store.record(table.id, version, kind, text, list(outcome.accepted), recorder.text,
-                                  table.pending_item, key, request, 200, json.dumps(body), str(version))
-            except BaseException:
-                recorder.rounds, recorder._last, recorder.pending = saved
-                raise
-            table.version = version
-            table.cache.clear()
+            committed = self.store.submit(table.id, version, kind, text, list(outcome.accepted), recorder.text,
+                                          table.pending_item, key, request, 200, json.dumps(body), str(version))
+            table.busy = True  # checked but not yet committed: the pages wait for it (see `view`)
+            return _Step(saved, version, body, committed)
+
+    def abort(self, table: Table, step: "_Step") -> None:
+        with table.lock:
+            table.recorder.rounds, table.recorder._last, table.recorder.pending = step.saved
+            table.busy = False
+
+    def finish(self, table: Table, step: "_Step") -> Answer:
+        with table.lock:
+            table.version = step.version
             table.write_due = True
+            table.busy = False
         self.write_signal.set()
-        return Answer(200, body, version)
+        return Answer(200, step.body, step.version)
 
     def _write(self, table: Table) -> None:
         write_through(table.path, table.recorder.text)
@@ -306,8 +355,18 @@ class Club:
                                                            "choices": list(question.choices)}}
 
     def view(self, table: Table, private: bool = False) -> dict[str, Any]:
+        """The state (from a worker thread): never of a change checked but not yet committed. The recorder
+        is read under the table's lock; the replay and the picture are made outside it."""
+        from .state import render, snapshot
+
+        for _ in range(200):
+            with table.lock:
+                if not table.busy:
+                    break
+            time.sleep(0.005)
         with table.lock:
-            return self.state(table, private)
+            snap = snapshot(table, private)
+        return render(snap)
 
     def new_scorer_token(self, table: Table) -> str:
         token = new_token()

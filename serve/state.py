@@ -59,60 +59,83 @@ def _standings(standings: Any, hidden: set[int], over: bool) -> list[dict[str, A
 
 
 def table_state(table: Any, private: bool) -> dict[str, Any]:
-    key = "private" if private else "public"
-    cached = table.cache.get(key)
+    """The state now (the caller holds the table's lock): `snapshot` then `render`."""
+    return render(snapshot(table, private))
+
+
+def snapshot(table: Any, private: bool) -> dict[str, Any]:
+    """What the state needs from the recorder, taken under the table's lock (cheap: no replay)."""
+    recorder = table.recorder
+    over = recorder.finished
+    config = recorder.config
+    rounds = recorder.rounds
+    draft = rounds[-1] if rounds and not over else None
+    hands_known = recorder.hands_known()
+    question = recorder.pending[2] if recorder.pending is not None else None
+    return {
+        "key": ("private" if private else "public", table.version), "private": private, "over": over,
+        "text": recorder.text, "record": recorder._last.record, "config": config, "draft": draft,
+        "hands_known": hands_known, "question": question, "tags": dict(recorder.tags),
+        "legal": set(recorder.legal()) if private and hands_known and not over else set(),
+        "where": recorder.where(), "items": _labels(recorder) if private else [],
+        "id": table.id, "seq": table.seq, "version": table.version, "cache": table.cache,
+    }
+
+
+def render(snap: dict[str, Any]) -> dict[str, Any]:
+    """The state from a snapshot (the replay and the picture: outside the table's lock), cached per version."""
+    cached = snap["cache"].get(snap["key"])
     if cached is not None:
         return dict(cached)
     import diamonds
+    from diamonds.replay import replay_record
     from diamonds.replay.steps import steps_of
 
-    recorder = table.recorder
-    over = recorder.finished
-    game = diamonds.Game.from_text(recorder.text)
+    over, private, config, draft = snap["over"], snap["private"], snap["config"], snap["draft"]
+    game = diamonds.Game.from_text(snap["text"])
     position = game.end()
     hidden: set[int] = set()
     if not over:
         for name in position.players:
             hidden |= set(position.view(name).sight.hidden_scores)
-    config = recorder.config
-    rounds = recorder.rounds
-    draft = rounds[-1] if rounds and not over else None
     per_trick = config.plays_per_trick
     trick: list[str] = []
     if draft is not None and draft.cards and len(draft.cards) % per_trick:
         trick = [c for c in (_card_of(w) for w in draft.cards[-(len(draft.cards) % per_trick):]) if c]
     state: dict[str, Any] = {
-        "id": table.id,
-        "seq": table.seq,
-        "version": table.version,
+        "id": snap["id"],
+        "seq": snap["seq"],
+        "version": snap["version"],
         "rules": config.rules,
         "players": list(config.players),
-        "event": dict(recorder.tags).get("Event"),
-        "where": recorder.where(),
+        "event": snap["tags"].get("Event"),
+        "where": snap["where"],
         "finished": over,
-        "result": dict(recorder.tags).get("Result") if over else None,
-        "to_move": position.to_move if recorder.hands_known() else None,
+        "result": snap["tags"].get("Result") if over else None,
+        "to_move": position.to_move if snap["hands_known"] else None,
         "trick": trick,
         "standings": _standings(position.standings, set() if private else hidden, over),
     }
     if private:
         played = {c for c in (_card_of(w) for w in (draft.cards if draft is not None else ())) if c}
-        hands_known = recorder.hands_known()
-        legal = set(recorder.legal()) if hands_known and not over else set()
-        question = recorder.pending[2] if recorder.pending is not None else None
+        legal = snap["legal"]
+        question = snap["question"]
         state.update({
             "svg": position.svg(size=360),
             "cards": [{"card": str(card), "played": str(card) in played, "legal": str(card) in legal}
                       for card in config.deck],
-            "hands_known": hands_known,
+            "hands_known": snap["hands_known"],
             "question": None if question is None else {
                 "item": question.item, "message": question.message, "code": question.code,
                 "rule": question.rule, "choices": list(question.choices) or _guess_choices(question, config)},
-            "items": _labels(recorder),
+            "items": snap["items"],
         })
     else:
-        state["svg"] = public_svg(steps_of(recorder.replayed)[-1])
-    table.cache[key] = state
+        state["svg"] = public_svg(steps_of(replay_record(snap["record"]))[-1])
+    cache = snap["cache"]
+    if len(cache) > 8:
+        cache.clear()
+    cache[snap["key"]] = state
     return dict(state)
 
 

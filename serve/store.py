@@ -115,12 +115,13 @@ class Store:
                pending: str | None, key: str | None, request: str, status: int, body: str, etag: str) -> None:
         """One accepted change: the log line, the table's new state and the key's answer, together;
         returns once committed (the committer thread's group commit)."""
+        self.submit(table_id, version, kind, text, recorded, dgn, pending, key, request, status, body, etag).result()
+
+    def submit(self, *args: Any) -> "Future[None]":
+        """`record`'s arguments, for the committer thread: the future is done once they are committed."""
         done: Future[None] = Future()
-        self.waiting.put(((table_id, version, kind, text, recorded, dgn, pending, key, request, status, body, etag),
-                          done))
-        done.result()
-        if key is not None:
-            self.answers[(table_id, key)] = (request, status, body, etag)
+        self.waiting.put((args, done))
+        return done
 
     def _commit_loop(self) -> None:
         while True:
@@ -145,7 +146,10 @@ class Store:
                 for _, done in batch:
                     done.set_exception(error)
             else:
-                for _, done in batch:
+                for args, done in batch:
+                    table_id, key, request, status, body, etag = args[0], args[7], args[8], args[9], args[10], args[11]
+                    if key is not None:
+                        self.answers[(table_id, key)] = (request, status, body, etag)
                     done.set_result(None)
 
     def _record(self, table_id: str, version: int, kind: str, text: str, recorded: list[str], dgn: str,
