@@ -69,9 +69,13 @@ def test_kills_lose_nothing_and_duplicate_nothing(tmp_path) -> None:
                 statuses[answer.status_code] = statuses.get(answer.status_code, 0) + 1
                 assert answer.status_code == 200, (item, answer.status_code, answer.text)
                 position[index] += 1
-    finally:
+    except BaseException:
         done.set()
         thread.join(30)
+        server.stop()  # a failed feed must not leave the server running
+        raise
+    done.set()
+    thread.join(30)
     try:
         losses = duplicates = 0
         db = sqlite3.connect(tmp_path / "club.sqlite")
