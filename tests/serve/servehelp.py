@@ -59,6 +59,7 @@ class Server:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.05)
+        self.kill()
         raise RuntimeError("the server did not answer in time")
 
     def kill(self) -> None:
