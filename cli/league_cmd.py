@@ -27,7 +27,7 @@ CSV_COLUMNS = ["player", "family", "rules", "games", "wins", "win_rate", "win_ra
 def run_league(args: argparse.Namespace) -> int:
     from diamonds.replay.players import LeagueAccumulator
 
-    from .stats_cmd import read_inputs
+    from .stats_inputs import read_inputs
 
     counts = LeagueAccumulator()
     problems = read_inputs(args, counts)

@@ -228,6 +228,16 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
                             help="the file's text encoding (default utf-8)")
         record.add_argument("--force", action="store_true", help="record into a read-only FILE (its mode is kept)")
 
+    serve = _command(commands, "serve", "the club night in the browser: organiser, scorers and watchers",
+                     "  diamonds serve                       # ./diamonds-club, on 127.0.0.1:8000\n"
+                     "  diamonds serve thursday --port 8080  # the same folder again carries on\n"
+                     "  diamonds serve thursday --host 0.0.0.0   # phones on the club's network")
+    serve.add_argument("dir", nargs="?", default="./diamonds-club", metavar="DIR",
+                       help="the night's folder: SQLite, one DGN file per table, organiser.token "
+                       "(default ./diamonds-club)")
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+
     _command(commands, "schema", "print the JSON Schema of `convert --to json`",
              "  diamonds schema > diamonds-game.schema.json")
 
@@ -314,12 +324,16 @@ def _run(args: argparse.Namespace) -> int:
             from .convert_cmd import run_schema as run
         elif args.command == "fmt":
             from .fmt_cmd import run
+        elif args.command == "stats" and args.by == "player":
+            from .league_cmd import run_league as run
         elif args.command == "stats":
             from .stats_cmd import run
         elif args.command == "ratings":
             from .ratings_cmd import run
         elif args.command == "record":
             from .record_run import run
+        elif args.command == "serve":
+            from .serve_cmd import run
         else:
             from .simulate_cmd import run
         try:

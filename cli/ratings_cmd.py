@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError(f"{args.alias}: no such file") from None
         except (AliasError, UnicodeDecodeError) as error:
             raise CommandError(str(error)) from None
-    from .stats_cmd import read_inputs
+    from .stats_inputs import read_inputs
 
     counts = LeagueAccumulator()
     counts.keep_games = True

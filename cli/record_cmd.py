@@ -15,7 +15,6 @@ from diamonds.notation.words import vocabulary
 import argparse
 import os
 import signal
-import sys
 import time
 from typing import Iterable, TextIO
 
@@ -23,7 +22,7 @@ from diamonds.notation.tags import parse_players, parse_variants
 from diamonds.io.errors import ChangedBehind, ReadOnlyFile, UserError
 from diamonds.io.escape import visible
 from diamonds.io.interrupt import note_output
-from diamonds.io.lock import FileLock, Snapshot
+from diamonds.io.lock import Snapshot
 from diamonds.io.write import write_text
 from diamonds.replay.recorder import Outcome, Recorder, SetupError, leftover_temporaries, write_through
 

@@ -1,0 +1,14 @@
+"""`diamonds serve`: the club night in the browser (issue 21), over the recorder of `diamonds record`.
+
+- `club`: the night's folder, its tables, one `Recorder` session per table, every change committed to
+  SQLite (with its Idempotency-Key) before the table's DGN file is rewritten through the one writer;
+- `store`: the SQLite store (WAL, synchronous=FULL);
+- `state`: what the pages show (public for watchers, everything for the scorer);
+- `app`, `pages`: the HTTP layer (FastAPI, the `serve` extra) and the three pages.
+
+Only `app` imports FastAPI; `diamonds serve` imports it (and uvicorn) when it runs. See docs/serve.md.
+"""
+
+from __future__ import annotations
+
+__all__ = ["club", "store", "state", "app", "pages"]

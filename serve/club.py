@@ -1,0 +1,453 @@
+"""The club night: its folder, its tables, and the one recorder session behind each table.
+
+`Club.open(DIR)` makes or resumes a night: the SQLite store (`club.sqlite`), the organiser's token
+(`organiser.token`, mode 0600; only its hash in the store), and one `Table` per table created, each
+resumed from the store's DGN text by `Recorder.resume` (every item checked again) and holding the
+record lock (`diamonds.io.lock.FileLock`) of its DGN file for as long as the server runs, so that
+`diamonds record` on the same file is refused while the night goes on.
+
+A `Table` is a thin shell over `diamonds.replay.recorder.Recorder`, the core of `diamonds record`:
+the refusals, their messages and their ruling ids are the recorder's own. One change at a time per
+table (a lock); a change is kept in memory only once the store has committed it, and the DGN file is
+rewritten through the one writer (`write_through`) after each commit. Nothing here speaks HTTP.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import os
+import secrets
+import sys
+import threading
+import time
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import Any
+
+from diamonds.io.lock import FileLock
+from diamonds.io.write import write_text
+from diamonds.replay.recorder import Outcome, Recorder, SetupError, leftover_temporaries, write_through
+
+from .store import Store, TableRow, token_hash
+
+__all__ = ["Club", "Table", "Answer", "SetupError", "new_token", "MAX_TEXT"]
+
+MAX_TEXT = 2000  # characters in one item's text
+TOKEN_BYTES = 24  # 192 bits
+REFUSED_COMMANDS = ("?", "help", "quit")
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def same_hash(given: str, stored: str) -> bool:
+    return hmac.compare_digest(given.encode("ascii"), stored.encode("ascii"))
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """A change checked by the recorder and handed to the store: what `finish` or `abort` needs."""
+
+    saved: tuple[Any, Any, Any]
+    version: int
+    body: dict[str, Any]
+    committed: "Future[None]"
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What the HTTP layer sends back: a status, a JSON body, the table's version for the ETag."""
+
+    status: int
+    body: dict[str, Any]
+    version: int | None = None
+
+
+@dataclass
+class Table:
+    """One table of the night: its recorder, its version (the ETag), its DGN file."""
+
+    id: str
+    seq: int
+    setup: dict[str, Any]
+    scorer_hash: str
+    recorder: Recorder
+    version: int
+    path: str
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    file_lock: FileLock | None = None
+    cache: dict[Any, Any] = field(default_factory=dict)
+    write_lock: threading.Lock = field(default_factory=threading.Lock)  # one rewrite of the file at a time
+    write_due: bool = False
+    busy: bool = False
+    alock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    written_at: float = 0.0
+
+    @property
+    def pending_item(self) -> str | None:
+        return self.recorder.pending[1] if self.recorder.pending is not None else None
+
+
+def _request_id(kind: str, text: str) -> str:
+    return hashlib.sha256(f"{kind}\n{text}".encode("utf-8")).hexdigest()
+
+
+def etag_matches(header: str | None, version: int) -> bool:
+    if header is None:
+        return False
+    for part in header.split(","):
+        part = part.strip()
+        if part == "*":
+            return True
+        if part.startswith("W/"):
+            part = part[2:]
+        if part.strip('"') == str(version):
+            return True
+    return False
+
+
+class Club:
+    """The night in DIR: the store, the organiser's token hash, the tables."""
+
+    def __init__(self, folder: str, store: Store, organiser_token: str, club_lock: FileLock) -> None:
+        self.folder = folder
+        self.store = store
+        self.organiser_token = organiser_token
+        self.organiser_hash = token_hash(organiser_token)
+        self.club_lock = club_lock
+        self.tables: dict[str, Table] = {}
+        self.by_hash: dict[str, str] = {}
+        self.create_lock = threading.Lock()
+        self.write_signal = threading.Event()
+        self.stopping = False
+        self.writer = threading.Thread(target=self._writer_loop, name="diamonds-serve-write", daemon=True)
+        self.writer.start()
+
+    # ---------------------------------------------------------------- opening and closing
+
+    @classmethod
+    def open(cls, folder: str) -> "Club":
+        folder = os.path.abspath(folder)
+        os.makedirs(os.path.join(folder, "tables"), exist_ok=True)
+        database = os.path.join(folder, "club.sqlite")
+        club_lock = FileLock(database, what="served").acquire()  # one server per folder
+        try:
+            store = Store(database)
+            token = _organiser_token(folder, store)
+            club = cls(folder, store, token, club_lock)
+            for row in store.tables():
+                club._load(row)
+        except BaseException:
+            club_lock.release()
+            raise
+        return club
+
+    def close(self) -> None:
+        self.stopping = True
+        self.write_signal.set()
+        self.writer.join(30)
+        for table in self.tables.values():  # every file holds its table's last change
+            self._write_due(table)
+        for table in self.tables.values():
+            if table.file_lock is not None:
+                table.file_lock.release()
+        self.store.close()
+        self.club_lock.release()
+
+    def _load(self, row: TableRow) -> Table:
+        recorder = Recorder.resume(row.dgn)
+        if row.pending:
+            recorder.enter(row.pending)  # the question it was waiting on, asked again
+        table = Table(row.id, row.seq, row.setup, row.scorer_hash, recorder, row.version,
+                      os.path.join(self.folder, "tables", f"table-{row.seq:03d}-{row.id}.dgn"))
+        table.file_lock = FileLock(table.path, what="served").acquire()
+        for leftover in leftover_temporaries(table.path):
+            try:
+                os.unlink(leftover)
+            except OSError:
+                pass
+        self._write(table)  # the store is the truth: a kill between its commit and this write is mended
+        self.tables[row.id] = table
+        self.by_hash[row.scorer_hash] = row.id
+        return table
+
+    # ---------------------------------------------------------------- who is asking
+
+    def who(self, token: str | None) -> str | None:
+        """"organiser", a table's id, or None; compared in constant time on the hashes."""
+        if not token:
+            return None
+        given = token_hash(token)
+        if same_hash(given, self.organiser_hash):
+            return "organiser"
+        found = self.by_hash.get(given)
+        if found is not None and same_hash(given, self.tables[found].scorer_hash):
+            return found
+        return None
+
+    # ---------------------------------------------------------------- tables
+
+    def create(self, rules: str, players: list[str], dealer: str | None, variants: list[str],
+               tags: dict[str, str]) -> tuple[Table, str]:
+        """A new table; raises SetupError as `diamonds record` would for the same set-up."""
+        options = {k: v for k, v in tags.items() if k not in EXTRA_TAGS}
+        extra = [(k, v) for k, v in tags.items() if k in EXTRA_TAGS]
+        recorder = Recorder.new(rules, players, variants=variants, dealer=dealer, options=options, extra_tags=extra)
+        token = new_token()
+        table_id = secrets.token_hex(4)
+        setup = {"rules": rules, "players": list(players), "dealer": dealer, "variants": list(variants),
+                 "tags": dict(tags)}
+        with self.create_lock:
+            seq = self.store.add_table(table_id, setup, token_hash(token), recorder.text)
+            row = TableRow(table_id, seq, setup, token_hash(token), 0, recorder.text, None)
+            table = self._load(row)
+        return table, token
+
+    def table(self, table_id: str) -> Table | None:
+        return self.tables.get(table_id)
+
+    # ---------------------------------------------------------------- changes
+
+    def change(self, table: Table, kind: str, text: str, if_match: str | None, key: str | None) -> Answer:
+        """An item (`kind` "item", `text` as `diamonds record` takes a line) or an undo, checked by the
+        recorder; recorded (store, then DGN file) only if accepted. The key's first answer wins.
+        One change at a time per table: the app's `change_async` holds the table's asyncio lock."""
+        step = self.begin(table, kind, text, if_match, key)
+        if isinstance(step, Answer):
+            return step
+        try:
+            step.committed.result()
+        except BaseException:
+            self.abort(table, step)
+            raise
+        return self.finish(table, step)
+
+    async def change_async(self, table: Table, kind: str, text: str, if_match: str | None,
+                           key: str | None) -> Answer:
+        """`change` on the event loop: the recorder's check runs there (about a millisecond), the commit in
+        the store's committer thread, awaited; no worker thread per request."""
+        async with table.alock:
+            step = self.begin(table, kind, text, if_match, key)
+            if isinstance(step, Answer):
+                return step
+            try:
+                await asyncio.wrap_future(step.committed)
+            except BaseException:
+                self.abort(table, step)
+                raise
+            return self.finish(table, step)
+
+    def begin(self, table: Table, kind: str, text: str, if_match: str | None, key: str | None) -> "Answer | _Step":
+        """The check: an answer at once (a key's first answer, 412, 428, 422, nothing changed), or the
+        accepted change handed to the store's committer (`_Step.committed`)."""
+        request = _request_id(kind, text)
+        with table.lock:
+            if key is not None:
+                earlier = self.store.answer(table.id, key)
+                if earlier is not None:
+                    if earlier[0] != request:
+                        return Answer(422, _error("this Idempotency-Key was used for another request", "key-reused"),
+                                      table.version)
+                    return Answer(earlier[1], json.loads(earlier[2]), _version_of(earlier[3]))
+            if not etag_matches(if_match, table.version):
+                why = "If-Match is missing" if if_match is None else "the table has changed since"
+                return Answer(428 if if_match is None else 412,
+                              {"error": {"message": f"{why}: the table is at version {table.version}",
+                                         "rule": None, "line": 0, "column": 0, "code": "stale"},
+                               "state": self.brief(table)}, table.version)
+            recorder = table.recorder
+            saved = (recorder.rounds, recorder._last, recorder.pending)
+            before = (recorder.text, table.pending_item)
+            try:
+                outcome = recorder.undo() if kind == "undo" else recorder.enter(text)
+            except Exception:
+                recorder.rounds, recorder._last, recorder.pending = saved
+                raise
+            refusal = outcome.refusal
+            if refusal is None and kind == "undo" and (recorder.text, table.pending_item) == before:
+                refusal_body = _error("nothing to take back", "nothing-to-undo")
+            elif refusal is not None:
+                refusal_body = {"error": {"message": refusal.message, "rule": refusal.rule, "line": refusal.line,
+                                          "column": refusal.column, "code": refusal.code, "item": refusal.item,
+                                          "at": refusal.at or None}}
+            else:
+                refusal_body = None
+            if refusal_body is not None:  # nothing recorded, not even the items before the refused one
+                recorder.rounds, recorder._last, recorder.pending = saved
+                refusal_body["version"] = table.version
+                if key is not None:
+                    self.store.remember(table.id, key, request, 422, json.dumps(refusal_body), str(table.version))
+                return Answer(422, refusal_body, table.version)
+            changed = (recorder.text, table.pending_item) != before
+            version = table.version + 1 if changed else table.version
+            body = _outcome_body(outcome, recorder, version)
+            if not changed:
+                return Answer(200, body, version)
+            committed = self.store.submit(table.id, version, kind, text, list(outcome.accepted), recorder.text,
+                                          table.pending_item, key, request, 200, json.dumps(body), str(version))
+            table.busy = True  # checked but not yet committed: the pages wait for it (see `view`)
+            return _Step(saved, version, body, committed)
+
+    def abort(self, table: Table, step: "_Step") -> None:
+        with table.lock:
+            table.recorder.rounds, table.recorder._last, table.recorder.pending = step.saved
+            table.busy = False
+
+    def finish(self, table: Table, step: "_Step") -> Answer:
+        with table.lock:
+            table.version = step.version
+            table.write_due = True
+            table.busy = False
+        self.write_signal.set()
+        return Answer(200, step.body, step.version)
+
+    def _write(self, table: Table) -> None:
+        write_through(table.path, table.recorder.text)
+
+    def _writer_loop(self) -> None:
+        """Rewrite the DGN file of every table with a change due, just after the answer: the store holds the
+        change already (committed before the answer), and a restart mends a file a kill left behind. A
+        table's file is rewritten at most every WRITE_GAP seconds: at a scorer's pace that is after every
+        item; under a burst (the load test) the items of the gap share one rewrite, so that the disk's
+        fsyncs go to the store's commits, which the answers wait for."""
+        while not self.stopping:
+            self.write_signal.wait(WRITE_GAP / 4)
+            self.write_signal.clear()
+            now = time.monotonic()
+            for table in list(self.tables.values()):
+                if table.write_due and now - table.written_at >= WRITE_GAP:
+                    self._write_due(table)
+
+    def _write_due(self, table: Table) -> None:
+        """Rewrite the table's DGN file with its latest text (never an older text last)."""
+        with table.write_lock:
+            with table.lock:
+                if not table.write_due:
+                    return
+                table.write_due = False
+                text = table.recorder.text
+            table.written_at = time.monotonic()
+            try:
+                write_through(table.path, text)
+            except Exception as error:  # a full disk: the store still holds everything; say so
+                print(f"diamonds serve: {table.path}: not rewritten ({error}); the store holds the game",
+                      file=sys.stderr)
+
+    # ---------------------------------------------------------------- what is shown
+
+    def state(self, table: Table, private: bool = False) -> dict[str, Any]:
+        """The table's state (the caller holds its lock)."""
+        from .state import table_state
+
+        return table_state(table, private)
+
+    def brief(self, table: Table) -> dict[str, Any]:
+        """The state in short, cheap to make (no replay, no picture): what a 412 sends back; GET has the rest."""
+        recorder = table.recorder
+        question = recorder.pending[2] if recorder.pending is not None else None
+        return {"id": table.id, "version": table.version, "where": recorder.where(), "finished": recorder.finished,
+                "question": None if question is None else {"item": question.item, "message": question.message,
+                                                           "code": question.code, "rule": question.rule,
+                                                           "choices": list(question.choices)}}
+
+    def view(self, table: Table, private: bool = False) -> dict[str, Any]:
+        """The state (from a worker thread): never of a change checked but not yet committed. The recorder
+        is read under the table's lock; the replay and the picture are made outside it."""
+        from .state import render, snapshot
+
+        for _ in range(200):
+            with table.lock:
+                if not table.busy:
+                    break
+            time.sleep(0.005)
+        with table.lock:
+            snap = snapshot(table, private)
+        return render(snap)
+
+    def new_scorer_token(self, table: Table) -> str:
+        token = new_token()
+        with table.lock:
+            self.store.set_scorer_hash(table.id, token_hash(token))
+            self.by_hash.pop(table.scorer_hash, None)
+            table.scorer_hash = token_hash(token)
+            self.by_hash[table.scorer_hash] = table.id
+        return token
+
+    def standings(self, full: bool) -> dict[str, Any]:
+        """Per table its standings (public ones, or every score for the organiser); per player the
+        totals of the finished games (games, wins, points) and, for the organiser, the running ones."""
+        tables: list[dict[str, Any]] = []
+        players: dict[str, dict[str, Any]] = {}
+        for table in sorted(self.tables.values(), key=lambda t: t.seq):
+            state = self.view(table, False)
+            if full and not state["finished"]:
+                state["standings"] = self.view(table, True)["standings"]
+            tables.append({key: state[key] for key in ("id", "seq", "rules", "players", "where", "finished",
+                                                        "result", "standings", "version")})
+            for standing in state["standings"]:
+                for name in standing["players"]:
+                    entry = players.setdefault(name, {"player": name, "games": 0, "wins": 0, "points": 0,
+                                                      "playing": 0, "running": 0})
+                    if state["finished"]:
+                        entry["games"] += 1
+                        entry["wins"] += 1 if standing["winner"] else 0
+                        entry["points"] += standing["score"] or 0
+                    else:
+                        entry["playing"] += 1
+                        entry["running"] += standing["score"] or 0
+        ranked = sorted(players.values(), key=lambda e: (-e["wins"], -e["points"], e["player"].lower()))
+        return {"tables": tables, "players": ranked}
+
+    def night_dgn(self) -> str:
+        return "\n".join(table.recorder.text for table in sorted(self.tables.values(), key=lambda t: t.seq))
+
+
+EXTRA_TAGS = ("Event", "Site", "Date", "Round")
+WRITE_GAP = 0.5  # seconds: a table's DGN file is rewritten at most this often (see _writer_loop)
+
+
+def _version_of(etag: str | None) -> int | None:
+    return int(etag) if etag and etag.isdigit() else None
+
+
+def _error(message: str, code: str) -> dict[str, Any]:
+    return {"error": {"message": message, "rule": None, "line": 0, "column": 0, "code": code}}
+
+
+def _outcome_body(outcome: Outcome, recorder: Recorder, version: int) -> dict[str, Any]:
+    question = outcome.question
+    return {
+        "version": version,
+        "recorded": list(outcome.accepted),
+        "question": None if question is None else {
+            "item": question.item, "message": question.message, "code": question.code, "rule": question.rule,
+            "choices": list(question.choices)},
+        "info": list(outcome.info),
+        "where": recorder.where(),
+        "finished": recorder.finished,
+    }
+
+
+def _organiser_token(folder: str, store: Store) -> str:
+    """The organiser's token: the one in DIR/organiser.token if its hash is the store's, else a new one."""
+    path = os.path.join(folder, "organiser.token")
+    stored = store.meta("organiser_hash")
+    try:
+        with open(path, encoding="ascii") as handle:
+            token = handle.read().strip()
+    except (OSError, UnicodeDecodeError):
+        token = ""
+    if token and stored and same_hash(token_hash(token), stored):
+        os.chmod(path, 0o600)
+        return token
+    token = new_token()
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT, 0o600)  # the one writer keeps this mode
+    os.close(descriptor)
+    os.chmod(path, 0o600)
+    write_text(path, token + "\n")
+    store.set_meta("organiser_hash", token_hash(token))
+    return token

@@ -1,0 +1,323 @@
+"""The three pages (organiser, scorer, watcher): static HTML shells, one script, one style sheet.
+
+Nothing is loaded from elsewhere (no CDN, no web fonts) and nothing inline runs: the page's script
+and styles come from /static, as the Content-Security-Policy demands. Player text reaches the page
+only through the script's `textContent` (never parsed as HTML) or inside the SVG pictures, which
+ElementTree and segno escape. The scorer's and organiser's tokens travel in the URL's fragment
+(never sent to the server or in a Referer) and are kept in the browser's localStorage.
+"""
+
+from __future__ import annotations
+
+import html
+
+__all__ = ["page", "SCRIPT", "STYLE"]
+
+_TITLES = {"home": "diamonds serve", "organiser": "Club night: organiser", "score": "Scorer",
+           "watch": "Watching a table"}
+
+_BODIES = {
+    "home": """<main><h1>Diamonds club night</h1>
+<p>This server records a club night. The organiser's link was printed when the server started
+(and is in <code>organiser.token</code>); each table's scorer and watch links come from the organiser's page.</p></main>""",
+    "organiser": """<header><h1>Club night</h1><span id="status" class="status"></span></header>
+<main>
+<section id="login" hidden><p>Open the organiser's link printed by <code>diamonds serve</code>
+(it ends in <code>#token=…</code>).</p></section>
+<section id="create"><h2>New table</h2>
+<form id="new-table">
+<label>Rules <input name="rules" list="rule-ids" value="2e" required maxlength="40"></label>
+<datalist id="rule-ids"><option value="1e"><option value="2e"><option value="bga"><option value="kirk"><option value="bidding"></datalist>
+<label>Players <input name="players" placeholder="Ann Bob Cat" required maxlength="400"></label>
+<label>Dealer <input name="dealer" placeholder="(the first player)" maxlength="80"></label>
+<label>Variants <input name="variants" placeholder="partnership" maxlength="200"></label>
+<label>Event <input name="event" placeholder="Thursday club night" maxlength="200"></label>
+<button type="submit">Create the table</button>
+</form><p id="create-error" class="refusal" role="alert"></p></section>
+<section><h2>Tables</h2><div id="tables"></div></section>
+<section><h2>Players</h2><table id="players"><thead><tr><th>Player</th><th>Games</th><th>Wins</th>
+<th>Points</th><th>Playing now</th></tr></thead><tbody></tbody></table></section>
+<section><h2>The night</h2><button id="get-dgn" type="button">Download as DGN</button>
+<button id="get-parquet" type="button">Download as Parquet</button><p id="download-error" class="refusal"></p></section>
+</main>""",
+    "score": """<header><h1 id="title">Table</h1><span id="status" class="status"></span></header>
+<main>
+<p id="where" class="where"></p>
+<div id="question" class="question" hidden><p id="question-text"></p><div id="choices" class="choices"></div></div>
+<p id="refusal" class="refusal" role="alert"></p>
+<div id="picture" class="picture"></div>
+<p id="trick" class="trick"></p>
+<ol id="scores" class="scores"></ol>
+<div id="grid" class="grid" aria-label="the game's cards: tap one to record it"></div>
+<button id="undo" class="undo" type="button">Undo</button>
+<form id="line" class="line"><label>Line <input name="text" autocomplete="off" autocapitalize="off"
+ placeholder="pass Bob 1H 15H 11C · end · bid Ann 3" maxlength="2000"></label><button type="submit">Send</button></form>
+<details class="fix"><summary>Correct an earlier card</summary>
+<form id="fix"><label>Card <select name="label"></select></label>
+<label>is really <input name="text" maxlength="40" autocapitalize="characters"></label><button type="submit">Correct</button></form>
+<p class="note">One card per correction: the recorder checks everything after it again, so swapping two cards
+takes undo and re-entry.</p></details>
+</main>""",
+    "watch": """<header><h1 id="title">Table</h1><span id="status" class="status"></span></header>
+<main>
+<p id="where" class="where"></p>
+<div id="picture" class="picture"></div>
+<p id="trick" class="trick"></p>
+<ol id="scores" class="scores"></ol>
+<p id="updated" class="note"></p>
+</main>""",
+}
+
+
+def page(kind: str, table_id: str = "") -> str:
+    return (f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<meta name="referrer" content="no-referrer">'
+            f'<title>{html.escape(_TITLES[kind])}</title>'
+            f'<link rel="stylesheet" href="/static/app.css"><script src="/static/app.js" defer></script></head>'
+            f'<body data-page="{html.escape(kind)}" data-table="{html.escape(table_id)}">\n'
+            f'{_BODIES[kind]}\n</body></html>\n')
+
+
+STYLE = """
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.35 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f1ea;color:#1d1d1d}
+header{display:flex;justify-content:space-between;align-items:center;padding:.4rem .6rem;background:#1f5130;color:#fff}
+header h1{font-size:1.1rem;margin:0}
+main{max-width:720px;margin:0 auto;padding:.5rem}
+.status{font-size:.8rem}
+.status.offline{color:#ffd27a;font-weight:bold}
+.where{font-weight:600;margin:.3rem 0}
+.picture svg{width:100%;height:auto;display:block}
+.trick{margin:.3rem 0}
+.scores{margin:.3rem 0;padding-left:1.4rem}
+.refusal{color:#a40000;font-weight:600;min-height:1.2em;margin:.3rem 0}
+.question{background:#fff4cc;border:2px solid #c99a00;border-radius:8px;padding:.4rem;margin:.4rem 0}
+.choices{display:flex;flex-wrap:wrap;gap:.4rem}
+.choices button{min-width:3.2rem;min-height:2.8rem;font-size:1rem}
+.grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(52px,1fr));gap:4px;margin:.5rem 0}
+.grid button{min-height:44px;font-size:1rem;font-weight:700;border:1px solid #888;border-radius:6px;background:#fff}
+.grid button.red{color:#b00020}.grid button.black{color:#111}.grid button.green{color:#0a6b2a}
+.grid button.played{background:#ccc;color:#777;text-decoration:line-through}
+.grid button.legal{border:3px solid #1f7a3a;background:#eaffea}
+.undo{width:100%;min-height:3.2rem;font-size:1.3rem;font-weight:700;background:#7a1f1f;color:#fff;border:0;border-radius:8px;margin:.4rem 0}
+.line,.fix form{display:flex;flex-wrap:wrap;gap:.3rem;align-items:end;margin:.4rem 0}
+.line input{width:100%}
+label{display:block;margin:.2rem 0}
+input,select,button{font-size:1rem;padding:.35rem}
+form#new-table label{display:flex;justify-content:space-between;gap:.5rem}
+.table-card{background:#fff;border:1px solid #ccc;border-radius:8px;padding:.5rem;margin:.5rem 0}
+.table-card .qr svg{width:160px;height:160px}
+.note{font-size:.85rem;color:#555}
+table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ccc;padding:.2rem;text-align:left}
+a{word-break:break-all}
+"""
+
+SCRIPT = r"""
+"use strict";
+(function () {
+  const body = document.body, page = body.dataset.page, tableId = body.dataset.table;
+  const $ = (id) => document.getElementById(id);
+  const el = (tag, text, cls) => { const e = document.createElement(tag); if (text != null) e.textContent = text; if (cls) e.className = cls; return e; };
+  function tokenFor(name) {
+    const m = location.hash.match(/token=([A-Za-z0-9_-]+)/);
+    if (m) { localStorage.setItem(name, m[1]); history.replaceState(null, "", location.pathname); }
+    return localStorage.getItem(name);
+  }
+  async function call(method, path, opts) {
+    opts = opts || {};
+    const headers = {};
+    if (opts.token) headers["Authorization"] = "Bearer " + opts.token;
+    if (opts.ifMatch != null) headers["If-Match"] = '"' + opts.ifMatch + '"';
+    if (opts.key) headers["Idempotency-Key"] = opts.key;
+    if (opts.body !== undefined) headers["Content-Type"] = "application/json";
+    const r = await fetch(path, {method, headers, body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined, cache: "no-store"});
+    let data = null;
+    const type = r.headers.get("Content-Type") || "";
+    if (type.startsWith("application/json")) data = await r.json();
+    return {status: r.status, data, response: r};
+  }
+  function setStatus(text, offline) { const s = $("status"); if (s) { s.textContent = text; s.classList.toggle("offline", !!offline); } }
+  function suitClass(card) { const s = card.slice(-1); return s === "D" || s === "H" ? "red" : s === "C" ? "green" : "black"; }
+  function showSvg(target, svgText) {
+    const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
+    const svg = doc.documentElement;
+    target.replaceChildren(document.importNode(svg, true));
+  }
+  function showScores(list, standings) {
+    list.replaceChildren();
+    for (const s of standings) {
+      const score = s.score == null ? "hidden" : String(s.score);
+      list.appendChild(el("li", s.players.join(" & ") + ": " + score + (s.winner ? " (winner)" : "")));
+    }
+  }
+  function showCommon(state) {
+    $("title").textContent = "Table " + state.seq + " · " + state.rules + " · " + state.players.join(", ");
+    $("where").textContent = state.finished ? "Game over: " + (state.result || "") :
+      state.where + (state.to_move ? " · " + state.to_move + " to play" : "");
+    showSvg($("picture"), state.svg);
+    $("trick").textContent = state.trick.length ? "This trick: " + state.trick.join(" ") : "";
+    showScores($("scores"), state.standings);
+  }
+
+  // ------------------------------------------------------------ the scorer
+  function scorer() {
+    const token = tokenFor("diamonds-scorer-" + tableId);
+    const queueName = "diamonds-queue-" + tableId;
+    let version = null, sending = false;
+    const queue = JSON.parse(localStorage.getItem(queueName) || "[]");
+    const save = () => localStorage.setItem(queueName, JSON.stringify(queue));
+    const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + Math.random());
+    if (!token) { $("refusal").textContent = "This page needs the scorer's link (it ends in #token=…)."; return; }
+    async function refresh() {
+      try {
+        const r = await call("GET", "/api/tables/" + tableId, {token});
+        if (r.status !== 200) { $("refusal").textContent = (r.data && r.data.error && r.data.error.message) || ("error " + r.status); return; }
+        render(r.data);
+        if (!queue.length) setStatus("online");
+      } catch (e) { setStatus("offline: taps are kept and sent on reconnect", true); }
+    }
+    function render(state) {
+      version = state.version;
+      showCommon(state);
+      const q = state.question;
+      $("question").hidden = !q;
+      if (q) {
+        $("question-text").textContent = q.item + ": " + q.message + (q.rule ? " (" + q.rule + ")" : "");
+        const box = $("choices"); box.replaceChildren();
+        for (const choice of q.choices) {
+          const b = el("button", choice); b.type = "button";
+          b.addEventListener("click", () => enqueue("item", choice)); box.appendChild(b);
+        }
+      }
+      const grid = $("grid"); grid.replaceChildren();
+      for (const c of state.cards) {
+        const b = el("button", c.card, suitClass(c.card)); b.type = "button"; b.dataset.card = c.card;
+        if (c.played) b.classList.add("played");
+        if (c.legal) b.classList.add("legal");
+        b.addEventListener("click", () => enqueue("item", c.card)); grid.appendChild(b);
+      }
+      const select = document.querySelector("#fix select"); select.replaceChildren();
+      for (const item of state.items) { const o = el("option", item.label + " " + item.text); o.value = item.label; select.appendChild(o); }
+    }
+    function enqueue(kind, text) {
+      $("refusal").textContent = "";
+      queue.push({kind, text, key: newKey()}); save(); pump();
+    }
+    async function pump() {
+      if (sending) return;
+      sending = true;
+      try {
+        while (queue.length) {
+          const op = queue[0];
+          if (version == null) { await refresh(); if (version == null) throw new Error("offline"); }
+          const path = "/api/tables/" + tableId + (op.kind === "undo" ? "/undo" : "/items");
+          setStatus(queue.length > 1 ? "sending " + queue.length + " taps" : "sending");
+          const r = await call("POST", path, {token, ifMatch: version, key: op.key, body: op.kind === "undo" ? undefined : {text: op.text}});
+          if (r.status === 200) { queue.shift(); save(); version = r.data.version; continue; }
+          const err = (r.data && r.data.error) || {message: "error " + r.status};
+          const dropped = queue.length - 1;
+          queue.length = 0; save();
+          let text = (op.kind === "undo" ? "Undo" : op.text) + " not recorded: " + err.message + (err.rule ? " (" + err.rule + ")" : "");
+          if (err.line) text += " [line " + err.line + ", column " + err.column + "]";
+          if (r.status === 412) text = "The table changed elsewhere: " + (dropped + 1) + " tap(s) not sent; the table is shown afresh.";
+          else if (dropped) text += "; " + dropped + " later tap(s) not sent";
+          $("refusal").textContent = text;
+          break;
+        }
+        await refresh();
+      } catch (e) {
+        setStatus("offline: " + queue.length + " tap(s) waiting", true);
+        setTimeout(() => { sending = false; pump(); }, 2000);
+        return;
+      }
+      sending = false;
+    }
+    $("undo").addEventListener("click", () => enqueue("undo", "undo"));
+    $("line").addEventListener("submit", (ev) => { ev.preventDefault(); const input = ev.target.elements.text; if (input.value.trim()) enqueue("item", input.value.trim()); input.value = ""; });
+    $("fix").addEventListener("submit", (ev) => { ev.preventDefault(); const f = ev.target.elements; if (f.label.value && f.text.value.trim()) enqueue("item", "fix " + f.label.value + " " + f.text.value.trim()); f.text.value = ""; });
+    window.addEventListener("online", pump);
+    refresh().then(pump);
+  }
+
+  // ------------------------------------------------------------ the watchers
+  function watcher() {
+    const source = new EventSource("/api/tables/" + tableId + "/events");
+    source.addEventListener("state", (ev) => {
+      const state = JSON.parse(ev.data);
+      showCommon(state);
+      $("updated").textContent = "Version " + state.version + ", updated " + new Date().toLocaleTimeString();
+      setStatus("live");
+    });
+    source.onerror = () => setStatus("reconnecting…", true);
+  }
+
+  // ------------------------------------------------------------ the organiser
+  function organiser() {
+    const token = tokenFor("diamonds-organiser");
+    if (!token) { $("login").hidden = false; return; }
+    const links = JSON.parse(localStorage.getItem("diamonds-links") || "{}");
+    const words = (s) => s.split(/[\s,]+/).filter(Boolean);
+    $("new-table").addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const f = ev.target.elements;
+      const tags = {}; if (f.event.value.trim()) tags.Event = f.event.value.trim();
+      const body = {rules: f.rules.value.trim(), players: words(f.players.value), dealer: f.dealer.value.trim() || null,
+                    variants: words(f.variants.value), tags};
+      try {
+        const r = await call("POST", "/api/tables", {token, body});
+        if (r.status !== 201) { $("create-error").textContent = (r.data && r.data.error ? r.data.error.message : "error " + r.status); return; }
+        $("create-error").textContent = "";
+        links[r.data.id] = r.data; localStorage.setItem("diamonds-links", JSON.stringify(links));
+        standings();
+      } catch (e) { $("create-error").textContent = "offline: the table was not created"; }
+    });
+    async function renew(id) {
+      const r = await call("POST", "/api/tables/" + id + "/scorer-token", {token});
+      if (r.status === 201) { links[id] = r.data; localStorage.setItem("diamonds-links", JSON.stringify(links)); standings(); }
+    }
+    async function standings() {
+      let r;
+      try { r = await call("GET", "/api/standings", {token}); } catch (e) { setStatus("offline", true); return; }
+      setStatus("online");
+      const box = $("tables"); box.replaceChildren();
+      for (const t of r.data.tables) {
+        const card = el("div", null, "table-card"); card.dataset.table = t.id;
+        card.appendChild(el("h3", "Table " + t.seq + " · " + t.rules + " · " + t.players.join(", ")));
+        card.appendChild(el("p", t.finished ? "Over: " + (t.result || "") : t.where));
+        const list = el("ol", null, "scores"); showScores(list, t.standings); card.appendChild(list);
+        const link = links[t.id];
+        if (link) {
+          const a = el("a", "Scorer's link"); a.href = link.scorer_url; a.className = "scorer-link"; card.appendChild(el("p")).appendChild(a);
+          const qr = el("div", null, "qr"); showSvg(qr, link.qr_svg); card.appendChild(qr);
+        }
+        const w = el("a", "Watch link"); w.href = "/watch/" + t.id; card.appendChild(el("p")).appendChild(w);
+        const b = el("button", link ? "New scorer link (the old one stops working)" : "Make a scorer link"); b.type = "button";
+        b.addEventListener("click", () => renew(t.id)); card.appendChild(b);
+        box.appendChild(card);
+      }
+      const rows = document.querySelector("#players tbody"); rows.replaceChildren();
+      for (const p of r.data.players) {
+        const tr = el("tr");
+        for (const v of [p.player, p.games, p.wins, p.points, p.playing ? p.playing + " (" + p.running + ")" : ""]) tr.appendChild(el("td", String(v)));
+        rows.appendChild(tr);
+      }
+    }
+    async function download(path, name) {
+      $("download-error").textContent = "";
+      const r = await fetch(path, {headers: {"Authorization": "Bearer " + token}});
+      if (!r.ok) { const d = await r.json().catch(() => null); $("download-error").textContent = d && d.error ? d.error.message : "error " + r.status; return; }
+      const url = URL.createObjectURL(await r.blob());
+      const a = el("a"); a.href = url; a.download = name; document.body.appendChild(a); a.click(); a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    }
+    $("get-dgn").addEventListener("click", () => download("/api/night.dgn", "night.dgn"));
+    $("get-parquet").addEventListener("click", () => download("/api/night.parquet.zip", "night-parquet.zip"));
+    standings(); setInterval(standings, 3000);
+  }
+
+  if (page === "score") scorer();
+  else if (page === "watch") watcher();
+  else if (page === "organiser") organiser();
+})();
+"""
