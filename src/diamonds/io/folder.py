@@ -11,7 +11,7 @@ was written is swapped in instead, marked by a file named `PARTIAL` in it.
 from __future__ import annotations
 
 import os
-import secrets
+
 import shutil
 import stat
 from types import TracebackType
@@ -86,7 +86,7 @@ class StagedFolder:
         parent, name = os.path.split(self.target)
         for leftover in leftovers(self.target, STAGE_SUFFIX) + leftovers(self.target, STAGE_SUFFIX + ".old"):
             shutil.rmtree(leftover, ignore_errors=True)  # of a conversion killed (SIGKILL) before it cleaned up
-        self.stage = os.path.join(parent, f".{name}.{os.getpid()}.{secrets.token_hex(4)}{STAGE_SUFFIX}")
+        self.stage = os.path.join(parent, f".{name}.{os.getpid()}.{os.urandom(4).hex()}{STAGE_SUFFIX}")
         register(self.stage)
         note_output(self.shown, "left as it was")
         try:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
+
 import stat
 from contextlib import contextmanager
 from typing import Any, Iterator
@@ -59,7 +59,7 @@ def resolve(path: str) -> str:
 
 def temporary_name(target: str, suffix: str = TEMPORARY_SUFFIX) -> str:
     folder, name = os.path.split(target)
-    return os.path.join(folder, f".{name}.{os.getpid()}.{secrets.token_hex(4)}{suffix}")
+    return os.path.join(folder, f".{name}.{os.getpid()}.{os.urandom(4).hex()}{suffix}")
 
 
 def pid_alive(pid: int) -> bool:
