@@ -1,0 +1,60 @@
+"""Kirk's game for the bots (docs/bots.md): the greedy rules of thumb and the sampler of hidden hands.
+
+No duty to follow (K4), so a hand shows no voids: the unknown cards are
+simply the pack less the viewer's hand and every card played this hand,
+shared among the others by the number of cards each still holds.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from diamonds.bots import FamilyBot, Table, deal_unknown
+from .rules.moves import PlayCard
+from .rules.rules import card_points, card_value
+from .rules.state import State
+
+__all__ = ["BOT", "greedy", "determinise"]
+
+
+def greedy(rules: Any, state: State, seat: int, rng: random.Random) -> PlayCard:
+    """Win a trick worth having with the cheapest card that wins it; otherwise throw the cheapest card.
+
+    Cheap means few points (K7), then low value (K3). A trick is worth having
+    when it already holds points, or when the player is last to play. A lead
+    is the lowest-value card, keeping the high ones to win tricks with.
+    A tie (K5) counts as a loss here."""
+    hand = state.hand(seat)
+    cost = lambda card: (card_points(card), card_value(card))  # noqa: E731
+    if not state.trick:
+        return PlayCard(min(hand, key=lambda card: (card_value(card), card_points(card))))
+    best = max(card_value(card) for _, card in state.trick)
+    at_stake = sum(card_points(card) for _, card in state.trick)
+    last = len(state.trick) == state.config.plays_per_trick - 1
+    winners = [card for card in hand if card_value(card) > best]
+    if winners and (at_stake >= 5 or last):
+        return PlayCard(min(winners, key=lambda card: (card_value(card), card_points(card))))
+    return PlayCard(min(hand, key=cost))
+
+
+def determinise(table: Table, rng: random.Random) -> State:
+    """The state now with the other players' hands redrawn from the cards the viewer cannot place."""
+    state: State = table.state
+    seat = table.seat
+    seen = set(state.hands[seat])
+    for pile in state.piles:
+        seen.update(pile)
+    seen.update(card for _, card in state.trick)
+    pool = [card for card in state.config.deck if card not in seen]
+    others = [s for s in range(state.config.player_count) if s != seat]
+    sizes = [len(state.hands[s]) for s in others]
+    buckets = deal_unknown(pool, sizes, [None] * len(others), rng)
+    hands = list(state.hands)
+    for s, cards in zip(others, buckets):
+        hands[s] = frozenset(cards)
+    return replace(state, hands=tuple(hands))
+
+
+BOT = FamilyBot(greedy=greedy, determinise=determinise)
