@@ -41,7 +41,7 @@ class _VersionAction(argparse._VersionAction):
 
 # The commands whose options come from the rules engine (rule sets, variants, option tags): only
 # these need `diamonds.core` to build their parser, which imports every family's engine.
-_ENGINE_COMMANDS = ("record", "simulate")
+_ENGINE_COMMANDS = ("record", "simulate", "arena")
 
 
 def _command_word(argv: Sequence[str]) -> str | None:
@@ -239,6 +239,30 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
         simulate.add_argument("--narrate", action="store_true", help="tell the game in words instead of DGN")
         simulate.add_argument("-o", "--output", metavar="OUT")
         simulate.add_argument("--force", action="store_true", help="replace a read-only output file (its mode is kept)")
+
+    arena = _command(commands, "arena", "play bots against each other, write the games as DGN, print standings",
+                     "  diamonds arena --rules 2e --players 4 --bots mc,greedy,greedy,random --games 1000 "
+                     "--seed 1 --jobs 4 -o arena.dgn\n"
+                     "  diamonds arena --rules kirk --bots mc:32,greedy,greedy,greedy --hands 1 --games 50")
+    if engine_options:
+        arena.add_argument("--rules", choices=list(RULE_SETS), default="2e")
+        arena.add_argument("--players", type=int, default=None, help="how many players (default: the rules' usual)")
+        arena.add_argument("--bots", required=True, metavar="B,B,...",
+                           help="one bot per seat of the first game (random, greedy, mc, mc:N for N samples per "
+                           "decision); the seats rotate one place each game")
+        arena.add_argument("--variant", action="append", default=[], metavar="V",
+                           help="a Variant word of the rules (repeat or separate with commas)")
+        for tag in sorted(option_tags()):
+            users = ", ".join(rules.id for rules in RULE_SETS.values() if tag in rules.option_tags)
+            arena.add_argument(f"--{tag.lower()}", dest=f"tag_{tag}", default=None, metavar="VALUE",
+                               help=f"the {tag} tag of the games ({users})")
+        arena.add_argument("--games", type=_positive, default=100, metavar="K")
+        arena.add_argument("--seed", type=int, default=None, help="the same seed gives the same games and standings")
+        arena.add_argument("--jobs", "-j", type=_positive, default=1, metavar="N",
+                           help="processes to play in (the results do not depend on it)")
+        arena.add_argument("-o", "--output", metavar="OUT", default=None,
+                           help="write every game as DGN here (default: nowhere)")
+        arena.add_argument("--force", action="store_true", help="replace a read-only output file (its mode is kept)")
     return parser
 
 
@@ -289,6 +313,8 @@ def _run(args: argparse.Namespace) -> int:
             from .stats_cmd import run
         elif args.command == "record":
             from .record_cmd import run
+        elif args.command == "arena":
+            from .arena_cmd import run
         else:
             from .simulate_cmd import run
         try:
