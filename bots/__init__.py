@@ -33,7 +33,7 @@ __all__ = ["Bot", "RandomBot", "GreedyBot", "MCBot", "FamilyBot", "make_bot", "B
 
 @dataclass(frozen=True)
 class FamilyBot:
-    """A family's `bot` part.
+    """A family's `bot` part (docs/bots.md).
 
     `greedy(rules, state, seat, rng)`: a legal move of `seat` by the family's rules of thumb, reading only
     what `seat` may know. `determinise(table, rng)`: the state now with everything hidden from
@@ -42,6 +42,13 @@ class FamilyBot:
 
     greedy: Callable[[Any, Any, int, random.Random], Any]
     determinise: Callable[[Table, random.Random], Any]
+    # The environment's action ids (diamonds.bots.env): how many there are for a set-up, and the ids of a
+    # move, one or several (a Fitzgerald pass is its cards chosen one at a time, in deck order).
+    action_count: Callable[[Any], int] | None = None
+    encode: Callable[[Any, Any], tuple[int, ...]] | None = None
+    # The family's own public features of the observation (phase, the trick, bids ...), from `seat`'s side.
+    feature_count: Callable[[Any], int] | None = None
+    features: Callable[[Any, int], list[float]] | None = None
 
 
 def family_bot(rules_id: str) -> FamilyBot:

@@ -21,6 +21,10 @@ def run(args: argparse.Namespace) -> int:
     from diamonds.bots.arena import ArenaSetup, format_standings, play_game, standings
     from diamonds.io.parallel import ordered_map
 
+    try:
+        import openskill  # noqa: F401  (the ratings)
+    except ImportError:
+        raise CommandError('the arena\'s ratings need the bots extra: pip install "diamonds[bots]"') from None
     rule_set = rules_for(args.rules)
     players = args.players or rule_set.default_players
     specs = tuple(word.strip() for word in args.bots.split(",") if word.strip())

@@ -132,4 +132,75 @@ def determinise(table: Table, rng: random.Random) -> BiddingState:
     return replace(state, hands=tuple(hands), point_cards=tuple(point_cards), kitty=kitty)
 
 
-BOT = FamilyBot(greedy=greedy, determinise=determinise)
+# ---------------------------------------------------------------- the environment's actions and features
+# Ids, D = 33 (the pack in `config.deck` order): [0, D) play a card (an ace high); [D, 2D) play an ace low;
+# 2D + 2 * suit + (0 high, 1 low) the Joker given a suit (D, H, S, C); then D ids "take this kitty card",
+# D ids "lay this point card" (a take is two actions), 11 bids 0-10 and 11 final bids 0-10.
+# Features: the phase (one-hot), the trick's cards, each seat's bid, final bid and tricks won from the
+# viewer round (/ 10, -0.1 where none yet), the viewer's own point card, the dealer from the viewer round.
+
+_PHASES = tuple(Phase)
+
+
+def action_count(config: Any) -> int:
+    return 4 * len(config.deck) + 8 + 22
+
+
+def encode(config: Any, move: Any) -> tuple[int, ...]:
+    index = _index(config)
+    d = len(config.deck)
+    if isinstance(move, PlayCard):
+        if not isinstance(move.card, Card):
+            assert move.suit is not None
+            return (2 * d + 2 * move.suit.index + (0 if move.high else 1),)
+        return (index[move.card] + (d if move.high is False else 0),)
+    if isinstance(move, TakeFromKitty):
+        return (2 * d + 8 + index[move.card], 3 * d + 8 + index[move.point])
+    if isinstance(move, Bid):
+        return (4 * d + 8 + move.amount,)
+    if isinstance(move, FinalBid):
+        return (4 * d + 19 + move.amount,)
+    raise TypeError(f"no action id for {move!r}")
+
+
+def feature_count(config: Any) -> int:
+    return len(_PHASES) + 2 * len(config.deck) + 4 * config.player_count
+
+
+def features(state: BiddingState, seat: int) -> list[float]:
+    config = state.config
+    index = _index(config)
+    n, d = config.player_count, len(config.deck)
+    out = [0.0] * feature_count(config)
+    out[_PHASES.index(state.phase)] = 1.0
+    at = len(_PHASES)
+    for played in state.trick:
+        out[at + index[played.card]] = 1.0
+    at += d
+    for s in range(n):
+        r = (s - seat) % n
+        bid, final = state.bids[s], state.final_bids[s]
+        out[at + r] = -0.1 if bid is None else bid / 10.0
+        out[at + n + r] = -0.1 if final is None else final / 10.0
+        out[at + 2 * n + r] = state.tricks_won[s] / 10.0
+    at += 3 * n
+    if state.point_cards[seat] is not None:
+        out[at + index[state.point_cards[seat]]] = 1.0
+    at += d
+    out[at + (state.dealer - seat) % n] = 1.0
+    return out
+
+
+_INDEXES: dict[Any, dict[Any, int]] = {}
+
+
+def _index(config: Any) -> dict[Any, int]:
+    deck = config.deck
+    found = _INDEXES.get(deck)
+    if found is None:
+        found = _INDEXES[deck] = {card: i for i, card in enumerate(deck)}
+    return found
+
+
+BOT = FamilyBot(greedy=greedy, determinise=determinise, action_count=action_count, encode=encode,
+                feature_count=feature_count, features=features)

@@ -106,4 +106,71 @@ def determinise(table: Table, rng: random.Random) -> State | None:
     return replace(state, hands=tuple(hands))
 
 
-BOT = FamilyBot(greedy=greedy, determinise=determinise)
+# ---------------------------------------------------------------- the environment's actions and features
+# Ids, D = len(config.deck), n players: [0, D) play a card; [D, 2D) pass a card (a pass of k cards is k
+# actions, its cards in deck order); 2D + k - 1 the dealer's pass count k (1-3); 2D + 3 + s name seat s's
+# side as Clubs victim; 2D + 3 + n name none. Features: the phase (one-hot), the trick's cards, the pass
+# count (one-hot), each side's Showroom from the viewer's side round (/ 20), the Supply (/ 235), the
+# Thief's seat from the viewer round (one-hot, last: none).
+
+_PHASES = tuple(Phase)
+
+
+def action_count(config: Any) -> int:
+    return 2 * len(config.deck) + 4 + config.player_count
+
+
+def encode(config: Any, move: Any) -> tuple[int, ...]:
+    index = _index(config)
+    d = len(config.deck)
+    if isinstance(move, PlayCard):
+        return (index[move.card],)
+    if isinstance(move, PassCards):
+        return tuple(sorted(d + index[card] for card in move.cards))
+    if isinstance(move, ChoosePassCount):
+        return (2 * d + move.count - 1,)
+    if isinstance(move, ChooseVictim):
+        return (2 * d + 3 + (config.player_count if move.victim is None else move.victim),)
+    raise TypeError(f"no action id for {move!r}")
+
+
+def feature_count(config: Any) -> int:
+    return len(_PHASES) + len(config.deck) + 3 + config.side_count + 1 + config.player_count + 1
+
+
+def features(state: State, seat: int) -> list[float]:
+    config = state.config
+    index = _index(config)
+    n, sides = config.player_count, config.side_count
+    out = [0.0] * feature_count(config)
+    out[_PHASES.index(state.phase)] = 1.0
+    at = len(_PHASES)
+    for _, card in state.trick:
+        out[at + index[card]] = 1.0
+    at += len(config.deck)
+    if state.pass_count:
+        out[at + state.pass_count - 1] = 1.0
+    at += 3
+    own = config.side_of[seat]
+    for side in range(sides):
+        out[at + (side - own) % sides] = state.showroom[side] / 20.0
+    at += sides
+    out[at] = state.supply / 235.0
+    at += 1
+    out[at + (n if state.thief is None else (state.thief - seat) % n)] = 1.0
+    return out
+
+
+_INDEXES: dict[Any, dict[Any, int]] = {}
+
+
+def _index(config: Any) -> dict[Any, int]:
+    deck = config.deck
+    found = _INDEXES.get(deck)
+    if found is None:
+        found = _INDEXES[deck] = {card: i for i, card in enumerate(deck)}
+    return found
+
+
+BOT = FamilyBot(greedy=greedy, determinise=determinise, action_count=action_count, encode=encode,
+                feature_count=feature_count, features=features)

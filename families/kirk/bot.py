@@ -57,4 +57,43 @@ def determinise(table: Table, rng: random.Random) -> State:
     return replace(state, hands=tuple(hands))
 
 
-BOT = FamilyBot(greedy=greedy, determinise=determinise)
+# ---------------------------------------------------------------- the environment's actions and features
+# One action per card of the pack (its index in `config.deck`); the features: the current trick's cards,
+# and the viewer's place in the trick (one-hot, 0 = leading).
+
+
+def action_count(config: Any) -> int:
+    return len(config.deck)
+
+
+def encode(config: Any, move: Any) -> tuple[int, ...]:
+    return (_index(config)[move.card],)
+
+
+def feature_count(config: Any) -> int:
+    return len(config.deck) + config.player_count
+
+
+def features(state: State, seat: int) -> list[float]:
+    config = state.config
+    index = _index(config)
+    out = [0.0] * feature_count(config)
+    for _, card in state.trick:
+        out[index[card]] = 1.0
+    out[len(config.deck) + len(state.trick) % config.player_count] = 1.0
+    return out
+
+
+_INDEXES: dict[Any, dict[Any, int]] = {}
+
+
+def _index(config: Any) -> dict[Any, int]:
+    deck = config.deck
+    found = _INDEXES.get(deck)
+    if found is None:
+        found = _INDEXES[deck] = {card: i for i, card in enumerate(deck)}
+    return found
+
+
+BOT = FamilyBot(greedy=greedy, determinise=determinise, action_count=action_count, encode=encode,
+                feature_count=feature_count, features=features)

@@ -63,6 +63,13 @@ def families() -> "dict[str, tuple[str, ...]]":
     return {family.name: family.rule_ids for family in registered()}
 
 
+def env(rules: str = "kirk", players: int | None = None, **kwargs: Any) -> Any:
+    """A PettingZoo AEC environment of the rule set `rules` (the `rl` extra; diamonds.bots.env, docs/bots.md)."""
+    from diamonds.bots.env import env as make
+
+    return make(rules, players, **kwargs)
+
+
 def read_tables(paths: Any, *, encoding: str = "utf-8", jobs: int | None = None) -> "GameTables":
     """The games, plays and events tables (pyarrow) of DGN files or of a folder of Parquet tables."""
     from .analysis import read_games as read
