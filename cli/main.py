@@ -240,6 +240,19 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
         simulate.add_argument("-o", "--output", metavar="OUT")
         simulate.add_argument("--force", action="store_true", help="replace a read-only output file (its mode is kept)")
 
+    analyse = _command(commands, "analyse", "judge every card played with the mc bot and mark the mistakes",
+                       "  diamonds analyse game.dgn -o annotated.dgn\n"
+                       "  diamonds analyse game.dgn --samples 64 --mistake 3 --blunder 8")
+    analyse.add_argument("file", help="a DGN file")
+    analyse.add_argument("-o", "--output", metavar="OUT", help="the annotated DGN (default: standard output)")
+    analyse.add_argument("--samples", type=_positive, default=16, help="mc samples per decision (default 16)")
+    analyse.add_argument("--seed", type=int, default=0, help="the same seed gives the same marks (default 0)")
+    analyse.add_argument("--mistake", type=float, default=2.0, metavar="POINTS",
+                         help="an estimate this far below the best move's is marked ? (default 2)")
+    analyse.add_argument("--blunder", type=float, default=5.0, metavar="POINTS",
+                         help="an estimate this far below the best move's is marked ?? (default 5)")
+    analyse.add_argument("--force", action="store_true", help="replace a read-only output file (its mode is kept)")
+
     arena = _command(commands, "arena", "play bots against each other, write the games as DGN, print standings",
                      "  diamonds arena --rules 2e --players 4 --bots mc,greedy,greedy,random --games 1000 "
                      "--seed 1 --jobs 4 -o arena.dgn\n"
@@ -315,6 +328,8 @@ def _run(args: argparse.Namespace) -> int:
             from .record_cmd import run
         elif args.command == "arena":
             from .arena_cmd import run
+        elif args.command == "analyse":
+            from .analyse_cmd import run
         else:
             from .simulate_cmd import run
         try:
