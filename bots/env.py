@@ -107,6 +107,7 @@ class DiamondsEnv(AECEnv):
         self.action_spaces = {agent: spaces.Discrete(self.actions) for agent in self.possible_agents}
         self._rng = random.Random()
         self._prefix: list[int] = []
+        self._cache = None
 
     def _new_position(self, dealer: int) -> Any:
         return diamonds.Position(self.rules, self.possible_agents, dealer=dealer, variants=self.variants,
@@ -130,6 +131,7 @@ class DiamondsEnv(AECEnv):
         self.truncations = {agent: False for agent in self.agents}
         self.infos: dict[str, dict] = {agent: {} for agent in self.agents}
         self._prefix = []
+        self._cache: tuple[int, list[tuple[tuple[int, ...], Any]]] | None = None
         self._deal()
         self.agent_selection = self.position.to_move
 
@@ -138,8 +140,12 @@ class DiamondsEnv(AECEnv):
             self.position.deal(self._rng)
 
     def _sequences(self) -> list[tuple[tuple[int, ...], Any]]:
-        config = self.position.config
-        return [(self.family.encode(config, move), move) for move in self.position.legal_moves]
+        """The legal moves with their ids, worked out once per position (a pass lists up to 120 moves)."""
+        ply = len(self.position)
+        if self._cache is None or self._cache[0] != ply:
+            config = self.position.config
+            self._cache = (ply, [(self.family.encode(config, move), move) for move in self.position.legal_moves])
+        return self._cache[1]
 
     def _mask(self, agent: str) -> np.ndarray:
         mask = np.zeros(self.actions, dtype=np.int8)
