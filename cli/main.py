@@ -41,7 +41,7 @@ class _VersionAction(argparse._VersionAction):
 
 # The commands whose options come from the rules engine (rule sets, variants, option tags): only
 # these need `diamonds.core` to build their parser, which imports every family's engine.
-_ENGINE_COMMANDS = ("record", "simulate", "arena")
+_ENGINE_COMMANDS = ("record", "simulate", "arena", "play")
 
 
 def _command_word(argv: Sequence[str]) -> str | None:
@@ -276,6 +276,23 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
         arena.add_argument("-o", "--output", metavar="OUT", default=None,
                            help="write every game as DGN here (default: nowhere)")
         arena.add_argument("--force", action="store_true", help="replace a read-only output file (its mode is kept)")
+
+    play = _command(commands, "play", "play a game against the bots, one move typed at a time",
+                    "  diamonds play --rules kirk --as Ann --bots mc\n"
+                    "  diamonds play --rules 2e --players \"Ann Bob Cat\" --bots mc,greedy -o mine.dgn")
+    if engine_options:
+        play.add_argument("--rules", choices=list(RULE_SETS), default="2e")
+        play.add_argument("--players", metavar="NAMES", help='the players in seat order (default: Ann, Bob, ...)')
+        play.add_argument("--as", dest="as_player", metavar="PLAYER", help="who you are (default: the first)")
+        play.add_argument("--bots", default="mc", metavar="B,B,...",
+                          help="the other seats' bots, in seat order, or one for all (default mc)")
+        for tag in sorted(option_tags()):
+            users = ", ".join(rules.id for rules in RULE_SETS.values() if tag in rules.option_tags)
+            play.add_argument(f"--{tag.lower()}", dest=f"tag_{tag}", default=None, metavar="VALUE",
+                              help=f"the {tag} tag of the game ({users})")
+        play.add_argument("--seed", type=int, default=None, help="the same seed gives the same deals and bots")
+        play.add_argument("-o", "--output", metavar="OUT", help="save the game as DGN when it ends or stops")
+        play.add_argument("--force", action="store_true", help="replace a read-only output file (its mode is kept)")
     return parser
 
 
@@ -330,6 +347,8 @@ def _run(args: argparse.Namespace) -> int:
             from .arena_cmd import run
         elif args.command == "analyse":
             from .analyse_cmd import run
+        elif args.command == "play":
+            from .play_cmd import run
         else:
             from .simulate_cmd import run
         try:
