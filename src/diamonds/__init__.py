@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "read_games", "read_game", "Game", "Position", "View", "Standing", "Diagnostic", "families", "Family",
-    "IllegalMove", "NotationError", "PositionError", "Sight", "read_tables", "to_pandas",
+    "IllegalMove", "NotationError", "PositionError", "Sight", "read_tables", "to_pandas", "env",
 ]
 
 _LAZY = {
