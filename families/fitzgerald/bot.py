@@ -47,7 +47,7 @@ def greedy(rules: Any, state: State, seat: int, rng: random.Random) -> Any:
 def _play(state: State, seat: int) -> Card:
     """Lead the highest card, the best suit among equals; follow with the cheapest card that takes the
     trick from the other side, else the lowest; out of the led suit, earn the best suit's action (R9)."""
-    hand = state.hand(seat)
+    hand = state.hands[seat]  # unsorted: every key below is a total order on the cards it compares
     if not state.trick:
         return max(hand, key=lambda c: (c.rank, SUIT_WORTH[c.suit]))
     led = state.trick[0][1].suit

@@ -26,17 +26,16 @@ def greedy(rules: Any, state: State, seat: int, rng: random.Random) -> PlayCard:
     when it already holds points, or when the player is last to play. A lead
     is the lowest-value card, keeping the high ones to win tricks with.
     A tie (K5) counts as a loss here."""
-    hand = state.hand(seat)
-    cost = lambda card: (card_points(card), card_value(card))  # noqa: E731
+    hand = state.hands[seat]  # unsorted: every key below ends in the card's own sort key, so ties cannot depend on order
     if not state.trick:
-        return PlayCard(min(hand, key=lambda card: (card_value(card), card_points(card))))
+        return PlayCard(min(hand, key=lambda card: (card_value(card), card_points(card), card.sort_key)))
     best = max(card_value(card) for _, card in state.trick)
     at_stake = sum(card_points(card) for _, card in state.trick)
     last = len(state.trick) == state.config.plays_per_trick - 1
     winners = [card for card in hand if card_value(card) > best]
     if winners and (at_stake >= 5 or last):
-        return PlayCard(min(winners, key=lambda card: (card_value(card), card_points(card))))
-    return PlayCard(min(hand, key=cost))
+        return PlayCard(min(winners, key=lambda card: (card_value(card), card_points(card), card.sort_key)))
+    return PlayCard(min(hand, key=lambda card: (card_points(card), card_value(card), card.sort_key)))
 
 
 def determinise(table: Table, rng: random.Random) -> State:
