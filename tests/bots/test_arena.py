@@ -40,3 +40,20 @@ def test_standings_table() -> None:
     rows = standings(play_game(setup, number) for number in range(4))
     assert {row.bot for row in rows} == {"greedy", "random"} and all(row.games == 4 for row in rows)
     assert "greedy" in format_standings(rows)
+
+
+def test_games_do_not_depend_on_the_hash_seed(tmp_path) -> None:
+    """Sets of cards are never iterated where their order could decide a move: other interpreters agree."""
+    import os
+    import subprocess
+    import sys
+
+    texts = []
+    for hash_seed in ("1", "2"):
+        path = tmp_path / f"h{hash_seed}.dgn"
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        code = ("from diamonds.cli.main import main; import sys; sys.exit(main(['arena', '--rules', '1e', "
+                f"'--players', '3', '--bots', 'mc:2,greedy,random', '--games', '2', '--seed', '9', '-o', {str(path)!r}]))")
+        subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True, timeout=300)
+        texts.append(path.read_text(encoding="utf-8"))
+    assert texts[0] == texts[1]
