@@ -83,8 +83,9 @@ def _play(state: BiddingState, seat: int, moves: Any) -> PlayCard:
         low_ace = move.card.is_ace and move.high is False
         return (1 if move.card.suit is TRUMPS else 0, 0 if low_ace else move.card.rank)
 
-    winning = [m for m in moves if wins(m)]
-    losing = [m for m in moves if m not in winning]
+    winning, losing = [], []
+    for move in moves:
+        (winning if wins(move) else losing).append(move)
     if need > 0 and winning:
         return min(winning, key=rank)
     if need <= 0 and losing:
