@@ -33,3 +33,14 @@ def test_bot_names() -> None:
     with pytest.raises(ValueError):
         make_bot("clever")
     assert make_bot("mc:3").samples == 3
+
+
+def test_every_family_has_a_complete_bot_part() -> None:
+    from diamonds.bots import FamilyBot
+    from diamonds.core import families
+
+    for family in families():
+        part = family.part("bot")
+        assert isinstance(part, FamilyBot), family.name
+        assert all(getattr(part, name) is not None for name in
+                   ("greedy", "determinise", "action_count", "encode", "feature_count", "features")), family.name
