@@ -27,9 +27,26 @@ import diamonds
 from diamonds.core import rules_for
 from diamonds.core.simulate import default_names
 
-from . import family_bot, table_of
+from . import FamilyBot, table_of
+from . import family_bot as _family_bot
 
 __all__ = ["DiamondsEnv", "env", "observation_vector"]
+
+
+class _Codec:
+    """A family's bot part with the environment's four hooks checked present."""
+
+    def __init__(self, part: FamilyBot, rules: str) -> None:
+        if None in (part.action_count, part.encode, part.feature_count, part.features):
+            raise TypeError(f"the {rules} family's bot part has no action ids or features for the environment")
+        self.action_count = part.action_count
+        self.encode = part.encode
+        self.feature_count = part.feature_count
+        self.features = part.features
+
+
+def family_bot(rules: str) -> Any:
+    return _Codec(_family_bot(rules), rules)
 
 
 def env(rules: str = "kirk", players: int | None = None, **kwargs: Any) -> "DiamondsEnv":

@@ -83,7 +83,8 @@ def _play(state: BiddingState, seat: int, moves: Any) -> PlayCard:
         low_ace = move.card.is_ace and move.high is False
         return (1 if move.card.suit is TRUMPS else 0, 0 if low_ace else move.card.rank)
 
-    winning, losing = [], []
+    winning: list[PlayCard] = []
+    losing: list[PlayCard] = []
     for move in moves:
         (winning if wins(move) else losing).append(move)
     if need > 0 and winning:
