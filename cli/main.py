@@ -41,7 +41,7 @@ class _VersionAction(argparse._VersionAction):
 
 # The commands whose options come from the rules engine (rule sets, variants, option tags): only
 # these need `diamonds.core` to build their parser, which imports every family's engine.
-_ENGINE_COMMANDS = ("record", "simulate")
+_ENGINE_COMMANDS = ("record", "simulate", "arena", "play")
 
 
 def _command_word(argv: Sequence[str]) -> str | None:
@@ -273,6 +273,60 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
         simulate.add_argument("--narrate", action="store_true", help="tell the game in words instead of DGN")
         simulate.add_argument("-o", "--output", metavar="OUT")
         simulate.add_argument("--force", action="store_true", help="replace a read-only output file (its mode is kept)")
+
+    analyse = _command(commands, "analyse", "judge every card played with the mc bot and mark the mistakes",
+                       "  diamonds analyse game.dgn -o annotated.dgn\n"
+                       "  diamonds analyse game.dgn --samples 64 --mistake 3 --blunder 8")
+    analyse.add_argument("file", help="a DGN file")
+    analyse.add_argument("-o", "--output", metavar="OUT", help="the annotated DGN (default: standard output)")
+    analyse.add_argument("--samples", type=_positive, default=16, help="mc samples per decision (default 16)")
+    analyse.add_argument("--seed", type=int, default=0, help="the same seed gives the same marks (default 0)")
+    analyse.add_argument("--mistake", type=float, default=2.0, metavar="POINTS",
+                         help="an estimate this far below the best move's is marked ? (default 2)")
+    analyse.add_argument("--blunder", type=float, default=5.0, metavar="POINTS",
+                         help="an estimate this far below the best move's is marked ?? (default 5)")
+    analyse.add_argument("--force", action="store_true", help="replace a read-only output file (its mode is kept)")
+
+    arena = _command(commands, "arena", "play bots against each other, write the games as DGN, print standings",
+                     "  diamonds arena --rules 2e --players 4 --bots mc,greedy,greedy,random --games 1000 "
+                     "--seed 1 --jobs 4 -o arena.dgn\n"
+                     "  diamonds arena --rules kirk --bots mc:32,greedy,greedy,greedy --hands 1 --games 50")
+    if engine_options:
+        arena.add_argument("--rules", choices=list(RULE_SETS), default="2e")
+        arena.add_argument("--players", type=int, default=None, help="how many players (default: the rules' usual)")
+        arena.add_argument("--bots", required=True, metavar="B,B,...",
+                           help="one bot per seat of the first game (random, greedy, mc, mc:N for N samples per "
+                           "decision); the seats rotate one place each game")
+        arena.add_argument("--variant", action="append", default=[], metavar="V",
+                           help="a Variant word of the rules (repeat or separate with commas)")
+        for tag in sorted(option_tags()):
+            users = ", ".join(rules.id for rules in RULE_SETS.values() if tag in rules.option_tags)
+            arena.add_argument(f"--{tag.lower()}", dest=f"tag_{tag}", default=None, metavar="VALUE",
+                               help=f"the {tag} tag of the games ({users})")
+        arena.add_argument("--games", type=_positive, default=100, metavar="K")
+        arena.add_argument("--seed", type=int, default=None, help="the same seed gives the same games and standings")
+        arena.add_argument("--jobs", "-j", type=_positive, default=1, metavar="N",
+                           help="processes to play in (the results do not depend on it)")
+        arena.add_argument("-o", "--output", metavar="OUT", default=None,
+                           help="write every game as DGN here (default: nowhere)")
+        arena.add_argument("--force", action="store_true", help="replace a read-only output file (its mode is kept)")
+
+    play = _command(commands, "play", "play a game against the bots, one move typed at a time",
+                    "  diamonds play --rules kirk --as Ann --bots mc\n"
+                    "  diamonds play --rules 2e --players \"Ann Bob Cat\" --bots mc,greedy -o mine.dgn")
+    if engine_options:
+        play.add_argument("--rules", choices=list(RULE_SETS), default="2e")
+        play.add_argument("--players", metavar="NAMES", help='the players in seat order (default: Ann, Bob, ...)')
+        play.add_argument("--as", dest="as_player", metavar="PLAYER", help="who you are (default: the first)")
+        play.add_argument("--bots", default="mc", metavar="B,B,...",
+                          help="the other seats' bots, in seat order, or one for all (default mc)")
+        for tag in sorted(option_tags()):
+            users = ", ".join(rules.id for rules in RULE_SETS.values() if tag in rules.option_tags)
+            play.add_argument(f"--{tag.lower()}", dest=f"tag_{tag}", default=None, metavar="VALUE",
+                              help=f"the {tag} tag of the game ({users})")
+        play.add_argument("--seed", type=int, default=None, help="the same seed gives the same deals and bots")
+        play.add_argument("-o", "--output", metavar="OUT", help="save the game as DGN when it ends or stops")
+        play.add_argument("--force", action="store_true", help="replace a read-only output file (its mode is kept)")
     return parser
 
 
@@ -334,6 +388,12 @@ def _run(args: argparse.Namespace) -> int:
             from .record_run import run
         elif args.command == "serve":
             from .serve_cmd import run
+        elif args.command == "arena":
+            from .arena_cmd import run
+        elif args.command == "analyse":
+            from .analyse_cmd import run
+        elif args.command == "play":
+            from .play_cmd import run
         else:
             from .simulate_cmd import run
         try:

@@ -217,6 +217,7 @@ STANDARD_PARTS: Mapping[str, str] = {
     "view": "view:VIEW",  # rich renderables, narration, the terminal's screens
     "words": "words:WORDS",  # the notation words its records use (deal, pass, kitty, bid ...)
     "visibility": "visibility:VISIBILITY",  # what each player may know (Position.view, pictures, --as)
+    "bot": "bot:BOT",  # the bots' rules of thumb and sampler of hidden cards (diamonds.bots.FamilyBot)
 }
 
 

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "read_games", "read_game", "Game", "Position", "View", "Standing", "Diagnostic", "families", "Family",
-    "IllegalMove", "NotationError", "PositionError", "Sight", "read_tables", "to_pandas",
+    "IllegalMove", "NotationError", "PositionError", "Sight", "read_tables", "to_pandas", "env",
 ]
 
 _LAZY = {
@@ -61,6 +61,13 @@ def families() -> "dict[str, tuple[str, ...]]":
     from diamonds.core import families as registered
 
     return {family.name: family.rule_ids for family in registered()}
+
+
+def env(rules: str = "kirk", players: int | None = None, **kwargs: Any) -> Any:
+    """A PettingZoo AEC environment of the rule set `rules` (the `rl` extra; diamonds.bots.env, docs/bots.md)."""
+    from diamonds.bots.env import env as make
+
+    return make(rules, players, **kwargs)
 
 
 def read_tables(paths: Any, *, encoding: str = "utf-8", jobs: int | None = None) -> "GameTables":

@@ -35,7 +35,7 @@ from diamonds.replay import record_from_game, replay_record
 from diamonds.replay.export import CSV_COLUMNS
 
 ROOT = Path(__file__).resolve().parents[2]
-COMMANDS = ("replay", "validate", "convert", "schema", "fmt", "simulate")
+COMMANDS = ("replay", "validate", "convert", "schema", "fmt", "simulate", "arena", "analyse", "play")
 
 
 # --------------------------------------------------------------------------- helpers

@@ -1,0 +1,94 @@
+"""Speed of the bots and the environment: `python bench/bots.py` (a second or so per figure).
+
+Prints, per family: random self-play games per second through `diamonds.Position` (a random legal move
+from `legal_moves` at each decision, deals through `deal`), the same through the PettingZoo environment
+(a random id of the action mask, observations built for the agent to move), and `mc` decisions per
+second (16 samples per decision, the other seats greedy)."""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+
+import diamonds
+from diamonds.bots import make_bot
+from diamonds.core.simulate import default_names
+
+TABLES = [("2e", 4), ("1e", 3), ("bga", 2), ("kirk", 4), ("bidding", 3)]
+
+
+def position_games(rules: str, players: int, seconds: float) -> tuple[float, float]:
+    rng, games, moves = random.Random(1), 0, 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        pos = diamonds.Position(rules, default_names(players), dealer=0)
+        while not pos.is_over:
+            if pos.is_chance:
+                pos.deal(rng)
+            else:
+                pos.push(rng.choice(pos.legal_moves))
+        games += 1
+        moves += len(pos)
+    spent = time.perf_counter() - start
+    return games / spent, moves / spent
+
+
+def env_games(rules: str, players: int, seconds: float) -> float:
+    import numpy as np
+
+    env = diamonds.env(rules, players)
+    rng = np.random.default_rng(1)
+    games, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        env.reset(seed=games)
+        for agent in env.agent_iter():
+            observation, _, termination, truncation, _ = env.last()
+            if termination or truncation:
+                env.step(None)
+            else:
+                env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        games += 1
+    return games / (time.perf_counter() - start)
+
+
+def mc_decisions(rules: str, players: int, seconds: float) -> float:
+    rng = random.Random(2)
+    mc, greedy = make_bot("mc:16", seed=1), make_bot("greedy", seed=1)
+    decisions, spent = 0, 0.0
+    while spent < seconds:
+        pos = diamonds.Position(rules, default_names(players), dealer=0)
+        while not pos.is_over and spent < seconds:
+            if pos.is_chance:
+                pos.deal(rng)
+                continue
+            seat = pos.to_move_seat
+            view = pos.view(seat)
+            if seat == 0 and len(view.legal_moves) > 1:
+                start = time.perf_counter()
+                move = mc.choose(view)
+                spent += time.perf_counter() - start
+                decisions += 1
+            else:
+                move = greedy.choose(view)
+            pos.push(move)
+    return decisions / spent
+
+
+def main() -> None:
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
+    print(f"{'rules':<8} {'players':>7} {'Position games/s':>17} {'ms/game':>8} {'moves/s':>9} "
+          f"{'env games/s':>12} {'mc decisions/s':>15}")
+    for rules, players in TABLES:
+        games, moves = position_games(rules, players, seconds)
+        try:
+            env = f"{env_games(rules, players, seconds):12.1f}"
+        except ImportError:
+            env = f"{'(no rl extra)':>12}"
+        mc = mc_decisions(rules, players, seconds)
+        print(f"{rules:<8} {players:>7} {games:17.1f} {1000 / games:8.2f} {moves:9.0f} {env} {mc:15.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,141 @@
+"""Bots against bots: seats rotated game by game, every game a DGN record, standings per bot.
+
+Everything random in game `g` comes from `random.Random(f"{seed}:{g}")` (the
+deals, then one seed per seat for its bot), so the games and the standings
+depend on the seed only, never on how many processes play them.
+
+A game's record names its bots in a `Bots` tag, one `player=bot` word per seat
+in seat order (`[Bots "Ann=mc Bob=greedy Cat=greedy Dan=random"]`).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Sequence
+
+import diamonds
+from diamonds.core.simulate import default_names
+
+from . import make_bot
+
+__all__ = ["ArenaSetup", "GameResult", "BotStanding", "play_game", "seat_bots", "standings", "bots_tag", "format_standings"]
+
+
+@dataclass(frozen=True)
+class ArenaSetup:
+    rules: str
+    players: int
+    bots: tuple[str, ...]  # one bot spec per seat of game 0; rotated one seat per game
+    seed: int
+    variants: tuple[str, ...] = ()
+    options: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    number: int
+    bots: tuple[str, ...]  # per seat
+    scores: tuple[int, ...]  # per seat: their side's final score
+    winners: tuple[bool, ...]  # per seat
+    text: str  # the game's DGN
+
+
+def seat_bots(setup: ArenaSetup, number: int) -> tuple[str, ...]:
+    """Game `number`'s bot per seat: the list rotated `number` seats, so each bot sits everywhere in turn."""
+    shift = number % len(setup.bots)
+    return tuple(setup.bots[(seat - shift) % len(setup.bots)] for seat in range(setup.players))
+
+
+def bots_tag(players: Sequence[str], bots: Sequence[str]) -> str:
+    return " ".join(f"{name}={bot}" for name, bot in zip(players, bots))
+
+
+def play_game(setup: ArenaSetup, number: int) -> GameResult:
+    """Game `number` of the arena, played from its own seed (see the module)."""
+    rng = random.Random(f"{setup.seed}:{number}")
+    names = default_names(setup.players)
+    bots = seat_bots(setup, number)
+    players = [make_bot(spec, seed=rng.randrange(2**63)) for spec in bots]
+    dealer = rng.randrange(setup.players)
+    position = diamonds.Position(setup.rules, names, dealer=dealer, variants=setup.variants,
+                                 options=dict(setup.options) or None)
+    while not position.is_over:
+        if position.is_chance:
+            position.deal(rng)
+            continue
+        seat = position.to_move_seat
+        position.push(players[seat].choose(position.view(seat)))
+    scores = [0] * setup.players
+    winners = [False] * setup.players
+    for standing in position.standings:
+        for name in standing.players:
+            seat = position.seat(name)
+            scores[seat], winners[seat] = standing.score, bool(standing.winner)
+    tags = {"Event": "Diamonds bots arena", "Round": str(number + 1), "Seed": f"{setup.seed}:{number}",
+            "Bots": bots_tag(names, bots)}
+    return GameResult(number, bots, tuple(scores), tuple(winners), str(position.game(tags)))
+
+
+@dataclass
+class BotStanding:
+    bot: str
+    games: int = 0  # seat-games: a bot in two seats of one game plays two
+    wins: int = 0
+    scores: list[float] = field(default_factory=list)
+    mu: float = 25.0
+    sigma: float = 25.0 / 3
+
+    @property
+    def mean(self) -> float:
+        return sum(self.scores) / len(self.scores) if self.scores else 0.0
+
+    @property
+    def interval(self) -> float:
+        """Half the width of the mean's 95% interval (normal approximation)."""
+        n = len(self.scores)
+        if n < 2:
+            return math.inf
+        mean = self.mean
+        variance = sum((x - mean) ** 2 for x in self.scores) / (n - 1)
+        return 1.96 * math.sqrt(variance / n)
+
+    @property
+    def rating(self) -> float:
+        """openskill's conservative rating, mu - 3 sigma."""
+        return self.mu - 3 * self.sigma
+
+
+def standings(results: Iterable[GameResult]) -> list[BotStanding]:
+    """Per bot: seat-games, wins, scores, and an openskill (Plackett-Luce) rating from every game's order
+    of scores, games taken in order (so the ratings too depend on the seed only). A bot in several
+    seats of one game is rated once per seat, and keeps the mean of its updated ratings."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    table: dict[str, BotStanding] = {}
+    for result in results:
+        for bot, score, won in zip(result.bots, result.scores, result.winners):
+            entry = table.setdefault(bot, BotStanding(bot))
+            entry.games += 1
+            entry.wins += won
+            entry.scores.append(score)
+        teams = [[model.rating(mu=table[bot].mu, sigma=table[bot].sigma)] for bot in result.bots]
+        rated = model.rate(teams, scores=list(result.scores))
+        updates: dict[str, list[Any]] = {}
+        for bot, (rating,) in zip(result.bots, rated):
+            updates.setdefault(bot, []).append(rating)
+        for bot, ratings in updates.items():
+            table[bot].mu = sum(r.mu for r in ratings) / len(ratings)
+            table[bot].sigma = sum(r.sigma for r in ratings) / len(ratings)
+    return sorted(table.values(), key=lambda s: -s.rating)
+
+
+def format_standings(rows: Sequence[BotStanding]) -> str:
+    lines = [f"{'bot':<10} {'games':>6} {'wins':>6} {'win%':>6} {'mean score':>18} {'rating':>8}"]
+    for row in rows:
+        share = 100.0 * row.wins / row.games if row.games else 0.0
+        mean = f"{row.mean:.1f} ± {row.interval:.1f}"
+        lines.append(f"{row.bot:<10} {row.games:>6} {row.wins:>6} {share:>5.1f}% {mean:>18} {row.rating:>8.2f}")
+    return "\n".join(lines)

@@ -1,0 +1,41 @@
+"""`diamonds analyse`: wiring only (the analysis is `diamonds.bots.analyse`)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .errors import CommandError
+from .outputs import open_output
+
+__all__ = ["run"]
+
+
+def run(args: argparse.Namespace) -> int:
+    import diamonds
+    from diamonds.bots.analyse import analyse_game
+    from diamonds.notation.writer import write_game
+
+    if args.blunder < args.mistake:
+        raise CommandError("--blunder must be at least --mistake")
+    try:
+        games = list(diamonds.read_games(args.file))
+    except FileNotFoundError:
+        raise CommandError(f"{args.file}: no such file") from None
+    texts, marked = [], 0
+    for number, game in enumerate(games, 1):
+        if not game.is_valid:
+            print(f"diamonds analyse: game {number} is not valid ({len(game.problems)} problem(s)): "
+                  "written unchanged", file=sys.stderr)
+            texts.append(write_game(game.record))
+            continue
+        record, judgements = analyse_game(game, samples=args.samples, seed=args.seed, mistake=args.mistake,
+                                          blunder=args.blunder)
+        marked += sum(1 for j in judgements if j.glyph)
+        texts.append(write_game(record))
+        if sys.stderr.isatty():
+            print(f"game {number}: {len(judgements)} choices judged, "
+                  f"{sum(1 for j in judgements if j.glyph)} marked", file=sys.stderr)
+    with open_output(args.output, force=args.force) as out:
+        out.write("\n".join(texts))
+    return 0

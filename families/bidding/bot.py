@@ -1,0 +1,208 @@
+"""The bidding game for the bots (docs/bots.md): the greedy rules of thumb and the sampler of hidden cards.
+
+What the viewer cannot place: the others' hands, the kitty (face down, B2,
+except while the viewer takes from it), and the others' face-down point cards
+(B4). The sampler shares those cards among those places, keeping out of a
+hand every suit its player has shown to be out of by not following (B6; the
+Joker, which belongs to no suit, proves nothing).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from diamonds.bots import FamilyBot, Table, deal_unknown
+from diamonds.core.cards import AnyCard, Card, Suit
+from .rules.deck import TRUMPS, point_value
+from .rules.engine import trick_winner
+from .rules.moves import Bid, FinalBid, PlayCard, TakeFromKitty
+from .rules.state import BiddingState, Phase, Played
+
+__all__ = ["BOT", "greedy", "determinise", "expected_tricks"]
+
+
+def expected_tricks(hand: Any) -> int:
+    """A rough count of the tricks a hand takes (B8): aces and the Joker, high trumps, half the kings."""
+    count = 0.0
+    for card in hand:
+        if not isinstance(card, Card):
+            count += 1
+        elif card.is_ace:
+            count += 1
+        elif card.suit is TRUMPS and card.rank >= 12:
+            count += 0.75
+        elif card.rank == 13:
+            count += 0.5
+        elif card.suit is TRUMPS:
+            count += 0.25
+    return round(count)
+
+
+def greedy(rules: Any, state: BiddingState, seat: int, rng: random.Random) -> Any:
+    phase = state.phase
+    moves = rules.legal_moves(state)
+    if phase is Phase.BID:
+        want = expected_tricks(state.hands[seat])
+        return min(moves, key=lambda m: (abs(m.amount - want), m.amount))
+    if phase is Phase.TAKE:
+        # Take the kitty's strongest card; lay the lowest-valued card as point card (B9: a small stake).
+        take = max((m.card for m in moves), key=_strength)
+        laid = min((m.point for m in moves if m.card is take), key=lambda c: (point_value(c), _strength(c)))
+        return next(m for m in moves if m.card is take and m.point is laid)
+    if phase is Phase.FINAL:
+        want = expected_tricks(state.hands[seat])
+        return min(moves, key=lambda m: (abs(m.amount - want), m.amount))
+    if phase is Phase.PLAY:
+        return _play(state, seat, moves)
+    return moves[0]
+
+
+def _strength(card: AnyCard) -> tuple[int, int]:
+    if not isinstance(card, Card):
+        return (2, 15)
+    return (1 if card.suit is TRUMPS else 0, card.rank)
+
+
+def _play(state: BiddingState, seat: int, moves: Any) -> PlayCard:
+    """Short of the final bid, take the trick as cheaply as possible; at it, duck with the highest card
+    that does not take the trick; with nothing fit, the lowest card (B8, judged on the trick so far)."""
+    final = state.final_bids[seat] or 0
+    need = final - state.tricks_won[seat]
+
+    def wins(move: PlayCard) -> bool:
+        suit = move.suit if move.suit is not None else (move.card.suit if isinstance(move.card, Card) else TRUMPS)
+        plays = state.trick + (Played(seat, move.card, move.high, suit),)
+        index, _ = trick_winner(plays)
+        return index == len(plays) - 1
+
+    def rank(move: PlayCard) -> tuple[int, int]:
+        if not isinstance(move.card, Card):
+            return (3 if move.high else -1, 0)
+        low_ace = move.card.is_ace and move.high is False
+        return (1 if move.card.suit is TRUMPS else 0, 0 if low_ace else move.card.rank)
+
+    winning: list[PlayCard] = []
+    losing: list[PlayCard] = []
+    for move in moves:
+        (winning if wins(move) else losing).append(move)
+    if need > 0 and winning:
+        return min(winning, key=rank)
+    if need <= 0 and losing:
+        return max(losing, key=rank)
+    return min(moves, key=rank)
+
+
+def determinise(table: Table, rng: random.Random) -> BiddingState:
+    """The state now with the hidden cards redrawn (see the module)."""
+    state: BiddingState = table.state
+    seat = table.seat
+    n = state.config.player_count
+    played: set[AnyCard] = set()
+    voids: list[set[Suit]] = [set() for _ in range(n)]
+    for before, move in zip(table.states, table.moves):
+        if isinstance(move, PlayCard):
+            played.add(move.card)
+            if before.trick and isinstance(move.card, Card) and move.card.suit is not before.trick[0].suit:
+                voids[before.to_move].add(before.trick[0].suit)  # B6: out of the led suit
+    mine = set(state.hands[seat])
+    if state.point_cards[seat] is not None:
+        mine.add(state.point_cards[seat])
+    kitty_seen = state.phase is Phase.TAKE and state.to_move == seat  # the taker sees the kitty
+    if kitty_seen:
+        mine.update(state.kitty)
+    pool = [card for card in state.config.deck if card not in mine and card not in played]
+    others = [s for s in range(n) if s != seat]
+    sizes = [len(state.hands[s]) for s in others]
+    refuses: list[Any] = [(lambda c, out=frozenset(voids[s]): isinstance(c, Card) and c.suit in out)
+                          if voids[s] else None for s in others]
+    laid = [s for s in others if state.point_cards[s] is not None]
+    sizes += [1] * len(laid)
+    refuses += [None] * len(laid)
+    if not kitty_seen:
+        sizes.append(len(state.kitty))
+        refuses.append(None)
+    buckets = deal_unknown(pool, sizes, refuses, rng)
+    hands = list(state.hands)
+    for s, cards in zip(others, buckets):
+        hands[s] = frozenset(cards)
+    point_cards = list(state.point_cards)
+    for s, cards in zip(laid, buckets[len(others):]):
+        point_cards[s] = cards[0]
+    kitty = state.kitty if kitty_seen else tuple(buckets[-1])
+    return replace(state, hands=tuple(hands), point_cards=tuple(point_cards), kitty=kitty)
+
+
+# ---------------------------------------------------------------- the environment's actions and features
+# Ids, D = 33 (the pack in `config.deck` order): [0, D) play a card (an ace high); [D, 2D) play an ace low;
+# 2D + 2 * suit + (0 high, 1 low) the Joker given a suit (D, H, S, C); then D ids "take this kitty card",
+# D ids "lay this point card" (a take is two actions), 11 bids 0-10 and 11 final bids 0-10.
+# Features: the phase (one-hot), the trick's cards, each seat's bid, final bid and tricks won from the
+# viewer round (/ 10, -0.1 where none yet), the viewer's own point card, the dealer from the viewer round.
+
+_PHASES = tuple(Phase)
+
+
+def action_count(config: Any) -> int:
+    return 4 * len(config.deck) + 8 + 22
+
+
+def encode(config: Any, move: Any) -> tuple[int, ...]:
+    index = _index(config)
+    d = len(config.deck)
+    if isinstance(move, PlayCard):
+        if not isinstance(move.card, Card):
+            assert move.suit is not None
+            return (2 * d + 2 * move.suit.index + (0 if move.high else 1),)
+        return (index[move.card] + (d if move.high is False else 0),)
+    if isinstance(move, TakeFromKitty):
+        return (2 * d + 8 + index[move.card], 3 * d + 8 + index[move.point])
+    if isinstance(move, Bid):
+        return (4 * d + 8 + move.amount,)
+    if isinstance(move, FinalBid):
+        return (4 * d + 19 + move.amount,)
+    raise TypeError(f"no action id for {move!r}")
+
+
+def feature_count(config: Any) -> int:
+    return len(_PHASES) + 2 * len(config.deck) + 4 * config.player_count
+
+
+def features(state: BiddingState, seat: int) -> list[float]:
+    config = state.config
+    index = _index(config)
+    n, d = config.player_count, len(config.deck)
+    out = [0.0] * feature_count(config)
+    out[_PHASES.index(state.phase)] = 1.0
+    at = len(_PHASES)
+    for played in state.trick:
+        out[at + index[played.card]] = 1.0
+    at += d
+    for s in range(n):
+        r = (s - seat) % n
+        bid, final = state.bids[s], state.final_bids[s]
+        out[at + r] = -0.1 if bid is None else bid / 10.0
+        out[at + n + r] = -0.1 if final is None else final / 10.0
+        out[at + 2 * n + r] = state.tricks_won[s] / 10.0
+    at += 3 * n
+    if state.point_cards[seat] is not None:
+        out[at + index[state.point_cards[seat]]] = 1.0
+    at += d
+    out[at + (state.dealer - seat) % n] = 1.0
+    return out
+
+
+_INDEXES: dict[Any, dict[Any, int]] = {}
+
+
+def _index(config: Any) -> dict[Any, int]:
+    deck = config.deck
+    found = _INDEXES.get(deck)
+    if found is None:
+        found = _INDEXES[deck] = {card: i for i, card in enumerate(deck)}
+    return found
+
+
+BOT = FamilyBot(greedy=greedy, determinise=determinise, action_count=action_count, encode=encode,
+                feature_count=feature_count, features=features)

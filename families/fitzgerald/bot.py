@@ -1,0 +1,176 @@
+"""Fitzgerald's game for the bots (docs/bots.md): the greedy rules of thumb and the sampler of hidden hands.
+
+The sampler knows what the viewer has seen this round: their own hand, every
+card played, the cards they passed (still held by their receiver unless
+played, R6), and the suits a player has shown to be out of by not following
+(R8). The Vaults hidden by R2 are left as they are: `mc` judges a move by the
+*change* in the score difference, which no Vault held before the move enters.
+It samples only during play and a Clubs victim's choice; the pass count and
+the passes themselves are greedy's.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from diamonds.bots import FamilyBot, Table, deal_unknown
+from diamonds.core.cards import SUITS, Card, Suit
+from .rules.engine import trick_winner
+from .rules.moves import ChoosePassCount, ChooseVictim, PassCards, PlayCard
+from .rules.state import Phase, State
+
+__all__ = ["BOT", "greedy", "determinise"]
+
+_DIAMONDS, _HEARTS, _SPADES, _CLUBS = SUITS
+#: What a suit's action is worth to the side taking it, roughly (R11-R14): a Vault point counts twice (R18).
+SUIT_WORTH = {_DIAMONDS: 4, _CLUBS: 3, _HEARTS: 2, _SPADES: 1}
+
+
+def greedy(rules: Any, state: State, seat: int, rng: random.Random) -> Any:
+    phase = state.phase
+    if phase is Phase.PLAY:
+        return PlayCard.of(_play(state, seat))
+    if phase is Phase.CHOOSE_VICTIM:
+        return _victim(rules, state)
+    if phase is Phase.PASS_COUNT:
+        return ChoosePassCount(2)
+    if phase is Phase.PASSING:
+        # R6: give away the lowest cards, the least valuable suit first among equals.
+        assert state.pass_count is not None
+        cards = sorted(state.hand(seat), key=lambda c: (c.rank, SUIT_WORTH[c.suit]))[:state.pass_count]
+        return PassCards(seat, tuple(sorted(cards, key=lambda c: c.sort_key)))
+    return rules.random_move(state, rng)
+
+
+def _play(state: State, seat: int) -> Card:
+    """Lead the highest card, the best suit among equals; follow with the cheapest card that takes the
+    trick from the other side, else the lowest; out of the led suit, earn the best suit's action (R9)."""
+    hand = state.hands[seat]  # unsorted: every key below is a total order on the cards it compares
+    if not state.trick:
+        return max(hand, key=lambda c: (c.rank, SUIT_WORTH[c.suit]))
+    led = state.trick[0][1].suit
+    following = [c for c in hand if c.suit is led]
+    if not following:
+        return max(hand, key=lambda c: (SUIT_WORTH[c.suit], -c.rank))
+    winner, best = trick_winner(state.trick)
+    side_of = state.config.side_of
+    if side_of[winner] == side_of[seat]:
+        return min(following, key=lambda c: c.rank)
+    beating = [c for c in following if c.rank > best.rank]
+    return min(beating or following, key=lambda c: c.rank)
+
+
+def _victim(rules: Any, state: State) -> ChooseVictim:
+    """R14: name the side with the most in its Showroom (public)."""
+    moves = rules.legal_moves(state)
+    named = [m for m in moves if m.victim is not None]
+    if not named:
+        return moves[0]
+    side_of = state.config.side_of
+    return max(named, key=lambda m: (state.showroom[side_of[m.victim]], -m.victim))
+
+
+def determinise(table: Table, rng: random.Random) -> State | None:
+    """The state now with the others' hands redrawn from what the viewer cannot place (see the module)."""
+    state: State = table.state
+    if state.phase not in (Phase.PLAY, Phase.CHOOSE_VICTIM):
+        return None
+    seat = table.seat
+    config = state.config
+    n = config.player_count
+    played: set[Card] = set()
+    voids: list[set[Suit]] = [set() for _ in range(n)]
+    for before, move in zip(table.states, table.moves):
+        if isinstance(move, PlayCard):
+            played.add(move.card)
+            if before.trick and move.card.suit is not before.trick[0][1].suit:
+                voids[before.to_move].add(before.trick[0][1].suit)  # R8: out of the led suit
+    known: list[set[Card]] = [set() for _ in range(n)]
+    passed = state.passed[seat]
+    if passed:
+        target = config.pass_target(seat)
+        if target != seat:
+            known[target] = set(passed) - played
+    own = state.hands[seat]
+    placed = set().union(*known)
+    pool = [card for card in config.deck if card not in own and card not in played and card not in placed]
+    others = [s for s in range(n) if s != seat]
+    sizes = [len(state.hands[s]) - len(known[s]) for s in others]
+    refuses = [(lambda card, out=frozenset(voids[s]): card.suit in out) if voids[s] else None for s in others]
+    buckets = deal_unknown(pool, sizes, refuses, rng)
+    hands = list(state.hands)
+    for s, cards in zip(others, buckets):
+        hands[s] = frozenset(known[s].union(cards))
+    return replace(state, hands=tuple(hands))
+
+
+# ---------------------------------------------------------------- the environment's actions and features
+# Ids, D = len(config.deck), n players: [0, D) play a card; [D, 2D) pass a card (a pass of k cards is k
+# actions, its cards in deck order); 2D + k - 1 the dealer's pass count k (1-3); 2D + 3 + s name seat s's
+# side as Clubs victim; 2D + 3 + n name none. Features: the phase (one-hot), the trick's cards, the pass
+# count (one-hot), each side's Showroom from the viewer's side round (/ 20), the Supply (/ 235), the
+# Thief's seat from the viewer round (one-hot, last: none).
+
+_PHASES = tuple(Phase)
+
+
+def action_count(config: Any) -> int:
+    return 2 * len(config.deck) + 4 + config.player_count
+
+
+def encode(config: Any, move: Any) -> tuple[int, ...]:
+    index = _index(config)
+    d = len(config.deck)
+    if isinstance(move, PlayCard):
+        return (index[move.card],)
+    if isinstance(move, PassCards):
+        return tuple(sorted(d + index[card] for card in move.cards))
+    if isinstance(move, ChoosePassCount):
+        return (2 * d + move.count - 1,)
+    if isinstance(move, ChooseVictim):
+        return (2 * d + 3 + (config.player_count if move.victim is None else move.victim),)
+    raise TypeError(f"no action id for {move!r}")
+
+
+def feature_count(config: Any) -> int:
+    return len(_PHASES) + len(config.deck) + 3 + config.side_count + 1 + config.player_count + 1
+
+
+def features(state: State, seat: int) -> list[float]:
+    config = state.config
+    index = _index(config)
+    n, sides = config.player_count, config.side_count
+    out = [0.0] * feature_count(config)
+    out[_PHASES.index(state.phase)] = 1.0
+    at = len(_PHASES)
+    for _, card in state.trick:
+        out[at + index[card]] = 1.0
+    at += len(config.deck)
+    if state.pass_count:
+        out[at + state.pass_count - 1] = 1.0
+    at += 3
+    own = config.side_of[seat]
+    for side in range(sides):
+        out[at + (side - own) % sides] = state.showroom[side] / 20.0
+    at += sides
+    out[at] = state.supply / 235.0
+    at += 1
+    out[at + (n if state.thief is None else (state.thief - seat) % n)] = 1.0
+    return out
+
+
+_INDEXES: dict[Any, dict[Any, int]] = {}
+
+
+def _index(config: Any) -> dict[Any, int]:
+    deck = config.deck
+    found = _INDEXES.get(deck)
+    if found is None:
+        found = _INDEXES[deck] = {card: i for i, card in enumerate(deck)}
+    return found
+
+
+BOT = FamilyBot(greedy=greedy, determinise=determinise, action_count=action_count, encode=encode,
+                feature_count=feature_count, features=features)
