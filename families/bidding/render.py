@@ -11,10 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich import box
-from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.segment import Segment
-from rich.table import Table as RichTable
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.text import Text
 
 from .rules import CardPlayed, CardTaken, Event, TrickWon
@@ -23,11 +20,11 @@ from diamonds.replay.steps import Step
 from .narrate import choice_suffix, describe, describe_take, describe_won, signed, why_text
 from .steps import Table
 from diamonds.views.cards import card_text, cards_text, log_text
+from diamonds.views.screen import players_grid, screen, seat_cells
 
 __all__ = ["PlayersPanel", "KittyLine", "TrickPanel", "StepLog", "Position", "WIDE"]
 
 WIDE = 100  # from this width on: whole names, long headings
-NAME_WIDTH = 10  # below WIDE, the Player column is at most this wide
 
 
 def _dim(text: str) -> Text:
@@ -50,10 +47,7 @@ class PlayersPanel:
         table = self.table
         config = table.config
         wide = options.max_width >= WIDE
-        grid = RichTable(box=box.SIMPLE_HEAD, padding=(0, 1), collapse_padding=not wide, pad_edge=False,
-                         expand=False, show_edge=False)
-        grid.add_column("", no_wrap=True)
-        grid.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=None if wide else NAME_WIDTH)
+        grid = players_grid(wide, compact=not wide)
         grid.add_column("Bid→final" if wide else "Bid", justify="right", no_wrap=True)
         grid.add_column("Tricks", justify="right", no_wrap=True)
         grid.add_column("Point card" if wide else "Point", no_wrap=True)
@@ -63,8 +57,8 @@ class PlayersPanel:
         scored = {score.seat: score for score in table.scored}
         for seat, name in enumerate(config.players):
             marks = ("D" if seat == table.dealer else "") + ("W" if seat in winners else "")
-            who = Text(name, style="bold reverse" if seat == self.highlight else "bold")
-            grid.add_row(Text(marks, style="yellow"), who, self._bid(seat), self._tricks(seat),
+            mark_cell, who = seat_cells(marks, name, seat == self.highlight)
+            grid.add_row(mark_cell, who, self._bid(seat), self._tricks(seat),
                          self._point(seat, scored.get(seat) is not None),
                          Text(str(table.totals[seat]), style="bold"), self._hand(seat))
         yield grid
@@ -241,25 +235,7 @@ class Position:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         step, table = self.step, self.step.table
-        title = self.title()
-        counter = f" ({self.index + 1}/{self.total})"
-        if title.cell_len + len(counter) <= options.max_width:  # the first thing to go when room is short
-            title.append(counter, style="dim")
-        height = options.height or console.size.height
         players = PlayersPanel(table, self.as_player, step.actor)
-        # Measure what is drawn (names, hands and long lines wrap), and give the log what is left,
-        # keeping one line spare (for the prompt after `--at`); the log shows its last lines.
-        free = options.reset_height()
-        head = console.render_lines(Group(title, players, *self.middle()), free, pad=False)
-        foot = console.render_lines(Text(self.footer, style="dim"), free, pad=False) if self.footer else []
-        room = max(2, height - len(head) - len(foot) - 1)
-        limit = room
-        log = console.render_lines(StepLog(step, limit, self.as_player), free, pad=False)
-        while len(log) > room and limit > 2:
-            limit -= 1
-            log = console.render_lines(StepLog(step, limit, self.as_player), free, pad=False)
-        log = log[-room:]  # very long names: even the last sentence wraps; keep its end
-        new_line = Segment.line()
-        for line in (*head, *log, *foot):
-            yield from line
-            yield new_line
+        yield from screen(console, options, title=self.title(), index=self.index, total=self.total,
+                          parts=(players, *self.middle()), footer=self.footer,
+                          log=lambda limit: StepLog(step, limit, self.as_player))

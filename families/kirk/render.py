@@ -9,23 +9,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich import box
-from rich.console import Console, ConsoleOptions, Group, RenderResult
-from rich.segment import Segment
-from rich.table import Table as RichTable
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
 from .rules import DecidedBy, Event, TieBroken, TieStep, card_value
 
 from diamonds.replay.steps import Step
 from diamonds.views.cards import card_text, cards_text, log_text
+from diamonds.views.screen import players_grid, screen, seat_cells
 from .narrate import describe, describe_tie, hand_title, names_text
 from .steps import Table
 
 __all__ = ["PlayersPanel", "TrickPanel", "StepLog", "Position", "WIDE"]
 
 WIDE = 100  # from this width on: whole names, long headings, the top of every pile
-NAME_WIDTH = 10  # below WIDE, the Player column is at most this wide
 PILE_SHOWN = 4  # from WIDE on, this many cards of each pile, top first
 TIE_LINES = 5  # at most this many steps of a tie-break are drawn; the middle ones are summed up
 
@@ -46,11 +43,7 @@ class PlayersPanel:
         table = self.table
         config = table.config
         wide = options.max_width >= WIDE
-        grid = RichTable(box=box.SIMPLE_HEAD, padding=(0, 1), collapse_padding=not wide, pad_edge=False,
-                         expand=False, show_edge=False)
-        grid.add_column("", no_wrap=True)
-        # Long ids (up to 16 characters) are cut short at 80 columns, so that a whole hand fits
-        grid.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=None if wide else NAME_WIDTH)
+        grid = players_grid(wide, compact=not wide)
         grid.add_column("Tricks" if wide else "Tr", justify="right", no_wrap=True)
         grid.add_column("Cards" if wide else "Won", justify="right", no_wrap=True)
         grid.add_column("Pile, top first" if wide else "Top", no_wrap=True)
@@ -61,7 +54,7 @@ class PlayersPanel:
         winners = {standing.side for standing in table.standings if standing.winner}
         for seat, name in enumerate(config.players):
             marks = ("D" if seat == table.dealer else "") + ("W" if seat in winners else "")
-            who = Text(name, style="bold reverse" if seat == self.highlight else "bold")
+            mark_cell, who = seat_cells(marks, name, seat == self.highlight)
             pile = table.piles[seat]
             if not pile:
                 top = _dim("—")
@@ -77,7 +70,7 @@ class PlayersPanel:
                 hand_cell = _dim(f"{len(hand)} card{'s' if len(hand) != 1 else ''}")
             else:
                 hand_cell = cards_text(hand)
-            grid.add_row(Text(marks, style="yellow"), who, str(table.tricks_won[seat]), str(len(pile)), top,
+            grid.add_row(mark_cell, who, str(table.tricks_won[seat]), str(len(pile)), top,
                          str(points[seat]), Text(str(table.totals[seat]), style="bold"), hand_cell)
         yield grid
 
@@ -216,27 +209,8 @@ class Position:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         step, table = self.step, self.step.table
-        title = self.title()
-        counter = f" ({self.index + 1}/{self.total})"
-        if title.cell_len + len(counter) <= options.max_width:  # the first thing to go when room is short
-            title.append(counter, style="dim")
-        height = options.height or console.size.height
         players = PlayersPanel(table, self.as_player, step.actor)
-        # Measure what is drawn (names, hands and long lines wrap), and give the log what is left,
-        # keeping one line spare (for the prompt after `--at`); the log shows its last lines.
-        free = options.reset_height()
-        show_tie = step.kind == "card"
-        head = console.render_lines(Group(title, players, TrickPanel(table, show_tie)), free, pad=False)
-        foot = console.render_lines(Text(self.footer, style="dim"), free, pad=False) if self.footer else []
-        room = max(2, height - len(head) - len(foot) - 1)
-        limit = room
-        log = console.render_lines(StepLog(step, limit, self.as_player), free, pad=False)
-        while len(log) > room and limit > 2:
-            limit -= 1
-            log = console.render_lines(StepLog(step, limit, self.as_player), free, pad=False)
-        log = log[-room:]  # very long names: even the last sentence wraps; keep its end
-        new_line = Segment.line()
-        for line in (*head, *log, *foot):
-            yield from line
-            yield new_line
+        yield from screen(console, options, title=self.title(), index=self.index, total=self.total,
+                          parts=(players, TrickPanel(table, step.kind == "card")), footer=self.footer,
+                          log=lambda limit: StepLog(step, limit, self.as_player))
 
