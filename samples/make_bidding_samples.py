@@ -31,12 +31,7 @@ from sampling import braced, club, first_game, line_comment, with_notes, write  
 
 from diamonds.core import JOKER, Game, simulate  # noqa: E402
 from diamonds.families.bidding.rules import (  # noqa: E402
-    CardPlayed,
-    GameEnded,
-    HandScored,
-    HandStarted,
-    TrickWon,
-    WinReason,
+    CardPlayed, GameEnded, HandScored, HandStarted, TrickWon, WinReason,
 )
 from diamonds.families.bidding.rules.deck import TRUMPS  # noqa: E402
 from diamonds.notation.records import Comment, GameRecord  # noqa: E402

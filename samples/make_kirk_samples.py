@@ -29,14 +29,7 @@ from sampling import braced, club, first_game, line_comment, with_notes, write  
 
 from diamonds.core import Game, simulate  # noqa: E402
 from diamonds.families.kirk.rules import (  # noqa: E402
-    CardPlayed,
-    DecidedBy,
-    HandScored,
-    HandStarted,
-    TieBroken,
-    TrickWon,
-    card_value,
-    first_leader,
+    CardPlayed, DecidedBy, HandScored, HandStarted, TieBroken, TrickWon, card_value, first_leader,
 )
 from diamonds.notation.records import Comment, GameRecord  # noqa: E402
 from diamonds.replay import record_from_game  # noqa: E402
