@@ -4,6 +4,8 @@ screen cut to the terminal's height, the log given the lines that are left."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -11,7 +13,10 @@ from rich.segment import Segment
 from rich.table import Table as RichTable
 from rich.text import Text
 
-__all__ = ["NAME_WIDTH", "players_grid", "seat_cells", "screen"]
+from diamonds.replay.steps import Step
+from .cards import log_text
+
+__all__ = ["NAME_WIDTH", "players_grid", "seat_cells", "screen", "StepScreen", "EventLog"]
 
 NAME_WIDTH = 10  # below a view's WIDE, the Player column is at most this wide
 
@@ -60,3 +65,55 @@ def screen(console: Console, options: ConsoleOptions, *, title: Text, index: int
     for line in (*head, *lines, *foot):
         yield from line
         yield new_line
+
+
+@dataclass(frozen=True, slots=True)
+class StepScreen:
+    """The whole screen for one step (`screen`): a family says its `title`, `parts` and `log`."""
+
+    step: Step
+    index: int
+    total: int
+    as_player: int | None = None
+    footer: str = ""
+
+    def title(self) -> Text:
+        raise NotImplementedError
+
+    def parts(self) -> Sequence[RenderableType]:
+        """What stands between the title and the log (the players, the trick ...)."""
+        raise NotImplementedError
+
+    def compact_parts(self) -> Sequence[RenderableType] | None:
+        """Narrower `parts`, for when those leave the log under three lines; None: there are none."""
+        return None
+
+    def log(self, limit: int) -> RenderableType:
+        raise NotImplementedError
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from screen(console, options, title=self.title(), index=self.index, total=self.total,
+                          parts=self.parts(), compact_parts=self.compact_parts(), footer=self.footer, log=self.log)
+
+
+@dataclass(frozen=True, slots=True)
+class EventLog:
+    """What the step did, in words (a family's `_line` per event, empty ones left out); at most
+    `limit` lines, the last ones."""
+
+    step: Step
+    limit: int = 8
+    as_player: int | None = None
+
+    def __rich__(self) -> Text:
+        return log_text(self.sentences(), self.limit)
+
+    def sentences(self) -> list[str]:
+        return [line for line in (self._line(event) for event in self.step.events) if line]
+
+    def lines(self) -> list[str]:
+        """The step's sentences for `--steps`."""
+        return self.sentences()
+
+    def _line(self, event: Any) -> str:
+        raise NotImplementedError

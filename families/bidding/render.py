@@ -16,11 +16,10 @@ from rich.text import Text
 
 from .rules import CardPlayed, CardTaken, Event, TrickWon
 
-from diamonds.replay.steps import Step
 from .narrate import choice_suffix, describe, describe_take, describe_won, signed, why_text
 from .steps import Table
-from diamonds.views.cards import card_text, cards_text, log_text
-from diamonds.views.screen import players_grid, screen, seat_cells
+from diamonds.views.cards import card_text, cards_text
+from diamonds.views.screen import EventLog, StepScreen, players_grid, seat_cells
 
 __all__ = ["PlayersPanel", "KittyLine", "TrickPanel", "StepLog", "Position", "WIDE"]
 
@@ -167,22 +166,12 @@ class TrickPanel:
 
 
 @dataclass(frozen=True, slots=True)
-class StepLog:
+class StepLog(EventLog):
     """What the step did, in words; at most `limit` lines, the last ones.
 
     With `as_player`, another player's take says neither the card taken nor
     the point card laid.
     """
-
-    step: Step
-    limit: int = 8
-    as_player: int | None = None
-
-    def __rich__(self) -> Text:
-        return log_text(self.lines(), self.limit)
-
-    def lines(self) -> list[str]:
-        return [line for line in (self._line(event) for event in self.step.events) if line]
 
     def _line(self, event: Event) -> str:
         table = self.step.table
@@ -196,14 +185,8 @@ class StepLog:
 
 
 @dataclass(frozen=True, slots=True)
-class Position:
+class Position(StepScreen):
     """The whole screen for one step: title, players, kitty or trick, log, and a status line."""
-
-    step: Step
-    index: int
-    total: int
-    as_player: int | None = None
-    footer: str = ""
 
     def title(self) -> Text:
         step, table = self.step, self.step.table
@@ -233,9 +216,9 @@ class Position:
             return []
         return [TrickPanel(table)]
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        step, table = self.step, self.step.table
-        players = PlayersPanel(table, self.as_player, step.actor)
-        yield from screen(console, options, title=self.title(), index=self.index, total=self.total,
-                          parts=(players, *self.middle()), footer=self.footer,
-                          log=lambda limit: StepLog(step, limit, self.as_player))
+    def parts(self) -> list[RenderableType]:
+        step = self.step
+        return [PlayersPanel(step.table, self.as_player, step.actor), *self.middle()]
+
+    def log(self, limit: int) -> StepLog:
+        return StepLog(self.step, limit, self.as_player)

@@ -17,9 +17,8 @@ from rich.text import Text
 
 from .rules import CardsDealt, CardsPassed, Event, PassesDelivered
 
-from diamonds.replay.steps import Step
-from diamonds.views.cards import SUIT_STYLE, card_text, cards_text, log_text
-from diamonds.views.screen import players_grid, screen, seat_cells
+from diamonds.views.cards import SUIT_STYLE, card_text, cards_text
+from diamonds.views.screen import EventLog, StepScreen, players_grid, seat_cells
 from .narrate import describe
 from .rules.visibility import hides_vault as rules_hides_vault
 from .steps import Table
@@ -123,15 +122,8 @@ class TrickLine:
 
 
 @dataclass(frozen=True, slots=True)
-class StepLog:
+class StepLog(EventLog):
     """What the step did, in words; at most `limit` lines, the last ones."""
-
-    step: Step
-    limit: int = 8
-    as_player: int | None = None
-
-    def __rich__(self) -> Text:
-        return log_text([self._line(event) for event in self.step.events], self.limit)
 
     def lines(self) -> list[str]:
         return self.__rich__().plain.split("\n")
@@ -149,16 +141,10 @@ class StepLog:
 
 
 @dataclass(frozen=True, slots=True)
-class Position:
+class Position(StepScreen):
     """The whole screen for one step: title, players, trick, log, and a status line."""
 
-    step: Step
-    index: int
-    total: int
-    as_player: int | None = None
-    footer: str = ""
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+    def title(self) -> Text:
         step, table = self.step, self.step.table
         config = table.config
         names = config.players
@@ -174,8 +160,16 @@ class Position:
         # tells the Vaults' total (R3: 235 in all) is the physical game's leak too.
         title.append(f" · Supply {table.supply}", style="dim")
         title.append(f" · {step.label}", style="dim")
-        players = PlayersPanel(table, self.as_player, step.actor)
-        compact = PlayersPanel(table, self.as_player, step.actor, compact=True)  # six long hands: narrower gaps
-        yield from screen(console, options, title=title, index=self.index, total=self.total,
-                          parts=(players, TrickLine(table)), compact_parts=(compact, TrickLine(table)),
-                          footer=self.footer, log=lambda limit: StepLog(step, limit, self.as_player))
+        return title
+
+    def parts(self) -> tuple[PlayersPanel, TrickLine]:
+        table = self.step.table
+        return PlayersPanel(table, self.as_player, self.step.actor), TrickLine(table)
+
+    def compact_parts(self) -> tuple[PlayersPanel, TrickLine]:
+        """Six long hands: narrower gaps give them more room."""
+        table = self.step.table
+        return PlayersPanel(table, self.as_player, self.step.actor, compact=True), TrickLine(table)
+
+    def log(self, limit: int) -> StepLog:
+        return StepLog(self.step, limit, self.as_player)

@@ -14,9 +14,8 @@ from rich.text import Text
 
 from .rules import DecidedBy, Event, TieBroken, TieStep, card_value
 
-from diamonds.replay.steps import Step
-from diamonds.views.cards import card_text, cards_text, log_text
-from diamonds.views.screen import players_grid, screen, seat_cells
+from diamonds.views.cards import card_text, cards_text
+from diamonds.views.screen import EventLog, StepScreen, players_grid, seat_cells
 from .narrate import describe, describe_tie, hand_title, names_text
 from .steps import Table
 
@@ -157,22 +156,12 @@ def _trick_value(table: Table) -> int | None:
 
 
 @dataclass(frozen=True, slots=True)
-class StepLog:
+class StepLog(EventLog):
     """What the step did, in words; at most `limit` lines, the last ones.
 
     Nothing in Kirk's log is secret (the deal is not spelt out), so
     `as_player` changes nothing; it is kept for the view's signature.
     """
-
-    step: Step
-    limit: int = 8
-    as_player: int | None = None
-
-    def __rich__(self) -> Text:
-        return log_text(self.lines(), self.limit)
-
-    def lines(self) -> list[str]:
-        return [line for line in (self._line(event) for event in self.step.events) if line]
 
     def _line(self, event: Event) -> str:
         table = self.step.table
@@ -183,14 +172,8 @@ class StepLog:
 
 
 @dataclass(frozen=True, slots=True)
-class Position:
+class Position(StepScreen):
     """The whole screen for one step: title, players, trick (and tie-break), log, and a status line."""
-
-    step: Step
-    index: int
-    total: int
-    as_player: int | None = None
-    footer: str = ""
 
     def title(self) -> Text:
         step, table = self.step, self.step.table
@@ -207,10 +190,10 @@ class Position:
         title.append(f" · {step.label}", style="dim")
         return title
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        step, table = self.step, self.step.table
-        players = PlayersPanel(table, self.as_player, step.actor)
-        yield from screen(console, options, title=self.title(), index=self.index, total=self.total,
-                          parts=(players, TrickPanel(table, step.kind == "card")), footer=self.footer,
-                          log=lambda limit: StepLog(step, limit, self.as_player))
+    def parts(self) -> tuple[PlayersPanel, TrickPanel]:
+        step = self.step
+        return PlayersPanel(step.table, self.as_player, step.actor), TrickPanel(step.table, step.kind == "card")
+
+    def log(self, limit: int) -> StepLog:
+        return StepLog(self.step, limit, self.as_player)
 
