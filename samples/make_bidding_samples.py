@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "samples") not in sys.path:  # the shared helper, also when loaded by path
     sys.path.insert(0, str(ROOT / "samples"))
 
-from sampling import braced, club, first_game, line_comment, with_notes, write  # noqa: E402
+from sampling import braced, club, first_game, line_comment, make_files, with_notes  # noqa: E402
 
 from diamonds.core import JOKER, Game, simulate  # noqa: E402
 from diamonds.families.bidding.rules import (  # noqa: E402
@@ -35,7 +35,6 @@ from diamonds.families.bidding.rules import (  # noqa: E402
 )
 from diamonds.families.bidding.rules.deck import TRUMPS  # noqa: E402
 from diamonds.notation.records import Comment, GameRecord  # noqa: E402
-from diamonds.replay import record_from_game  # noqa: E402
 
 #: What a sample can ask for.
 HIGH_JOKER_WINS = "a high Joker wins a trick"
@@ -165,17 +164,8 @@ def margin(record: GameRecord, game: Game, opening: tuple[str, ...]) -> GameReco
 # --------------------------------------------------------------------------- files
 
 
-def make(sample: Sample) -> tuple[int, GameRecord]:
-    seed, game = find_game(sample)
-    assert game.is_over
-    record = record_from_game(game, tags=sample.tags, deals=sample.deals)
-    return seed, margin(record, game, sample.opening)
-
-
 def main() -> None:
-    for name, samples in FILES.items():
-        made = [make(sample) for sample in samples]
-        write(name, [record for _, record in made], seeds=[seed for seed, _ in made])
+    make_files(FILES, find_game, margin)
 
 
 if __name__ == "__main__":

@@ -25,14 +25,13 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "samples") not in sys.path:  # the shared helper, also when loaded by path
     sys.path.insert(0, str(ROOT / "samples"))
 
-from sampling import braced, club, first_game, line_comment, with_notes, write  # noqa: E402
+from sampling import braced, club, first_game, line_comment, make_files, with_notes  # noqa: E402
 
 from diamonds.core import Game, simulate  # noqa: E402
 from diamonds.families.kirk.rules import (  # noqa: E402
     CardPlayed, DecidedBy, HandScored, HandStarted, TieBroken, TrickWon, card_value, first_leader,
 )
 from diamonds.notation.records import Comment, GameRecord  # noqa: E402
-from diamonds.replay import record_from_game  # noqa: E402
 
 #: Tie events a sample can ask for (K5).
 FIRST_TRICK_FIRST_PLAYED = "a tie on a hand's first trick, won by the first of the tied to play"
@@ -154,17 +153,8 @@ def margin(record: GameRecord, game: Game, opening: tuple[str, ...]) -> GameReco
 # --------------------------------------------------------------------------- files
 
 
-def make(sample: Sample) -> tuple[int, GameRecord]:
-    seed, game = find_game(sample)
-    assert game.is_over
-    record = record_from_game(game, tags=sample.tags, deals=sample.deals)
-    return seed, margin(record, game, sample.opening)
-
-
 def main() -> None:
-    for name, samples in FILES.items():
-        made = [make(sample) for sample in samples]
-        write(name, [record for _, record in made], seeds=[seed for seed, _ in made])
+    make_files(FILES, find_game, margin)
 
 
 if __name__ == "__main__":

@@ -3,17 +3,18 @@ first seed that shows what a sample wants, and the read-back check before a file
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from itertools import count
 from pathlib import Path
+from typing import Any
 
 from diamonds.core import Game
 from diamonds.notation import parse_games
 from diamonds.notation.records import Comment, GameRecord, Play
 from diamonds.notation.tags import parse_result
 from diamonds.notation.writer import write_games
-from diamonds.replay import replay_record
+from diamonds.replay import record_from_game, replay_record
 
 SAMPLES = Path(__file__).resolve().parent
 
@@ -80,3 +81,17 @@ def write(name: str, records: list[GameRecord], *, scores: bool = True, seeds: S
     (SAMPLES / name).write_text(text, encoding="utf-8", newline="\n")
     seed = f"; seed {', '.join(str(s) for s in seeds)}" if seeds else ""
     print(f"wrote samples/{name} ({len(records)} game{'s' if len(records) > 1 else ''}{seed})")
+
+
+def make_files(files: Mapping[str, Sequence[Any]], find_game: Callable[[Any], tuple[int, Game]],
+               margin: Callable[[GameRecord, Game, tuple[str, ...]], GameRecord]) -> None:
+    """Write each file of `files`: per sample, the game `find_game` finds, as a record (with the
+    sample's `tags`, its `deals` or not) with what `margin` writes (after the sample's `opening`)."""
+    for name, samples in files.items():
+        made = []
+        for sample in samples:
+            seed, game = find_game(sample)
+            assert game.is_over
+            record = record_from_game(game, tags=sample.tags, deals=sample.deals)
+            made.append((seed, margin(record, game, sample.opening)))
+        write(name, [record for _, record in made], seeds=[seed for seed, _ in made])
