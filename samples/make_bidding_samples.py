@@ -27,6 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "samples") not in sys.path:  # the shared helper, also when loaded by path
     sys.path.insert(0, str(ROOT / "samples"))
 
+import sampling  # noqa: E402
 from sampling import braced, club, first_game, line_comment, make_files, with_notes  # noqa: E402
 
 from diamonds.core import JOKER, Game, simulate  # noqa: E402
@@ -164,8 +165,12 @@ def margin(record: GameRecord, game: Game, opening: tuple[str, ...]) -> GameReco
 # --------------------------------------------------------------------------- files
 
 
+def make(sample: Sample) -> tuple[int, GameRecord]:
+    return sampling.make(sample, find_game, margin)
+
+
 def main() -> None:
-    make_files(FILES, find_game, margin)
+    make_files(FILES, make)
 
 
 if __name__ == "__main__":

@@ -83,15 +83,18 @@ def write(name: str, records: list[GameRecord], *, scores: bool = True, seeds: S
     print(f"wrote samples/{name} ({len(records)} game{'s' if len(records) > 1 else ''}{seed})")
 
 
-def make_files(files: Mapping[str, Sequence[Any]], find_game: Callable[[Any], tuple[int, Game]],
-               margin: Callable[[GameRecord, Game, tuple[str, ...]], GameRecord]) -> None:
-    """Write each file of `files`: per sample, the game `find_game` finds, as a record (with the
-    sample's `tags`, its `deals` or not) with what `margin` writes (after the sample's `opening`)."""
+def make(sample: Any, find_game: Callable[[Any], tuple[int, Game]],
+         margin: Callable[[GameRecord, Game, tuple[str, ...]], GameRecord]) -> tuple[int, GameRecord]:
+    """The seed and record of a sample: the game `find_game` finds, as a record (with the sample's
+    `tags`, its `deals` or not) with what `margin` writes (after the sample's `opening`)."""
+    seed, game = find_game(sample)
+    assert game.is_over
+    record = record_from_game(game, tags=sample.tags, deals=sample.deals)
+    return seed, margin(record, game, sample.opening)
+
+
+def make_files(files: Mapping[str, Sequence[Any]], make: Callable[[Any], tuple[int, GameRecord]]) -> None:
+    """Make (`make(sample)`: seed and record), check and write each file of `files`."""
     for name, samples in files.items():
-        made = []
-        for sample in samples:
-            seed, game = find_game(sample)
-            assert game.is_over
-            record = record_from_game(game, tags=sample.tags, deals=sample.deals)
-            made.append((seed, margin(record, game, sample.opening)))
+        made = [make(sample) for sample in samples]
         write(name, [record for _, record in made], seeds=[seed for seed, _ in made])
