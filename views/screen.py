@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -16,7 +16,9 @@ from rich.text import Text
 from diamonds.replay.steps import Step
 from .cards import log_text
 
-__all__ = ["NAME_WIDTH", "players_grid", "seat_cells", "screen", "StepScreen", "EventLog"]
+__all__ = [
+    "NAME_WIDTH", "players_grid", "seat_cells", "screen", "title_start", "SeatsPanel", "StepScreen", "EventLog",
+]
 
 NAME_WIDTH = 10  # below a view's WIDE, the Player column is at most this wide
 
@@ -35,6 +37,48 @@ def players_grid(wide: bool, *, compact: bool) -> RichTable:
 def seat_cells(marks: str, name: str, highlighted: bool) -> tuple[Text, Text]:
     """A player's first two cells: their marks, and their name (reversed when it is their step)."""
     return Text(marks, style="yellow"), Text(name, style="bold reverse" if highlighted else "bold")
+
+
+def title_start(step: Step, heading: str, tricks: int, dealer: str) -> Text:
+    """A screen's title up to the dealer: `Hand 2 · trick 7/13 · Ann deals` (the trick at a card)."""
+    title = Text(heading, style="bold")
+    if step.kind == "card":
+        title.append(f" · trick {step.trick_no}/{tricks}")
+    title.append(f" · {dealer} deals")
+    return title
+
+
+@dataclass(frozen=True, slots=True)
+class SeatsPanel:
+    """Every player, a row each of a `players_grid` (a family's `fill`), wide from `WIDE` columns on.
+
+    `highlight` is the seat whose step it is; `as_player`, whose view it is (None: everyone's)."""
+
+    WIDE: ClassVar[int] = 100
+
+    table: Any
+    as_player: int | None = None
+    highlight: int | None = None
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        wide = options.max_width >= self.WIDE
+        grid = players_grid(wide, compact=self.compact_grid(wide))
+        self.fill(grid, wide)
+        yield grid
+
+    def compact_grid(self, wide: bool) -> bool:
+        """Collapse the padding between columns (by default, when not wide)."""
+        return not wide
+
+    def fill(self, grid: RichTable, wide: bool) -> None:
+        raise NotImplementedError
+
+    def dealer_winner_marks(self) -> list[str]:
+        """Each seat's marks: `D` for the dealer, `W` for a winner."""
+        table = self.table
+        winners = {standing.side for standing in table.standings if standing.winner}
+        return [("D" if seat == table.dealer else "") + ("W" if seat in winners else "")
+                for seat in range(len(table.config.players))]
 
 
 def screen(console: Console, options: ConsoleOptions, *, title: Text, index: int, total: int,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.table import Table as RichTable
 from rich.text import Text
 
 from .rules import CardPlayed, CardTaken, Event, TrickWon
@@ -19,7 +20,7 @@ from .rules import CardPlayed, CardTaken, Event, TrickWon
 from .narrate import choice_suffix, describe, describe_take, describe_won, signed, why_text
 from .steps import Table
 from diamonds.views.cards import card_text, cards_text
-from diamonds.views.screen import EventLog, StepScreen, players_grid, seat_cells
+from diamonds.views.screen import EventLog, SeatsPanel, StepScreen, seat_cells, title_start
 
 __all__ = ["PlayersPanel", "KittyLine", "TrickPanel", "StepLog", "Position", "WIDE"]
 
@@ -35,32 +36,24 @@ def _hides(as_player: int | None, seat: int) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayersPanel:
+class PlayersPanel(SeatsPanel):
     """Every player: bid and final bid, tricks against the final bid, point card, score, hand."""
 
-    table: Table
-    as_player: int | None = None
-    highlight: int | None = None
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        table = self.table
+    def fill(self, grid: RichTable, wide: bool) -> None:
+        table: Table = self.table
         config = table.config
-        wide = options.max_width >= WIDE
-        grid = players_grid(wide, compact=not wide)
         grid.add_column("Bid→final" if wide else "Bid", justify="right", no_wrap=True)
         grid.add_column("Tricks", justify="right", no_wrap=True)
         grid.add_column("Point card" if wide else "Point", no_wrap=True)
         grid.add_column("Score", justify="right", no_wrap=True)
         grid.add_column("Hand", overflow="fold")
-        winners = {standing.side for standing in table.standings if standing.winner}
+        marks = self.dealer_winner_marks()
         scored = {score.seat: score for score in table.scored}
         for seat, name in enumerate(config.players):
-            marks = ("D" if seat == table.dealer else "") + ("W" if seat in winners else "")
-            mark_cell, who = seat_cells(marks, name, seat == self.highlight)
+            mark_cell, who = seat_cells(marks[seat], name, seat == self.highlight)
             grid.add_row(mark_cell, who, self._bid(seat), self._tricks(seat),
                          self._point(seat, scored.get(seat) is not None),
                          Text(str(table.totals[seat]), style="bold"), self._hand(seat))
-        yield grid
 
     def _bid(self, seat: int) -> Text:
         bid, final = self.table.bids[seat], self.table.final_bids[seat]
@@ -191,10 +184,7 @@ class Position(StepScreen):
     def title(self) -> Text:
         step, table = self.step, self.step.table
         config = table.config
-        title = Text(f"Hand {table.hand_no}", style="bold")
-        if step.kind == "card":
-            title.append(f" · trick {step.trick_no}/{config.tricks_per_hand}")
-        title.append(f" · {config.players[table.dealer]} deals")
+        title = title_start(step, f"Hand {table.hand_no}", config.tricks_per_hand, config.players[table.dealer])
         if table.over:
             title.append(" · game over", style="yellow")
         else:

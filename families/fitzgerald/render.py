@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich.console import Console, ConsoleOptions, RenderResult
+from rich.table import Table as RichTable
 from rich.text import Text
 
 from .rules import CardsDealt, CardsPassed, Event, PassesDelivered
 
 from diamonds.views.cards import SUIT_STYLE, card_text, cards_text
-from diamonds.views.screen import EventLog, StepScreen, players_grid, seat_cells
+from diamonds.views.screen import EventLog, SeatsPanel, StepScreen, seat_cells, title_start
 from .narrate import describe
 from .rules.visibility import hides_vault as rules_hides_vault
 from .steps import Table
@@ -43,19 +43,17 @@ def hides_vault(table: Table, as_player: int | None, side: int) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayersPanel:
+class PlayersPanel(SeatsPanel):
     """Every player: Showroom, Vault and score (per side), tricks, cards taken, hand."""
 
-    table: Table
-    as_player: int | None = None
-    highlight: int | None = None
     compact: bool = False  # narrower gaps between columns, when the hands would not fit otherwise
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        table = self.table
+    def compact_grid(self, wide: bool) -> bool:
+        return self.compact
+
+    def fill(self, grid: RichTable, wide: bool) -> None:
+        table: Table = self.table
         config = table.config
-        wide = options.max_width >= WIDE
-        grid = players_grid(wide, compact=self.compact)
         if config.partnership:  # a team number, not the long side name: the hands keep their room at 80 columns
             grid.add_column("Team", justify="center", no_wrap=True)
         grid.add_column("Showroom" if wide else "Show", justify="right", no_wrap=True)
@@ -91,7 +89,6 @@ class PlayersPanel:
             team = [Text(str(side + 1), style="dim")] if config.partnership else []
             grid.add_row(mark_cell, who, *team, showroom, vault, score, str(table.tricks_won[seat]),
                          taken, hand_cell)
-        yield grid
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,10 +145,8 @@ class Position(StepScreen):
         step, table = self.step, self.step.table
         config = table.config
         names = config.players
-        title = Text(f"Round {table.round_no}/{config.rounds}", style="bold")
-        if step.kind == "card":
-            title.append(f" · trick {step.trick_no}/{config.tricks_per_round}")
-        title.append(f" · {names[table.dealer]} deals")
+        title = title_start(step, f"Round {table.round_no}/{config.rounds}", config.tricks_per_round,
+                            names[table.dealer])
         if table.pass_count:
             title.append(f" · pass {table.pass_count}")
         if table.thief is not None:

@@ -10,12 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.console import Console, ConsoleOptions, RenderResult
+from rich.table import Table as RichTable
 from rich.text import Text
 
 from .rules import DecidedBy, Event, TieBroken, TieStep, card_value
 
 from diamonds.views.cards import card_text, cards_text
-from diamonds.views.screen import EventLog, StepScreen, players_grid, seat_cells
+from diamonds.views.screen import EventLog, SeatsPanel, StepScreen, seat_cells, title_start
 from .narrate import describe, describe_tie, hand_title, names_text
 from .steps import Table
 
@@ -31,18 +32,12 @@ def _dim(text: str) -> Text:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayersPanel:
+class PlayersPanel(SeatsPanel):
     """Every player: tricks and cards won this hand, the top of their pile, points, total, hand."""
 
-    table: Table
-    as_player: int | None = None
-    highlight: int | None = None
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        table = self.table
+    def fill(self, grid: RichTable, wide: bool) -> None:
+        table: Table = self.table
         config = table.config
-        wide = options.max_width >= WIDE
-        grid = players_grid(wide, compact=not wide)
         grid.add_column("Tricks" if wide else "Tr", justify="right", no_wrap=True)
         grid.add_column("Cards" if wide else "Won", justify="right", no_wrap=True)
         grid.add_column("Pile, top first" if wide else "Top", no_wrap=True)
@@ -50,10 +45,9 @@ class PlayersPanel:
         grid.add_column("Total", justify="right", no_wrap=True)
         grid.add_column("Hand", overflow="fold")
         points = table.hand_points
-        winners = {standing.side for standing in table.standings if standing.winner}
+        marks = self.dealer_winner_marks()
         for seat, name in enumerate(config.players):
-            marks = ("D" if seat == table.dealer else "") + ("W" if seat in winners else "")
-            mark_cell, who = seat_cells(marks, name, seat == self.highlight)
+            mark_cell, who = seat_cells(marks[seat], name, seat == self.highlight)
             pile = table.piles[seat]
             if not pile:
                 top = _dim("—")
@@ -71,7 +65,6 @@ class PlayersPanel:
                 hand_cell = cards_text(hand)
             grid.add_row(mark_cell, who, str(table.tricks_won[seat]), str(len(pile)), top,
                          str(points[seat]), Text(str(table.totals[seat]), style="bold"), hand_cell)
-        yield grid
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,10 +171,8 @@ class Position(StepScreen):
     def title(self) -> Text:
         step, table = self.step, self.step.table
         config = table.config
-        title = Text(hand_title(config, table.hand_no), style="bold")
-        if step.kind == "card":
-            title.append(f" · trick {step.trick_no}/{config.tricks_per_hand}")
-        title.append(f" · {config.players[table.dealer]} deals")
+        title = title_start(step, hand_title(config, table.hand_no), config.tricks_per_hand,
+                            config.players[table.dealer])
         if table.over:
             title.append(" · game over", style="yellow")
         elif step.kind == "card" and not step.trick_complete:
