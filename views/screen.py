@@ -122,7 +122,20 @@ class StepScreen:
     footer: str = ""
 
     def title(self) -> Text:
+        """`Hand 2 · trick 7/13 · Ann deals`, the family's facts (`add_to_title`), and the stop's label."""
+        step, table = self.step, self.step.table
+        heading, tricks = self.heading()
+        title = title_start(step, heading, tricks, table.config.players[table.dealer])
+        self.add_to_title(title)
+        title.append(f" · {step.label}", style="dim")
+        return title
+
+    def heading(self) -> tuple[str, int]:
+        """The round's heading (`Hand 2`) and how many tricks it has."""
         raise NotImplementedError
+
+    def add_to_title(self, title: Text) -> None:
+        """What the family's title says after the dealer (who is to play, the game's end ...)."""
 
     def parts(self) -> Sequence[RenderableType]:
         """What stands between the title and the log (the players, the trick ...)."""

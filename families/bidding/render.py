@@ -20,7 +20,7 @@ from .rules import CardPlayed, CardTaken, Event, TrickWon
 from .narrate import choice_suffix, describe, describe_take, describe_won, signed, why_text
 from .steps import Table
 from diamonds.views.cards import card_text, cards_text
-from diamonds.views.screen import EventLog, SeatsPanel, StepScreen, seat_cells, title_start
+from diamonds.views.screen import EventLog, SeatsPanel, StepScreen, seat_cells
 
 __all__ = ["PlayersPanel", "KittyLine", "TrickPanel", "StepLog", "Position", "WIDE"]
 
@@ -181,10 +181,13 @@ class StepLog(EventLog):
 class Position(StepScreen):
     """The whole screen for one step: title, players, kitty or trick, log, and a status line."""
 
-    def title(self) -> Text:
+    def heading(self) -> tuple[str, int]:
+        table = self.step.table
+        return f"Hand {table.hand_no}", table.config.tricks_per_hand
+
+    def add_to_title(self, title: Text) -> None:
         step, table = self.step, self.step.table
         config = table.config
-        title = title_start(step, f"Hand {table.hand_no}", config.tricks_per_hand, config.players[table.dealer])
         if table.over:
             title.append(" · game over", style="yellow")
         else:
@@ -194,8 +197,6 @@ class Position(StepScreen):
             elif act is not None and step.kind != "start":
                 seat, doing = act
                 title.append(f" · {config.players[seat]} to {doing}", style="dim")
-        title.append(f" · {step.label}", style="dim")
-        return title
 
     def middle(self) -> list[RenderableType]:
         """The kitty on a deal step (B4), else the trick on the table (nothing before the first deal)."""

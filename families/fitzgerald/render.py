@@ -18,7 +18,7 @@ from rich.text import Text
 from .rules import CardsDealt, CardsPassed, Event, PassesDelivered
 
 from diamonds.views.cards import SUIT_STYLE, card_text, cards_text
-from diamonds.views.screen import EventLog, SeatsPanel, StepScreen, seat_cells, title_start
+from diamonds.views.screen import EventLog, SeatsPanel, StepScreen, seat_cells
 from .narrate import describe
 from .rules.visibility import hides_vault as rules_hides_vault
 from .steps import Table
@@ -141,12 +141,13 @@ class StepLog(EventLog):
 class Position(StepScreen):
     """The whole screen for one step: title, players, trick, log, and a status line."""
 
-    def title(self) -> Text:
-        step, table = self.step, self.step.table
-        config = table.config
-        names = config.players
-        title = title_start(step, f"Round {table.round_no}/{config.rounds}", config.tricks_per_round,
-                            names[table.dealer])
+    def heading(self) -> tuple[str, int]:
+        table = self.step.table
+        return f"Round {table.round_no}/{table.config.rounds}", table.config.tricks_per_round
+
+    def add_to_title(self, title: Text) -> None:
+        table = self.step.table
+        names = table.config.players
         if table.pass_count:
             title.append(f" · pass {table.pass_count}")
         if table.thief is not None:
@@ -154,8 +155,6 @@ class Position(StepScreen):
         # The Supply is a heap on the table that anyone may count, as the picture shows it; that it
         # tells the Vaults' total (R3: 235 in all) is the physical game's leak too.
         title.append(f" · Supply {table.supply}", style="dim")
-        title.append(f" · {step.label}", style="dim")
-        return title
 
     def parts(self) -> tuple[PlayersPanel, TrickLine]:
         table = self.step.table

@@ -16,7 +16,7 @@ from rich.text import Text
 from .rules import DecidedBy, Event, TieBroken, TieStep, card_value
 
 from diamonds.views.cards import card_text, cards_text
-from diamonds.views.screen import EventLog, SeatsPanel, StepScreen, seat_cells, title_start
+from diamonds.views.screen import EventLog, SeatsPanel, StepScreen, seat_cells
 from .narrate import describe, describe_tie, hand_title, names_text
 from .steps import Table
 
@@ -168,18 +168,18 @@ class StepLog(EventLog):
 class Position(StepScreen):
     """The whole screen for one step: title, players, trick (and tie-break), log, and a status line."""
 
-    def title(self) -> Text:
+    def heading(self) -> tuple[str, int]:
+        table = self.step.table
+        return hand_title(table.config, table.hand_no), table.config.tricks_per_hand
+
+    def add_to_title(self, title: Text) -> None:
         step, table = self.step, self.step.table
         config = table.config
-        title = title_start(step, hand_title(config, table.hand_no), config.tricks_per_hand,
-                            config.players[table.dealer])
         if table.over:
             title.append(" · game over", style="yellow")
         elif step.kind == "card" and not step.trick_complete:
             to_move = (table.trick[-1][0] + 1) % config.player_count
             title.append(f" · {config.players[to_move]} to play", style="dim")
-        title.append(f" · {step.label}", style="dim")
-        return title
 
     def parts(self) -> tuple[PlayersPanel, TrickPanel]:
         step = self.step
