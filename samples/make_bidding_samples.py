@@ -169,11 +169,5 @@ def make(sample: Sample) -> tuple[int, GameRecord]:
     return sampling.make(sample, find_game, margin)
 
 
-def main() -> None:
-    make_files(FILES, make)
-
-
 if __name__ == "__main__":
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    main()
+    make_files(FILES, make)
