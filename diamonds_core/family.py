@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Generic, Iterable, Mapping, Protocol, Sequence
 
 from .seating import Seating
 
-__all__ = ["Standing", "Sight", "Rules", "EngineRules", "Table", "PureTable", "Family", "STANDARD_PARTS"]
+__all__ = ["Standing", "HandNumbered", "Sight", "Rules", "EngineRules", "Table", "PureTable", "Family", "STANDARD_PARTS"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +32,17 @@ class Standing:
     side: int
     score: int
     winner: bool
+
+
+class HandNumbered:
+    """An event of a game that calls its rounds hands (`hand_no`): `round_no` is the generic layers' name for it."""
+
+    __slots__ = ()
+    hand_no: int
+
+    @property
+    def round_no(self) -> int:
+        return self.hand_no
 
 
 @dataclass(frozen=True, slots=True)
