@@ -11,7 +11,7 @@ family: the registry says which bridge a game's `Rules` tag calls for.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Sequence
 
 from diamonds.core import ConfigError, Game, IllegalMove, Seating, family_of, option_tags, rules_for
 from diamonds.core.registry import DEFAULT_RULES
@@ -19,7 +19,7 @@ from diamonds.core.seating import PLAYER_ID
 from diamonds.notation.records import Choice, GameRecord, HandLine, Play, Pos, Problem, Round, RoundHeader, Tag
 from diamonds.notation.tags import TagSyntaxError, parse_players, parse_result, parse_variants
 
-__all__ = ["ReplayedGame", "replay_record", "validate_record", "Origin", "Replayer", "Stop"]
+__all__ = ["ReplayedGame", "replay_record", "validate_record", "Origin", "Replayer", "Stop", "whole_tricks"]
 
 Origin = Any  # the record item a move came from: a Play, a line, a call, a Choice or a Round
 
@@ -360,6 +360,17 @@ class Replayer(Reporter):
             assert first_wrong is not None
             self.tag_problem(tag, "the replay scores " + "; ".join(wrong), "wrong-result", self.result_rule,
                              *first_wrong)
+
+
+def whole_tricks(tricks: Sequence[Any], per_trick: int) -> int:
+    """How many of `tricks`, from the first, are written as expected: numbered 1, 2, … each with
+    `per_trick` cards (what a check path may play in one run)."""
+    count = 0
+    for trick in tricks:
+        if trick.number != count + 1 or len(trick.plays.cards) != per_trick:
+            break
+        count += 1
+    return count
 
 
 def _result_spans(value: str) -> list[tuple[int, int, int, int]]:

@@ -39,7 +39,7 @@ from diamonds.notation.records import HandLine, Round
 
 from diamonds.replay.bridge import Bridge
 from .record import record_from_game
-from diamonds.replay.validate import Replayer
+from diamonds.replay.validate import Replayer, whole_tricks
 
 __all__ = ["BRIDGE", "KirkReplayer"]
 
@@ -310,11 +310,7 @@ class KirkReplayer(Replayer):
             return 0, 0
         per_trick = self.config.plays_per_trick
         tricks = rnd.tricks[: self.config.tricks_per_hand]
-        count = 0
-        for trick in tricks:
-            if trick.number != count + 1 or len(trick.plays.cards) != per_trick:
-                break
-            count += 1
+        count = whole_tricks(tricks, per_trick)
         cards = [card for trick in tricks[:count] for card in trick.plays.cards]
         played = table.play_run(cards, 0)
         self.game.note_played(map(PlayCard, cards[:played]))
