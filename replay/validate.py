@@ -11,12 +11,12 @@ family: the registry says which bridge a game's `Rules` tag calls for.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Sequence
+from typing import Any, Callable, ClassVar, Sequence
 
 from diamonds.core import ConfigError, Game, IllegalMove, Seating, family_of, option_tags, rules_for
 from diamonds.core.registry import DEFAULT_RULES
 from diamonds.core.seating import PLAYER_ID
-from diamonds.notation.records import Choice, GameRecord, HandLine, Play, Pos, Problem, Round, RoundHeader, Tag
+from diamonds.notation.records import Choice, GameRecord, HandLine, Play, Plays, Pos, Problem, Round, RoundHeader, Tag
 from diamonds.notation.tags import TagSyntaxError, parse_players, parse_result, parse_variants
 
 __all__ = ["ReplayedGame", "replay_record", "validate_record", "Origin", "Replayer", "Stop", "whole_tricks"]
@@ -299,6 +299,44 @@ class Replayer(Reporter):
         per_trick = self.config.plays_per_trick
         self.problem(pos, f"trick {index} has {count} card{'s' if count != 1 else ''}; it needs {per_trick}, "
                      "one from each player", "trick-too-short", self.trick_rule, length)
+
+    def playing(self, number: int) -> bool:
+        """Whether hand `number`'s tricks are still being played (its play phase)."""
+        raise NotImplementedError
+
+    def play_by_card(self, number: int, rnd: Round, *, last: bool, start: tuple[int, int],
+                     move_of: Callable[[Plays, int], Any], push: Callable[[Any, Plays, int], None]) -> bool:
+        """Hand `number`'s tricks card by card from `start` (the tricks done and the card to resume at, after
+        a check path's run): each card's move (`move_of(plays, position)`) pushed (`push(move, plays,
+        position)`), a refusal reported by the family's `refused_play`; False when the hand is unfinished."""
+        per_trick = self.config.plays_per_trick
+        tricks = rnd.tricks
+        done, resume = start
+        for index, trick in enumerate(tricks[done:], done + 1):
+            self.check_trick_number(number, index, trick.number, trick.pos, beyond=not self.playing(number))
+            plays = trick.plays
+            cards = plays.cards
+            for position in range(resume if index == done + 1 else 0, len(cards)):
+                if position >= per_trick:
+                    self.trick_too_long(index, plays[position].pos, plays[position].length)
+                move = move_of(plays, position)
+                try:
+                    push(move, plays, position)
+                except IllegalMove as error:
+                    self.refused_play(error, rnd, index, position)
+            if len(cards) < per_trick:
+                if index < len(tricks) or not last:
+                    self.trick_too_short(index, len(cards), trick.pos, len(f"{trick.number}."))
+                return False
+        if self.playing(number):
+            if not last:
+                self.hand_too_short(number, len(tricks), rnd)
+            return False
+        return True
+
+    def refused_play(self, error: IllegalMove, rnd: Round, index: int, position: int) -> None:
+        """A card the engine refuses: reported at its token (the family says how)."""
+        raise NotImplementedError
 
     def hand_too_short(self, number: int, count: int, rnd: Round) -> None:
         """A hand that ends short while another follows: reported at its header (DGN allows it there)."""

@@ -509,36 +509,20 @@ class BiddingReplayer(Replayer):
 
     def play_tricks(self, number: int, rnd: Round, *, last: bool) -> bool:
         """The hand's tricks, card by card; False when the hand is unfinished."""
-        per_trick = self.config.plays_per_trick
-        tricks = rnd.tricks
         fast = self.scratch is None and not self.game.recording and isinstance(self.game.table, BiddingTable)
-        done, resume = self.play_written_tricks(rnd) if fast else (0, 0)
-        for index, trick in enumerate(tricks[done:], done + 1):
-            state = self.state
-            beyond = state.phase is not Phase.PLAY or state.hand_no != number
-            self.check_trick_number(number, index, trick.number, trick.pos, beyond=beyond)
-            plays = trick.plays
-            cards = plays.cards
-            plain = plays.plain
-            for position in range(resume if index == done + 1 else 0, len(cards)):
-                card = cards[position]
-                if position >= per_trick:
-                    self.trick_too_long(index, plays[position].pos, plays[position].length)
-                move = _plain_move(card) if plain else self.move_of(plays[position])
-                try:
-                    self.apply(move, plays[position] if self.history else None)
-                except IllegalMove as error:
-                    self.refused_play(error, rnd, index, position)
-            if len(cards) < per_trick:
-                if index < len(tricks) or not last:
-                    self.trick_too_short(index, len(cards), trick.pos, len(f"{trick.number}."))
-                return False
+        start = self.play_written_tricks(rnd) if fast else (0, 0)
+
+        def move_of(plays: Plays, position: int) -> PlayCard:
+            return _plain_move(plays.cards[position]) if plays.plain else self.move_of(plays[position])
+
+        def push(move: PlayCard, plays: Plays, position: int) -> None:
+            self.apply(move, plays[position] if self.history else None)
+
+        return self.play_by_card(number, rnd, last=last, start=start, move_of=move_of, push=push)
+
+    def playing(self, number: int) -> bool:
         state = self.state
-        if state.phase is Phase.PLAY and state.hand_no == number:
-            if not last:
-                self.hand_too_short(number, len(tricks), rnd)
-            return False
-        return True
+        return state.phase is Phase.PLAY and state.hand_no == number
 
     def play_written_tricks(self, rnd: Round) -> tuple[int, int]:
         """The check path: the tricks written as expected (numbered 1, 2, … each with its three cards,

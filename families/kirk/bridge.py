@@ -35,7 +35,7 @@ from diamonds.core import Card, IllegalMove
 from diamonds.core.errors import CardNotHeld, CardNotInDeck
 from .rules import Deal, KirkConfig, Phase, PlayCard, State, first_leader, trick_winner
 from .rules.fast import KirkTable
-from diamonds.notation.records import HandLine, Round
+from diamonds.notation.records import HandLine, Plays, Round
 
 from diamonds.replay.bridge import Bridge
 from .record import record_from_game
@@ -266,39 +266,22 @@ class KirkReplayer(Replayer):
 
     def play_tricks(self, number: int, rnd: Round, *, last: bool) -> bool:
         """The hand's tricks, card by card through the engine; False when the hand is unfinished."""
-        game, config = self.game, self.config
-        per_trick = config.plays_per_trick
-        push = game.push
+        game = self.game
         history = self.history
         origins = self.out.origins
-        tricks = rnd.tricks
-        done, resume = (0, 0) if game.recording else self.play_written_tricks(rnd)
-        for index, trick in enumerate(tricks[done:], done + 1):
-            state = self.state
-            beyond = state.phase is not Phase.PLAY or state.hand_no != number
-            self.check_trick_number(number, index, trick.number, trick.pos, beyond=beyond)
-            plays = trick.plays
-            cards = plays.cards
-            for position in range(resume if index == done + 1 else 0, len(cards)):
-                card = cards[position]
-                if position >= per_trick:
-                    self.trick_too_long(index, plays[position].pos, plays[position].length)
-                try:
-                    push(PlayCard(card))
-                except IllegalMove as error:
-                    self.refused_play(error, rnd, index, position)
-                if history:
-                    origins.append(plays[position])
-            if len(cards) < per_trick:
-                if index < len(tricks) or not last:
-                    self.trick_too_short(index, len(cards), trick.pos, len(f"{trick.number}."))
-                return False
+
+        def push(move: PlayCard, plays: Plays, position: int) -> None:
+            game.push(move)
+            if history:
+                origins.append(plays[position])
+
+        start = (0, 0) if game.recording else self.play_written_tricks(rnd)
+        return self.play_by_card(number, rnd, last=last, start=start,
+                                 move_of=lambda plays, position: PlayCard(plays.cards[position]), push=push)
+
+    def playing(self, number: int) -> bool:
         state = self.state
-        if state.phase is Phase.PLAY and state.hand_no == number:
-            if not last:
-                self.hand_too_short(number, len(tricks), rnd)
-            return False
-        return True
+        return state.phase is Phase.PLAY and state.hand_no == number
 
     def play_written_tricks(self, rnd: Round) -> tuple[int, int]:
         """The check path: the tricks written as expected (numbered 1, 2, … each with its four cards)
