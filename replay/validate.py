@@ -13,13 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Sequence
 
-from diamonds.core import ConfigError, Game, IllegalMove, Seating, family_of, option_tags, rules_for
+from diamonds.core import Card, ConfigError, Game, IllegalMove, Seating, family_of, option_tags, rules_for
 from diamonds.core.registry import DEFAULT_RULES
 from diamonds.core.seating import PLAYER_ID
 from diamonds.notation.records import Choice, GameRecord, HandLine, Play, Plays, Pos, Problem, Round, RoundHeader, Tag
 from diamonds.notation.tags import TagSyntaxError, parse_players, parse_result, parse_variants
 
-__all__ = ["ReplayedGame", "replay_record", "validate_record", "Origin", "Replayer", "Stop", "whole_tricks"]
+__all__ = ["ReplayedGame", "replay_record", "validate_record", "Origin", "Replayer", "Stop", "whole_tricks",
+           "meant_card", "names_text"]
 
 Origin = Any  # the record item a move came from: a Play, a line, a call, a Choice or a Round
 
@@ -398,6 +399,20 @@ class Replayer(Reporter):
             assert first_wrong is not None
             self.tag_problem(tag, "the replay scores " + "; ".join(wrong), "wrong-result", self.result_rule,
                              *first_wrong)
+
+
+def meant_card(card: object) -> str:
+    """For a numbered card of Fitzgerald's deck that a scorer wrote for a court card or an ace (`11D`
+    for JD, `1H` for AH), the card they probably meant, as a hint after a "not in the pack" message."""
+    if isinstance(card, Card) and not card.court and (card.rank == 1 or 11 <= card.rank <= 14):
+        letter = "A" if card.rank == 1 else "JQKA"[card.rank - 11]
+        return f"; did you mean {letter}{card.suit.letter}?"
+    return ""
+
+
+def names_text(names: Sequence[str]) -> str:
+    """`Ann`, `Ann and Bob`, `Ann, Bob and Cat`."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def whole_tricks(tricks: Sequence[Any], per_trick: int) -> int:

@@ -29,7 +29,6 @@ record's last hand, tricks missing at the end mean the game is unfinished.
 
 from __future__ import annotations
 
-from typing import Sequence
 
 from diamonds.core import Card, IllegalMove
 from diamonds.core.errors import CardNotHeld, CardNotInDeck
@@ -39,7 +38,7 @@ from diamonds.notation.records import HandLine, Plays, Round
 
 from diamonds.replay.bridge import Bridge
 from .record import record_from_game
-from diamonds.replay.validate import Replayer, whole_tricks
+from diamonds.replay.validate import Replayer, meant_card, names_text, whole_tricks
 
 __all__ = ["BRIDGE", "KirkReplayer"]
 
@@ -47,18 +46,6 @@ __all__ = ["BRIDGE", "KirkReplayer"]
 PACK_TEXT = "Kirk's Diamonds uses the standard 52-card pack, 2-10, J, Q, K, A of each suit"
 
 
-def _meant(card: object) -> str:
-    """For a numbered card of Fitzgerald's deck that a scorer wrote for a court card or an ace (`11D`
-    for JD, `1H` for AH), the card they probably meant, as a hint after a "not in the pack" message."""
-    if isinstance(card, Card) and not card.court and (card.rank == 1 or 11 <= card.rank <= 14):
-        letter = "A" if card.rank == 1 else "JQKA"[card.rank - 11]
-        return f"; did you mean {letter}{card.suit.letter}?"
-    return ""
-
-
-def _names(names: Sequence[str]) -> str:
-    """`Ann`, `Ann and Bob`, `Ann, Bob and Cat`."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 class KirkReplayer(Replayer):
@@ -104,7 +91,7 @@ class KirkReplayer(Replayer):
         played, complete = self.check_plays(number, rnd, dealer, deals, last=last)
         if not complete:
             missing = [config.players[seat] for seat in range(n) if seat not in deals]
-            what = "deal lines" if not deals else f"deal line for {_names(missing)}"
+            what = "deal lines" if not deals else f"deal line for {names_text(missing)}"
             against = "the pack and each other" + (", and against the deal lines written" if deals else "")
             self.out.notes.append(f"hand {number} is unfinished and has no {what}: its hands are unknown, "
                                   f"so its cards are checked only against {against}")
@@ -118,7 +105,7 @@ class KirkReplayer(Replayer):
         config, state = self.config, self.state
         if config.target is not None:
             reached = [config.players[seat] for seat, total in enumerate(state.totals) if total >= config.target]
-            return (f"the game is over: {_names(reached)} reached the target of {config.target} in hand "
+            return (f"the game is over: {names_text(reached)} reached the target of {config.target} in hand "
                     f"{state.hand_no}, so no hand follows")
         hands = config.hands
         why = ("as the Hands tag says" if self.record.tag("Hands") is not None else
@@ -168,7 +155,7 @@ class KirkReplayer(Replayer):
                 card = play.card
                 if card not in deck:
                     self.problem(play.pos, f"{card} is dealt to {name}, but it is not in the pack ({PACK_TEXT})"
-                                 f"{_meant(card)}", "card-not-in-deck", "K2", play.length)
+                                 f"{meant_card(card)}", "card-not-in-deck", "K2", play.length)
                 if card in dealt_to:
                     first = dealt_to[card]
                     whom = f"twice to {name}" if first == seat else f"to {config.players[first]} and to {name}"
@@ -230,7 +217,7 @@ class KirkReplayer(Replayer):
                 why = None
                 code, rule = "card-not-held", "K4"
                 if card not in deck:
-                    why = f"{name} cannot play {card}: it is not in the pack ({PACK_TEXT}){_meant(card)}"
+                    why = f"{name} cannot play {card}: it is not in the pack ({PACK_TEXT}){meant_card(card)}"
                     code, rule = "card-not-in-deck", "K2"
                 elif card in seen:
                     t, first = seen[card]
@@ -316,7 +303,7 @@ class KirkReplayer(Replayer):
     @staticmethod
     def hint(error: IllegalMove) -> str:
         """What a card of no deck was probably meant to be (from the error's `card`), if anything."""
-        return _meant(error.card) if isinstance(error, CardNotInDeck) else ""
+        return meant_card(error.card) if isinstance(error, CardNotInDeck) else ""
 
     def seats_by_trick(self, rnd: Round, dealer: int, count: int) -> list[tuple[int, ...]]:
         """Who played each card of the first `count` tricks: the leaders follow from the cards (K4-K6)."""
