@@ -29,19 +29,24 @@ __all__ = ["initial_state", "legal_moves", "apply", "standings", "random_move", 
 
 def initial_state(config: KirkConfig) -> State:
     """Before hand 1's deal: empty hands and piles, every total 0."""
+    return _before_deal(config, 1, (0,) * config.player_count)
+
+
+def _before_deal(config: KirkConfig, hand_no: int, totals: tuple[int, ...]) -> State:
+    """Before hand `hand_no`'s deal (its dealer by K2): empty hands and piles, the totals so far."""
     n = config.player_count
-    dealer = config.first_dealer
+    dealer = config.dealer_of_round(hand_no)
     return State(
         config=config,
         phase=Phase.DEAL,
-        hand_no=1,
+        hand_no=hand_no,
         dealer=dealer,
         hands=tuple(frozenset() for _ in range(n)),
         trick_no=1,
         leader=first_leader(config, dealer),
         trick=(),
         piles=((),) * n,
-        totals=(0,) * n,
+        totals=totals,
     )
 
 
@@ -234,19 +239,4 @@ def _end_of_hand(state: State, events: list[Event]) -> tuple[State, tuple[Event,
         final = replace(state, phase=Phase.GAME_OVER, totals=totals)
         events.append(GameEnded(standings(final)))
         return final, tuple(events)
-    hand_no = state.hand_no + 1
-    dealer = config.dealer_of_round(hand_no)  # K2: the deal moves one seat left
-    n = config.player_count
-    after = replace(
-        state,
-        phase=Phase.DEAL,
-        hand_no=hand_no,
-        dealer=dealer,
-        hands=tuple(frozenset() for _ in range(n)),
-        trick_no=1,
-        leader=first_leader(config, dealer),
-        trick=(),
-        piles=((),) * n,
-        totals=totals,
-    )
-    return after, tuple(events)
+    return _before_deal(config, state.hand_no + 1, totals), tuple(events)  # K2: the deal moves one seat left
