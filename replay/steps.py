@@ -57,7 +57,8 @@ class StepMarks:
     round_ended: Callable[[Any], bool]
 
 
-def marks_of(round_started: type, card_played: type, round_ended: type, *, number: str = "round_no") -> StepMarks:
+def marks_of(round_started: type[Any], card_played: type[Any], round_ended: type[Any], *,
+             number: str = "round_no") -> StepMarks:
     """The marks of a family whose events say them alike: the round's `number` on `round_started`,
     `trick_no`, `leads` and `seat` on `card_played`, and `round_ended` events."""
     return StepMarks(
