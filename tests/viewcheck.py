@@ -16,7 +16,8 @@ from diamonds.replay import ReplayedGame
 from diamonds.replay.steps import Step, find_position
 from diamonds.replay.steps import steps_of as replay_steps_of
 
-__all__ = ["WIDTH", "HEIGHT", "steps_of", "render", "lines_of", "footer_at", "assert_fits", "assert_hands_whole"]
+__all__ = ["WIDTH", "HEIGHT", "steps_of", "render", "lines_of", "footer_at", "assert_fits", "assert_every_screen_fits",
+           "assert_hands_whole", "wide_screen"]
 
 WIDTH, HEIGHT = 80, 24
 TYPING = "go to (R2.7, R2.7.3, R2.end, start, end): R2.▏"  # what a status line shows while a stop is typed
@@ -49,6 +50,26 @@ def assert_fits(text: str, step: Step, footer: str, where: str) -> None:
     assert max(cell_len(line) for line in lines) <= WIDTH, f"{where}: too wide\n{text}"
     assert step.label in " ".join(lines[:2]), where  # the title always shows where we are
     assert footer.endswith(lines[-1].strip()), f"{where}: the status line is cut off\n{text}"
+
+
+def assert_every_screen_fits(game: str, steps: list[Step], screen: Callable[[int, "int | None", str], str], *,
+                             as_player: int, every_card: bool = True) -> None:
+    """`assert_fits` at every stop (`screen(index, as_player, footer)`), every other one as `as_player`;
+    without `every_card`, only a spread of the cards besides every deal, end and complete trick."""
+    for index, step in enumerate(steps):
+        if not every_card and step.kind == "card" and not step.trick_complete and index % 5:
+            continue
+        footer = footer_at(index)
+        assert_fits(screen(index, None if index % 2 else as_player, footer), step, footer, f"{game} {step.label}")
+
+
+def wide_screen(steps: list[Step], screen_text: Callable[..., str]) -> str:
+    """The screen at R1.5 of a game of long names: cut short at 80 columns, whole at 120 (returned)."""
+    assert "Alexandra…" in screen_text(steps, "R1.5")
+    wide = screen_text(steps, "R1.5", width=120)
+    assert "Alexandra_Smith1" in wide.split("\n")[3]
+    assert max(cell_len(line) for line in wide.split("\n")) <= 120
+    return wide
 
 
 def assert_hands_whole(games: Iterable[tuple[str, list[Step]]], screen_text: Callable[[list[Step], str], str],
