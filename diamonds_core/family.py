@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Generic, Iterable, Mapping, Protocol, Sequence
 
 from .seating import Seating
 
-__all__ = ["Standing", "Sight", "Rules", "Table", "PureTable", "Family", "STANDARD_PARTS"]
+__all__ = ["Standing", "HandNumbered", "Sight", "Rules", "EngineRules", "Table", "PureTable", "Family", "STANDARD_PARTS"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +32,17 @@ class Standing:
     side: int
     score: int
     winner: bool
+
+
+class HandNumbered:
+    """An event of a game that calls its rounds hands (`hand_no`): `round_no` is the generic layers' name for it."""
+
+    __slots__ = ()
+    hand_no: int
+
+    @property
+    def round_no(self) -> int:
+        return self.hand_no
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +188,98 @@ class Rules:
         """What `viewer` may know after `moves` (the game so far): by default their own hand only."""
         return Sight(viewer, tuple(frozenset(cls.hand(state, seat)) if seat == viewer else frozenset()
                                    for seat in range(len(state.config.players))))
+
+
+class EngineFunctions(Protocol):
+    """An engine module's pure functions, as `EngineRules` calls them."""
+
+    def initial_state(self, config: Any, /) -> Any: ...
+
+    def legal_moves(self, state: Any, /) -> tuple[Any, ...]: ...
+
+    def apply(self, state: Any, move: Any, /) -> tuple[Any, tuple[Any, ...]]: ...
+
+    def standings(self, state: Any, /) -> tuple[Standing, ...]: ...
+
+
+class PlayerFunctions(Protocol):
+    def random_move(self, state: Any, rng: random.Random, /) -> Any: ...
+
+
+class MoveTextFunctions(Protocol):
+    def move_text(self, state: Any, move: Any, /) -> str: ...
+
+    def parse_move(self, state: Any, text: str, /) -> Any: ...
+
+
+class VisibilityFunctions(Protocol):
+    def is_private(self, state: Any, move: Any, /) -> bool: ...
+
+    def sight(self, state: Any, moves: Sequence[Any], viewer: int, /) -> Sight: ...
+
+
+class EngineRules(Rules):
+    """A rule set whose class methods are its engine's module functions, the modules named on the class.
+
+    `engine_module` plays (initial_state, legal_moves, apply, standings), `player_module` draws
+    (random_move), `movetext_module` writes and reads moves, and `visibility_module`, when there
+    is one, says what is private (else `Rules`'s defaults: nothing hidden but the other hands).
+    A state says itself whether it `is_over` and who is `to_move`.
+    """
+
+    engine_module: ClassVar[EngineFunctions]
+    player_module: ClassVar[PlayerFunctions]
+    movetext_module: ClassVar[MoveTextFunctions]
+    visibility_module: ClassVar[VisibilityFunctions | None] = None
+
+    @classmethod
+    def initial_state(cls, config: Any) -> Any:
+        return cls.engine_module.initial_state(config)
+
+    @classmethod
+    def legal_moves(cls, state: Any) -> tuple[Any, ...]:
+        return cls.engine_module.legal_moves(state)
+
+    @classmethod
+    def apply(cls, state: Any, move: Any) -> tuple[Any, tuple[Any, ...]]:
+        return cls.engine_module.apply(state, move)
+
+    @classmethod
+    def is_over(cls, state: Any) -> bool:
+        return bool(state.is_over)
+
+    @classmethod
+    def to_move(cls, state: Any) -> int | None:
+        seat: int | None = state.to_move
+        return seat
+
+    @classmethod
+    def standings(cls, state: Any) -> tuple[Standing, ...]:
+        return cls.engine_module.standings(state)
+
+    @classmethod
+    def random_move(cls, state: Any, rng: random.Random) -> Any:
+        return cls.player_module.random_move(state, rng)
+
+    @classmethod
+    def move_text(cls, state: Any, move: Any) -> str:
+        return cls.movetext_module.move_text(state, move)
+
+    @classmethod
+    def parse_move(cls, state: Any, text: str) -> Any:
+        return cls.movetext_module.parse_move(state, text)
+
+    @classmethod
+    def is_private(cls, state: Any, move: Any) -> bool:
+        if cls.visibility_module is None:
+            return super().is_private(state, move)
+        return cls.visibility_module.is_private(state, move)
+
+    @classmethod
+    def sight(cls, state: Any, moves: Sequence[Any], viewer: int) -> Sight:
+        if cls.visibility_module is None:
+            return super().sight(state, moves, viewer)
+        return cls.visibility_module.sight(state, moves, viewer)
 
 
 class PureTable(Generic[S]):

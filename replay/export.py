@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from .validate import ReplayedGame
 
 __all__ = [
+    "state_head", "hands_dict",
     "Export", "DocumentError", "game_to_dict", "record_from_dict", "game_schema", "csv_rows", "CSV_COLUMNS",
     "export_of", "SCHEMA_ID", "attach",
 ]
@@ -103,6 +104,24 @@ class Export:
 
 
 @lru_cache(maxsize=None)
+def state_head(state: Any, round_key: str, number: int) -> Dict:
+    """The first fields of a family's state as data: its phase, round (`round_key`: "hand", "round"),
+    dealer and who is to move."""
+    names = state.config.players
+    return {
+        "phase": state.phase.value,
+        round_key: number,
+        "dealer": names[state.dealer],
+        "to_move": names[state.to_move] if state.to_move is not None else None,
+    }
+
+
+def hands_dict(state: Any) -> Dict:
+    """Each player's hand, by name, in display order."""
+    names = state.config.players
+    return {names[s]: [str(c) for c in state.hand(s)] for s in range(state.config.player_count)}
+
+
 def _export_of_family(name: str) -> Export:
     return family_named(name).typed_part("export", Export)
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from diamonds.core import Game, family_of
-from diamonds.notation.records import GameRecord, ResultEntry, Tag
+from diamonds.notation.records import (
+    Call, GameRecord, HandLine, Play, Plays, ResultEntry, Round, RoundHeader, Tag, Take, Trick,
+)
 from diamonds.notation.tags import format_result
 
-__all__ = ["record_from_game", "game_tags"]
+__all__ = ["record_from_game", "game_tags", "RoundsWriter"]
 
 
 def game_tags(game: Game, extra: Iterable[tuple[str, str]] = ()) -> tuple[Tag, ...]:
@@ -38,3 +40,42 @@ def record_from_game(game: Game, *, tags: Iterable[tuple[str, str]] = (), deals:
     bridge = family_of(game.config.rules).part("bridge")
     record: GameRecord = bridge.record_from_game(game, tags=tags, deals=deals)
     return record
+
+
+class RoundsWriter:
+    """A record's rounds written move by move (a family's `record_from_game`): a deal opens a round
+    (`deal`), each card goes into the trick being filled (`play`), and `record` closes the last round."""
+
+    def __init__(self, plays_per_trick: int) -> None:
+        self.plays_per_trick = plays_per_trick
+        self.rounds: list[Round] = []
+        self.header: RoundHeader | None = None
+        self.hand_lines: tuple[HandLine, ...] = ()
+        self.calls: list[Call | Take] = []
+        self.tricks: list[list[Play]] = []
+
+    @property
+    def next_number(self) -> int:
+        """The number of the round the next deal opens (1 for the first)."""
+        return len(self.rounds) + (self.header is not None) + 1
+
+    def deal(self, header: RoundHeader, hand_lines: tuple[HandLine, ...]) -> None:
+        """Close the round being written and open the next one, with its header and hand lines."""
+        self.close()
+        self.header, self.hand_lines, self.calls, self.tricks = header, hand_lines, [], []
+
+    def play(self, play: Play) -> None:
+        if not self.tricks or len(self.tricks[-1]) == self.plays_per_trick:
+            self.tricks.append([])
+        self.tricks[-1].append(play)
+
+    def close(self) -> None:
+        if self.header is not None:
+            tricks = tuple(Trick(i, Plays(plays)) for i, plays in enumerate(self.tricks, 1))
+            self.rounds.append(Round(self.header, self.hand_lines, tricks, None, tuple(self.calls)))
+            self.header = None
+
+    def record(self, game: Game, tags: Iterable[tuple[str, str]]) -> GameRecord:
+        """The whole record: the rounds (the last one closed) under the game's tags."""
+        self.close()
+        return GameRecord(game_tags(game, tags), tuple(self.rounds))

@@ -12,7 +12,10 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Protocol, Sequence
 
-__all__ = ["Step", "Fold", "StepMarks", "cut_steps", "steps_of", "find_position", "PositionError"]
+__all__ = [
+    "Step", "Fold", "StepMarks", "marks_of", "steps_builder", "cut_steps", "steps_of", "find_position",
+    "PositionError",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +55,30 @@ class StepMarks:
     round_started: Callable[[Any], "int | None"]  # the round's number, for the event that starts one
     card_played: Callable[[Any], "tuple[int, bool, int] | None"]  # (trick number, leads, seat) of a card
     round_ended: Callable[[Any], bool]
+
+
+def marks_of(round_started: type[Any], card_played: type[Any], round_ended: type[Any], *,
+             number: str = "round_no") -> StepMarks:
+    """The marks of a family whose events say them alike: the round's `number` on `round_started`,
+    `trick_no`, `leads` and `seat` on `card_played`, and `round_ended` events."""
+    return StepMarks(
+        round_started=lambda event: getattr(event, number) if isinstance(event, round_started) else None,
+        card_played=lambda event: (event.trick_no, event.leads, event.seat) if isinstance(event, card_played) else None,
+        round_ended=lambda event: isinstance(event, round_ended),
+    )
+
+
+def steps_builder(new_fold: Callable[[Any], Fold], marks: StepMarks) -> Callable[[Any], "list[Step]"]:
+    """A family's `steps` part: the stops of a replayed game, folded from its events by a fold that
+    `new_fold(config)` makes, cut where `marks` say."""
+
+    def build_steps(replayed: Any) -> list[Step]:
+        """All the stops of a replayed game, the first being the table before its first round."""
+        config, game = replayed.config, replayed.game
+        assert config is not None and game is not None
+        return cut_steps(game.events, new_fold(config), marks)
+
+    return build_steps
 
 
 def steps_of(replayed: Any) -> "list[Step]":

@@ -35,7 +35,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
 from diamonds.core import FAMILIES, family_named, family_of
 from diamonds.core.cards import Card
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "TABLE_NAMES", "Kind", "Column", "Tables", "FamilyRows", "columns", "standing_fields", "game_rows",
-    "TableBuffer", "TableColumns", "family_columns", "KEY_COLUMNS",
+    "TableBuffer", "TableColumns", "family_columns", "KEY_COLUMNS", "EventWalk",
 ]
 
 #: The tables, in the order they are written and documented.
@@ -323,6 +323,58 @@ def family_columns(tables: Tables) -> tuple[TableColumns, TableColumns]:
     return (TableColumns("plays", tables.columns.get("plays", ())),
             TableColumns("events", tables.columns.get("events", ())))
 
+
+
+class EventWalk:
+    """A family's `rows`, written while it walks a replayed game's events in order (`for event in walk`).
+
+    It keeps what every family's walk keeps: the round being played (`new_round`), the trick being
+    filled (where it started in `plays` and its led suit: `play`, `won`) and the events' numbering
+    (`event`, `seat_event`)."""
+
+    def __init__(self, replayed: "ReplayedGame", tables: Tables) -> None:
+        game = replayed.game
+        assert game is not None
+        self.game = game
+        self.names: tuple[str, ...] = tuple(replayed.config.players)
+        self.plays, self.events = family_columns(tables)
+        self.round_no = 0
+        self.trick_start = 0
+        self.led = ""
+        self.seq = 0
+
+    def __iter__(self) -> Iterator[Any]:
+        for move_events in self.game.events:
+            yield from move_events
+
+    def new_round(self, number: int) -> None:
+        self.round_no = number
+        self.trick_start = self.plays.count
+
+    def play(self, trick_no: int, seat: int, card: Any, suit: str, leads: bool, followed: bool | None = None) -> int:
+        """A card played (its row's index); `followed`, unless given, is whether `suit` is the led suit."""
+        if leads:
+            self.trick_start = self.plays.count
+            self.led = suit
+        return self.plays.add_play(self.round_no, trick_no, self.plays.count - self.trick_start + 1, seat,
+                                   self.names[seat], card, suit, self.led,
+                                   suit == self.led if followed is None else followed)
+
+    def won(self, card: Any) -> None:
+        """The trick being filled is won by `card`."""
+        self.plays.mark_winner(self.trick_start, card)
+
+    def event(self, kind: str, trick: int | None = None, **values: Any) -> None:
+        self.seq += 1
+        self.events.add({"seq": self.seq, "round": self.round_no, "trick": trick, "kind": kind, **values})
+
+    def seat_event(self, kind: str, seat: int, trick: int | None = None, **values: Any) -> None:
+        """An event of one seat (who is also their own side, in a game without partnerships)."""
+        name = self.names[seat]
+        self.event(kind, trick, seat=seat + 1, player=name, side=name, **values)
+
+    def rows(self, game: Row) -> FamilyRows:
+        return FamilyRows(self.plays, self.events, game)
 
 #: Tags that are also plain columns of `games`.
 _PLAIN_TAGS = {"Date": "date", "Event": "event", "Site": "site", "Round": "event_round"}

@@ -11,15 +11,16 @@ family: the registry says which bridge a game's `Rules` tag calls for.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar, Sequence
 
-from diamonds.core import ConfigError, Game, IllegalMove, Seating, family_of, option_tags, rules_for
+from diamonds.core import Card, ConfigError, Game, IllegalMove, Seating, family_of, option_tags, rules_for
 from diamonds.core.registry import DEFAULT_RULES
 from diamonds.core.seating import PLAYER_ID
-from diamonds.notation.records import Choice, GameRecord, HandLine, Play, Pos, Problem, Round, RoundHeader, Tag
+from diamonds.notation.records import Choice, GameRecord, HandLine, Play, Plays, Pos, Problem, Round, RoundHeader, Tag
 from diamonds.notation.tags import TagSyntaxError, parse_players, parse_result, parse_variants
 
-__all__ = ["ReplayedGame", "replay_record", "validate_record", "Origin", "Replayer", "Stop"]
+__all__ = ["ReplayedGame", "replay_record", "validate_record", "Origin", "Replayer", "Stop", "whole_tricks",
+           "meant_card", "names_text"]
 
 Origin = Any  # the record item a move came from: a Play, a line, a call, a Choice or a Round
 
@@ -300,6 +301,44 @@ class Replayer(Reporter):
         self.problem(pos, f"trick {index} has {count} card{'s' if count != 1 else ''}; it needs {per_trick}, "
                      "one from each player", "trick-too-short", self.trick_rule, length)
 
+    def playing(self, number: int) -> bool:
+        """Whether hand `number`'s tricks are still being played (its play phase)."""
+        raise NotImplementedError
+
+    def play_by_card(self, number: int, rnd: Round, *, last: bool, start: tuple[int, int],
+                     move_of: Callable[[Plays, int], Any], push: Callable[[Any, Plays, int], None]) -> bool:
+        """Hand `number`'s tricks card by card from `start` (the tricks done and the card to resume at, after
+        a check path's run): each card's move (`move_of(plays, position)`) pushed (`push(move, plays,
+        position)`), a refusal reported by the family's `refused_play`; False when the hand is unfinished."""
+        per_trick = self.config.plays_per_trick
+        tricks = rnd.tricks
+        done, resume = start
+        for index, trick in enumerate(tricks[done:], done + 1):
+            self.check_trick_number(number, index, trick.number, trick.pos, beyond=not self.playing(number))
+            plays = trick.plays
+            cards = plays.cards
+            for position in range(resume if index == done + 1 else 0, len(cards)):
+                if position >= per_trick:
+                    self.trick_too_long(index, plays[position].pos, plays[position].length)
+                move = move_of(plays, position)
+                try:
+                    push(move, plays, position)
+                except IllegalMove as error:
+                    self.refused_play(error, rnd, index, position)
+            if len(cards) < per_trick:
+                if index < len(tricks) or not last:
+                    self.trick_too_short(index, len(cards), trick.pos, len(f"{trick.number}."))
+                return False
+        if self.playing(number):
+            if not last:
+                self.hand_too_short(number, len(tricks), rnd)
+            return False
+        return True
+
+    def refused_play(self, error: IllegalMove, rnd: Round, index: int, position: int) -> None:
+        """A card the engine refuses: reported at its token (the family says how)."""
+        raise NotImplementedError
+
     def hand_too_short(self, number: int, count: int, rnd: Round) -> None:
         """A hand that ends short while another follows: reported at its header (DGN allows it there)."""
         needs = self.config.tricks_per_hand
@@ -360,6 +399,31 @@ class Replayer(Reporter):
             assert first_wrong is not None
             self.tag_problem(tag, "the replay scores " + "; ".join(wrong), "wrong-result", self.result_rule,
                              *first_wrong)
+
+
+def meant_card(card: object) -> str:
+    """For a numbered card of Fitzgerald's deck that a scorer wrote for a court card or an ace (`11D`
+    for JD, `1H` for AH), the card they probably meant, as a hint after a "not in the pack" message."""
+    if isinstance(card, Card) and not card.court and (card.rank == 1 or 11 <= card.rank <= 14):
+        letter = "A" if card.rank == 1 else "JQKA"[card.rank - 11]
+        return f"; did you mean {letter}{card.suit.letter}?"
+    return ""
+
+
+def names_text(names: Sequence[str]) -> str:
+    """`Ann`, `Ann and Bob`, `Ann, Bob and Cat`."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def whole_tricks(tricks: Sequence[Any], per_trick: int) -> int:
+    """How many of `tricks`, from the first, are written as expected: numbered 1, 2, … each with
+    `per_trick` cards (what a check path may play in one run)."""
+    count = 0
+    for trick in tricks:
+        if trick.number != count + 1 or len(trick.plays.cards) != per_trick:
+            break
+        count += 1
+    return count
 
 
 def _result_spans(value: str) -> list[tuple[int, int, int, int]]:

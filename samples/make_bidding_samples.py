@@ -21,23 +21,21 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field, replace
-from itertools import count
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT / "samples") not in sys.path:  # the shared helper, also when loaded by path
+    sys.path.insert(0, str(ROOT / "samples"))
+
+import sampling  # noqa: E402
+from sampling import braced, club, first_game, line_comment, make_files, with_notes  # noqa: E402
 
 from diamonds.core import JOKER, Game, simulate  # noqa: E402
 from diamonds.families.bidding.rules import (  # noqa: E402
     CardPlayed, GameEnded, HandScored, HandStarted, TrickWon, WinReason,
 )
 from diamonds.families.bidding.rules.deck import TRUMPS  # noqa: E402
-from diamonds.notation import parse_games  # noqa: E402
 from diamonds.notation.records import Comment, GameRecord  # noqa: E402
-from diamonds.notation.tags import parse_result  # noqa: E402
-from diamonds.notation.writer import write_games  # noqa: E402
-from diamonds.replay import record_from_game, replay_record  # noqa: E402
-
-SAMPLES = Path(__file__).resolve().parent
 
 #: What a sample can ask for.
 HIGH_JOKER_WINS = "a high Joker wins a trick"
@@ -54,10 +52,6 @@ class Sample:
     wants: tuple[str, ...] = ()
     deals: bool = True
     opening: tuple[str, ...] = field(default=())  # comments before the first hand
-
-
-def club(event: str, site: str, date: str, round_: str) -> tuple[tuple[str, str], ...]:
-    return (("Event", event), ("Site", site), ("Date", date), ("Round", round_))
 
 
 FILES: dict[str, list[Sample]] = {
@@ -108,22 +102,13 @@ def shows(game: Game) -> set[str]:
 
 def find_game(sample: Sample) -> tuple[int, Game]:
     """The first seed from `first_seed` whose game shows everything the sample wants."""
-    for seed in count(sample.first_seed):
-        game = simulate(sample.players, rules="bidding", seed=seed)
-        if set(sample.wants) <= shows(game):
-            return seed, game
-    raise AssertionError("unreachable")
+    def play(seed: int) -> Game:
+        return simulate(sample.players, rules="bidding", seed=seed)
+
+    return first_game(sample.first_seed, sample.wants, play, shows)
 
 
 # --------------------------------------------------------------------------- the margin
-
-
-def _c(text: str) -> Comment:
-    return Comment(text, braced=True)
-
-
-def _line(text: str) -> Comment:
-    return Comment(" " + text, braced=False)
 
 
 def _signed(points: int) -> str:
@@ -144,7 +129,7 @@ def margin(record: GameRecord, game: Game, opening: tuple[str, ...]) -> GameReco
             if isinstance(event, HandStarted):
                 hand = event.hand_no - 1
                 if hand == 0:
-                    trick_notes[(0, 0)] = [_c(f"{names[config.left_of(event.dealer)]} leads")]
+                    trick_notes[(0, 0)] = [braced(f"{names[config.left_of(event.dealer)]} leads")]
             elif isinstance(event, CardPlayed):
                 plays = hands[hand][event.trick_no - 1]
                 index = next(i for i, p in enumerate(plays) if p.card is event.card)
@@ -159,67 +144,30 @@ def margin(record: GameRecord, game: Game, opening: tuple[str, ...]) -> GameReco
                     noted.add(LOW_ACE)
                     note = f"{names[event.seat]} plays the ace low, below the 7"
                 if note is not None:
-                    plays[index] = replace(plays[index], comments=plays[index].comments + (_c(note),))
+                    plays[index] = replace(plays[index], comments=plays[index].comments + (braced(note),))
             elif isinstance(event, TrickWon) and event.why is WinReason.HIGH_JOKER and HIGH_JOKER_WINS not in noted:
                 noted.add(HIGH_JOKER_WINS)
                 plays = hands[hand][event.trick_no - 1]
                 index = next(i for i, p in enumerate(plays) if p.card is JOKER)
                 plays[index] = replace(plays[index], annotation="!",
-                                       comments=plays[index].comments + (_c("the high Joker takes the trick"),))
+                                       comments=plays[index].comments + (braced("the high Joker takes the trick"),))
             elif isinstance(event, HandScored):
                 made = ", ".join(f"{names[s.seat]} {s.tricks}/{s.final_bid} {s.point_card} "
                                  f"{_signed(s.points)}" for s in event.seats)
                 totals = ", ".join(f"{names[s.seat]} {s.total}" for s in event.seats)
                 last = hands[hand][-1]
                 last[-1] = replace(last[-1], comments=last[-1].comments + (
-                    _line(f"R{hand + 1}: {made}; totals {totals}"),))
-    rounds = []
-    for h, rnd in enumerate(record.rounds):
-        tricks = tuple(
-            replace(trick, plays=tuple(hands[h][t]), comments=trick.comments + tuple(trick_notes.get((h, t), ())))
-            for t, trick in enumerate(rnd.tricks)
-        )
-        rounds.append(replace(rnd, tricks=tricks))
+                    line_comment(f"R{hand + 1}: {made}; totals {totals}"),))
     legend = "After each hand: tricks won/final bid, point card, points; then the totals"
-    return replace(record, rounds=tuple(rounds), comments=record.comments + tuple(_c(t) for t in (*opening, legend)))
+    return with_notes(record, hands, trick_notes, (*opening, legend))
 
 
 # --------------------------------------------------------------------------- files
 
 
 def make(sample: Sample) -> tuple[int, GameRecord]:
-    seed, game = find_game(sample)
-    assert game.is_over
-    record = record_from_game(game, tags=sample.tags, deals=sample.deals)
-    return seed, margin(record, game, sample.opening)
-
-
-def check(name: str, records: list[GameRecord], text: str) -> None:
-    back = parse_games(text)
-    assert back == records, f"{name}: the written games do not read back as the same records"
-    for record in back:
-        replayed = replay_record(record)
-        assert replayed.valid, (name, replayed.problems)
-        assert replayed.complete, (name, replayed.notes)
-        entries = parse_result(record.tag_value("Result", "*"))
-        assert entries is not None, name
-        config = replayed.config
-        written = {config.seat_of(entry.side[0]): entry.score for entry in entries}
-        assert written == {s.side: s.score for s in replayed.game.standings()}, name
-
-
-def main() -> None:
-    for name, samples in FILES.items():
-        made = [make(sample) for sample in samples]
-        records = [record for _, record in made]
-        text = write_games(records)
-        check(name, records, text)
-        (SAMPLES / name).write_text(text, encoding="utf-8", newline="\n")
-        seeds = ", ".join(str(seed) for seed, _ in made)
-        print(f"wrote samples/{name} ({len(records)} game{'s' if len(records) > 1 else ''}; seed {seeds})")
+    return sampling.make(sample, find_game, margin)
 
 
 if __name__ == "__main__":
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    main()
+    make_files(FILES, make)

@@ -19,22 +19,20 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field, replace
-from itertools import count
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT / "samples") not in sys.path:  # the shared helper, also when loaded by path
+    sys.path.insert(0, str(ROOT / "samples"))
+
+import sampling  # noqa: E402
+from sampling import braced, club, first_game, line_comment, make_files, with_notes  # noqa: E402
 
 from diamonds.core import Game, simulate  # noqa: E402
 from diamonds.families.kirk.rules import (  # noqa: E402
     CardPlayed, DecidedBy, HandScored, HandStarted, TieBroken, TrickWon, card_value, first_leader,
 )
-from diamonds.notation import parse_games  # noqa: E402
 from diamonds.notation.records import Comment, GameRecord  # noqa: E402
-from diamonds.notation.tags import parse_result  # noqa: E402
-from diamonds.notation.writer import write_games  # noqa: E402
-from diamonds.replay import record_from_game, replay_record  # noqa: E402
-
-SAMPLES = Path(__file__).resolve().parent
 
 #: Tie events a sample can ask for (K5).
 FIRST_TRICK_FIRST_PLAYED = "a tie on a hand's first trick, won by the first of the tied to play"
@@ -50,10 +48,6 @@ class Sample:
     wants: tuple[str, ...] = ()
     deals: bool = True
     opening: tuple[str, ...] = field(default=())  # comments before the first hand
-
-
-def club(event: str, site: str, date: str, round_: str) -> tuple[tuple[str, str], ...]:
-    return (("Event", event), ("Site", site), ("Date", date), ("Round", round_))
 
 
 FILES: dict[str, list[Sample]] = {
@@ -96,22 +90,13 @@ def shows(game: Game) -> set[str]:
 
 def find_game(sample: Sample) -> tuple[int, Game]:
     """The first seed from `first_seed` whose game shows every tie event the sample wants."""
-    for seed in count(sample.first_seed):
-        game = simulate(sample.players, rules="kirk", seed=seed, options=dict(sample.options))
-        if set(sample.wants) <= shows(game):
-            return seed, game
-    raise AssertionError("unreachable")
+    def play(seed: int) -> Game:
+        return simulate(sample.players, rules="kirk", seed=seed, options=dict(sample.options))
+
+    return first_game(sample.first_seed, sample.wants, play, shows)
 
 
 # --------------------------------------------------------------------------- the margin
-
-
-def _c(text: str) -> Comment:
-    return Comment(text, braced=True)
-
-
-def _line(text: str) -> Comment:
-    return Comment(" " + text, braced=False)
 
 
 def tie_text(event: TieBroken, value: int, names: tuple[str, ...]) -> str:
@@ -150,10 +135,10 @@ def margin(record: GameRecord, game: Game, opening: tuple[str, ...]) -> GameReco
                 hand = event.hand_no - 1
                 if hand == 0:
                     leader = names[first_leader(config, event.dealer)]
-                    trick_notes.setdefault((0, 0), []).append(_c(f"{leader} leads"))
+                    trick_notes.setdefault((0, 0), []).append(braced(f"{leader} leads"))
             elif isinstance(event, TieBroken):
                 value = card_value(in_trick[event.tied[0]])  # type: ignore[arg-type]
-                trick_notes.setdefault((hand, event.trick_no - 1), []).append(_c(tie_text(event, value, names)))
+                trick_notes.setdefault((hand, event.trick_no - 1), []).append(braced(tie_text(event, value, names)))
             elif isinstance(event, TrickWon) and event.decided_by is not DecidedBy.HIGHEST:
                 plays = hands[hand][event.trick_no - 1]
                 index = next(i for i, p in enumerate(plays) if p.card is event.card)
@@ -161,53 +146,17 @@ def margin(record: GameRecord, game: Game, opening: tuple[str, ...]) -> GameReco
             elif isinstance(event, HandScored):
                 totals = ", ".join(f"{names[seat]} {total}" for seat, total in enumerate(event.totals))
                 last = hands[hand][-1]
-                last[-1] = replace(last[-1], comments=last[-1].comments + (_line(f"after R{hand + 1}: {totals}"),))
-    rounds = []
-    for h, rnd in enumerate(record.rounds):
-        tricks = tuple(
-            replace(trick, plays=tuple(hands[h][t]), comments=trick.comments + tuple(trick_notes.get((h, t), ())))
-            for t, trick in enumerate(rnd.tricks)
-        )
-        rounds.append(replace(rnd, tricks=tricks))
-    return replace(record, rounds=tuple(rounds), comments=record.comments + tuple(_c(t) for t in opening))
+                note = line_comment(f"after R{hand + 1}: {totals}")
+                last[-1] = replace(last[-1], comments=last[-1].comments + (note,))
+    return with_notes(record, hands, trick_notes, opening)
 
 
 # --------------------------------------------------------------------------- files
 
 
 def make(sample: Sample) -> tuple[int, GameRecord]:
-    seed, game = find_game(sample)
-    assert game.is_over
-    record = record_from_game(game, tags=sample.tags, deals=sample.deals)
-    return seed, margin(record, game, sample.opening)
-
-
-def check(name: str, records: list[GameRecord], text: str) -> None:
-    back = parse_games(text)
-    assert back == records, f"{name}: the written games do not read back as the same records"
-    for record in back:
-        replayed = replay_record(record)
-        assert replayed.valid, (name, replayed.problems)
-        assert replayed.complete, (name, replayed.notes)
-        entries = parse_result(record.tag_value("Result", "*"))
-        assert entries is not None, name
-        config = replayed.config
-        written = {config.seat_of(entry.side[0]): entry.score for entry in entries}
-        assert written == {s.side: s.score for s in replayed.game.standings()}, name
-
-
-def main() -> None:
-    for name, samples in FILES.items():
-        made = [make(sample) for sample in samples]
-        records = [record for _, record in made]
-        text = write_games(records)
-        check(name, records, text)
-        (SAMPLES / name).write_text(text, encoding="utf-8", newline="\n")
-        seeds = ", ".join(str(seed) for seed, _ in made)
-        print(f"wrote samples/{name} ({len(records)} game{'s' if len(records) > 1 else ''}; seed {seeds})")
+    return sampling.make(sample, find_game, margin)
 
 
 if __name__ == "__main__":
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    main()
+    make_files(FILES, make)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from .page import CSP
+from .page import page_head
 
 __all__ = ["ArchiveRow", "render_index"]
 
@@ -81,15 +81,7 @@ def render_index(title: str, rows: list[ArchiveRow]) -> str:
             f'<td>{e(row.date) or "–"}</td><td><a href="{e(row.href)}">{e(row.title)}</a></td>'
             f"<td>{e(players)}</td><td>{e(row.result)}</td>"
             f'<td class="file">{e(row.file)} #{row.game}</td></tr>')
-    return f"""<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="{CSP}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="diamonds replay --html DIR/">
-<title>{e(title)}</title>
-<style>{_STYLE}</style>
+    return page_head(e(title), "diamonds replay --html DIR/") + f"""<style>{_STYLE}</style>
 </head>
 <body>
 <h1>{e(title)}</h1>

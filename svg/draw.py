@@ -18,6 +18,7 @@ from diamonds.core import AnyCard, Card, Suit
 __all__ = [
     "WIDTH", "HEIGHT", "Sight", "Canvas", "Box", "Picture", "seat_boxes", "add", "text", "card", "card_back",
     "card_row", "crystals", "marker", "number", "card_label", "suit_colour", "hand", "Play", "trick", "toward", "game_over",
+    "stop_title",
 ]
 
 WIDTH = 600  # the viewBox's width: everything is laid out for it
@@ -324,6 +325,21 @@ def trick(canvas: Canvas, plays: Sequence[Play], winner: int | None, names: Sequ
 
 def _plays_of(plays: Sequence[Play], seat: int) -> int:
     return sum(1 for play in plays if play.seat == seat)
+
+
+def stop_title(step: Any, where: str, trick: str, over: bool, **after_kind: str) -> str:
+    """`R2.7 (hand 2, trick 7 of 13)`: the stop's label, and where it is: `where` (the round), with
+    `trick` added at a card and `after_kind[kind]` at a stop of another kind (`end=", scored"`);
+    before the first deal and once the game is over, those words instead."""
+    if over:
+        where = "game over"
+    elif step.kind == "start":
+        where = "before the first deal"
+    elif step.kind == "card":
+        where += trick
+    else:
+        where += after_kind.get(step.kind, "")
+    return f"{step.label} ({where})"
 
 
 @dataclass(frozen=True, slots=True)

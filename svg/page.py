@@ -28,7 +28,7 @@ from importlib import resources
 
 __all__ = ["Page", "PageGame", "PageStop", "PageScore", "render_page", "page_json", "pack_pictures", "unpack_pictures",
            "pack", "unpack", "unpack_page", "score_chart", "CSP", "z85_encode", "z85_decode",
-           "positions_of", "jumps_of", "stops_of"]
+           "positions_of", "jumps_of", "stops_of", "page_head"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -454,20 +454,25 @@ def page_json(page: Page) -> str:
     return _SCRIPT_END.sub(r"\\u003c", text)
 
 
-def render_page(page: Page) -> str:
-    """One HTML file: inline CSS, inline script, the data; no reference to anything outside it."""
-    seats = max((len(game.players) for game in page.games), default=0)
-    title = html.escape(page.title)
-    back = f'<p class="back"><a href="{html.escape(page.index)}">all games</a></p>' if page.index else ""
+def page_head(title: str, generator: str) -> str:
+    """The start of a page's head, up to its title (`title` already escaped): what every page writes."""
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="{CSP}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="diamonds replay --html">
+<meta name="generator" content="{generator}">
 <title>{title}</title>
-<style>
+"""
+
+
+def render_page(page: Page) -> str:
+    """One HTML file: inline CSS, inline script, the data; no reference to anything outside it."""
+    seats = max((len(game.players) for game in page.games), default=0)
+    title = html.escape(page.title)
+    back = f'<p class="back"><a href="{html.escape(page.index)}">all games</a></p>' if page.index else ""
+    return page_head(title, "diamonds replay --html") + f"""<style>
 {_asset("page.css")}
 {_perspective_css(seats)}
 </style>

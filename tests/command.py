@@ -38,7 +38,7 @@ def diamonds(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
             code = exit.code if isinstance(exit.code, int) else 0 if exit.code is None else 2
         out, err = capsys.readouterr()
         assert ANSI not in out and ANSI not in err, "colour codes in captured output"
-        assert "Traceback" not in err
+        assert "Traceback" not in err and "internal error" not in err, err
         return Run(code, out, err)
 
     return run

@@ -7,7 +7,7 @@ family and loads its `View` (the `Family.view` name); it never names a game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 from rich.console import RenderableType
 
@@ -15,7 +15,7 @@ from diamonds.core import family_of
 
 from diamonds.replay.steps import Step
 
-__all__ = ["View", "view_for"]
+__all__ = ["View", "view_for", "view_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +30,21 @@ class View:
     screen: Callable[[Step, int, int, "int | None", str], RenderableType]
     step_lines: Callable[[Step, "int | None"], list[str]]
     describe: Callable[[Any, Any], str]
+
+
+class StepLines(Protocol):
+    def lines(self) -> list[str]: ...
+
+
+def view_of(position: Callable[[Step, int, int, "int | None", str], RenderableType],
+            step_log: Callable[..., StepLines], describe: Callable[[Any, Any], str]) -> View:
+    """A family's `View` from its screen class (`Position(step, index, total, as_player, footer)`),
+    its log (`StepLog(step, limit=..., as_player=...).lines()`, here without a limit) and `describe`."""
+
+    def step_lines(step: Step, as_player: int | None) -> list[str]:
+        return step_log(step, limit=10**6, as_player=as_player).lines()
+
+    return View(screen=position, step_lines=step_lines, describe=describe)
 
 
 def view_for(rules: str) -> View:

@@ -1,9 +1,7 @@
 """Three-handed bidding Diamonds: the whole game in one folder (rulings B1-B10).
 
-`rules/` is the engine (standard library only); beside it are the game's
-notation words, record bridge, export, tables and stats, replay stops, terminal
-view, SVG picture and visibility policy. `FAMILY` is its registration, listed
-in the entry-point group `diamonds.families` (pyproject.toml).
+Its engine is `rules/` (standard library only); the other modules are the parts
+`diamonds.core.family.STANDARD_PARTS` names, and `FAMILY` registers them all.
 """
 
 from diamonds.core.family import Family
@@ -12,9 +10,4 @@ from .rules import Bidding
 
 __all__ = ["FAMILY"]
 
-FAMILY = Family(
-    name="bidding",
-    title="Three-handed bidding Diamonds",
-    rule_sets=(Bidding,),
-    package=__name__,
-)
+FAMILY = Family(name="bidding", title="Three-handed bidding Diamonds", rule_sets=(Bidding,), package=__name__)

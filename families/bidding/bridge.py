@@ -58,7 +58,7 @@ from diamonds.notation.records import Call, HandLine, Play, Plays, Pos, Round, T
 
 from .record import record_from_game
 from diamonds.replay.bridge import Bridge
-from diamonds.replay.validate import ReplayedGame, Replayer
+from diamonds.replay.validate import ReplayedGame, Replayer, meant_card, names_text
 
 __all__ = ["BRIDGE", "BiddingReplayer", "PACK_TEXT"]
 
@@ -68,18 +68,6 @@ _DECK: frozenset[AnyCard] = frozenset(DECK)
 _DIGITS = re.compile(r"[0-9]+")
 
 
-def _meant(card: AnyCard) -> str:
-    """For a numbered card of Fitzgerald's deck that a scorer wrote for a court card or an ace
-    (`11D` for JD, `1H` for AH), the card they probably meant, as a hint after a "not in the pack" message."""
-    if isinstance(card, Card) and not card.court and (card.rank == 1 or 11 <= card.rank <= 14):
-        letter = "A" if card.rank == 1 else "JQKA"[card.rank - 11]
-        return f"; did you mean {letter}{card.suit.letter}?"
-    return ""
-
-
-def _names(names: Sequence[str]) -> str:
-    """`Ann`, `Ann and Bob`, `Ann, Bob and Cat`."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _lenient_move(play: Play) -> PlayCard:
@@ -184,7 +172,7 @@ class BiddingReplayer(Replayer):
         if not self.deals and self.kitty_line is None:
             what = "no deal or kitty lines"
         else:
-            what = " and ".join([f"no deal line for {_names(unknown)}"] * bool(unknown)
+            what = " and ".join([f"no deal line for {names_text(unknown)}"] * bool(unknown)
                                 + ["no kitty line"] * (self.kitty_line is None))
         self.out.notes.append(f"hand {number} is unfinished and has {what}: the cards left out are known only "
                               "from the takes and plays written, so the hand is checked against those alone")
@@ -195,7 +183,7 @@ class BiddingReplayer(Replayer):
         state = self.state
         reached = [f"{self.config.players[seat]}'s total is {total}" for seat, total in enumerate(state.scores)
                    if total >= GAME_END_HIGH or total <= GAME_END_LOW]
-        return (f"the game is over: after hand {state.hand_no} {_names(reached)} (a total of {GAME_END_HIGH} or "
+        return (f"the game is over: after hand {state.hand_no} {names_text(reached)} (a total of {GAME_END_HIGH} or "
                 f"more, or {GAME_END_LOW} or less, ends the game), so no hand follows")
 
     def check_notation(self, rnd: Round) -> None:
@@ -260,7 +248,7 @@ class BiddingReplayer(Replayer):
                 if card not in _DECK:
                     what = "is in the kitty" if where is None else f"is dealt to {names[where]}"
                     self.problem(plays[index].pos, f"{card} {what}, but it is not in the pack ({PACK_TEXT})"
-                                 f"{_meant(card)}", "card-not-in-deck", "B2", plays[index].length)
+                                 f"{meant_card(card)}", "card-not-in-deck", "B2", plays[index].length)
                 if card in placed:
                     first = placed[card]
                     twice = (f"twice to {place(where)}" if first == where else
@@ -399,16 +387,12 @@ class BiddingReplayer(Replayer):
         try:
             self.apply(move, call)
         except IllegalMove as error:
-            if isinstance(error, OutOfTurn):
-                self.out_of_turn(error, call, seat)
-            if isinstance(error, (WrongPhase, GameOver)):
-                self.not_due(error, call, seat)
-            name = self.config.players[seat]
+            name = self.turn_or_phase(error, call, seat)
             message = error.reason
             if isinstance(error, FinalBidMove) and error.expected is not None:
                 bid = error.expected
                 allowed = [str(a) for a in (bid - 1, bid, bid + 1) if 0 <= a <= MAX_BID]
-                message = (f"{name} bid {bid}: the final bid may only be {_names(allowed).replace(' and ', ' or ')}"
+                message = (f"{name} bid {bid}: the final bid may only be {names_text(allowed).replace(' and ', ' or ')}"
                            f", not {call.amount}")
             if isinstance(error, ForbiddenTotal):
                 bids = "bids" if call.kind == "bid" else "final bids"
@@ -416,6 +400,15 @@ class BiddingReplayer(Replayer):
                 message = (f"{name}, the dealer, may not {verb} {call.amount}: the others' {bids} come to "
                            f"{error.others}, and the dealer may not bring the total to exactly {FORBIDDEN_TOTAL}")
             self.problem(call.amount_pos, message, error.code, error.rule, self.number_length(call))
+
+    def turn_or_phase(self, error: IllegalMove, call: Call | Take, seat: int) -> str:
+        """A call refused for its turn (`out_of_turn`) or its phase (`not_due`) is reported so; the
+        caller's name, for any other refusal."""
+        if isinstance(error, OutOfTurn):
+            self.out_of_turn(error, call, seat)
+        if isinstance(error, (WrongPhase, GameOver)):
+            self.not_due(error, call, seat)
+        return self.config.players[seat]
 
     def not_due(self, error: IllegalMove, call: Call | Take, seat: int) -> None:
         """A call whose kind is not due: when an earlier kind's call is missing (a take while a bid is due),
@@ -460,16 +453,12 @@ class BiddingReplayer(Replayer):
         try:
             self.apply(TakeFromKitty(seat, call.card.card, call.point.card), call)
         except IllegalMove as error:
-            if isinstance(error, OutOfTurn):
-                self.out_of_turn(error, call, seat)
-            if isinstance(error, (WrongPhase, GameOver)):
-                self.not_due(error, call, seat)
-            name = self.config.players[seat]
+            name = self.turn_or_phase(error, call, seat)
             card = call.card.card
             if isinstance(error, CardNotInDeck):
                 play = call.card if error.card is card else call.point
                 self.problem(play.pos, f"{name} cannot {'take' if play is call.card else 'lay'} {play.card}: it "
-                             f"is not in the pack ({PACK_TEXT}){_meant(play.card)}", error.code, "B2", play.length)
+                             f"is not in the pack ({PACK_TEXT}){meant_card(play.card)}", error.code, "B2", play.length)
             if isinstance(error, NotInKitty):
                 where = self.whereabouts(card, seat, call)
                 if where is not None and self.kitty_line is None and self.scratch is not None:
@@ -509,36 +498,20 @@ class BiddingReplayer(Replayer):
 
     def play_tricks(self, number: int, rnd: Round, *, last: bool) -> bool:
         """The hand's tricks, card by card; False when the hand is unfinished."""
-        per_trick = self.config.plays_per_trick
-        tricks = rnd.tricks
         fast = self.scratch is None and not self.game.recording and isinstance(self.game.table, BiddingTable)
-        done, resume = self.play_written_tricks(rnd) if fast else (0, 0)
-        for index, trick in enumerate(tricks[done:], done + 1):
-            state = self.state
-            beyond = state.phase is not Phase.PLAY or state.hand_no != number
-            self.check_trick_number(number, index, trick.number, trick.pos, beyond=beyond)
-            plays = trick.plays
-            cards = plays.cards
-            plain = plays.plain
-            for position in range(resume if index == done + 1 else 0, len(cards)):
-                card = cards[position]
-                if position >= per_trick:
-                    self.trick_too_long(index, plays[position].pos, plays[position].length)
-                move = _plain_move(card) if plain else self.move_of(plays[position])
-                try:
-                    self.apply(move, plays[position] if self.history else None)
-                except IllegalMove as error:
-                    self.refused_play(error, rnd, index, position)
-            if len(cards) < per_trick:
-                if index < len(tricks) or not last:
-                    self.trick_too_short(index, len(cards), trick.pos, len(f"{trick.number}."))
-                return False
+        start = self.play_written_tricks(rnd) if fast else (0, 0)
+
+        def move_of(plays: Plays, position: int) -> PlayCard:
+            return _plain_move(plays.cards[position]) if plays.plain else self.move_of(plays[position])
+
+        def push(move: PlayCard, plays: Plays, position: int) -> None:
+            self.apply(move, plays[position] if self.history else None)
+
+        return self.play_by_card(number, rnd, last=last, start=start, move_of=move_of, push=push)
+
+    def playing(self, number: int) -> bool:
         state = self.state
-        if state.phase is Phase.PLAY and state.hand_no == number:
-            if not last:
-                self.hand_too_short(number, len(tricks), rnd)
-            return False
-        return True
+        return state.phase is Phase.PLAY and state.hand_no == number
 
     def play_written_tricks(self, rnd: Round) -> tuple[int, int]:
         """The check path: the tricks written as expected (numbered 1, 2, … each with its three cards,
@@ -582,7 +555,7 @@ class BiddingReplayer(Replayer):
         seat = error.seat if error.seat is not None else self.state.to_move
         name = config.players[seat] if seat is not None else "a player"
         if isinstance(error, CardNotInDeck):
-            self.problem(play.pos, f"{name} cannot play {card}: it is not in the pack ({PACK_TEXT}){_meant(card)}",
+            self.problem(play.pos, f"{name} cannot play {card}: it is not in the pack ({PACK_TEXT}){meant_card(card)}",
                          error.code, error.rule, play.length)
         if isinstance(error, CardNotHeld) and seat is not None:
             seats = self.seats_by_trick(rnd)

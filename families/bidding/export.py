@@ -30,7 +30,7 @@ from .rules import (
 )
 from .rules.config import GAME_END_HIGH, GAME_END_LOW
 
-from diamonds.replay.export import Export
+from diamonds.replay.export import Export, hands_dict, state_head
 
 if TYPE_CHECKING:
     from diamonds.replay.validate import ReplayedGame
@@ -63,12 +63,9 @@ def state_dict(state: BiddingState) -> dict[str, Any]:
     seats = range(config.player_count)
     led = state.led_suit
     return {
-        "phase": state.phase.value,
-        "hand": state.hand_no,
-        "dealer": names[state.dealer],
-        "to_move": names[state.to_move] if state.to_move is not None else None,
+        **state_head(state, "hand", state.hand_no),
         "totals": dict(zip(names, state.scores)),
-        "hands": {names[s]: [str(c) for c in state.hand(s)] for s in seats},
+        "hands": hands_dict(state),
         "kitty": [str(c) for c in state.kitty],
         "bids": dict(zip(names, state.bids)),
         "taken": {names[s]: _card(state.taken[s]) for s in seats},

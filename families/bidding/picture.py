@@ -16,7 +16,7 @@ from diamonds.replay.steps import Step
 
 from diamonds.svg.draw import (
     CARD_H, FAINT, TABLE_CX, TABLE_CY, Box, Canvas, Picture, Play, Sight, add, card, card_back, game_over, hand,
-    marker, seat_boxes, text, trick,
+    marker, seat_boxes, stop_title, text, trick,
 )
 
 __all__ = ["PICTURE"]
@@ -27,18 +27,8 @@ REASONS = {"high joker": "a high Joker (B8)", "trump": "the highest Diamond (B8)
 
 
 def _title(step: Step, table: Table) -> str:
-    where = f"hand {table.hand_no}"
-    if step.kind == "card":
-        where += f", trick {table.trick_no} of {table.config.tricks_per_hand}"
-    elif step.kind == "end":
-        where += ", scored"
-    elif step.kind == "deal":
-        where += ", deal and bids"
-    elif step.kind == "start":
-        where = "before the first deal"
-    if table.over:
-        where = "game over"
-    return f"{step.label} ({where})"
+    return stop_title(step, f"hand {table.hand_no}", f", trick {table.trick_no} of {table.config.tricks_per_hand}",
+                      table.over, end=", scored", deal=", deal and bids")
 
 
 def _over(table: Table) -> bool:

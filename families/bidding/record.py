@@ -17,9 +17,9 @@ from typing import Iterable
 from diamonds.core import Card, Game, sort_cards
 from .rules import Bid, BiddingConfig, Deal, FinalBid, PlayCard, TakeFromKitty
 from .words import WORDS
-from diamonds.notation.records import Call, GameRecord, HandLine, Play, Plays, Round, RoundHeader, Take, Trick
+from diamonds.notation.records import Call, GameRecord, HandLine, Play, Plays, RoundHeader, Take
 
-from diamonds.replay.record import game_tags
+from diamonds.replay.record import RoundsWriter
 
 __all__ = ["record_from_game", "play_of"]
 
@@ -41,45 +41,29 @@ def record_from_game(game: Game, *, tags: Iterable[tuple[str, str]] = (), deals:
     config = game.config
     assert isinstance(config, BiddingConfig)
     names = config.players
-    per_trick = config.plays_per_trick
-    rounds: list[Round] = []
-    hand_no = 0
-    header: RoundHeader | None = None
-    hand_lines: tuple[HandLine, ...] = ()
-    calls: list[Call | Take] = []
-    tricks: list[list[Play]] = []
-
-    def close_hand() -> None:
-        if header is not None:
-            rounds.append(Round(header, hand_lines, tuple(Trick(i, Plays(p)) for i, p in enumerate(tricks, 1)),
-                                None, tuple(calls)))
-
+    writer = RoundsWriter(config.plays_per_trick)
     for move in game.moves:
         if isinstance(move, Deal):
-            close_hand()
-            hand_no += 1
+            hand_no = writer.next_number
             header = RoundHeader(hand_no, names[config.dealer_of_round(hand_no)], None)  # B2: the deal moves left
-            hand_lines = ()
+            hand_lines: tuple[HandLine, ...] = ()
             if deals:
                 hand_lines = tuple(
                     HandLine("deal", names[seat], Plays(tuple(Play(card) for card in sort_cards(hand))))
                     for seat, hand in enumerate(move.hands)
                 ) + (HandLine("kitty", "", Plays(tuple(Play(card) for card in move.kitty))),)
-            calls = []
-            tricks = []
+            writer.deal(header, hand_lines)
         elif isinstance(move, PlayCard):
-            if not tricks or len(tricks[-1]) == per_trick:
-                tricks.append([])
-            tricks[-1].append(play_of(move))
+            writer.play(play_of(move))
         elif isinstance(move, Bid):
-            calls.append(Call("bid", names[move.seat], move.amount))
+            writer.calls.append(Call("bid", names[move.seat], move.amount))
         elif isinstance(move, TakeFromKitty):
-            calls.append(Take(names[move.seat], Play(move.card), Play(move.point), kind=TAKE.word, second=TAKE.second))
+            writer.calls.append(Take(names[move.seat], Play(move.card), Play(move.point), kind=TAKE.word,
+                                     second=TAKE.second))
         elif isinstance(move, FinalBid):
-            calls.append(Call("final", names[move.seat], move.amount))
+            writer.calls.append(Call("final", names[move.seat], move.amount))
         else:  # pragma: no cover - the bidding game has no other moves
             raise TypeError(f"not a move of three-handed bidding Diamonds: {move!r}")
-    close_hand()
-    return GameRecord(game_tags(game, tags), tuple(rounds))
+    return writer.record(game, tags)
 
 TAKE = next(item for item in WORDS.items if item.second)  # take <id> <card> point <card> (B4)

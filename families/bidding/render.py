@@ -11,23 +11,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich import box
-from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.segment import Segment
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.table import Table as RichTable
 from rich.text import Text
 
 from .rules import CardPlayed, CardTaken, Event, TrickWon
 
-from diamonds.replay.steps import Step
 from .narrate import choice_suffix, describe, describe_take, describe_won, signed, why_text
 from .steps import Table
-from diamonds.views.cards import card_text, cards_text, log_text
+from diamonds.views.cards import card_text, cards_text
+from diamonds.views.screen import EventLog, SeatsPanel, StepScreen, seat_cells
 
 __all__ = ["PlayersPanel", "KittyLine", "TrickPanel", "StepLog", "Position", "WIDE"]
 
 WIDE = 100  # from this width on: whole names, long headings
-NAME_WIDTH = 10  # below WIDE, the Player column is at most this wide
 
 
 def _dim(text: str) -> Text:
@@ -39,35 +36,24 @@ def _hides(as_player: int | None, seat: int) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayersPanel:
+class PlayersPanel(SeatsPanel):
     """Every player: bid and final bid, tricks against the final bid, point card, score, hand."""
 
-    table: Table
-    as_player: int | None = None
-    highlight: int | None = None
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        table = self.table
+    def fill(self, grid: RichTable, wide: bool) -> None:
+        table: Table = self.table
         config = table.config
-        wide = options.max_width >= WIDE
-        grid = RichTable(box=box.SIMPLE_HEAD, padding=(0, 1), collapse_padding=not wide, pad_edge=False,
-                         expand=False, show_edge=False)
-        grid.add_column("", no_wrap=True)
-        grid.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=None if wide else NAME_WIDTH)
         grid.add_column("Bid→final" if wide else "Bid", justify="right", no_wrap=True)
         grid.add_column("Tricks", justify="right", no_wrap=True)
         grid.add_column("Point card" if wide else "Point", no_wrap=True)
         grid.add_column("Score", justify="right", no_wrap=True)
         grid.add_column("Hand", overflow="fold")
-        winners = {standing.side for standing in table.standings if standing.winner}
+        marks = self.dealer_winner_marks()
         scored = {score.seat: score for score in table.scored}
         for seat, name in enumerate(config.players):
-            marks = ("D" if seat == table.dealer else "") + ("W" if seat in winners else "")
-            who = Text(name, style="bold reverse" if seat == self.highlight else "bold")
-            grid.add_row(Text(marks, style="yellow"), who, self._bid(seat), self._tricks(seat),
+            mark_cell, who = seat_cells(marks[seat], name, seat == self.highlight)
+            grid.add_row(mark_cell, who, self._bid(seat), self._tricks(seat),
                          self._point(seat, scored.get(seat) is not None),
                          Text(str(table.totals[seat]), style="bold"), self._hand(seat))
-        yield grid
 
     def _bid(self, seat: int) -> Text:
         bid, final = self.table.bids[seat], self.table.final_bids[seat]
@@ -173,22 +159,12 @@ class TrickPanel:
 
 
 @dataclass(frozen=True, slots=True)
-class StepLog:
+class StepLog(EventLog):
     """What the step did, in words; at most `limit` lines, the last ones.
 
     With `as_player`, another player's take says neither the card taken nor
     the point card laid.
     """
-
-    step: Step
-    limit: int = 8
-    as_player: int | None = None
-
-    def __rich__(self) -> Text:
-        return log_text(self.lines(), self.limit)
-
-    def lines(self) -> list[str]:
-        return [line for line in (self._line(event) for event in self.step.events) if line]
 
     def _line(self, event: Event) -> str:
         table = self.step.table
@@ -202,22 +178,16 @@ class StepLog:
 
 
 @dataclass(frozen=True, slots=True)
-class Position:
+class Position(StepScreen):
     """The whole screen for one step: title, players, kitty or trick, log, and a status line."""
 
-    step: Step
-    index: int
-    total: int
-    as_player: int | None = None
-    footer: str = ""
+    def heading(self) -> tuple[str, int]:
+        table = self.step.table
+        return f"Hand {table.hand_no}", table.config.tricks_per_hand
 
-    def title(self) -> Text:
+    def add_to_title(self, title: Text) -> None:
         step, table = self.step, self.step.table
         config = table.config
-        title = Text(f"Hand {table.hand_no}", style="bold")
-        if step.kind == "card":
-            title.append(f" · trick {step.trick_no}/{config.tricks_per_hand}")
-        title.append(f" · {config.players[table.dealer]} deals")
         if table.over:
             title.append(" · game over", style="yellow")
         else:
@@ -227,8 +197,6 @@ class Position:
             elif act is not None and step.kind != "start":
                 seat, doing = act
                 title.append(f" · {config.players[seat]} to {doing}", style="dim")
-        title.append(f" · {step.label}", style="dim")
-        return title
 
     def middle(self) -> list[RenderableType]:
         """The kitty on a deal step (B4), else the trick on the table (nothing before the first deal)."""
@@ -239,27 +207,9 @@ class Position:
             return []
         return [TrickPanel(table)]
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        step, table = self.step, self.step.table
-        title = self.title()
-        counter = f" ({self.index + 1}/{self.total})"
-        if title.cell_len + len(counter) <= options.max_width:  # the first thing to go when room is short
-            title.append(counter, style="dim")
-        height = options.height or console.size.height
-        players = PlayersPanel(table, self.as_player, step.actor)
-        # Measure what is drawn (names, hands and long lines wrap), and give the log what is left,
-        # keeping one line spare (for the prompt after `--at`); the log shows its last lines.
-        free = options.reset_height()
-        head = console.render_lines(Group(title, players, *self.middle()), free, pad=False)
-        foot = console.render_lines(Text(self.footer, style="dim"), free, pad=False) if self.footer else []
-        room = max(2, height - len(head) - len(foot) - 1)
-        limit = room
-        log = console.render_lines(StepLog(step, limit, self.as_player), free, pad=False)
-        while len(log) > room and limit > 2:
-            limit -= 1
-            log = console.render_lines(StepLog(step, limit, self.as_player), free, pad=False)
-        log = log[-room:]  # very long names: even the last sentence wraps; keep its end
-        new_line = Segment.line()
-        for line in (*head, *log, *foot):
-            yield from line
-            yield new_line
+    def parts(self) -> list[RenderableType]:
+        step = self.step
+        return [PlayersPanel(step.table, self.as_player, step.actor), *self.middle()]
+
+    def log(self, limit: int) -> StepLog:
+        return StepLog(self.step, limit, self.as_player)

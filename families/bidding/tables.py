@@ -12,13 +12,13 @@ and total, B9).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .rules import (
-    BidMade, BiddingConfig, CardPlayed, CardTaken, FinalBidMade, HandScored, HandStarted, TrickWon,
+    BidMade, CardPlayed, CardTaken, FinalBidMade, HandScored, HandStarted, TrickWon,
 )
 
-from diamonds.replay.tables import Column, FamilyRows, Kind, Tables, family_columns
+from diamonds.replay.tables import Column, EventWalk, FamilyRows, Kind, Tables
 
 if TYPE_CHECKING:
     from diamonds.replay.validate import ReplayedGame
@@ -28,50 +28,28 @@ __all__ = ["TABLES", "rows"]
 
 def rows(replayed: "ReplayedGame") -> FamilyRows:
     """Walk the events in order: a row per card played and per bid, kitty take, trick and hand score."""
-    game = replayed.game
-    config: BiddingConfig = replayed.config
-    assert game is not None
-    names = config.players
-    plays, events = family_columns(TABLES)
-    trick_start = 0
-    led = ""
-    hand_no = 0
-    seq = 0
-
-    def event_row(kind: str, seat: int, trick: int | None = None, **values: Any) -> None:
-        nonlocal seq
-        seq += 1
-        events.add({"seq": seq, "round": hand_no, "trick": trick, "kind": kind, "seat": seat + 1,
-                    "player": names[seat], "side": names[seat], **values})
-
-    for move_events in game.events:
-        for event in move_events:
-            if isinstance(event, CardPlayed):
-                suit = event.suit._value_
-                if event.leads:
-                    trick_start = plays.count
-                    led = suit
-                index = plays.add_play(hand_no, event.trick_no, plays.count - trick_start + 1, event.seat,
-                                       names[event.seat], event.card, suit, led, event.followed)
-                plays.set("high", index, event.high)
-            elif isinstance(event, TrickWon):
-                plays.mark_winner(trick_start, event.card)
-                event_row("trick won", event.winner, event.trick_no, card=str(event.card), why=event.why._value_)
-            elif isinstance(event, BidMade):
-                event_row("bid", event.seat, amount=event.amount)
-            elif isinstance(event, CardTaken):
-                event_row("kitty take", event.seat, card=str(event.card), point_card=str(event.point))
-            elif isinstance(event, FinalBidMade):
-                event_row("final bid", event.seat, amount=event.amount, change=event.change)
-            elif isinstance(event, HandScored):
-                for score in event.seats:
-                    event_row("hand scored", score.seat, final_bid=score.final_bid, tricks=score.tricks,
-                              point_card=str(score.point_card), made=score.made, points=score.points,
-                              total=score.total)
-            elif isinstance(event, HandStarted):
-                hand_no = event.hand_no
-                trick_start = plays.count
-    return FamilyRows(plays, events, {})
+    walk = EventWalk(replayed, TABLES)
+    for event in walk:
+        if isinstance(event, CardPlayed):
+            index = walk.play(event.trick_no, event.seat, event.card, event.suit._value_, event.leads, event.followed)
+            walk.plays.set("high", index, event.high)
+        elif isinstance(event, TrickWon):
+            walk.won(event.card)
+            walk.seat_event("trick won", event.winner, event.trick_no, card=str(event.card), why=event.why._value_)
+        elif isinstance(event, BidMade):
+            walk.seat_event("bid", event.seat, amount=event.amount)
+        elif isinstance(event, CardTaken):
+            walk.seat_event("kitty take", event.seat, card=str(event.card), point_card=str(event.point))
+        elif isinstance(event, FinalBidMade):
+            walk.seat_event("final bid", event.seat, amount=event.amount, change=event.change)
+        elif isinstance(event, HandScored):
+            for score in event.seats:
+                walk.seat_event("hand scored", score.seat, final_bid=score.final_bid, tricks=score.tricks,
+                                point_card=str(score.point_card), made=score.made, points=score.points,
+                                total=score.total)
+        elif isinstance(event, HandStarted):
+            walk.new_round(event.hand_no)
+    return walk.rows({})
 
 
 TABLES = Tables(

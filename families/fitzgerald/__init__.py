@@ -1,9 +1,7 @@
 """Mike Fitzgerald's Diamonds (Stronghold Games, Board Game Arena): the whole game in one folder (rulings R1-R18; rule sets 1e, 2e, bga; variants partnership, perfect).
 
-`rules/` is the engine (standard library only); beside it are the game's
-notation words, record bridge, export, tables and stats, replay stops, terminal
-view, SVG picture and visibility policy. `FAMILY` is its registration, listed
-in the entry-point group `diamonds.families` (pyproject.toml).
+`rules/` holds the engine and its three editions; `FAMILY` registers the family
+with every edition (the parts it provides: `diamonds.core.family.STANDARD_PARTS`).
 """
 
 from diamonds.core.family import Family
@@ -12,9 +10,5 @@ from .rules.rulesets import EDITIONS
 
 __all__ = ["FAMILY"]
 
-FAMILY = Family(
-    name="fitzgerald",
-    title="Mike Fitzgerald's Diamonds (Stronghold Games, Board Game Arena)",
-    rule_sets=EDITIONS,
-    package=__name__,
-)
+FAMILY = Family(name="fitzgerald", title="Mike Fitzgerald's Diamonds (Stronghold Games, Board Game Arena)",
+                rule_sets=EDITIONS, package=__name__)

@@ -19,7 +19,7 @@ from diamonds.notation.records import Choice, HandLine, Play, Plays, Round, Tric
 
 from diamonds.replay.bridge import Bridge
 from .record import record_from_game
-from diamonds.replay.validate import Replayer
+from diamonds.replay.validate import Replayer, whole_tricks
 
 __all__ = ["BRIDGE", "FitzgeraldReplayer"]
 
@@ -422,11 +422,7 @@ class FitzgeraldReplayer(Replayer):
         assert game is not None and config is not None
         per_trick = config.plays_per_trick
         tricks = rnd.tricks[: config.tricks_per_round]
-        count = 0
-        for trick in tricks:
-            if trick.number != count + 1 or len(trick.plays.cards) != per_trick:
-                break
-            count += 1
+        count = whole_tricks(tricks, per_trick)
         cards = [card for trick in tricks[:count] for card in trick.plays.cards]
         # A trick whose cards name victims ends a run, so that its unused names are reported
         # before any later trick is played, as the card-by-card loop would.

@@ -19,7 +19,7 @@ from .rules import (
     SuitAction, TrickWon,
 )
 
-from diamonds.replay.export import Export, attach
+from diamonds.replay.export import Export, attach, hands_dict, state_head
 
 if TYPE_CHECKING:
     from diamonds.replay.validate import ReplayedGame
@@ -114,11 +114,8 @@ def state_to_dict(state: State) -> dict[str, Any]:
     config = state.config
     names = config.players
     return {
-        "phase": state.phase.value,
-        "round": state.round_no,
-        "dealer": names[state.dealer],
-        "to_move": names[state.to_move] if state.to_move is not None else None,
-        "hands": {names[s]: [str(c) for c in state.hand(s)] for s in range(config.player_count)},
+        **state_head(state, "round", state.round_no),
+        "hands": hands_dict(state),
         "trick": [{"player": names[s], "card": str(c)} for s, c in state.trick],
         "supply": state.supply,
         "sides": [

@@ -17,7 +17,7 @@ from diamonds.replay.steps import Step
 
 from diamonds.svg.draw import (
     CARD_H, FAINT, INK, Box, Canvas, Picture, Play, Sight, add, crystals, game_over, hand, marker, seat_boxes, text,
-    trick,
+    stop_title, trick,
 )
 
 __all__ = ["PICTURE"]
@@ -28,16 +28,9 @@ ROW = 17  # one line of a plate: Showroom, Vault, score, cards taken
 
 def _title(step: Step, table: Table) -> str:
     config = table.config
-    where = f"round {table.round_no} of {config.rounds}"
-    if step.kind == "card":
-        where += f", trick {table.trick_no} of {config.tricks_per_round}"
-    elif step.kind == "end":
-        where += ", end of round"
-    elif step.kind == "start":
-        where = "before the first deal"
-    if table.results:
-        where = "game over"
-    return f"{step.label} ({where})"
+    return stop_title(step, f"round {table.round_no} of {config.rounds}",
+                      f", trick {table.trick_no} of {config.tricks_per_round}", bool(table.results),
+                      end=", end of round")
 
 
 def _over(table: Table) -> bool:

@@ -12,16 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich import box
-from rich.console import Console, ConsoleOptions, Group, RenderResult
-from rich.segment import Segment
 from rich.table import Table as RichTable
 from rich.text import Text
 
 from .rules import CardsDealt, CardsPassed, Event, PassesDelivered
 
-from diamonds.replay.steps import Step
-from diamonds.views.cards import SUIT_STYLE, card_text, cards_text, log_text
+from diamonds.views.cards import SUIT_STYLE, card_text, cards_text
+from diamonds.views.screen import EventLog, SeatsPanel, StepScreen, seat_cells
 from .narrate import describe
 from .rules.visibility import hides_vault as rules_hides_vault
 from .steps import Table
@@ -29,7 +26,6 @@ from .steps import Table
 __all__ = ["PlayersPanel", "TrickLine", "StepLog", "Position", "hides_vault"]
 
 WIDE = 100  # from this width on, crystals are drawn
-NAME_WIDTH = 10  # below WIDE, the Player column is at most this wide
 
 
 HIDDEN = "?"  # what stands for a number the player whose view it is cannot know
@@ -47,23 +43,17 @@ def hides_vault(table: Table, as_player: int | None, side: int) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayersPanel:
+class PlayersPanel(SeatsPanel):
     """Every player: Showroom, Vault and score (per side), tricks, cards taken, hand."""
 
-    table: Table
-    as_player: int | None = None
-    highlight: int | None = None
     compact: bool = False  # narrower gaps between columns, when the hands would not fit otherwise
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        table = self.table
+    def compact_grid(self, wide: bool) -> bool:
+        return self.compact
+
+    def fill(self, grid: RichTable, wide: bool) -> None:
+        table: Table = self.table
         config = table.config
-        wide = options.max_width >= WIDE
-        grid = RichTable(box=box.SIMPLE_HEAD, padding=(0, 1), collapse_padding=self.compact, pad_edge=False,
-                         expand=False, show_edge=False)
-        grid.add_column("", no_wrap=True)
-        # Long ids (up to 16 characters) are cut short at 80 columns, so that six hands still fit
-        grid.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=None if wide else NAME_WIDTH)
         if config.partnership:  # a team number, not the long side name: the hands keep their room at 80 columns
             grid.add_column("Team", justify="center", no_wrap=True)
         grid.add_column("Showroom" if wide else "Show", justify="right", no_wrap=True)
@@ -76,7 +66,7 @@ class PlayersPanel:
         for seat, name in enumerate(config.players):
             side = config.side_of[seat]
             marks = ("D" if seat == table.dealer else "") + ("T" if seat == table.thief else "")
-            who = Text(name, style="bold reverse" if seat == self.highlight else "bold")
+            mark_cell, who = seat_cells(marks, name, seat == self.highlight)
             if side in shown_sides:
                 showroom = vault = score = Text("〃", style="dim")
                 taken = Text("〃", style="dim")
@@ -97,9 +87,8 @@ class PlayersPanel:
             else:
                 hand_cell = cards_text(hand)
             team = [Text(str(side + 1), style="dim")] if config.partnership else []
-            grid.add_row(Text(marks, style="yellow"), who, *team, showroom, vault, score, str(table.tricks_won[seat]),
+            grid.add_row(mark_cell, who, *team, showroom, vault, score, str(table.tricks_won[seat]),
                          taken, hand_cell)
-        yield grid
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,15 +119,11 @@ class TrickLine:
 
 
 @dataclass(frozen=True, slots=True)
-class StepLog:
+class StepLog(EventLog):
     """What the step did, in words; at most `limit` lines, the last ones."""
 
-    step: Step
-    limit: int = 8
-    as_player: int | None = None
-
-    def __rich__(self) -> Text:
-        return log_text([self._line(event) for event in self.step.events], self.limit)
+    def lines(self) -> list[str]:
+        return self.__rich__().plain.split("\n")
 
     def _line(self, event: Event) -> str:
         config = self.step.table.config
@@ -153,23 +138,16 @@ class StepLog:
 
 
 @dataclass(frozen=True, slots=True)
-class Position:
+class Position(StepScreen):
     """The whole screen for one step: title, players, trick, log, and a status line."""
 
-    step: Step
-    index: int
-    total: int
-    as_player: int | None = None
-    footer: str = ""
+    def heading(self) -> tuple[str, int]:
+        table = self.step.table
+        return f"Round {table.round_no}/{table.config.rounds}", table.config.tricks_per_round
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        step, table = self.step, self.step.table
-        config = table.config
-        names = config.players
-        title = Text(f"Round {table.round_no}/{config.rounds}", style="bold")
-        if step.kind == "card":
-            title.append(f" · trick {step.trick_no}/{config.tricks_per_round}")
-        title.append(f" · {names[table.dealer]} deals")
+    def add_to_title(self, title: Text) -> None:
+        table = self.step.table
+        names = table.config.players
         if table.pass_count:
             title.append(f" · pass {table.pass_count}")
         if table.thief is not None:
@@ -177,28 +155,15 @@ class Position:
         # The Supply is a heap on the table that anyone may count, as the picture shows it; that it
         # tells the Vaults' total (R3: 235 in all) is the physical game's leak too.
         title.append(f" · Supply {table.supply}", style="dim")
-        title.append(f" · {step.label}", style="dim")
-        counter = f" ({self.index + 1}/{self.total})"
-        if title.cell_len + len(counter) <= options.max_width:  # the first thing to go when room is short
-            title.append(counter, style="dim")
-        height = options.height or console.size.height
-        players = PlayersPanel(table, self.as_player, step.actor)
-        # Measure what is drawn (titles, hands and long lines wrap), and give the log what is left,
-        # keeping one line spare (for the prompt after `--at`); the log shows its last lines.
-        free = options.reset_height()
-        head = console.render_lines(Group(title, players, TrickLine(table)), free, pad=False)
-        foot = console.render_lines(Text(self.footer, style="dim"), free, pad=False) if self.footer else []
-        if height - len(head) - len(foot) - 1 < 3:  # six long hands: narrower gaps give them more room
-            players = PlayersPanel(table, self.as_player, step.actor, compact=True)
-            head = console.render_lines(Group(title, players, TrickLine(table)), free, pad=False)
-        room = max(2, height - len(head) - len(foot) - 1)
-        limit = room
-        log = console.render_lines(StepLog(step, limit, self.as_player), free, pad=False)
-        while len(log) > room and limit > 2:
-            limit -= 1
-            log = console.render_lines(StepLog(step, limit, self.as_player), free, pad=False)
-        log = log[-room:]  # very long names: even the last sentence wraps; keep its end
-        new_line = Segment.line()
-        for line in (*head, *log, *foot):
-            yield from line
-            yield new_line
+
+    def parts(self) -> tuple[PlayersPanel, TrickLine]:
+        table = self.step.table
+        return PlayersPanel(table, self.as_player, self.step.actor), TrickLine(table)
+
+    def compact_parts(self) -> tuple[PlayersPanel, TrickLine]:
+        """Six long hands: narrower gaps give them more room."""
+        table = self.step.table
+        return PlayersPanel(table, self.as_player, self.step.actor, compact=True), TrickLine(table)
+
+    def log(self, limit: int) -> StepLog:
+        return StepLog(self.step, limit, self.as_player)

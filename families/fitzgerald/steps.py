@@ -16,9 +16,8 @@ from .rules import (
     TOTAL_POINTS, AreaKind, CardPlayed, CardsDealt, CardsPassed, Event, GameConfig, GameEnded, PassCountChosen,
     PassesDelivered, RoundEnded, RoundStarted, SideResult, SuitAction, TrickWon, initial_state,
 )
-from diamonds.replay import ReplayedGame
 
-from diamonds.replay.steps import Step, StepMarks, cut_steps
+from diamonds.replay.steps import marks_of, steps_builder
 
 __all__ = ["Table", "build_steps"]
 
@@ -137,17 +136,11 @@ class _Fold:
         )
 
 
-def build_steps(replayed: ReplayedGame) -> list[Step]:
-    """All the stops of a replayed game, the first being the table before round 1."""
-    config, game = replayed.config, replayed.game
-    assert config is not None and game is not None
+def _new_fold(config: GameConfig) -> _Fold:
     fold = _Fold(config)
     fold.thief = initial_state(config).thief
-    return cut_steps(game.events, fold, MARKS)
+    return fold
 
 
-MARKS = StepMarks(
-    round_started=lambda event: event.round_no if isinstance(event, RoundStarted) else None,
-    card_played=lambda event: (event.trick_no, event.leads, event.seat) if isinstance(event, CardPlayed) else None,
-    round_ended=lambda event: isinstance(event, RoundEnded),
-)
+MARKS = marks_of(RoundStarted, CardPlayed, RoundEnded)
+build_steps = steps_builder(_new_fold, MARKS)

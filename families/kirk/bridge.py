@@ -29,17 +29,16 @@ record's last hand, tricks missing at the end mean the game is unfinished.
 
 from __future__ import annotations
 
-from typing import Sequence
 
 from diamonds.core import Card, IllegalMove
 from diamonds.core.errors import CardNotHeld, CardNotInDeck
 from .rules import Deal, KirkConfig, Phase, PlayCard, State, first_leader, trick_winner
 from .rules.fast import KirkTable
-from diamonds.notation.records import HandLine, Round
+from diamonds.notation.records import HandLine, Plays, Round
 
 from diamonds.replay.bridge import Bridge
 from .record import record_from_game
-from diamonds.replay.validate import Replayer
+from diamonds.replay.validate import Replayer, meant_card, names_text, whole_tricks
 
 __all__ = ["BRIDGE", "KirkReplayer"]
 
@@ -47,18 +46,6 @@ __all__ = ["BRIDGE", "KirkReplayer"]
 PACK_TEXT = "Kirk's Diamonds uses the standard 52-card pack, 2-10, J, Q, K, A of each suit"
 
 
-def _meant(card: object) -> str:
-    """For a numbered card of Fitzgerald's deck that a scorer wrote for a court card or an ace (`11D`
-    for JD, `1H` for AH), the card they probably meant, as a hint after a "not in the pack" message."""
-    if isinstance(card, Card) and not card.court and (card.rank == 1 or 11 <= card.rank <= 14):
-        letter = "A" if card.rank == 1 else "JQKA"[card.rank - 11]
-        return f"; did you mean {letter}{card.suit.letter}?"
-    return ""
-
-
-def _names(names: Sequence[str]) -> str:
-    """`Ann`, `Ann and Bob`, `Ann, Bob and Cat`."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 class KirkReplayer(Replayer):
@@ -104,7 +91,7 @@ class KirkReplayer(Replayer):
         played, complete = self.check_plays(number, rnd, dealer, deals, last=last)
         if not complete:
             missing = [config.players[seat] for seat in range(n) if seat not in deals]
-            what = "deal lines" if not deals else f"deal line for {_names(missing)}"
+            what = "deal lines" if not deals else f"deal line for {names_text(missing)}"
             against = "the pack and each other" + (", and against the deal lines written" if deals else "")
             self.out.notes.append(f"hand {number} is unfinished and has no {what}: its hands are unknown, "
                                   f"so its cards are checked only against {against}")
@@ -118,7 +105,7 @@ class KirkReplayer(Replayer):
         config, state = self.config, self.state
         if config.target is not None:
             reached = [config.players[seat] for seat, total in enumerate(state.totals) if total >= config.target]
-            return (f"the game is over: {_names(reached)} reached the target of {config.target} in hand "
+            return (f"the game is over: {names_text(reached)} reached the target of {config.target} in hand "
                     f"{state.hand_no}, so no hand follows")
         hands = config.hands
         why = ("as the Hands tag says" if self.record.tag("Hands") is not None else
@@ -168,7 +155,7 @@ class KirkReplayer(Replayer):
                 card = play.card
                 if card not in deck:
                     self.problem(play.pos, f"{card} is dealt to {name}, but it is not in the pack ({PACK_TEXT})"
-                                 f"{_meant(card)}", "card-not-in-deck", "K2", play.length)
+                                 f"{meant_card(card)}", "card-not-in-deck", "K2", play.length)
                 if card in dealt_to:
                     first = dealt_to[card]
                     whom = f"twice to {name}" if first == seat else f"to {config.players[first]} and to {name}"
@@ -230,7 +217,7 @@ class KirkReplayer(Replayer):
                 why = None
                 code, rule = "card-not-held", "K4"
                 if card not in deck:
-                    why = f"{name} cannot play {card}: it is not in the pack ({PACK_TEXT}){_meant(card)}"
+                    why = f"{name} cannot play {card}: it is not in the pack ({PACK_TEXT}){meant_card(card)}"
                     code, rule = "card-not-in-deck", "K2"
                 elif card in seen:
                     t, first = seen[card]
@@ -266,39 +253,22 @@ class KirkReplayer(Replayer):
 
     def play_tricks(self, number: int, rnd: Round, *, last: bool) -> bool:
         """The hand's tricks, card by card through the engine; False when the hand is unfinished."""
-        game, config = self.game, self.config
-        per_trick = config.plays_per_trick
-        push = game.push
+        game = self.game
         history = self.history
         origins = self.out.origins
-        tricks = rnd.tricks
-        done, resume = (0, 0) if game.recording else self.play_written_tricks(rnd)
-        for index, trick in enumerate(tricks[done:], done + 1):
-            state = self.state
-            beyond = state.phase is not Phase.PLAY or state.hand_no != number
-            self.check_trick_number(number, index, trick.number, trick.pos, beyond=beyond)
-            plays = trick.plays
-            cards = plays.cards
-            for position in range(resume if index == done + 1 else 0, len(cards)):
-                card = cards[position]
-                if position >= per_trick:
-                    self.trick_too_long(index, plays[position].pos, plays[position].length)
-                try:
-                    push(PlayCard(card))
-                except IllegalMove as error:
-                    self.refused_play(error, rnd, index, position)
-                if history:
-                    origins.append(plays[position])
-            if len(cards) < per_trick:
-                if index < len(tricks) or not last:
-                    self.trick_too_short(index, len(cards), trick.pos, len(f"{trick.number}."))
-                return False
+
+        def push(move: PlayCard, plays: Plays, position: int) -> None:
+            game.push(move)
+            if history:
+                origins.append(plays[position])
+
+        start = (0, 0) if game.recording else self.play_written_tricks(rnd)
+        return self.play_by_card(number, rnd, last=last, start=start,
+                                 move_of=lambda plays, position: PlayCard(plays.cards[position]), push=push)
+
+    def playing(self, number: int) -> bool:
         state = self.state
-        if state.phase is Phase.PLAY and state.hand_no == number:
-            if not last:
-                self.hand_too_short(number, len(tricks), rnd)
-            return False
-        return True
+        return state.phase is Phase.PLAY and state.hand_no == number
 
     def play_written_tricks(self, rnd: Round) -> tuple[int, int]:
         """The check path: the tricks written as expected (numbered 1, 2, … each with its four cards)
@@ -310,11 +280,7 @@ class KirkReplayer(Replayer):
             return 0, 0
         per_trick = self.config.plays_per_trick
         tricks = rnd.tricks[: self.config.tricks_per_hand]
-        count = 0
-        for trick in tricks:
-            if trick.number != count + 1 or len(trick.plays.cards) != per_trick:
-                break
-            count += 1
+        count = whole_tricks(tricks, per_trick)
         cards = [card for trick in tricks[:count] for card in trick.plays.cards]
         played = table.play_run(cards, 0)
         self.game.note_played(map(PlayCard, cards[:played]))
@@ -337,7 +303,7 @@ class KirkReplayer(Replayer):
     @staticmethod
     def hint(error: IllegalMove) -> str:
         """What a card of no deck was probably meant to be (from the error's `card`), if anything."""
-        return _meant(error.card) if isinstance(error, CardNotInDeck) else ""
+        return meant_card(error.card) if isinstance(error, CardNotInDeck) else ""
 
     def seats_by_trick(self, rnd: Round, dealer: int, count: int) -> list[tuple[int, ...]]:
         """Who played each card of the first `count` tricks: the leaders follow from the cards (K4-K6)."""

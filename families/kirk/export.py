@@ -16,7 +16,7 @@ from .rules import (
     CardPlayed, CardsDealt, HandScored, HandStarted, KirkConfig, State, TieBroken, TieStep, TrickWon,
 )
 
-from diamonds.replay.export import Export
+from diamonds.replay.export import Export, hands_dict, state_head
 
 if TYPE_CHECKING:
     from diamonds.replay.validate import ReplayedGame
@@ -41,11 +41,8 @@ def state_dict(state: State) -> dict[str, Any]:
     names = config.players
     seats = range(config.player_count)
     return {
-        "phase": state.phase.value,
-        "hand": state.hand_no,
-        "dealer": names[state.dealer],
-        "to_move": names[state.to_move] if state.to_move is not None else None,
-        "hands": {names[s]: [str(c) for c in state.hand(s)] for s in seats},
+        **state_head(state, "hand", state.hand_no),
+        "hands": hands_dict(state),
         "trick": [{"player": names[s], "card": str(c)} for s, c in state.trick],
         "piles": {names[s]: [str(c) for c in state.piles[s]] for s in seats},
         "tricks_won": dict(zip(names, state.tricks_won)),

@@ -15,7 +15,7 @@ from diamonds.replay.steps import Step
 
 from diamonds.svg.draw import (
     CARD_H, FAINT, Box, Canvas, Picture, Play, Sight, add, card, card_back, game_over, hand, marker, seat_boxes,
-    text, trick,
+    stop_title, text, trick,
 )
 
 __all__ = ["PICTURE"]
@@ -27,16 +27,8 @@ ROW = 17
 def _title(step: Step, table: Table) -> str:
     config = table.config
     length = f" of {config.hands}" if config.hands else ""
-    where = f"hand {table.hand_no}{length}"
-    if step.kind == "card":
-        where += f", trick {table.trick_no} of {config.tricks_per_hand}"
-    elif step.kind == "end":
-        where += ", scored"
-    elif step.kind == "start":
-        where = "before the first deal"
-    if table.over:
-        where = "game over"
-    return f"{step.label} ({where})"
+    return stop_title(step, f"hand {table.hand_no}{length}", f", trick {table.trick_no} of {config.tricks_per_hand}",
+                      table.over, end=", scored")
 
 
 def _over(table: Table) -> bool:

@@ -13,9 +13,9 @@ from typing import Iterable
 
 from diamonds.core import Game, sort_cards
 from .rules import Deal, KirkConfig, PlayCard
-from diamonds.notation.records import GameRecord, HandLine, Play, Plays, Round, RoundHeader, Trick
+from diamonds.notation.records import GameRecord, HandLine, Play, Plays, RoundHeader
 
-from diamonds.replay.record import game_tags
+from diamonds.replay.record import RoundsWriter
 
 __all__ = ["record_from_game"]
 
@@ -28,32 +28,17 @@ def record_from_game(game: Game, *, tags: Iterable[tuple[str, str]] = (), deals:
     config = game.config
     assert isinstance(config, KirkConfig)
     names = config.players
-    per_trick = config.plays_per_trick
-    rounds: list[Round] = []
-    hand_no = 0
-    header: RoundHeader | None = None
-    hand_lines: tuple[HandLine, ...] = ()
-    tricks: list[list[Play]] = []
-
-    def close_hand() -> None:
-        if header is not None:
-            rounds.append(Round(header, hand_lines, tuple(Trick(i, Plays(p)) for i, p in enumerate(tricks, 1))))
-
+    writer = RoundsWriter(config.plays_per_trick)
     for move in game.moves:
         if isinstance(move, Deal):
-            close_hand()
-            hand_no += 1
+            hand_no = writer.next_number
             header = RoundHeader(hand_no, names[config.dealer_of_round(hand_no)], None)  # K2: the deal moves left
-            hand_lines = tuple(
+            writer.deal(header, tuple(
                 HandLine("deal", names[seat], Plays([Play(card) for card in sort_cards(hand)]))
                 for seat, hand in enumerate(move.hands)
-            ) if deals else ()
-            tricks = []
+            ) if deals else ())
         elif isinstance(move, PlayCard):
-            if not tricks or len(tricks[-1]) == per_trick:
-                tricks.append([])
-            tricks[-1].append(Play(move.card))
+            writer.play(Play(move.card))
         else:  # pragma: no cover - Kirk has no other moves
             raise TypeError(f"not a move of Kirk's Diamonds: {move!r}")
-    close_hand()
-    return GameRecord(game_tags(game, tags), tuple(rounds))
+    return writer.record(game, tags)

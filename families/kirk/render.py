@@ -9,23 +9,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich import box
-from rich.console import Console, ConsoleOptions, Group, RenderResult
-from rich.segment import Segment
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table as RichTable
 from rich.text import Text
 
 from .rules import DecidedBy, Event, TieBroken, TieStep, card_value
 
-from diamonds.replay.steps import Step
-from diamonds.views.cards import card_text, cards_text, log_text
+from diamonds.views.cards import card_text, cards_text
+from diamonds.views.screen import EventLog, SeatsPanel, StepScreen, seat_cells
 from .narrate import describe, describe_tie, hand_title, names_text
 from .steps import Table
 
 __all__ = ["PlayersPanel", "TrickPanel", "StepLog", "Position", "WIDE"]
 
 WIDE = 100  # from this width on: whole names, long headings, the top of every pile
-NAME_WIDTH = 10  # below WIDE, the Player column is at most this wide
 PILE_SHOWN = 4  # from WIDE on, this many cards of each pile, top first
 TIE_LINES = 5  # at most this many steps of a tie-break are drawn; the middle ones are summed up
 
@@ -35,22 +32,12 @@ def _dim(text: str) -> Text:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayersPanel:
+class PlayersPanel(SeatsPanel):
     """Every player: tricks and cards won this hand, the top of their pile, points, total, hand."""
 
-    table: Table
-    as_player: int | None = None
-    highlight: int | None = None
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        table = self.table
+    def fill(self, grid: RichTable, wide: bool) -> None:
+        table: Table = self.table
         config = table.config
-        wide = options.max_width >= WIDE
-        grid = RichTable(box=box.SIMPLE_HEAD, padding=(0, 1), collapse_padding=not wide, pad_edge=False,
-                         expand=False, show_edge=False)
-        grid.add_column("", no_wrap=True)
-        # Long ids (up to 16 characters) are cut short at 80 columns, so that a whole hand fits
-        grid.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=None if wide else NAME_WIDTH)
         grid.add_column("Tricks" if wide else "Tr", justify="right", no_wrap=True)
         grid.add_column("Cards" if wide else "Won", justify="right", no_wrap=True)
         grid.add_column("Pile, top first" if wide else "Top", no_wrap=True)
@@ -58,10 +45,9 @@ class PlayersPanel:
         grid.add_column("Total", justify="right", no_wrap=True)
         grid.add_column("Hand", overflow="fold")
         points = table.hand_points
-        winners = {standing.side for standing in table.standings if standing.winner}
+        marks = self.dealer_winner_marks()
         for seat, name in enumerate(config.players):
-            marks = ("D" if seat == table.dealer else "") + ("W" if seat in winners else "")
-            who = Text(name, style="bold reverse" if seat == self.highlight else "bold")
+            mark_cell, who = seat_cells(marks[seat], name, seat == self.highlight)
             pile = table.piles[seat]
             if not pile:
                 top = _dim("—")
@@ -77,9 +63,8 @@ class PlayersPanel:
                 hand_cell = _dim(f"{len(hand)} card{'s' if len(hand) != 1 else ''}")
             else:
                 hand_cell = cards_text(hand)
-            grid.add_row(Text(marks, style="yellow"), who, str(table.tricks_won[seat]), str(len(pile)), top,
+            grid.add_row(mark_cell, who, str(table.tricks_won[seat]), str(len(pile)), top,
                          str(points[seat]), Text(str(table.totals[seat]), style="bold"), hand_cell)
-        yield grid
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,22 +149,12 @@ def _trick_value(table: Table) -> int | None:
 
 
 @dataclass(frozen=True, slots=True)
-class StepLog:
+class StepLog(EventLog):
     """What the step did, in words; at most `limit` lines, the last ones.
 
     Nothing in Kirk's log is secret (the deal is not spelt out), so
     `as_player` changes nothing; it is kept for the view's signature.
     """
-
-    step: Step
-    limit: int = 8
-    as_player: int | None = None
-
-    def __rich__(self) -> Text:
-        return log_text(self.lines(), self.limit)
-
-    def lines(self) -> list[str]:
-        return [line for line in (self._line(event) for event in self.step.events) if line]
 
     def _line(self, event: Event) -> str:
         table = self.step.table
@@ -190,53 +165,26 @@ class StepLog:
 
 
 @dataclass(frozen=True, slots=True)
-class Position:
+class Position(StepScreen):
     """The whole screen for one step: title, players, trick (and tie-break), log, and a status line."""
 
-    step: Step
-    index: int
-    total: int
-    as_player: int | None = None
-    footer: str = ""
+    def heading(self) -> tuple[str, int]:
+        table = self.step.table
+        return hand_title(table.config, table.hand_no), table.config.tricks_per_hand
 
-    def title(self) -> Text:
+    def add_to_title(self, title: Text) -> None:
         step, table = self.step, self.step.table
         config = table.config
-        title = Text(hand_title(config, table.hand_no), style="bold")
-        if step.kind == "card":
-            title.append(f" · trick {step.trick_no}/{config.tricks_per_hand}")
-        title.append(f" · {config.players[table.dealer]} deals")
         if table.over:
             title.append(" · game over", style="yellow")
         elif step.kind == "card" and not step.trick_complete:
             to_move = (table.trick[-1][0] + 1) % config.player_count
             title.append(f" · {config.players[to_move]} to play", style="dim")
-        title.append(f" · {step.label}", style="dim")
-        return title
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        step, table = self.step, self.step.table
-        title = self.title()
-        counter = f" ({self.index + 1}/{self.total})"
-        if title.cell_len + len(counter) <= options.max_width:  # the first thing to go when room is short
-            title.append(counter, style="dim")
-        height = options.height or console.size.height
-        players = PlayersPanel(table, self.as_player, step.actor)
-        # Measure what is drawn (names, hands and long lines wrap), and give the log what is left,
-        # keeping one line spare (for the prompt after `--at`); the log shows its last lines.
-        free = options.reset_height()
-        show_tie = step.kind == "card"
-        head = console.render_lines(Group(title, players, TrickPanel(table, show_tie)), free, pad=False)
-        foot = console.render_lines(Text(self.footer, style="dim"), free, pad=False) if self.footer else []
-        room = max(2, height - len(head) - len(foot) - 1)
-        limit = room
-        log = console.render_lines(StepLog(step, limit, self.as_player), free, pad=False)
-        while len(log) > room and limit > 2:
-            limit -= 1
-            log = console.render_lines(StepLog(step, limit, self.as_player), free, pad=False)
-        log = log[-room:]  # very long names: even the last sentence wraps; keep its end
-        new_line = Segment.line()
-        for line in (*head, *log, *foot):
-            yield from line
-            yield new_line
+    def parts(self) -> tuple[PlayersPanel, TrickPanel]:
+        step = self.step
+        return PlayersPanel(step.table, self.as_player, step.actor), TrickPanel(step.table, step.kind == "card")
+
+    def log(self, limit: int) -> StepLog:
+        return StepLog(self.step, limit, self.as_player)
 

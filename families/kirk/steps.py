@@ -16,9 +16,8 @@ from .rules import (
     CardPlayed, CardsDealt, Event, GameEnded, HandScored, HandStarted, KirkConfig, KirkStanding, TieBroken,
     TrickWon, pile_points,
 )
-from diamonds.replay import ReplayedGame
 
-from diamonds.replay.steps import Step, StepMarks, cut_steps
+from diamonds.replay.steps import marks_of, steps_builder
 
 __all__ = ["Table", "build_steps"]
 
@@ -117,16 +116,5 @@ class _Fold:
         )
 
 
-def build_steps(replayed: ReplayedGame) -> list[Step]:
-    """All the stops of a replayed game, the first being the table before hand 1."""
-    config, game = replayed.config, replayed.game
-    assert config is not None and game is not None
-    fold = _Fold(config)
-    return cut_steps(game.events, fold, MARKS)
-
-
-MARKS = StepMarks(
-    round_started=lambda event: event.hand_no if isinstance(event, HandStarted) else None,
-    card_played=lambda event: (event.trick_no, event.leads, event.seat) if isinstance(event, CardPlayed) else None,
-    round_ended=lambda event: isinstance(event, HandScored),
-)
+MARKS = marks_of(HandStarted, CardPlayed, HandScored, number="hand_no")
+build_steps = steps_builder(_Fold, MARKS)

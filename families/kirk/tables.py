@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from .rules import CardPlayed, HandScored, HandStarted, KirkConfig, TieBroken, TrickWon
 from .rules.rules import pile_points
 
-from diamonds.replay.tables import Column, FamilyRows, Kind, Tables, family_columns
+from diamonds.replay.tables import Column, EventWalk, FamilyRows, Kind, Tables
 
 if TYPE_CHECKING:
     from diamonds.replay.validate import ReplayedGame
@@ -27,54 +27,29 @@ __all__ = ["TABLES", "rows"]
 
 def rows(replayed: "ReplayedGame") -> FamilyRows:
     """Walk the events in order: a row per card played, per trick won, per tie step and per hand score."""
-    game = replayed.game
     config: KirkConfig = replayed.config
-    assert game is not None
-    names = config.players
-    plays, events = family_columns(TABLES)
-    trick_start = 0
-    led = ""
-    hand_no = 0
-    seq = 0
-    for move_events in game.events:
-        for event in move_events:
-            if isinstance(event, CardPlayed):
-                suit = event.card.suit._value_
-                if event.leads:
-                    trick_start = plays.count
-                    led = suit
-                index = plays.add_play(hand_no, event.trick_no, plays.count - trick_start + 1, event.seat,
-                                       names[event.seat], event.card, suit, led, suit == led)
-                plays.set("value", index, event.value)
-            elif isinstance(event, TieBroken):
-                for step in event.steps:
-                    seq += 1
-                    events.add({
-                        "seq": seq, "round": hand_no, "trick": event.trick_no, "kind": "tie step",
-                        "depth": step.depth, "revealed": [str(card) for _, card in step.revealed],
-                        "dropped": [names[s] for s in step.dropped], "tied": [names[s] for s in step.remaining],
-                    })
-            elif isinstance(event, TrickWon):
-                plays.mark_winner(trick_start, event.card)
-                seq += 1
-                events.add({
-                    "seq": seq, "round": hand_no, "trick": event.trick_no, "kind": "trick won",
-                    "seat": event.winner + 1, "player": names[event.winner], "side": names[event.winner],
-                    "card": str(event.card), "points": pile_points(event.cards),
-                    "tied": [names[s] for s in event.tied], "decided_by": event.decided_by._value_,
-                    "depth": event.depth,
-                })
-            elif isinstance(event, HandScored):
-                for seat, (points, total) in enumerate(zip(event.points, event.totals)):
-                    seq += 1
-                    events.add({
-                        "seq": seq, "round": hand_no, "trick": None, "kind": "hand scored", "seat": seat + 1,
-                        "player": names[seat], "side": names[seat], "points": points, "total": total,
-                    })
-            elif isinstance(event, HandStarted):
-                hand_no = event.hand_no
-                trick_start = plays.count
-    return FamilyRows(plays, events, {"hands": config.hands, "target": config.target})
+    walk = EventWalk(replayed, TABLES)
+    names = walk.names
+    for event in walk:
+        if isinstance(event, CardPlayed):
+            index = walk.play(event.trick_no, event.seat, event.card, event.card.suit._value_, event.leads)
+            walk.plays.set("value", index, event.value)
+        elif isinstance(event, TieBroken):
+            for step in event.steps:
+                walk.event("tie step", event.trick_no, depth=step.depth,
+                           revealed=[str(card) for _, card in step.revealed],
+                           dropped=[names[s] for s in step.dropped], tied=[names[s] for s in step.remaining])
+        elif isinstance(event, TrickWon):
+            walk.won(event.card)
+            walk.seat_event("trick won", event.winner, event.trick_no, card=str(event.card),
+                            points=pile_points(event.cards), tied=[names[s] for s in event.tied],
+                            decided_by=event.decided_by._value_, depth=event.depth)
+        elif isinstance(event, HandScored):
+            for seat, (points, total) in enumerate(zip(event.points, event.totals)):
+                walk.seat_event("hand scored", seat, points=points, total=total)
+        elif isinstance(event, HandStarted):
+            walk.new_round(event.hand_no)
+    return walk.rows({"hands": config.hands, "target": config.target})
 
 
 TABLES = Tables(

@@ -11,50 +11,21 @@ from __future__ import annotations
 
 import io
 import json
-import sys
 from pathlib import Path
 
 import pytest
+from command import diamonds  # noqa: F401  (the fixture: the command in this process)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from diamonds.cli.errors import CommandError
 from diamonds.cli.inputs import DecodedText, NotDecodable
-from diamonds.cli.main import main
 from diamonds.core import simulate
 from diamonds.notation.writer import write_game
 from diamonds.replay import record_from_game
 
 BOM = b"\xef\xbb\xbf"
 HINT = "not UTF-8 (byte 0xE9); if the file is Latin-1, use --encoding latin-1"
-
-
-class Run:
-    def __init__(self, code: int, out: str, err: str) -> None:
-        self.code, self.out, self.err = code, out, err
-
-    def __repr__(self) -> str:
-        return f"<exit {self.code}\nstdout:\n{self.out[:2000]}\nstderr:\n{self.err[:2000]}>"
-
-
-@pytest.fixture()
-def diamonds(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    """Run the command in this process: diamonds("validate", path) -> Run."""
-    monkeypatch.setenv("COLUMNS", "80")
-
-    def run(*args: object, stdin: bytes | None = None) -> Run:
-        if stdin is not None:
-            monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
-        capsys.readouterr()
-        try:
-            code = main([str(a) for a in args])
-        except SystemExit as exit:  # argparse: usage errors
-            code = exit.code if isinstance(exit.code, int) else 0 if exit.code is None else 2
-        out, err = capsys.readouterr()
-        assert "Traceback" not in err and "internal error" not in err, err
-        return Run(code, out, err)
-
-    return run
 
 
 @pytest.fixture(scope="module")

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+from schemacheck import schema_errors
 from jsonschema import Draft202012Validator
 
 from diamonds.cli.main import main
@@ -70,17 +71,6 @@ def _replayed(rules: str, players: int, variants: tuple[str, ...], seed: int) ->
 def replayed_game(rules: str, players: int, variants: tuple[str, ...], seed: int = 1) -> tuple[ReplayedGame,
                                                                                                 GameRecord]:
     return _replayed(rules, players, tuple(variants), seed)
-
-
-@functools.lru_cache(maxsize=1)
-def validator() -> Draft202012Validator:
-    schema = game_schema()
-    Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema)
-
-
-def schema_errors(*docs: dict[str, Any]) -> list[str]:
-    return [f"{e.json_path}: {e.message}" for e in validator().iter_errors({"games": list(docs)})]
 
 
 # --------------------------------------------------------------------------- every family

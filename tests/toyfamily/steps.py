@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from diamonds.core import Card, Standing, sort_cards
-from diamonds.replay.steps import Step, StepMarks, cut_steps
+from diamonds.replay.steps import Step, cut_steps, marks_of
 
 from .rules import CardPlayed, CardsDealt, GameEnded, RoundScored, RoundStarted, ToyConfig, TrickWon
 
@@ -60,11 +60,7 @@ class _Fold:
                      self.standings)
 
 
-MARKS = StepMarks(
-    round_started=lambda event: event.round_no if isinstance(event, RoundStarted) else None,
-    card_played=lambda event: (event.trick_no, event.leads, event.seat) if isinstance(event, CardPlayed) else None,
-    round_ended=lambda event: isinstance(event, RoundScored),
-)
+MARKS = marks_of(RoundStarted, CardPlayed, RoundScored)
 
 
 def build_steps(replayed: Any) -> list[Step]:

@@ -9,7 +9,7 @@ import enum
 from dataclasses import dataclass
 
 from diamonds.core.cards import AnyCard, Suit
-from diamonds.core.family import Standing
+from diamonds.core.family import HandNumbered, Standing
 
 __all__ = [
     "Event", "HandStarted", "CardsDealt", "BidMade", "CardTaken", "FinalBidMade", "CardPlayed", "WinReason",
@@ -18,28 +18,18 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class HandStarted:
+class HandStarted(HandNumbered):
     hand_no: int  # 1-based
     dealer: int
 
-    @property
-    def round_no(self) -> int:
-        """The generic layers' name for the hand number."""
-        return self.hand_no
-
 
 @dataclass(frozen=True, slots=True)
-class CardsDealt:
+class CardsDealt(HandNumbered):
     """B2: each seat's ten cards (in display order) and the kitty (in the order dealt)."""
 
     hand_no: int
     hands: tuple[tuple[AnyCard, ...], ...]
     kitty: tuple[AnyCard, ...]
-
-    @property
-    def round_no(self) -> int:
-        """The generic layers' name for the hand number."""
-        return self.hand_no
 
 
 @dataclass(frozen=True, slots=True)

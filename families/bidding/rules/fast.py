@@ -21,30 +21,30 @@ from __future__ import annotations
 from typing import Sequence
 
 from diamonds.core.cards import AnyCard, Card
+from diamonds.core.snapshot import SnapshotTable
 from .config import BiddingConfig
 from .deck import choices_needed
 from .engine import _score_hand, apply, standings, trick_winner
-from .events import BiddingStanding, CardPlayed, Event, TrickWon
-from .moves import Move, PlayCard
+from .events import CardPlayed, Event, TrickWon
+from .moves import PlayCard
 from .state import BiddingState, Phase, Played
 
 __all__ = ["BiddingTable"]
 
 _PLAY = Phase.PLAY
-_GAME_OVER = Phase.GAME_OVER
 
 
-class BiddingTable:
+class BiddingTable(SnapshotTable[BiddingState, Event]):
     """A game of three-handed bidding Diamonds being played (the `Table` protocol); see the module's docstring."""
 
-    __slots__ = ("config", "record", "snapshot", "base", "phase", "hands", "trick_no", "leader", "trick",
-                 "tricks_won", "events")
+    __slots__ = ("base", "hands", "trick_no", "leader", "trick", "tricks_won")
 
-    def __init__(self, state: BiddingState, *, record: bool = True) -> None:
-        self.config: BiddingConfig = state.config
-        self.record = record
-        self.events: list[Event] | None = [] if record else None  # what the last play caused
-        self.load(state)
+    config: BiddingConfig
+    play_phase = _PLAY
+    over_phase = Phase.GAME_OVER
+    card_move = PlayCard
+    pure_apply = staticmethod(apply)
+    pure_standings = staticmethod(standings)
 
     def load(self, state: BiddingState) -> None:
         """Take `state` as the table's position (it stays the snapshot until a card is played).
@@ -82,28 +82,6 @@ class BiddingTable:
                 tricks_won=tuple(self.tricks_won),
             )
         return self.snapshot
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is _GAME_OVER
-
-    def standings(self) -> tuple[BiddingStanding, ...]:
-        return standings(self.freeze())
-
-    def apply(self, move: Move) -> tuple[Event, ...]:
-        """Check and make one move; the events it caused (none when not recording)."""
-        if type(move) is PlayCard and self.phase is _PLAY:
-            if self.record:
-                self.events = []
-            if self.play_run((move,), 0):
-                return tuple(self.events) if self.events else ()
-        return self.pure(move)
-
-    def pure(self, move: Move) -> tuple[Event, ...]:
-        """The move by the pure path (raising its `IllegalMove`, the table unchanged)."""
-        after, events = apply(self.freeze(), move)
-        self.load(after)
-        return events if self.record else ()
 
     def play_run(self, moves: Sequence[PlayCard], start: int) -> int:
         """Play `moves[start:]` while each is legal and the hand goes on; the index it stopped at.

@@ -29,7 +29,7 @@ from .moves import _PLAY_CARD, ChoosePassCount, ChooseVictim, Deal, Move, PassCa
 from .state import Continuation, PendingVictim, Phase, State
 
 __all__ = [
-    "initial_state", "legal_moves", "apply", "victim_candidates", "results", "results_of", "first_leader",
+    "initial_state", "legal_moves", "apply", "victim_candidates", "results", "results_of", "standings", "first_leader",
     "trick_winner", "trick_seats", "playable_cards", "play_cards", "Table",
 ]
 
@@ -627,6 +627,9 @@ def results_of(config: GameConfig, showroom: list[int] | tuple[int, ...],
 def results(state: State) -> tuple[SideResult, ...]:
     """Standings now (final once the game is over)."""
     return results_of(state.config, state.showroom, state.vault)
+
+
+standings = results  # the name the family protocol calls it by (`EngineRules`)
 
 
 def play_cards(game: "Game", cards: Sequence[Card], start: int = 0) -> int:

@@ -8,24 +8,21 @@ are the family's protocol (`diamonds.core.family.Rules`), over the mutable
 
 from __future__ import annotations
 
-import random
 from itertools import combinations
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import ClassVar, Iterable, Mapping
 
-from diamonds.core.family import Rules, Sight
+from diamonds.core.family import EngineRules, EngineFunctions, MoveTextFunctions, PlayerFunctions, VisibilityFunctions
 from diamonds.core.seating import ConfigError
-from . import engine, movetext, visibility
+from . import engine, movetext, player, visibility
 from .config import GameConfig, Variant
-from .events import SideResult
 from .moves import Move, PassCards
-from .player import random_move
 from .state import Phase, State
 
 __all__ = ["Fitzgerald", "FirstEdition", "SecondEdition", "BoardGameArena", "EDITIONS", "RULE_SETS", "rule_set",
            "configure"]
 
 
-class Fitzgerald(Rules):
+class Fitzgerald(EngineRules):
     """Mike Fitzgerald's Diamonds (Stronghold Games); the editions differ in class variables."""
 
     family = "fitzgerald"
@@ -36,42 +33,19 @@ class Fitzgerald(Rules):
     dealer_leads: ClassVar[bool] = False  # R7
     thief_resets_each_round: ClassVar[bool] = False  # R15
 
+    engine_module: ClassVar[EngineFunctions] = engine
+    player_module: ClassVar[PlayerFunctions] = player
+    movetext_module: ClassVar[MoveTextFunctions] = movetext
+    visibility_module: ClassVar[VisibilityFunctions | None] = visibility
+
     @classmethod
     def configure(cls, players: Iterable[str], *, variants: Iterable[Variant | str] = (),
                   dealer: str | int | None = None, options: Mapping[str, str] | None = None) -> GameConfig:
         return GameConfig.create(players, edition=cls, variants=variants, dealer=dealer)
 
     @classmethod
-    def initial_state(cls, config: GameConfig) -> State:
-        return engine.initial_state(config)
-
-    @classmethod
-    def legal_moves(cls, state: State) -> tuple[Move, ...]:
-        return engine.legal_moves(state)
-
-    @classmethod
-    def apply(cls, state: State, move: Move) -> tuple[State, tuple[Any, ...]]:
-        return engine.apply(state, move)
-
-    @classmethod
     def table(cls, state: State, *, record: bool = True) -> engine.Table:
         return engine.Table(state, record=record)
-
-    @classmethod
-    def is_over(cls, state: State) -> bool:
-        return state.phase is Phase.GAME_OVER
-
-    @classmethod
-    def to_move(cls, state: State) -> int | None:
-        return state.to_move
-
-    @classmethod
-    def standings(cls, state: State) -> tuple[SideResult, ...]:
-        return engine.results(state)
-
-    @classmethod
-    def random_move(cls, state: State, rng: random.Random) -> Move:
-        return random_move(state, rng)
 
     @classmethod
     def moves_of(cls, state: State, seat: int) -> tuple[Move, ...]:
@@ -81,22 +55,6 @@ class Fitzgerald(Rules):
         if state.phase is Phase.PASSING and state.pass_count is not None:
             return tuple(PassCards(seat, cards) for cards in combinations(state.hand(seat), state.pass_count))
         return engine.legal_moves(state)
-
-    @classmethod
-    def move_text(cls, state: State, move: Move) -> str:
-        return movetext.move_text(state, move)
-
-    @classmethod
-    def parse_move(cls, state: State, text: str) -> Move:
-        return movetext.parse_move(state, text)
-
-    @classmethod
-    def is_private(cls, state: State, move: Move) -> bool:
-        return visibility.is_private(state, move)
-
-    @classmethod
-    def sight(cls, state: State, moves: Sequence[Move], viewer: int) -> Sight:
-        return visibility.sight(state, moves, viewer)
 
 
 class FirstEdition(Fitzgerald):

@@ -9,13 +9,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import TYPE_CHECKING, ClassVar, Iterable, Mapping
 
 from diamonds.core.cards import AnyCard, Card, sort_cards
 from diamonds.core.errors import CardNotHeld, CardNotInDeck, CardTwice, GameOver, InvalidDeal, WrongPhase
-from diamonds.core.family import Rules
-from . import movetext
-from .config import KirkConfig, configure
+from .config import KirkConfig
 from .events import (
     CardPlayed, CardsDealt, DecidedBy, Event, GameEnded, HandScored, HandStarted, KirkStanding, TieBroken,
     TrickWon,
@@ -24,10 +21,7 @@ from .moves import Deal, Move, PlayCard
 from .rules import card_value, first_leader, pile_points, trick_winner
 from .state import Phase, State
 
-if TYPE_CHECKING:
-    from .fast import KirkTable
-
-__all__ = ["Kirk", "initial_state", "legal_moves", "apply", "standings", "random_move", "random_deal"]
+__all__ = ["initial_state", "legal_moves", "apply", "standings", "random_move", "random_deal"]
 
 
 # --------------------------------------------------------------------------- start and standings
@@ -35,19 +29,24 @@ __all__ = ["Kirk", "initial_state", "legal_moves", "apply", "standings", "random
 
 def initial_state(config: KirkConfig) -> State:
     """Before hand 1's deal: empty hands and piles, every total 0."""
+    return _before_deal(config, 1, (0,) * config.player_count)
+
+
+def _before_deal(config: KirkConfig, hand_no: int, totals: tuple[int, ...]) -> State:
+    """Before hand `hand_no`'s deal (its dealer by K2): empty hands and piles, the totals so far."""
     n = config.player_count
-    dealer = config.first_dealer
+    dealer = config.dealer_of_round(hand_no)
     return State(
         config=config,
         phase=Phase.DEAL,
-        hand_no=1,
+        hand_no=hand_no,
         dealer=dealer,
         hands=tuple(frozenset() for _ in range(n)),
         trick_no=1,
         leader=first_leader(config, dealer),
         trick=(),
         piles=((),) * n,
-        totals=(0,) * n,
+        totals=totals,
     )
 
 
@@ -240,83 +239,4 @@ def _end_of_hand(state: State, events: list[Event]) -> tuple[State, tuple[Event,
         final = replace(state, phase=Phase.GAME_OVER, totals=totals)
         events.append(GameEnded(standings(final)))
         return final, tuple(events)
-    hand_no = state.hand_no + 1
-    dealer = config.dealer_of_round(hand_no)  # K2: the deal moves one seat left
-    n = config.player_count
-    after = replace(
-        state,
-        phase=Phase.DEAL,
-        hand_no=hand_no,
-        dealer=dealer,
-        hands=tuple(frozenset() for _ in range(n)),
-        trick_no=1,
-        leader=first_leader(config, dealer),
-        trick=(),
-        piles=((),) * n,
-        totals=totals,
-    )
-    return after, tuple(events)
-
-
-# --------------------------------------------------------------------------- the family protocol
-
-
-class Kirk(Rules):
-    """Alan Kirk's four-player Diamonds (rulings K1-K8)."""
-
-    id: ClassVar[str] = "kirk"
-    family: ClassVar[str] = "kirk"
-    title: ClassVar[str] = "Alan Kirk's four-player Diamonds"
-    player_counts: ClassVar[tuple[int, ...]] = (4,)
-    default_players: ClassVar[int] = 4
-    variants: ClassVar[tuple[str, ...]] = ()
-    option_tags: ClassVar[tuple[str, ...]] = ("Hands", "Target")
-    rounds_word: ClassVar[str] = "hand"
-
-    @classmethod
-    def configure(cls, players: Iterable[str], *, variants: Iterable[str] = (), dealer: str | int | None = None,
-                  options: Mapping[str, str] | None = None) -> KirkConfig:
-        return configure(players, variants=variants, dealer=dealer, options=options)
-
-    @classmethod
-    def initial_state(cls, config: KirkConfig) -> State:
-        return initial_state(config)
-
-    @classmethod
-    def legal_moves(cls, state: State) -> tuple[Move, ...]:
-        return legal_moves(state)
-
-    @classmethod
-    def apply(cls, state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
-        return apply(state, move)
-
-    @classmethod
-    def table(cls, state: State, *, record: bool = True) -> "KirkTable":
-        """The mutable table (`fast.KirkTable`): the same decisions as `apply`, without a state per card."""
-        from .fast import KirkTable  # it builds on this module
-
-        return KirkTable(state, record=record)
-
-    @classmethod
-    def is_over(cls, state: State) -> bool:
-        return state.is_over
-
-    @classmethod
-    def to_move(cls, state: State) -> int | None:
-        return state.to_move
-
-    @classmethod
-    def standings(cls, state: State) -> tuple[KirkStanding, ...]:
-        return standings(state)
-
-    @classmethod
-    def random_move(cls, state: State, rng: random.Random) -> Move:
-        return random_move(state, rng)
-
-    @classmethod
-    def move_text(cls, state: State, move: Move) -> str:
-        return movetext.move_text(state, move)
-
-    @classmethod
-    def parse_move(cls, state: State, text: str) -> Move:
-        return movetext.parse_move(state, text)
+    return _before_deal(config, state.hand_no + 1, totals), tuple(events)  # K2: the deal moves one seat left

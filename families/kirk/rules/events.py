@@ -11,7 +11,7 @@ import enum
 from dataclasses import dataclass
 
 from diamonds.core.cards import Card
-from diamonds.core.family import Standing
+from diamonds.core.family import HandNumbered, Standing
 
 __all__ = [
     "Event", "DecidedBy", "TieStep", "TieBreak", "KirkStanding", "HandStarted", "CardsDealt", "CardPlayed",
@@ -75,23 +75,15 @@ class KirkStanding(Standing):
 
 
 @dataclass(frozen=True, slots=True)
-class HandStarted:
+class HandStarted(HandNumbered):
     hand_no: int
     dealer: int
 
-    @property
-    def round_no(self) -> int:
-        return self.hand_no
-
 
 @dataclass(frozen=True, slots=True)
-class CardsDealt:
+class CardsDealt(HandNumbered):
     hand_no: int
     hands: tuple[tuple[Card, ...], ...]  # per seat, in display order
-
-    @property
-    def round_no(self) -> int:
-        return self.hand_no
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,33 +19,34 @@ from __future__ import annotations
 from typing import Sequence
 
 from diamonds.core.cards import AnyCard, Card
+from diamonds.core.snapshot import SnapshotTable
 from .config import KirkConfig
 from .engine import _end_of_hand, apply, standings
-from .events import CardPlayed, DecidedBy, Event, KirkStanding, TieBroken, TrickWon
-from .moves import Move, PlayCard
+from .events import CardPlayed, DecidedBy, Event, TieBroken, TrickWon
+from .moves import PlayCard
 from .rules import card_value, trick_winner
 from .state import Phase, State
 
 __all__ = ["KirkTable"]
 
 _PLAY = Phase.PLAY
-_GAME_OVER = Phase.GAME_OVER
 _HIGHEST = DecidedBy.HIGHEST
 
 
-class KirkTable:
+class KirkTable(SnapshotTable[State, Event]):
     """A game of Kirk's Diamonds being played (the `Table` protocol); see the module's docstring."""
 
-    __slots__ = (
-        "config", "record", "snapshot", "phase", "hand_no", "dealer", "hands", "trick_no", "leader", "trick",
-        "piles", "totals", "events",
-    )
+    __slots__ = ("hand_no", "dealer", "hands", "trick_no", "leader", "trick", "piles", "totals")
 
-    def __init__(self, state: State, *, record: bool = True) -> None:
-        self.config: KirkConfig = state.config
-        self.record = record
-        self.events: list[Event] | None = [] if record else None  # what the last card caused
-        self.load(state)
+    config: KirkConfig
+    play_phase = _PLAY
+    over_phase = Phase.GAME_OVER
+    card_move = PlayCard
+    pure_apply = staticmethod(apply)
+    pure_standings = staticmethod(standings)
+
+    def run_item(self, move: PlayCard) -> AnyCard:
+        return move.card
 
     def load(self, state: State) -> None:
         """Take `state` as the table's position (it stays the snapshot until a card is played)."""
@@ -75,28 +76,6 @@ class KirkTable:
                 totals=self.totals,
             )
         return self.snapshot
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is _GAME_OVER
-
-    def standings(self) -> tuple[KirkStanding, ...]:
-        return standings(self.freeze())
-
-    def apply(self, move: Move) -> tuple[Event, ...]:
-        """Check and make one move; the events it caused (none when not recording)."""
-        if type(move) is PlayCard and self.phase is _PLAY:
-            if self.record:
-                self.events = []
-            if self.play_run((move.card,), 0):
-                return tuple(self.events) if self.events else ()
-        return self.pure(move)
-
-    def pure(self, move: Move) -> tuple[Event, ...]:
-        """The move by the pure path (raising its `IllegalMove`, the table unchanged)."""
-        after, events = apply(self.freeze(), move)
-        self.load(after)
-        return events if self.record else ()
 
     def play_run(self, cards: Sequence[AnyCard], start: int) -> int:
         """Play `cards[start:]` while each is legal and the hand goes on; the index it stopped at.

@@ -20,14 +20,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from jsonschema import Draft202012Validator
+from schemacheck import schema_errors, validator
 
 from diamonds.core import Card, simulate
 from diamonds.families.bidding.rules import CardPlayed, CardsDealt, HandScored, TrickWon
 from diamonds.notation import parse_games
 from diamonds.notation.writer import write_game
 from diamonds.replay import record_from_game, replay_record
-from diamonds.replay.export import CSV_COLUMNS, csv_rows, game_schema, game_to_dict, record_from_dict
+from diamonds.replay.export import CSV_COLUMNS, csv_rows, game_to_dict, record_from_dict
 from diamonds.replay.validate import ReplayedGame
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -45,17 +45,6 @@ def _clear_caches() -> None:
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-@functools.lru_cache(maxsize=1)
-def validator() -> Draft202012Validator:
-    schema = game_schema()
-    Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema)
-
-
-def schema_errors(*docs: dict[str, Any]) -> list[str]:
-    return [f"{e.json_path}: {e.message}" for e in validator().iter_errors({"games": list(docs)})]
 
 
 @functools.lru_cache(maxsize=None)

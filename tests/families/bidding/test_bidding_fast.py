@@ -13,7 +13,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import fastcheck
 import pytest
+from fastcheck import refusal
 
 from diamonds.core.cards import JOKER, Card, Suit
 from diamonds.core.errors import IllegalMove
@@ -26,16 +28,8 @@ PLAYERS = ("Ann", "Bob", "Cat")
 FOREIGN = (Card(2, Suit.HEARTS), Card(11, Suit.DIAMONDS), Card(1, Suit.SPADES))
 
 
-def refusal(error: IllegalMove) -> tuple[Any, ...]:
-    return type(error), error.args, sorted(vars(error).items(), key=lambda kv: kv[0])
-
-
 def pure_refusal(state: BiddingState, move: Any) -> tuple[Any, ...] | None:
-    try:
-        Bidding.apply(state, move)
-    except IllegalMove as error:
-        return refusal(error)
-    return None
+    return fastcheck.pure_refusal(Bidding, state, move)
 
 
 def wrong_plays(card: Any) -> list[PlayCard]:
@@ -68,35 +62,8 @@ def illegal_moves(state: BiddingState, rng: random.Random) -> list[Any]:
 
 
 def check_game(seed: int) -> int:
-    rng = random.Random(seed)
     config = Bidding.configure(PLAYERS, dealer=seed % 3)
-    state = Bidding.initial_state(config)
-    table = Bidding.table(state)
-    quiet = Bidding.table(state, record=False)
-    assert isinstance(table, BiddingTable) and isinstance(quiet, BiddingTable)
-    moves = 0
-    while True:
-        for bad in illegal_moves(state, rng):
-            expected = pure_refusal(state, bad)
-            if expected is None:
-                continue
-            for each in (table, quiet):
-                with pytest.raises(IllegalMove) as raised:
-                    each.apply(bad)
-                assert refusal(raised.value) == expected, (seed, moves, bad)
-                assert each.freeze() == state
-        if Bidding.is_over(state):
-            assert table.is_over and quiet.is_over
-            break
-        move = Bidding.random_move(state, rng)
-        state, events = Bidding.apply(state, move)
-        assert table.apply(move) == events, (seed, moves, move)
-        assert quiet.apply(move) == ()
-        assert table.freeze() == state == quiet.freeze(), (seed, moves, move)
-        assert table.standings() == Bidding.standings(state) == quiet.standings()
-        assert table.is_over == Bidding.is_over(state)
-        moves += 1
-    return moves
+    return fastcheck.check_game(Bidding, config, BiddingTable, seed, illegal_moves)
 
 
 def test_fast_table_makes_the_pure_moves() -> None:
@@ -183,32 +150,13 @@ def test_play_run_stops_where_the_pure_path_refuses(seed: int) -> None:
 # --------------------------------------------------------------------------- the replay's check path
 
 
-def problems_of(replayed: Any) -> tuple[Any, ...]:
-    return (tuple((p.pos, p.message, p.code, p.rule, p.length) for p in replayed.problems),
-            tuple(replayed.notes), replayed.valid, replayed.complete)
-
-
 TOKENS = (*map(str, DECK), *map(str, DECK), "AH-", "AS+", "JoS+", "JoD-", "Jo", "JoH", "9H+", "QC-", "7H>Bob", "2H",
           "11D", "KD!?")
 
 
-def corrupted(text: str, rng: random.Random) -> str:
-    """The record with two cards of a trick line swapped, one changed or re-marked, or one dropped."""
-    lines = text.split("\n")
-    tricks = [i for i, line in enumerate(lines) if line[:1].isdigit() and ". " in line]
-    index = rng.choice(tricks)
-    number, _, rest = lines[index].partition(" ")
-    tokens = rest.split(" ")
-    how = rng.randrange(5)
-    if how == 0:
-        i, j = rng.sample(range(len(tokens)), 2)
-        tokens[i], tokens[j] = tokens[j], tokens[i]
-    elif how == 1:
-        del tokens[rng.randrange(len(tokens))]
-    else:
-        tokens[rng.randrange(len(tokens))] = rng.choice(TOKENS)
-    lines[index] = " ".join([number, *tokens])
-    return "\n".join(lines)
+def corrupted_token(rng: random.Random) -> str:
+    """What a corrupted trick line's changed card becomes (`fastcheck.corrupted`)."""
+    return rng.choice(TOKENS)
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -216,15 +164,5 @@ def test_check_path_reports_what_the_full_replay_reports(seed: int) -> None:
     """`validate_record` (no history: `play_run` over a hand's unmarked tricks) and the full play-by-play
     replay report the same problems and notes, on simulated records with a card changed."""
     from diamonds.core import simulate
-    from diamonds.notation import parse_game
-    from diamonds.notation.writer import write_game
-    from diamonds.replay import record_from_game, replay_record, validate_record
 
-    game = simulate(3, rules="bidding", seed=seed)
-    rng = random.Random(seed)
-    for deals in (True, False):
-        text = write_game(record_from_game(game, deals=deals))
-        assert problems_of(validate_record(parse_game(text))) == problems_of(replay_record(parse_game(text)))
-        for _ in range(4):
-            bad = corrupted(text, rng)
-            assert problems_of(validate_record(parse_game(bad))) == problems_of(replay_record(parse_game(bad))), bad
+    fastcheck.check_path_matches(simulate(3, rules="bidding", seed=seed), seed, corrupted_token)

@@ -16,17 +16,17 @@ What the rulings say, in our words, where a test depends on it:
 
 from __future__ import annotations
 
-import io
 import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import pytest
+from viewcheck import (
+    HEIGHT, WIDTH, assert_every_screen_fits, assert_hands_whole, wide_screen, lines_of, render, steps_of,
+)
 from rich.cells import cell_len
-from rich.console import Console
 
-from diamonds.cli.replay_cmd import FOOTER, HELP
 from diamonds.replay.steps import Step, find_position
 from diamonds.replay.steps import steps_of as replay_steps_of
 from diamonds.views import view_for
@@ -36,23 +36,16 @@ from diamonds.families.bidding.rules import (
     BidMade, Bidding, BiddingStanding, CardPlayed, CardsDealt, CardTaken, FinalBidMade, GameEnded, HandScored,
     HandStarted, SeatScore, TrickWon, WinReason,
 )
-from diamonds.notation.records import GameRecord
-from diamonds.replay import ReplayedGame
 
 ANN, BOB, CAT = range(3)
 PLAYERS = ("Ann", "Bob", "Cat")
 LONG_NAMES = ("Alexandra_Smith1", "Bartholomew-Jone", "Christophe_Dupon")
-WIDTH, HEIGHT = 80, 24
 CARD = re.compile(r"(?<![\w.])(?:10|[7-9JQKA])[DHSC](?![\w])|(?<![\w.])Jo(?![a-z])")
 ROOT = Path(__file__).resolve().parents[3]
 SAMPLES = sorted((ROOT / "samples").glob("bidding-*.dgn"))
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def steps_of(game: Game) -> list[Step]:
-    return replay_steps_of(ReplayedGame(record=GameRecord(), config=game.config, game=game))
 
 
 @lru_cache(maxsize=None)
@@ -66,13 +59,6 @@ def simulated(seed: int = 1, players: tuple[str, ...] = PLAYERS, dealer: str | N
     return _simulated(seed, players, dealer if dealer in players else None)
 
 
-def render(renderable: Any, width: int = WIDTH, height: int = HEIGHT) -> str:
-    out = io.StringIO()
-    console = Console(file=out, width=width, height=height, color_system=None, force_terminal=False)
-    console.print(renderable)
-    return out.getvalue()
-
-
 def screen_at(steps: list[Step], index: int, *, as_player: int | None = None, footer: str = "",
               width: int = WIDTH) -> str:
     return render(VIEW.screen(steps[index], index, len(steps), as_player, footer), width=width)
@@ -81,10 +67,6 @@ def screen_at(steps: list[Step], index: int, *, as_player: int | None = None, fo
 def screen_text(steps: list[Step], position: str, *, as_player: int | None = None, footer: str = "",
                 width: int = WIDTH) -> str:
     return screen_at(steps, find_position(steps, position), as_player=as_player, footer=footer, width=width)
-
-
-def lines_of(text: str) -> list[str]:
-    return [line.rstrip() for line in text.rstrip("\n").split("\n")]
 
 
 def shown_cards(text: str) -> set[AnyCard]:
@@ -285,33 +267,19 @@ GAMES: dict[str, dict[str, Any]] = {
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_screen_fits_80_by_24(game: str) -> None:
     _, steps = simulated(**GAMES[game])
-    typing = "go to (R2.7, R2.7.3, R2.end, start, end): R2.▏"
-    for index, step in enumerate(steps):
-        footer = (HELP, typing, FOOTER)[index % 3]
-        text = screen_at(steps, index, as_player=None if index % 2 else BOB, footer=footer)
-        lines = text.rstrip("\n").split("\n")
-        where = f"{game} {step.label}"
-        assert len(lines) <= HEIGHT - 1, f"{where}: {len(lines)} lines\n{text}"  # a line spare for the prompt
-        assert max(cell_len(line) for line in lines) <= WIDTH, f"{where}: too wide\n{text}"
-        assert step.label in " ".join(lines[:2]), where  # the title always shows where we are
-        assert footer.endswith(lines[-1].strip()), f"{where}: the status line is cut off\n{text}"
+    assert_every_screen_fits(game, steps, lambda index, as_player, footer: screen_at(
+        steps, index, as_player=as_player, footer=footer), as_player=BOB)
 
 
 def test_every_hand_is_whole_at_80_columns() -> None:
-    for game in ("seed-1", "long-names"):
-        _, steps = simulated(**GAMES[game])
-        for position in ("R1.0", "R2.0", "R3.1.1"):
-            table = steps[find_position(steps, position)].table
-            shown = shown_cards(screen_text(steps, position))
-            assert all(set(hand) <= shown for hand in table.hands), (game, position)
+    games = [(game, simulated(**GAMES[game])[1]) for game in ("seed-1", "long-names")]
+    assert_hands_whole(games, screen_text, shown_cards)
 
 
 def test_wider_screens_show_whole_names_and_long_headings() -> None:
     _, steps = simulated(**GAMES["long-names"])
-    assert "Alexandra…" in screen_text(steps, "R1.5")
-    wide = screen_text(steps, "R1.5", width=120)
-    assert "Alexandra_Smith1" in wide.split("\n")[3] and "Point card" in wide and "Bid→final" in wide
-    assert max(cell_len(line) for line in wide.split("\n")) <= 120
+    wide = wide_screen(steps, screen_text)
+    assert "Point card" in wide and "Bid→final" in wide
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -16,6 +16,7 @@ import random
 from typing import Any
 
 import pytest
+from fastcheck import problems_of
 
 from diamonds.core import Game, IllegalMove, simulate
 from diamonds.families.fitzgerald.rules import ChooseVictim, Phase, PlayCard, VictimNotAllowed, play_cards
@@ -108,11 +109,6 @@ def test_every_victim_named(seed: int) -> None:
                         assert pending.required
         fast.push(move)
     assert fast.table.freeze() == played.state  # type: ignore[attr-defined]
-
-
-def problems_of(replayed: Any) -> tuple[Any, ...]:
-    return (tuple((p.pos, p.message, p.code, p.rule, p.length) for p in replayed.problems),
-            tuple(replayed.notes), replayed.valid, replayed.complete)
 
 
 def corrupted(text: str, rng: random.Random) -> str:

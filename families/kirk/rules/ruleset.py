@@ -1,0 +1,40 @@
+"""`Kirk`: Alan Kirk's game behind the engine's family protocol, over the functions of `engine.py`."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Iterable, Mapping
+
+from diamonds.core.family import EngineRules, EngineFunctions, MoveTextFunctions, PlayerFunctions
+from . import engine, movetext
+from .config import KirkConfig, configure
+from .fast import KirkTable
+from .state import State
+
+__all__ = ["Kirk"]
+
+
+class Kirk(EngineRules):
+    """Alan Kirk's four-player Diamonds (rulings K1-K8)."""
+
+    id: ClassVar[str] = "kirk"
+    family: ClassVar[str] = "kirk"
+    title: ClassVar[str] = "Alan Kirk's four-player Diamonds"
+    player_counts: ClassVar[tuple[int, ...]] = (4,)
+    default_players: ClassVar[int] = 4
+    variants: ClassVar[tuple[str, ...]] = ()
+    option_tags: ClassVar[tuple[str, ...]] = ("Hands", "Target")
+    rounds_word: ClassVar[str] = "hand"
+
+    engine_module: ClassVar[EngineFunctions] = engine
+    player_module: ClassVar[PlayerFunctions] = engine  # random_move
+    movetext_module: ClassVar[MoveTextFunctions] = movetext
+
+    @classmethod
+    def configure(cls, players: Iterable[str], *, variants: Iterable[str] = (), dealer: str | int | None = None,
+                  options: Mapping[str, str] | None = None) -> KirkConfig:
+        return configure(players, variants=variants, dealer=dealer, options=options)
+
+    @classmethod
+    def table(cls, state: State, *, record: bool = True) -> KirkTable:
+        """The mutable table (`fast.KirkTable`): the same decisions as `apply`, without a state per card."""
+        return KirkTable(state, record=record)

@@ -1,0 +1,100 @@
+"""What the sample generators (make_*samples.py) share: the club tags, the scorer's comments, the
+first seed that shows what a sample wants, and the read-back check before a file is written."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from itertools import count
+from pathlib import Path
+from typing import Any
+
+from diamonds.core import Game
+from diamonds.notation import parse_games
+from diamonds.notation.records import Comment, GameRecord, Play
+from diamonds.notation.tags import parse_result
+from diamonds.notation.writer import write_games
+from diamonds.replay import record_from_game, replay_record
+
+SAMPLES = Path(__file__).resolve().parent
+
+
+def club(event: str, site: str, date: str, round_: str, *extra: tuple[str, str]) -> tuple[tuple[str, str], ...]:
+    return (("Event", event), ("Site", site), ("Date", date), ("Round", round_), *extra)
+
+
+def braced(text: str) -> Comment:
+    return Comment(text, braced=True)
+
+
+def line_comment(text: str) -> Comment:
+    return Comment(" " + text, braced=False)
+
+
+def first_game(first_seed: int, wants: Sequence[str], play: Callable[[int], Game],
+               shows: Callable[[Game], set[str]]) -> tuple[int, Game]:
+    """The first seed from `first_seed` whose game (`play(seed)`) shows everything `wants` names."""
+    for seed in count(first_seed):
+        game = play(seed)
+        if set(wants) <= shows(game):
+            return seed, game
+    raise AssertionError("unreachable")
+
+
+def with_notes(record: GameRecord, plays: list[list[list[Play]]],
+               trick_notes: dict[tuple[int, int], list[Comment]], comments: Sequence[str]) -> GameRecord:
+    """The record with each trick's plays from `plays[round][trick]`, the notes of `trick_notes`
+    after each trick, and `comments` before the first round."""
+    rounds = []
+    for h, rnd in enumerate(record.rounds):
+        tricks = tuple(
+            replace(trick, plays=tuple(plays[h][t]), comments=trick.comments + tuple(trick_notes.get((h, t), ())))
+            for t, trick in enumerate(rnd.tricks)
+        )
+        rounds.append(replace(rnd, tricks=tricks))
+    return replace(record, rounds=tuple(rounds), comments=record.comments + tuple(braced(t) for t in comments))
+
+
+def check(name: str, records: list[GameRecord], text: str, *, scores: bool = True) -> None:
+    """`text` reads back as `records`, each replays valid and complete, and its Result is written:
+    with `scores`, as the scores the replay reaches."""
+    back = parse_games(text)
+    assert back == records, f"{name}: the written games do not read back as the same records"
+    for record in back:
+        replayed = replay_record(record)
+        assert replayed.valid, (name, replayed.problems)
+        assert replayed.complete, (name, replayed.notes)
+        if not scores:
+            assert record.tag_value("Result", "*") != "*", name
+            continue
+        entries = parse_result(record.tag_value("Result", "*"))
+        assert entries is not None, name
+        config = replayed.config
+        written = {config.seat_of(entry.side[0]): entry.score for entry in entries}
+        assert written == {s.side: s.score for s in replayed.game.standings()}, name
+
+
+def write(name: str, records: list[GameRecord], *, scores: bool = True, seeds: Sequence[int] = ()) -> None:
+    """Check the records (`check`) and write them to samples/`name`, saying so."""
+    text = write_games(records)
+    check(name, records, text, scores=scores)
+    (SAMPLES / name).write_text(text, encoding="utf-8", newline="\n")
+    seed = f"; seed {', '.join(str(s) for s in seeds)}" if seeds else ""
+    print(f"wrote samples/{name} ({len(records)} game{'s' if len(records) > 1 else ''}{seed})")
+
+
+def make(sample: Any, find_game: Callable[[Any], tuple[int, Game]],
+         margin: Callable[[GameRecord, Game, tuple[str, ...]], GameRecord]) -> tuple[int, GameRecord]:
+    """The seed and record of a sample: the game `find_game` finds, as a record (with the sample's
+    `tags`, its `deals` or not) with what `margin` writes (after the sample's `opening`)."""
+    seed, game = find_game(sample)
+    assert game.is_over
+    record = record_from_game(game, tags=sample.tags, deals=sample.deals)
+    return seed, margin(record, game, sample.opening)
+
+
+def make_files(files: Mapping[str, Sequence[Any]], make: Callable[[Any], tuple[int, GameRecord]]) -> None:
+    """Make (`make(sample)`: seed and record), check and write each file of `files`."""
+    for name, samples in files.items():
+        made = [make(sample) for sample in samples]
+        write(name, [record for _, record in made], seeds=[seed for seed, _ in made])

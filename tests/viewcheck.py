@@ -1,0 +1,82 @@
+"""What the families' terminal-view tests share: the stops of an engine game, a renderable drawn as
+plain text, and the checks every family's screens must pass (80×24, every hand whole)."""
+
+from __future__ import annotations
+
+import io
+from typing import Any, Callable, Iterable
+
+from rich.cells import cell_len
+from rich.console import Console
+
+from diamonds.cli.replay_cmd import FOOTER, HELP
+from diamonds.core import Game
+from diamonds.notation.records import GameRecord
+from diamonds.replay import ReplayedGame
+from diamonds.replay.steps import Step, find_position
+from diamonds.replay.steps import steps_of as replay_steps_of
+
+__all__ = ["WIDTH", "HEIGHT", "steps_of", "render", "lines_of", "footer_at", "assert_fits", "assert_every_screen_fits",
+           "assert_hands_whole", "wide_screen"]
+
+WIDTH, HEIGHT = 80, 24
+TYPING = "go to (R2.7, R2.7.3, R2.end, start, end): R2.▏"  # what a status line shows while a stop is typed
+
+
+def steps_of(game: Game) -> list[Step]:
+    return replay_steps_of(ReplayedGame(record=GameRecord(), config=game.config, game=game))
+
+
+def render(renderable: Any, width: int = WIDTH, height: int = HEIGHT) -> str:
+    out = io.StringIO()
+    console = Console(file=out, width=width, height=height, color_system=None, force_terminal=False)
+    console.print(renderable)
+    return out.getvalue()
+
+
+def lines_of(text: str) -> list[str]:
+    return [line.rstrip() for line in text.rstrip("\n").split("\n")]
+
+
+def footer_at(index: int) -> str:
+    """A status line, in turn the help, a stop being typed and the usual footer."""
+    return (HELP, TYPING, FOOTER)[index % 3]
+
+
+def assert_fits(text: str, step: Step, footer: str, where: str) -> None:
+    """A screen fits 80×24 with a line spare for the prompt, shows where it is, and its status line whole."""
+    lines = text.rstrip("\n").split("\n")
+    assert len(lines) <= HEIGHT - 1, f"{where}: {len(lines)} lines\n{text}"  # a line spare for the prompt
+    assert max(cell_len(line) for line in lines) <= WIDTH, f"{where}: too wide\n{text}"
+    assert step.label in " ".join(lines[:2]), where  # the title always shows where we are
+    assert footer.endswith(lines[-1].strip()), f"{where}: the status line is cut off\n{text}"
+
+
+def assert_every_screen_fits(game: str, steps: list[Step], screen: Callable[[int, "int | None", str], str], *,
+                             as_player: int, every_card: bool = True) -> None:
+    """`assert_fits` at every stop (`screen(index, as_player, footer)`), every other one as `as_player`;
+    without `every_card`, only a spread of the cards besides every deal, end and complete trick."""
+    for index, step in enumerate(steps):
+        if not every_card and step.kind == "card" and not step.trick_complete and index % 5:
+            continue
+        footer = footer_at(index)
+        assert_fits(screen(index, None if index % 2 else as_player, footer), step, footer, f"{game} {step.label}")
+
+
+def wide_screen(steps: list[Step], screen_text: Callable[..., str]) -> str:
+    """The screen at R1.5 of a game of long names: cut short at 80 columns, whole at 120 (returned)."""
+    assert "Alexandra…" in screen_text(steps, "R1.5")
+    wide = screen_text(steps, "R1.5", width=120)
+    assert "Alexandra_Smith1" in wide.split("\n")[3]
+    assert max(cell_len(line) for line in wide.split("\n")) <= 120
+    return wide
+
+
+def assert_hands_whole(games: Iterable[tuple[str, list[Step]]], screen_text: Callable[[list[Step], str], str],
+                       shown_cards: Callable[[str], set[Any]]) -> None:
+    """Hands may wrap (long names), but every card of every hand is on the screen, unbroken."""
+    for game, steps in games:
+        for position in ("R1.0", "R2.0", "R3.1.1"):
+            table = steps[find_position(steps, position)].table
+            shown = shown_cards(screen_text(steps, position))
+            assert all(set(hand) <= shown for hand in table.hands), (game, position)
