@@ -63,7 +63,7 @@ class Bot:
 
     name = "bot"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | str | None = None) -> None:
         self.rng = random.Random(seed)
 
     def seed(self, seed: int | None) -> None:
@@ -129,7 +129,7 @@ class MCBot(Bot):
 
     name = "mc"
 
-    def __init__(self, seed: int | None = None, *, samples: int = 16, seconds: float | None = None,
+    def __init__(self, seed: int | str | None = None, *, samples: int = 16, seconds: float | None = None,
                  max_moves: int = 24) -> None:
         super().__init__(seed)
         self.samples = samples

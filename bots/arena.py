@@ -66,12 +66,14 @@ def play_game(setup: ArenaSetup, number: int) -> GameResult:
             position.deal(rng)
             continue
         seat = position.to_move_seat
+        assert seat is not None  # not a chance move, not over
         position.push(players[seat].choose(position.view(seat)))
     scores = [0] * setup.players
     winners = [False] * setup.players
     for standing in position.standings:
         for name in standing.players:
             seat = position.seat(name)
+            assert standing.score is not None  # the whole position's standings hide nothing
             scores[seat], winners[seat] = standing.score, bool(standing.winner)
     tags = {"Event": "Diamonds bots arena", "Round": str(number + 1), "Seed": f"{setup.seed}:{number}",
             "Bots": bots_tag(names, bots)}

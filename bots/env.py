@@ -124,7 +124,7 @@ class DiamondsEnv(AECEnv):
         self.action_spaces = {agent: spaces.Discrete(self.actions) for agent in self.possible_agents}
         self._rng = random.Random()
         self._prefix: list[int] = []
-        self._cache = None
+        self._cache: tuple[int, list[tuple[tuple[int, ...], Any]]] | None = None
 
     def _new_position(self, dealer: int) -> Any:
         return diamonds.Position(self.rules, self.possible_agents, dealer=dealer, variants=self.variants,
@@ -148,7 +148,7 @@ class DiamondsEnv(AECEnv):
         self.truncations = {agent: False for agent in self.agents}
         self.infos: dict[str, dict] = {agent: {} for agent in self.agents}
         self._prefix = []
-        self._cache: tuple[int, list[tuple[tuple[int, ...], Any]]] | None = None
+        self._cache = None
         self._deal()
         self.agent_selection = self.position.to_move
 

@@ -67,8 +67,7 @@ def deal_unknown(pool: Sequence[Any], sizes: Sequence[int], refuses: Sequence[Ca
         rng.shuffle(cards)
         # The most constrained cards first: each goes to a bucket that takes it, weighted by room left.
         room = list(sizes)
-        allowed = [[b for b in range(len(room)) if not (strict and refuses[b] is not None and refuses[b](card))]
-                   for card in cards]
+        allowed = [[b for b in range(len(room)) if not (strict and _refused(refuses[b], card))] for card in cards]
         order = sorted(range(len(cards)), key=lambda i: len(allowed[i]))
         buckets: list[list[Any]] = [[] for _ in room]
         spare = len(cards) - sum(room)  # how many cards may stay undealt
@@ -91,3 +90,8 @@ def deal_unknown(pool: Sequence[Any], sizes: Sequence[int], refuses: Sequence[Ca
         if ok and not any(room):
             return buckets
     raise ValueError("no way to share the unknown cards among the hands")  # pragma: no cover
+
+
+def _refused(refuse: Any, card: Any) -> bool:
+    """Whether a bucket's constraint (None: none) refuses the card."""
+    return refuse is not None and bool(refuse(card))

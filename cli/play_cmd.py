@@ -51,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
             say(f"-- {pos.label}: dealt. Your hand: {' '.join(map(str, pos.view(me).hand(me)))}")
             continue
         seat = pos.to_move_seat
+        assert seat is not None  # not a chance move, not over
         if seat == me:
             view = pos.view(me)
             say(f"[{pos.label}] your hand: {' '.join(map(str, view.hand(me)))}")

@@ -107,8 +107,9 @@ def determinise(table: Table, rng: random.Random) -> BiddingState:
             if before.trick and isinstance(move.card, Card) and move.card.suit is not before.trick[0].suit:
                 voids[before.to_move].add(before.trick[0].suit)  # B6: out of the led suit
     mine = set(state.hands[seat])
-    if state.point_cards[seat] is not None:
-        mine.add(state.point_cards[seat])
+    point = state.point_cards[seat]
+    if point is not None:
+        mine.add(point)
     kitty_seen = state.phase is Phase.TAKE and state.to_move == seat  # the taker sees the kitty
     if kitty_seen:
         mine.update(state.kitty)
