@@ -11,7 +11,6 @@ import random
 import sys
 import time
 
-
 import diamonds
 from diamonds.bots import make_bot
 from diamonds.core.simulate import default_names
@@ -43,7 +42,7 @@ def env_games(rules: str, players: int, seconds: float) -> float:
     games, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
         env.reset(seed=games)
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             observation, _, termination, truncation, _ = env.last()
             if termination or truncation:
                 env.step(None)

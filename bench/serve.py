@@ -18,9 +18,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import random
 import sys
 import tempfile
-import random
 import time
 import uuid
 from pathlib import Path
@@ -28,7 +28,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "serve"))
 
 import httpx  # noqa: E402
-
 from servehelp import Server, game_items  # noqa: E402
 
 

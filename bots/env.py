@@ -17,7 +17,8 @@ time by the same agent; the ids chosen so far are part of its observation.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -49,7 +50,7 @@ def family_bot(rules: str) -> Any:
     return _Codec(_family_bot(rules), rules)
 
 
-def env(rules: str = "kirk", players: int | None = None, **kwargs: Any) -> "DiamondsEnv":
+def env(rules: str = "kirk", players: int | None = None, **kwargs: Any) -> DiamondsEnv:
     """A new environment (PettingZoo's `env()` convention)."""
     return DiamondsEnv(rules, players, **kwargs)
 

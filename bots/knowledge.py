@@ -17,8 +17,9 @@ player has shown to be void in (R8, B6).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 __all__ = ["Table", "table_of", "deal_unknown", "round_start"]
 

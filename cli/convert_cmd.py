@@ -8,8 +8,9 @@ import functools
 import io
 import json
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
 from jsonschema import Draft202012Validator
 

@@ -11,15 +11,14 @@ import argparse
 import sys
 from dataclasses import fields, is_dataclass
 
+from diamonds.io.errors import NotWritable
+from diamonds.io.escape import visible
+from diamonds.io.interrupt import note_output
 from diamonds.notation import GameRecord, Tag, parse_games
 from diamonds.notation.diagnostics import format_problem
 from diamonds.notation.tags import TagSyntaxError, parse_result
 from diamonds.notation.writer import write_game
 from diamonds.replay import replay_record
-
-from diamonds.io.errors import NotWritable
-from diamonds.io.escape import visible
-from diamonds.io.interrupt import note_output
 
 from .errors import CommandError
 from .inputs import BOM, games_in, open_text

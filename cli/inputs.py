@@ -1,12 +1,17 @@
 """The text opener of every command; it lives in `diamonds.io.text` (shared with the analysis)."""
 
-from typing import Iterator
-
-from diamonds.notation import GameRecord, read_games
+from collections.abc import Iterator
 
 from diamonds.io.text import (  # noqa: F401
-    BOM, DEFAULT_ENCODING, DecodedText, NotDecodable, display_path, encoding_name, open_text,
+    BOM,
+    DEFAULT_ENCODING,
+    DecodedText,
+    NotDecodable,
+    display_path,
+    encoding_name,
+    open_text,
 )
+from diamonds.notation import GameRecord, read_games
 
 __all__ = ["open_text", "games_in", "display_path", "encoding_name", "DecodedText", "NotDecodable",
            "DEFAULT_ENCODING", "BOM"]

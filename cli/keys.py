@@ -12,8 +12,8 @@ import os
 import re
 import select
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 __all__ = ["terminal_keys", "split_keys", "partial_sequence", "SEQUENCES"]
 

@@ -59,10 +59,10 @@ def _wins(value: float) -> str:
 class LeagueView:
     """One table per rule set, then per family where it has several; names are plain text, never markup."""
 
-    def __init__(self, league: "League") -> None:
+    def __init__(self, league: League) -> None:
         self.league = league
 
-    def __rich_console__(self, console: "Console", options: "ConsoleOptions") -> "RenderResult":
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         from rich.table import Table
         from rich.text import Text
 
@@ -72,7 +72,7 @@ class LeagueView:
         yield Text(f"{league.games:,} complete game{'s' if league.games != 1 else ''} counted; a shared win "
                    f"counts as a fraction; *: fewer than {FEW_GAMES} games", style="bold")
 
-        def block(title: str, rows: "list[PlayerRow]") -> Any:
+        def block(title: str, rows: list[PlayerRow]) -> Any:
             table = Table(show_edge=False, pad_edge=False, title=title, title_justify="left", title_style="bold")
             table.add_column("player", justify="left")
             for name in ("games", "wins", "win rate", "95% interval", "mean score", "mean place"):

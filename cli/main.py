@@ -6,12 +6,19 @@ import argparse
 import os
 import signal
 import sys
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from diamonds.io.errors import Interrupted
 from diamonds.io.escape import visible
-from diamonds.io.interrupt import (install_handlers, note_output, outputs_summary, remove_live,
-                                     reset_journal, restore_handlers)
+from diamonds.io.interrupt import (
+    install_handlers,
+    note_output,
+    outputs_summary,
+    remove_live,
+    reset_journal,
+    restore_handlers,
+)
 
 from .errors import CommandError
 from .inputs import DEFAULT_ENCODING, encoding_name

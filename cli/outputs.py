@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
-from typing import Iterator, TextIO
+from typing import TextIO
 
 from diamonds.io.write import replacing
 

@@ -9,27 +9,25 @@ replay's own `Navigator` and `find_position`, so both replays agree.
 
 from __future__ import annotations
 
-from diamonds.notation.records import Call
-from diamonds.notation.words import Shape, vocabulary
-
 import argparse
 import os
 import sys
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from diamonds.core import rules_for
+from diamonds.io.write import write_text
 from diamonds.notation.diagnostics import format_problem
+from diamonds.notation.records import Call
+from diamonds.notation.words import Shape, vocabulary
 from diamonds.replay import ReplayedGame, replay_record
 from diamonds.replay.steps import Step, find_position, steps_of
 from diamonds.svg import step_svg
 from diamonds.svg.page import Page, PageGame, PageScore, PageStop, render_page
+from diamonds.views import View, view_for
 
 from .errors import CommandError
-from diamonds.io.write import write_text
-
 from .inputs import display_path, games_in
 from .navigator import Navigator
-from diamonds.views import View, view_for
 
 __all__ = ["run_page", "build_page"]
 
@@ -155,7 +153,7 @@ def _page_game(replayed: ReplayedGame, notes: list[str], as_name: str | None, se
     scores: tuple[PageScore, ...] = ()
     if replayed.complete:
         scores = tuple(PageScore(config.side_name(s.side), s.score, s.winner) for s in replayed.game.standings())
-    return PageGame(_title(replayed), _about(replayed), players, stops, _positions(steps), scores, tuple(notes),
+    return PageGame(_title(replayed), _about(replayed), players, stops, positions(steps), scores, tuple(notes),
                     seat if fixed else None, _chart(replayed, steps), replayed.record.tag_value("Date") or "")
 
 
@@ -221,19 +219,19 @@ def _stop(steps: Sequence[Step], index: int, view: View, seat: int | None, fixed
         heard = [tuple(view.step_lines(step, s)) for s in range(seats)]
         narration_as = tuple(lines if lines != narration else None for lines in heard)
     return PageStop(step.label, step.kind, svg, narration, narration_as,
-                    _jump(steps, index, Navigator.next_trick), _jump(steps, index, Navigator.previous_trick),
-                    _jump(steps, index, Navigator.next_round), _jump(steps, index, Navigator.previous_round),
+                    jump(steps, index, Navigator.next_trick), jump(steps, index, Navigator.previous_trick),
+                    jump(steps, index, Navigator.next_round), jump(steps, index, Navigator.previous_round),
                     move[0], move[1])
 
 
-def _jump(steps: Sequence[Step], index: int, move: Callable[[Navigator], None]) -> int:
+def jump(steps: Sequence[Step], index: int, move: Callable[[Navigator], None]) -> int:
     """Where the terminal replay's key lands from `index`."""
     navigator = Navigator(steps, index)
     move(navigator)
     return navigator.index
 
 
-def _positions(steps: Sequence[Step]) -> tuple[tuple[str, int], ...]:
+def positions(steps: Sequence[Step]) -> tuple[tuple[str, int], ...]:
     """Every name `g` accepts, as the terminal replay resolves it: each stop's label, R2 and R2.7, start, end."""
     names = {"start", "end"}
     for step in steps:

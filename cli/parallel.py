@@ -7,8 +7,16 @@ import sys
 
 from diamonds.io import parallel as _parallel
 from diamonds.io.parallel import (  # noqa: F401
-    BATCH_BYTES, BATCH_GAMES, DASK_MISSING, IN_FLIGHT_PER_WORKER, PARALLEL_FROM_BYTES, batches, close_clusters,
-    connect, default_jobs, ordered_map,
+    BATCH_BYTES,
+    BATCH_GAMES,
+    DASK_MISSING,
+    IN_FLIGHT_PER_WORKER,
+    PARALLEL_FROM_BYTES,
+    batches,
+    close_clusters,
+    connect,
+    default_jobs,
+    ordered_map,
 )
 
 sys.modules[__name__] = _parallel

@@ -16,11 +16,10 @@ import argparse
 import os
 import sys
 
-from diamonds.replay.arrow import MissingExtra, TableWriter, converted_batches, require_pyarrow
-from diamonds.replay.tables import TABLE_NAMES
-
 from diamonds.io.escape import visible
 from diamonds.io.folder import StagedFolder
+from diamonds.replay.arrow import MissingExtra, TableWriter, converted_batches, require_pyarrow
+from diamonds.replay.tables import TABLE_NAMES
 
 from .errors import CommandError
 from .inputs import NotDecodable
@@ -53,7 +52,7 @@ def run_parquet(args: argparse.Namespace) -> int:
                           allowed=frozenset(f"{name}.parquet" for name in TABLE_NAMES))
     with staged, ByteProgress(args.files, label="converting") as progress, TableWriter(staged.stage or "") as writer:
         writer.keep_partial = staged.keep_partial
-        for shown, converted in converted_batches(args.files, args.encoding, args.jobs, args.scheduler):
+        for _shown, converted in converted_batches(args.files, args.encoding, args.jobs, args.scheduler):
             if isinstance(converted, NotDecodable):  # the games before the bad byte are written; the next file too
                 print(visible(f"diamonds convert: {converted}"), file=sys.stderr)
                 failures += 1

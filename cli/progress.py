@@ -31,7 +31,7 @@ class ByteProgress:
         self.task: TaskID | None = None
         self.total = total
 
-    def __enter__(self) -> "ByteProgress":
+    def __enter__(self) -> ByteProgress:
         if self.enabled:  # rich is imported only then: a batch run starts faster without it
             from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn

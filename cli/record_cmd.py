@@ -10,20 +10,20 @@ Every accepted line is in the file before the next prompt.
 
 from __future__ import annotations
 
-from diamonds.notation.words import vocabulary
-
 import argparse
 import os
 import signal
 import time
-from typing import Iterable, TextIO
+from collections.abc import Iterable
+from typing import TextIO
 
-from diamonds.notation.tags import parse_players, parse_variants
 from diamonds.io.errors import ChangedBehind, ReadOnlyFile, UserError
 from diamonds.io.escape import visible
 from diamonds.io.interrupt import note_output
 from diamonds.io.lock import Snapshot
 from diamonds.io.write import write_text
+from diamonds.notation.tags import parse_players, parse_variants
+from diamonds.notation.words import vocabulary
 from diamonds.replay.recorder import Outcome, Recorder, SetupError, leftover_temporaries, write_through
 
 from .errors import CommandError
@@ -64,7 +64,7 @@ class Saver:
         return mine
 
 
-def open_recorder(args: argparse.Namespace, ask: "object | None") -> Recorder:
+def open_recorder(args: argparse.Namespace, ask: object | None) -> Recorder:
     """The game FILE holds, resumed; or a new one from the options (asked for with `ask` on a terminal;
     in line mode missing set-up is an error, never a question). The file is written at once."""
     path = args.file

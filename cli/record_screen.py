@@ -10,19 +10,19 @@ from __future__ import annotations
 import argparse
 import shutil
 import textwrap
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from rich.console import Console
 
+from diamonds.io.escape import visible_lines
 from diamonds.replay.recorder import Recorder
 from diamonds.replay.steps import steps_of
-from diamonds.io.escape import visible_lines
+from diamonds.views import view_for
 
 from .errors import CommandError
 from .inputs import display_path
 from .record_cmd import EXIT_INTERRUPTED, EXIT_OK, enter, open_recorder, status
-from diamonds.views import view_for
-
 from .replay_cmd import Escaped
 
 __all__ = ["run_terminal"]

@@ -6,24 +6,24 @@ import argparse
 import os
 import sys
 import textwrap
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any
 
 from rich.console import Console, RenderableType
-from rich.segment import Segment
 from rich.live import Live
-
-from diamonds.notation.diagnostics import format_problem
-from diamonds.replay import ReplayedGame, replay_record
+from rich.segment import Segment
 
 from diamonds.io.errors import NotWritable
 from diamonds.io.escape import visible, visible_lines
 from diamonds.io.write import write_text
-
-from .errors import CommandError
-from .navigator import FOOTER, HELP, Navigator  # noqa: F401  (the page and the tests use them here too)
-from .inputs import DEFAULT_ENCODING, display_path, games_in
+from diamonds.notation.diagnostics import format_problem
+from diamonds.replay import ReplayedGame, replay_record
 from diamonds.replay.steps import PositionError, Step, find_position, steps_of
 from diamonds.views import View, view_for
+
+from .errors import CommandError
+from .inputs import DEFAULT_ENCODING, display_path, games_in
+from .navigator import FOOTER, HELP, Navigator  # noqa: F401  (the page and the tests use them here too)
 
 __all__ = ["run", "Navigator", "run_session", "HELP"]
 
@@ -132,7 +132,7 @@ def offline_svg_format() -> str:
     else the viewer's monospace font (the template's own fallback)."""
     import re
 
-    from rich._export_format import CONSOLE_SVG_FORMAT
+    from rich._export_format import CONSOLE_SVG_FORMAT  # noqa: PLC2701  (rich's template, not re-exported)
 
     return re.sub(r',\s*url\("https?://[^"]*"\)\s*format\("[^"]*"\)', "", CONSOLE_SVG_FORMAT)
 

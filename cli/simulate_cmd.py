@@ -8,10 +8,10 @@ import random
 from diamonds.core import ConfigError, simulate
 from diamonds.notation.writer import write_game
 from diamonds.replay import record_from_game
+from diamonds.views import view_for
 
 from .errors import CommandError
 from .outputs import open_output
-from diamonds.views import view_for
 
 __all__ = ["run"]
 

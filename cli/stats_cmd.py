@@ -19,7 +19,6 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-
 from .errors import CommandError
 from .stats_inputs import read_inputs
 
@@ -91,10 +90,10 @@ def _cell(value: Any, column: str) -> str:
 class SummaryView:
     """The summary as rich tables, in the order an organiser reads them; fits 80 columns."""
 
-    def __init__(self, summary: "Summary") -> None:
+    def __init__(self, summary: Summary) -> None:
         self.summary = summary
 
-    def __rich_console__(self, console: "Console", options: "ConsoleOptions") -> "RenderResult":
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         from rich.console import Group
         from rich.table import Table
         from rich.text import Text

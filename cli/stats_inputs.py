@@ -47,7 +47,7 @@ def _from_dgn(path: str, args: argparse.Namespace, counts: Any, out: _Output,
               progress: ByteProgress) -> None:
     from diamonds.replay.arrow import converted_batches
 
-    for shown, converted in converted_batches([path], args.encoding, args.jobs):
+    for _shown, converted in converted_batches([path], args.encoding, args.jobs):
         if isinstance(converted, NotDecodable):  # the games before the bad byte are counted
             out.problem(f"diamonds stats: {converted}")
             continue

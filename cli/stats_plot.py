@@ -46,7 +46,7 @@ def _matplotlib() -> Any:
     return plt
 
 
-def _box(label: str, d: "Distribution") -> dict[str, Any]:
+def _box(label: str, d: Distribution) -> dict[str, Any]:
     """matplotlib's box statistics, from the exact distribution (quartiles by the nearest place)."""
     values: list[int] = []
     n = d.count
@@ -72,7 +72,7 @@ def _counted(label: str, count: int) -> str:
     return f"{label} (n={count:,})"
 
 
-def _bars(ax: Any, breakdown: "Breakdown") -> None:
+def _bars(ax: Any, breakdown: Breakdown) -> None:
     assert breakdown.chart is not None
     index = {name: i for i, name in enumerate(breakdown.columns)}
     labels = [" ".join(str(row[index[c]]) for c in breakdown.chart.label) for row in breakdown.rows]
@@ -93,7 +93,7 @@ def _bars(ax: Any, breakdown: "Breakdown") -> None:
     ax.set_title(breakdown.title, fontsize=10)
 
 
-def draw(summary: "Summary", path: str) -> None:
+def draw(summary: Summary, path: str) -> None:
     """Write the charts of `summary` to `path` (.png or .svg)."""
     fmt = check_plot_target(path)
     plt = _matplotlib()
@@ -157,7 +157,7 @@ def draw(summary: "Summary", path: str) -> None:
     plt.close(fig)
 
 
-def draw_league(league: "League", path: str) -> None:
+def draw_league(league: League, path: str) -> None:
     """`stats --by player --plot`: each player's win rate per rule set, with its 95% interval and its games;
     grey where fewer than `FEW` games."""
     fmt = check_plot_target(path)
@@ -182,7 +182,7 @@ def draw_league(league: "League", path: str) -> None:
     plt.close(fig)
 
 
-def draw_ratings(ratings: "Ratings", path: str) -> None:
+def draw_ratings(ratings: Ratings, path: str) -> None:
     """`ratings --plot`: each player's conservative rating (ordinal) after each of their games; a player
     of fewer than `FEW` games is drawn grey and dashed."""
     fmt = check_plot_target(path)

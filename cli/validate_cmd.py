@@ -9,10 +9,10 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from diamonds.notation import game_texts, parse_game
-from diamonds.notation.diagnostics import format_problem, wants_colour
 from diamonds.io.escape import visible
 from diamonds.io.parallel import batches, default_jobs, ordered_map
+from diamonds.notation import game_texts, parse_game
+from diamonds.notation.diagnostics import format_problem, wants_colour
 from diamonds.replay import validate_record
 
 from .inputs import NotDecodable, display_path, open_text

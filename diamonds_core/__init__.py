@@ -9,11 +9,30 @@ nothing of text formats, terminals or JSON (see `diamonds.notation` and
 from typing import TYPE_CHECKING, Any
 
 from .cards import (
-    COURT_RANKS, JOKER, MAX_RANK, SUITS, AnyCard, Card, CardParseError, Joker, Suit, format_cards, numbered_cards,
-    sort_cards, standard_cards,
+    COURT_RANKS,
+    JOKER,
+    MAX_RANK,
+    SUITS,
+    AnyCard,
+    Card,
+    CardParseError,
+    Joker,
+    Suit,
+    format_cards,
+    numbered_cards,
+    sort_cards,
+    standard_cards,
 )
 from .errors import (
-    CardNotHeld, CardNotInDeck, CardTwice, GameOver, IllegalMove, InvalidDeal, MustFollowSuit, NotationError, OutOfTurn,
+    CardNotHeld,
+    CardNotInDeck,
+    CardTwice,
+    GameOver,
+    IllegalMove,
+    InvalidDeal,
+    MustFollowSuit,
+    NotationError,
+    OutOfTurn,
     WrongPhase,
 )
 from .family import Family, PureTable, Rules, Sight, Standing, Table
@@ -26,7 +45,8 @@ __all__ = [
     "AnyCard", "COURT_RANKS", "Card", "CardNotHeld", "CardNotInDeck", "CardParseError", "CardTwice", "ConfigError",
     "DEFAULT_NAMES", "DEFAULT_RULES", "FAMILIES", "Family", "Game", "GameOver", "IllegalMove", "InvalidDeal",
     "JOKER", "Joker", "MAX_RANK", "MustFollowSuit", "NotationError", "OutOfTurn", "PLAYER_ID", "PureTable", "RULE_SETS", "Rules",
-    "SUITS", "Seating", "Sight", "Standing", "Suit", "Table", "WrongPhase", "default_names", "families", "family_named", "family_of", "register",
+    "SUITS", "Seating", "Sight", "Standing", "Suit", "Table", "WrongPhase", "default_names", "families", "family_named",
+    "family_of", "register",
     "format_cards",
     "numbered_cards", "option_tags", "play_random_game", "rules_for", "simulate", "sort_cards", "standard_cards",
 ]

@@ -16,8 +16,9 @@ interned, so `Card.parse` is a dictionary lookup and identity is equality.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, TypeVar
+from typing import TypeVar
 
 __all__ = [
     "Suit", "Card", "Joker", "JOKER", "AnyCard", "CardParseError", "SUITS", "MAX_RANK", "COURT_RANKS",
@@ -55,7 +56,7 @@ class Suit(enum.Enum):
         return self.name.capitalize()
 
     @classmethod
-    def parse(cls, text: str) -> "Suit":
+    def parse(cls, text: str) -> Suit:
         """Accept a letter in either case or a suit symbol."""
         try:
             return _SUIT_BY_TEXT[text]
@@ -96,7 +97,7 @@ class Card:
     suit: Suit
     court: bool = False  # written with a letter: J, Q, K or A
 
-    def __new__(cls, rank: int, suit: Suit, court: bool = False) -> "Card":
+    def __new__(cls, rank: int, suit: Suit, court: bool = False) -> Card:
         try:
             return _CARDS[rank, suit, court]
         except (KeyError, TypeError):
@@ -106,7 +107,7 @@ class Card:
         return object.__new__(cls)
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         """`Card.parse("15C")`, `Card.parse("qh")`, `Card.parse("T♠")`; no leading zero."""
         card = _CARD_BY_TEXT.get(text)
         if type(card) is not Card:
@@ -127,10 +128,10 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
-    def __copy__(self) -> "Card":
+    def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo: object) -> "Card":
+    def __deepcopy__(self, memo: object) -> Card:
         return self
 
     def __reduce__(self) -> tuple[object, tuple[str]]:
@@ -141,9 +142,9 @@ class Joker:
     """The Joker of the bidding game: one card, of no suit. `JOKER` is the only instance."""
 
     __slots__ = ()
-    _instance: "Joker | None" = None
+    _instance: Joker | None = None
 
-    def __new__(cls) -> "Joker":
+    def __new__(cls) -> Joker:
         if cls._instance is None:
             cls._instance = object.__new__(cls)
         return cls._instance

@@ -28,7 +28,7 @@ class IllegalMove(ValueError):
     rule: str | None = None
 
     def __init__(self, message: str, *, rule: str | None = None, seat: int | None = None,
-                 card: "AnyCard | None" = None, cards: "tuple[AnyCard, ...]" = (), expected: int | None = None,
+                 card: AnyCard | None = None, cards: tuple[AnyCard, ...] = (), expected: int | None = None,
                  found: int | None = None) -> None:
         if rule is not None:
             self.rule = rule

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Iterable, Mapping, Protocol, Sequence, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .seating import Seating
 

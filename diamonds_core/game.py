@@ -9,7 +9,8 @@ path for checking a record: no snapshots, and no events unless asked for.
 from __future__ import annotations
 
 import importlib
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from .family import Rules, Standing, Table
 from .registry import family_of, rules_for
@@ -33,7 +34,7 @@ class Game:
 
     @classmethod
     def create(cls, players: Iterable[str], *, rules: str = "2e", variants: Iterable[Any] = (),
-               dealer: str | int | None = None, options: Mapping[str, str] | None = None) -> "Game":
+               dealer: str | int | None = None, options: Mapping[str, str] | None = None) -> Game:
         """A new game of the rule set `rules` names (any registered family)."""
         return cls(rules_for(rules).configure(players, variants=variants, dealer=dealer, options=options))
 
@@ -101,7 +102,7 @@ class Game:
         self.table = self.rules.table(self._states[-1], record=self._record_events)
         return self._moves.pop()
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """An independent game with the same moves; with history, the frozen states are shared, not replayed."""
         if not self._history:
             raise ValueError("this game keeps no history (history=False): copy it by replaying its moves")

@@ -9,7 +9,7 @@ for 10, suit symbols, an annotation such as `!?`) and every refusal is a
 from __future__ import annotations
 
 import re
-from typing import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from .cards import AnyCard, card_text
 from .errors import NotationError
@@ -24,7 +24,7 @@ class Word(str):
 
     column: int
 
-    def __new__(cls, text: str, column: int) -> "Word":
+    def __new__(cls, text: str, column: int) -> Word:
         word = super().__new__(cls, text)
         word.column = column
         return word

@@ -8,8 +8,8 @@ the command) need no more than this to name players and sides.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 __all__ = ["Seating", "ConfigError", "PLAYER_ID", "check_players", "dealer_seat", "solo_sides"]
 

@@ -8,7 +8,8 @@ that careful players rarely do.
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from .game import Game
 from .registry import DEFAULT_RULES, rules_for

@@ -10,7 +10,8 @@ snapshot, that snapshot is kept and `freeze` returns it.
 
 from __future__ import annotations
 
-from typing import Any, Generic, Sequence, TypeVar
+from collections.abc import Sequence
+from typing import Any, Generic, TypeVar
 
 from .family import Standing
 

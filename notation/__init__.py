@@ -6,8 +6,20 @@ legal game is decided by replaying it (`replay`).
 
 from .reader import game_texts, grammar_text, parse_game, parse_games, read_games, split_games
 from .records import (
-    NOWHERE, Choice, Comment, EndLine, GameRecord, HandLine, Play, Pos, Problem, ResultEntry, Round,
-    RoundHeader, Tag, Trick,
+    NOWHERE,
+    Choice,
+    Comment,
+    EndLine,
+    GameRecord,
+    HandLine,
+    Play,
+    Pos,
+    Problem,
+    ResultEntry,
+    Round,
+    RoundHeader,
+    Tag,
+    Trick,
 )
 
 __all__ = [name for name in dir() if not name.startswith("_")]

@@ -21,8 +21,22 @@ from operator import itemgetter
 from diamonds.core.cards import AnyCard, spellings
 
 from .records import (
-    NOWHERE, Call, Choice, EndLine, GameRecord, HandLine, Play, Plays, Pos, Round, RoundHeader, Tag, Take, Trick,
-    split_play, unchecked_constructor,
+    NOWHERE,
+    Call,
+    Choice,
+    EndLine,
+    GameRecord,
+    HandLine,
+    Play,
+    Plays,
+    Pos,
+    Round,
+    RoundHeader,
+    Tag,
+    Take,
+    Trick,
+    split_play,
+    unchecked_constructor,
 )
 from .words import Shape, vocabulary
 

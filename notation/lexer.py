@@ -15,13 +15,23 @@ only text the grammar cannot read is an `Error` token.
 from __future__ import annotations
 
 import re
+from collections.abc import Generator, Iterator
 from functools import lru_cache
-from typing import Any, Generator, Iterator
+from typing import Any
 
 from pygments.lexer import Lexer  # type: ignore[import-untyped,unused-ignore]
 from pygments.token import (  # type: ignore[import-untyped,unused-ignore]
-    Comment, Error, Generic, Keyword, Name, Number, Operator, Punctuation, String, Whitespace,
-    _TokenType,
+    Comment,
+    Error,
+    Generic,
+    Keyword,
+    Name,
+    Number,
+    Operator,
+    Punctuation,
+    String,
+    Whitespace,
+    _TokenType,  # noqa: PLC2701  (Pygments' token type, not re-exported)
 )
 
 from .reader import WORD, parser

@@ -11,21 +11,34 @@ from __future__ import annotations
 import bisect
 import io
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Iterator, TextIO
+from typing import Any, TextIO
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
-
 from .fastpath import MAX_DIGITS, FastReader
-from .words import grammar_rules, terminal_name, vocabulary
 from .records import (
-    Call, Choice, Plays, Comment, EndLine, GameRecord, HandLine, Play, Pos, Problem, Round, RoundHeader, Tag, Take,
+    Call,
+    Choice,
+    Comment,
+    EndLine,
+    GameRecord,
+    HandLine,
+    Play,
+    Plays,
+    Pos,
+    Problem,
+    Round,
+    RoundHeader,
+    Tag,
+    Take,
     Trick,
 )
+from .words import grammar_rules, terminal_name, vocabulary
 
 __all__ = ["read_games", "game_texts", "parse_game", "parse_games", "split_games", "grammar_text", "parser", "WORD"]
 

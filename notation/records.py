@@ -9,10 +9,11 @@ record written and read back compares equal to the original.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, Callable, Iterator, NamedTuple, Sequence, overload
+from typing import Any, NamedTuple, overload
 
-from diamonds.core.cards import AnyCard, Card, Suit, card_text
+from diamonds.core.cards import AnyCard, Suit, card_text
 
 __all__ = [
     "Pos", "Problem", "Comment", "Tag", "Choice", "Play", "Plays", "RoundHeader", "HandLine", "Trick",
@@ -104,7 +105,7 @@ class Play:
     suit: Suit | None = None
 
     @classmethod
-    def from_token(cls, text: str, pos: Pos = NOWHERE) -> "Play":
+    def from_token(cls, text: str, pos: Pos = NOWHERE) -> Play:
         """A token as the grammar's PLAY terminal matched it: a card, then `+`/`-`, `>id`, an annotation."""
         card, suit, sign, choice, annotation, choice_at = split_play(text)
         made = _new_choice(choice, Pos(pos.line, pos.column + choice_at)) if choice is not None else None
@@ -155,7 +156,7 @@ class Plays(Sequence[Play]):
         self._names: tuple[str | None, ...] | None | bool = False  # choice_names, once read
 
     @classmethod
-    def from_line(cls, cards: tuple[AnyCard, ...], line: str, line_no: int, skip: int, plain: bool = True) -> "Plays":
+    def from_line(cls, cards: tuple[AnyCard, ...], line: str, line_no: int, skip: int, plain: bool = True) -> Plays:
         """The cards written as the tokens of `line` after `skip` others, read as PLAY tokens;
         `plain` when every token is the card alone (no choice, no annotation; no comment)."""
         self = cls.__new__(cls)

@@ -69,7 +69,7 @@ class Vocabulary:
     header_count_notes: tuple[str, ...] = ()
 
     @classmethod
-    def of(cls, declared: "list[Words]") -> "Vocabulary":
+    def of(cls, declared: list[Words]) -> Vocabulary:
         items: dict[str, Item] = {}
         for words in declared:
             for item in words.items:

@@ -8,11 +8,11 @@ changes nothing.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
-from .words import Shape, vocabulary
 from .records import Comment, GameRecord, Play, Round, Tag, Take
 from .tags import TagSyntaxError, format_result, parse_players, parse_result
+from .words import Shape, vocabulary
 
 __all__ = ["write_game", "write_games", "escape_tag_value"]
 

@@ -20,10 +20,11 @@ whatever `--jobs`).
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from .tables import TABLE_NAMES, Column, Kind, TableBuffer, columns, standing_fields
 
@@ -64,7 +65,7 @@ def require_pyarrow() -> Any:
 # --------------------------------------------------------------------------- schemas
 
 
-def _arrow_type(kind: Kind) -> "pa.DataType":
+def _arrow_type(kind: Kind) -> pa.DataType:
     pa = require_pyarrow()
     if kind is Kind.STANDINGS:
         return pa.list_(pa.struct([pa.field(c.name, _arrow_type(c.kind)) for c in standing_fields()]))
@@ -78,21 +79,21 @@ def _arrow_type(kind: Kind) -> "pa.DataType":
     return simple[kind]
 
 
-def _field(column: Column) -> "pa.Field":
+def _field(column: Column) -> pa.Field:
     pa = require_pyarrow()
     nullable = column.name not in ("file", "game")
     return pa.field(column.name, _arrow_type(column.kind), nullable=nullable,
                     metadata={"doc": column.doc})
 
 
-@lru_cache(maxsize=None)
-def schema(name: str) -> "pa.Schema":
+@cache
+def schema(name: str) -> pa.Schema:
     """The one Arrow schema of a table (`games`, `plays`, `events`), every family's columns included."""
     pa = require_pyarrow()
     return pa.schema([_field(column) for column in columns(name)])
 
 
-def columns_to_arrow(data: dict[str, dict[str, list[Any]]]) -> "dict[str, pa.Table]":
+def columns_to_arrow(data: dict[str, dict[str, list[Any]]]) -> dict[str, pa.Table]:
     """Column lists per table (a `TableBuffer`'s) as Arrow tables of the fixed schemas."""
     pa = require_pyarrow()
     out = {}
@@ -103,7 +104,7 @@ def columns_to_arrow(data: dict[str, dict[str, list[Any]]]) -> "dict[str, pa.Tab
     return out
 
 
-def to_arrow(rows_by_table: dict[str, list[dict[str, Any]]]) -> "dict[str, pa.Table]":
+def to_arrow(rows_by_table: dict[str, list[dict[str, Any]]]) -> dict[str, pa.Table]:
     """Row dicts per table (`tables.game_rows`, several games' concatenated) as Arrow tables; an absent
     column is null."""
     data = {name: {c.name: [row.get(c.name) for row in rows_by_table.get(name, [])] for c in columns(name)}
@@ -122,7 +123,7 @@ class Converted:
     the ruling); `games` and `invalid` count the batch's games; `size` is the
     characters of DGN read (for the progress bar)."""
 
-    tables: "dict[str, pa.Table]"
+    tables: dict[str, pa.Table]
     errors: tuple[str, ...]
     games: int
     invalid: int
@@ -134,8 +135,8 @@ def convert_batch(file: str, batch: list[tuple[int, int, str]]) -> Converted:
 
     Every game gets a games row, an unreadable one too (with its first problem);
     an invalid game keeps its plays and events up to the problem."""
-    from diamonds.notation.reader import parse_game
     from diamonds.notation.diagnostics import format_problem
+    from diamonds.notation.reader import parse_game
 
     from .validate import replay_record
 
@@ -176,7 +177,7 @@ class TableWriter:
     def path(self, name: str) -> str:
         return os.path.join(self.folder, f"{name}.parquet")
 
-    def write(self, tables: "dict[str, pa.Table]", games: int) -> None:
+    def write(self, tables: dict[str, pa.Table], games: int) -> None:
         # One assignment: an interrupt leaves every table's pending batches alike (all or none of this one).
         self.pending = {name: [*self.pending[name], tables[name]] for name in TABLE_NAMES}
         self.pending_games += games
@@ -204,7 +205,7 @@ class TableWriter:
             for writer in self.writers.values():
                 writer.close()
 
-    def __enter__(self) -> "TableWriter":
+    def __enter__(self) -> TableWriter:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
@@ -214,7 +215,7 @@ class TableWriter:
 
 
 def converted_batches(paths: Iterable[str], encoding: str = "utf-8", jobs: int | None = None,
-                      scheduler: str | None = None) -> "Iterator[tuple[str, Converted | Exception]]":
+                      scheduler: str | None = None) -> Iterator[tuple[str, Converted | Exception]]:
     """Every file's games converted, batch by batch, in input order: (shown path, `Converted`), or
     (shown path, `NotDecodable`) where a file holds a byte not of `encoding` (its games before it
     are converted; the next file follows).
@@ -223,8 +224,8 @@ def converted_batches(paths: Iterable[str], encoding: str = "utf-8", jobs: int |
     line:col of a bad byte) and spread over processes as `validate` does (`diamonds.io.parallel`)."""
     import functools
 
-    from diamonds.io.text import NotDecodable, display_path, open_text
     from diamonds.io.parallel import batches, default_jobs, ordered_map
+    from diamonds.io.text import NotDecodable, display_path, open_text
     from diamonds.notation.reader import game_texts
 
     paths = list(paths)
@@ -241,7 +242,7 @@ def converted_batches(paths: Iterable[str], encoding: str = "utf-8", jobs: int |
 
 
 def tables_from_files(paths: Iterable[str] | str, encoding: str = "utf-8",
-                      jobs: int | None = None) -> "dict[str, pa.Table]":
+                      jobs: int | None = None) -> dict[str, pa.Table]:
     """The tables of DGN files, in memory (for `stats`, notebooks); problems are in the games rows.
 
     A byte not of `encoding` raises `NotDecodable` (file:line:col)."""
@@ -256,7 +257,7 @@ def tables_from_files(paths: Iterable[str] | str, encoding: str = "utf-8",
                    else schema(name).empty_table()) for name in TABLE_NAMES}
 
 
-def read_tables(folder: str) -> "dict[str, pa.Table]":
+def read_tables(folder: str) -> dict[str, pa.Table]:
     """The tables `convert --to parquet` wrote to `folder`; `FileNotFoundError` naming a missing one."""
     pa = require_pyarrow()
     out = {}

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from diamonds.notation.records import GameRecord
@@ -18,5 +19,5 @@ class Bridge:
     """`replayer` turns a record's rounds into moves (a `Replayer` subclass);
     `record_from_game` writes a game played on the engine down as a record."""
 
-    replayer: "type[Replayer]"
-    record_from_game: "Callable[..., GameRecord]"
+    replayer: type[Replayer]
+    record_from_game: Callable[..., GameRecord]

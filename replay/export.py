@@ -24,17 +24,31 @@ from __future__ import annotations
 import copy
 import json
 import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from diamonds.core import FAMILIES, Standing, family_named, family_of
 from diamonds.core.cards import JOKER, AnyCard, Card, Suit, card_text
-from diamonds.notation.words import Shape, vocabulary
 from diamonds.notation.records import (
-    Call, Choice, Comment, EndLine, GameRecord, HandLine, Play, Plays, Problem, Round, RoundHeader, Tag, Take, Trick,
+    Call,
+    Choice,
+    Comment,
+    EndLine,
+    GameRecord,
+    HandLine,
+    Play,
+    Plays,
+    Problem,
+    Round,
+    RoundHeader,
+    Tag,
+    Take,
+    Trick,
 )
+from diamonds.notation.words import Shape, vocabulary
 
 if TYPE_CHECKING:
     from .validate import ReplayedGame
@@ -95,7 +109,7 @@ class Export:
     """
 
     config_dict: Callable[[Any], Dict]
-    add_replay: "Callable[..., None]"  # (rounds, replayed, compact=False)
+    add_replay: Callable[..., None]  # (rounds, replayed, compact=False)
     state_dict: Callable[[Any], Dict]
     schema_defs: Mapping[str, Any]
     csv_fields: Callable[[Dict, Dict], Mapping[str, Any]] | None = None
@@ -103,7 +117,7 @@ class Export:
     implied_trick_facts: frozenset[str] = frozenset()
 
 
-@lru_cache(maxsize=None)
+@cache
 def state_head(state: Any, round_key: str, number: int) -> Dict:
     """The first fields of a family's state as data: its phase, round (`round_key`: "hand", "round"),
     dealer and who is to move."""
@@ -270,7 +284,7 @@ def _dealt_as_written(rnd: Dict) -> Dict | None:
     return hands or None
 
 
-def game_to_dict(replayed: "ReplayedGame", *, states: bool = False, compact: bool = False) -> Dict:
+def game_to_dict(replayed: ReplayedGame, *, states: bool = False, compact: bool = False) -> Dict:
     """The document of one replayed game (see the module's docstring); `states` needs a replay with history.
 
     `compact`: the compact form, what `diamonds convert` writes unless given `--full` (docs/json.md).
@@ -348,7 +362,7 @@ def _plain(value: Any) -> Any:
     return str(value)
 
 
-def _result(replayed: "ReplayedGame") -> Dict:
+def _result(replayed: ReplayedGame) -> Dict:
     game, config = replayed.game, replayed.config
     if game is None or config is None:
         return {"complete": False, "standings": []}

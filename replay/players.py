@@ -16,9 +16,10 @@ This module names no family: everything comes from the generic columns.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from diamonds.core import FAMILIES
 
@@ -76,7 +77,7 @@ def _tag(tags: list[Mapping[str, str]] | None, name: str) -> str | None:
     return None
 
 
-def played_games(games: "pa.Table", start: int = 0) -> list[PlayedGame]:
+def played_games(games: pa.Table, start: int = 0) -> list[PlayedGame]:
     """The complete valid games of a batch of the `games` table, in row order; `start` numbers them."""
     names = [c for c in GAME_COLUMNS if c in games.column_names]
     data = games.select(names).to_pydict()
@@ -101,7 +102,7 @@ class _Counts:
     score: int = 0
     place: int = 0
 
-    def add(self, other: "_Counts") -> None:
+    def add(self, other: _Counts) -> None:
         self.games += other.games
         self.wins += other.wins
         self.score += other.score
@@ -169,7 +170,7 @@ class LeagueAccumulator:
         self.played: list[PlayedGame] = []
         self.keep_games = False  # `ratings` keeps every game; the league needs only the sums
 
-    def add_games(self, games: "pa.Table") -> None:
+    def add_games(self, games: pa.Table) -> None:
         found = played_games(games, self.seen)
         self.seen += games.num_rows
         for played in found:
@@ -185,10 +186,10 @@ class LeagueAccumulator:
                     counts.score += score
                     counts.place += place
 
-    def add_events(self, events: "pa.Table", games: "pa.Table") -> None:
+    def add_events(self, events: pa.Table, games: pa.Table) -> None:
         pass  # the league needs only the games
 
-    def add_tables(self, tables: Mapping[str, "pa.Table"]) -> None:
+    def add_tables(self, tables: Mapping[str, pa.Table]) -> None:
         self.add_games(tables["games"])
 
     def league(self) -> League:
@@ -213,7 +214,7 @@ class LeagueAccumulator:
         return League(self.games, tuple(rows), tuple(families))
 
 
-def league_of(batches: Iterable[Mapping[str, "pa.Table"]]) -> League:
+def league_of(batches: Iterable[Mapping[str, pa.Table]]) -> League:
     accumulator = LeagueAccumulator()
     for tables in batches:
         accumulator.add_tables(tables)

@@ -13,8 +13,9 @@ openskill is the `ratings` extra; `require_openskill` says so in one line.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from .arrow import MissingExtra
 from .players import PlayedGame

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from diamonds.core import Game, family_of
 from diamonds.notation.records import (
-    Call, GameRecord, HandLine, Play, Plays, ResultEntry, Round, RoundHeader, Tag, Take, Trick,
+    Call,
+    GameRecord,
+    HandLine,
+    Play,
+    Plays,
+    ResultEntry,
+    Round,
+    RoundHeader,
+    Tag,
+    Take,
+    Trick,
 )
 from diamonds.notation.tags import format_result
 

@@ -21,16 +21,17 @@ does, in line mode or with prompt_toolkit.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from diamonds.core import ConfigError, Game, family_of, rules_for
 from diamonds.io.escape import quoted, visible
 from diamonds.io.write import leftovers, write_text
-from diamonds.notation.words import Shape, vocabulary
 from diamonds.notation.reader import parse_game
 from diamonds.notation.records import GameRecord, Pos, Problem, split_play
 from diamonds.notation.tags import parse_players, parse_variants
+from diamonds.notation.words import Shape, vocabulary
 from diamonds.notation.writer import escape_tag_value, write_game
 
 from .record import game_tags
@@ -154,7 +155,7 @@ class Recorder:
 
     @classmethod
     def new(cls, rules: str, players: Iterable[str], *, variants: Iterable[str] = (), dealer: str | None = None,
-            options: dict[str, str] | None = None, extra_tags: Sequence[tuple[str, str]] = ()) -> "Recorder":
+            options: dict[str, str] | None = None, extra_tags: Sequence[tuple[str, str]] = ()) -> Recorder:
         """A new game from its set-up; a bad set-up raises `SetupError` naming the tag at fault."""
         try:
             rule_set = rules_for(rules)
@@ -175,7 +176,7 @@ class Recorder:
         return cls([(tag.name, tag.value) for tag in game_tags(Game(config), extra_tags)])
 
     @classmethod
-    def resume(cls, text: str) -> "Recorder":
+    def resume(cls, text: str) -> Recorder:
         """An unfinished game read back from its file: every item in it is checked again."""
         record = parse_game(text)
         if record.problems:
@@ -633,7 +634,8 @@ class Recorder:
 
         The family's bridge plays each round with `Replayer.play_round`, the same call a full replay
         makes, after `resume_from` the saved state; a first check (no configuration yet) or a record whose
-        rounds are not the drafts one to one is replayed in full. A round is remembered only once the engine has moved past it, and the
+        rounds are not the drafts one to one is replayed in full. A round is remembered only once the engine has moved
+        past it, and the
         `last` flag a bridge is given matters only for a round it cannot finish, so the result is the
         full replay's (the tests compare the two)."""
         config = getattr(self, "config", None)

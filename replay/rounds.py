@@ -19,7 +19,8 @@ last round's `score` is the side's final score in `standings`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .tables import TableColumns
@@ -27,8 +28,8 @@ if TYPE_CHECKING:
 __all__ = ["round_rows"]
 
 
-def round_rows(events: "TableColumns", standings: list[Mapping[str, Any]], rounds: int | None,
-               area_weights: Mapping[str, int] | None, rows: "TableColumns") -> None:
+def round_rows(events: TableColumns, standings: list[Mapping[str, Any]], rounds: int | None,
+               area_weights: Mapping[str, int] | None, rows: TableColumns) -> None:
     """Append to `rows` (the rounds table's columns for one game) each side's score after each round."""
     if not standings:
         return

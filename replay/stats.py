@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from diamonds.core import FAMILIES, Family
 
@@ -55,7 +56,7 @@ class Distribution:
     counts: tuple[tuple[int, int], ...]  # sorted by value
 
     @classmethod
-    def of(cls, counter: Mapping[int, int]) -> "Distribution":
+    def of(cls, counter: Mapping[int, int]) -> Distribution:
         return cls(tuple(sorted((value, count) for value, count in counter.items() if count)))
 
     @property
@@ -236,12 +237,12 @@ class FamilyStats:
     """
 
     title: str
-    tally: "Callable[[pa.Table], Tally]"
+    tally: Callable[[pa.Table], Tally]
     breakdowns: Callable[[Tally], tuple[Breakdown, ...]]
 
 
-@lru_cache(maxsize=None)
-def family_stats(family: "Family") -> FamilyStats:
+@cache
+def family_stats(family: Family) -> FamilyStats:
     """The family's own figures: its registered `stats` part."""
     return family.typed_part("stats", FamilyStats)
 
@@ -258,7 +259,7 @@ def add_tally(into: Tally, more: Tally) -> None:
                     have[i] += value
 
 
-def group_sums(table: "pa.Table", keys: list[str], sums: list[str]) -> dict[tuple[Cell, ...], list[int]]:
+def group_sums(table: pa.Table, keys: list[str], sums: list[str]) -> dict[tuple[Cell, ...], list[int]]:
     """Rows of `table` grouped by `keys`: per key, the row count then the sum of each of `sums` (nulls as 0)."""
     if table.num_rows == 0:
         return {}
@@ -271,7 +272,7 @@ def group_sums(table: "pa.Table", keys: list[str], sums: list[str]) -> dict[tupl
     return out
 
 
-def _decoded(table: "pa.Table") -> "pa.Table":
+def _decoded(table: pa.Table) -> pa.Table:
     """`table` with its dictionary-encoded columns as plain values."""
     import pyarrow as pa
 
@@ -279,7 +280,7 @@ def _decoded(table: "pa.Table") -> "pa.Table":
                      for name, column in zip(table.column_names, table.columns)})
 
 
-def rows_of_kind(events: "pa.Table", kind: str, names: list[str]) -> "pa.Table":
+def rows_of_kind(events: pa.Table, kind: str, names: list[str]) -> pa.Table:
     """The events of one `kind`, only the columns `names`, dictionary columns decoded to plain values."""
     import pyarrow as pa
     import pyarrow.compute as pc
@@ -307,7 +308,7 @@ class _GroupCounts:
         self.margins: Counter[int] = Counter()
         self.top_tied = self.broken = self.shared = 0
 
-    def merge(self, other: "_GroupCounts") -> None:
+    def merge(self, other: _GroupCounts) -> None:
         self.games += other.games
         self.valid += other.valid
         self.complete += other.complete
@@ -337,7 +338,7 @@ class StatsAccumulator:
         self.unreadable = 0
         self.tallies: dict[str, Tally] = {}  # per family name
 
-    def add_games(self, games: "pa.Table") -> None:
+    def add_games(self, games: pa.Table) -> None:
         """A batch of the `games` table."""
         data = games.select(_GAME_COLUMNS).to_pydict()
         for family, rules, players, variants, valid, complete, standings in zip(*(data[c] for c in _GAME_COLUMNS)):
@@ -371,7 +372,7 @@ class StatsAccumulator:
             if winners > 1:
                 counts.shared += 1
 
-    def add_events(self, events: "pa.Table", games: "pa.Table") -> None:
+    def add_events(self, events: pa.Table, games: pa.Table) -> None:
         """A batch of the `events` table; `games` holds (at least) the rows of its games, for family and rules."""
         if events.num_rows == 0:
             return
@@ -392,13 +393,13 @@ class StatsAccumulator:
             if mine.num_rows:
                 add_tally(self.tallies.setdefault(family.name, {}), stats.tally(mine))
 
-    def add_tables(self, tables: Mapping[str, "pa.Table"]) -> None:
+    def add_tables(self, tables: Mapping[str, pa.Table]) -> None:
         """A batch of the tables (`games`, `events`) covering the same games."""
         self.add_games(tables["games"])
         if "events" in tables:
             self.add_events(tables["events"], tables["games"])
 
-    def merge(self, other: "StatsAccumulator") -> None:
+    def merge(self, other: StatsAccumulator) -> None:
         for key, counts in other.groups.items():
             mine = self.groups.get(key)
             if mine is None:
@@ -438,7 +439,7 @@ class StatsAccumulator:
         )
 
 
-def summarize(batches: Iterable[Mapping[str, "pa.Table"]]) -> Summary:
+def summarize(batches: Iterable[Mapping[str, pa.Table]]) -> Summary:
     """The summary of batches of tables (each a dict with `games`, and `events` for the families' figures)."""
     accumulator = StatsAccumulator()
     for tables in batches:

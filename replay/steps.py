@@ -9,8 +9,9 @@ and found (R2.7, R2.7.3, R2.end) is the same for every family.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Protocol, Sequence
+from typing import Any, Protocol
 
 __all__ = [
     "Step", "Fold", "StepMarks", "marks_of", "steps_builder", "cut_steps", "steps_of", "find_position",
@@ -52,8 +53,8 @@ class Fold(Protocol):
 class StepMarks:
     """Which of a family's events open a stop: a round's deal, a card, a round's end."""
 
-    round_started: Callable[[Any], "int | None"]  # the round's number, for the event that starts one
-    card_played: Callable[[Any], "tuple[int, bool, int] | None"]  # (trick number, leads, seat) of a card
+    round_started: Callable[[Any], int | None]  # the round's number, for the event that starts one
+    card_played: Callable[[Any], tuple[int, bool, int] | None]  # (trick number, leads, seat) of a card
     round_ended: Callable[[Any], bool]
 
 
@@ -68,7 +69,7 @@ def marks_of(round_started: type[Any], card_played: type[Any], round_ended: type
     )
 
 
-def steps_builder(new_fold: Callable[[Any], Fold], marks: StepMarks) -> Callable[[Any], "list[Step]"]:
+def steps_builder(new_fold: Callable[[Any], Fold], marks: StepMarks) -> Callable[[Any], list[Step]]:
     """A family's `steps` part: the stops of a replayed game, folded from its events by a fold that
     `new_fold(config)` makes, cut where `marks` say."""
 
@@ -81,7 +82,7 @@ def steps_builder(new_fold: Callable[[Any], Fold], marks: StepMarks) -> Callable
     return build_steps
 
 
-def steps_of(replayed: Any) -> "list[Step]":
+def steps_of(replayed: Any) -> list[Step]:
     """The stops of a replayed game (a `ReplayedGame` with a game), cut by its family's `steps` part."""
     from diamonds.core import family_of
 

@@ -33,9 +33,10 @@ whose tables a test compares with `columns()`.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from diamonds.core import FAMILIES, family_named, family_of
 from diamonds.core.cards import Card
@@ -88,8 +89,8 @@ class FamilyRows:
     and `game`: `plays` and `events` (each a `TableColumns`), and `game`, the family's own columns
     of the games row (its config as data, e.g. Kirk's `hands` and `target`)."""
 
-    plays: "TableColumns"
-    events: "TableColumns"
+    plays: TableColumns
+    events: TableColumns
     game: Row
 
 
@@ -106,7 +107,7 @@ class Tables:
 
     columns: Mapping[str, tuple[Column, ...]]
     standing_fields: tuple[Column, ...]
-    rows: "Callable[[ReplayedGame], FamilyRows]"
+    rows: Callable[[ReplayedGame], FamilyRows]
     #: For a family whose events move points between areas (`from_area` → `to_area`): each area's weight
     #: in the score; the `rounds` table then has the points in each area after every round (rounds.py).
     #: None: its events keep a running `total` instead.
@@ -195,7 +196,7 @@ STANDING_FIELDS = (
 )
 
 
-@lru_cache(maxsize=None)
+@cache
 def _family_tables(name: str) -> Tables:
     return family_named(name).typed_part("tables", Tables)
 
@@ -213,14 +214,14 @@ def _union(groups: list[tuple[Column, ...]], what: str) -> tuple[Column, ...]:
     return tuple(seen.values())
 
 
-@lru_cache(maxsize=None)
+@cache
 def columns(table: str) -> tuple[Column, ...]:
     """Every column of `table`: the generic ones, then each family's (registry order)."""
     groups = [_GENERIC[table]] + [_family_tables(f.name).columns.get(table, ()) for f in FAMILIES]
     return _union(groups, table)
 
 
-@lru_cache(maxsize=None)
+@cache
 def standing_fields() -> tuple[Column, ...]:
     """The fields of a `standings` item: the generic ones, then each family's."""
     return _union([STANDING_FIELDS] + [_family_tables(f.name).standing_fields for f in FAMILIES], "standings")
@@ -332,7 +333,7 @@ class EventWalk:
     filled (where it started in `plays` and its led suit: `play`, `won`) and the events' numbering
     (`event`, `seat_event`)."""
 
-    def __init__(self, replayed: "ReplayedGame", tables: Tables) -> None:
+    def __init__(self, replayed: ReplayedGame, tables: Tables) -> None:
         game = replayed.game
         assert game is not None
         self.game = game
@@ -380,7 +381,7 @@ class EventWalk:
 _PLAIN_TAGS = {"Date": "date", "Event": "event", "Site": "site", "Round": "event_round"}
 
 
-def _games_row(replayed: "ReplayedGame", family: Row, plays: int) -> Row:
+def _games_row(replayed: ReplayedGame, family: Row, plays: int) -> Row:
     record, config, game = replayed.record, replayed.config, replayed.game
     first = replayed.problems[0] if replayed.problems else None
     row: Row = {
@@ -416,13 +417,13 @@ def _games_row(replayed: "ReplayedGame", family: Row, plays: int) -> Row:
     return row
 
 
-def _family_rows(replayed: "ReplayedGame") -> FamilyRows:
+def _family_rows(replayed: ReplayedGame) -> FamilyRows:
     if replayed.config is None or replayed.game is None:  # unreadable, or no game could be set up
         return FamilyRows(TableColumns("plays", ()), TableColumns("events", ()), {})
     return _family_tables(family_of(replayed.config.rules).name).rows(replayed)
 
 
-def game_rows(replayed: "ReplayedGame", file: str, game: int) -> dict[str, list[Row]]:
+def game_rows(replayed: ReplayedGame, file: str, game: int) -> dict[str, list[Row]]:
     """One replayed game (replayed with events) as row dicts per table, `file` and `game` included
     (a column the game's family does not have is left out: it is null)."""
     found = _family_rows(replayed)
@@ -436,7 +437,7 @@ def game_rows(replayed: "ReplayedGame", file: str, game: int) -> dict[str, list[
     }
 
 
-def _rounds(replayed: "ReplayedGame", found: FamilyRows, row: Row) -> TableColumns:
+def _rounds(replayed: ReplayedGame, found: FamilyRows, row: Row) -> TableColumns:
     """The game's rows of the `rounds` table (rounds.py), from its events and standings."""
     from .rounds import round_rows
 
@@ -475,7 +476,7 @@ class TableBuffer:
                 values = nulls
             data[name].extend(values)
 
-    def add(self, replayed: "ReplayedGame", file: str, game: int) -> None:
+    def add(self, replayed: ReplayedGame, file: str, game: int) -> None:
         """One replayed game (replayed with events); an unreadable record gives its games row only."""
         found = _family_rows(replayed)
         row = _games_row(replayed, found.game, found.plays.count)

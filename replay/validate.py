@@ -10,8 +10,9 @@ family: the registry says which bridge a game's `Rules` tag calls for.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Sequence
+from typing import Any, ClassVar
 
 from diamonds.core import Card, ConfigError, Game, IllegalMove, Seating, family_of, option_tags, rules_for
 from diamonds.core.registry import DEFAULT_RULES
@@ -130,7 +131,7 @@ class _Setup(Reporter):
             rules = rules_for(rule_id)
         except ConfigError as error:
             self.tag_problem(rules_tag, str(error), "unknown-rules")
-            raise AssertionError("unreachable")  # pragma: no cover
+            raise AssertionError("unreachable") from None  # pragma: no cover
         variant_tag = record.tag("Variant")
         variants = parse_variants(variant_tag.value) if variant_tag else ()
         options: dict[str, str] = {}
@@ -147,13 +148,13 @@ class _Setup(Reporter):
             at = record.tag(error.tag) if error.tag else players_tag
             self.tag_problem(at or players_tag, str(error), "bad-players" if error.tag is None else "bad-tag",
                              error.rule or ("R1" if error.tag is None else None))
-            raise AssertionError("unreachable")  # pragma: no cover
+            raise AssertionError("unreachable") from None  # pragma: no cover
         try:
             config = rules.configure(players, variants=variants, options=options)
         except ConfigError as error:
             at = tags.get(error.tag or "Variant") or record.tag(error.tag or "") or variant_tag or players_tag
             self.tag_problem(at, str(error), "bad-variant", error.rule)
-            raise AssertionError("unreachable")  # pragma: no cover
+            raise AssertionError("unreachable") from None  # pragma: no cover
         if dealer_tag is not None:
             dealer = base.seat_of(dealer_tag.value.strip())
             if dealer is None:
@@ -202,7 +203,7 @@ class Replayer(Reporter):
             if not self.play_round(number, rnd, last=number == len(rounds)):
                 break  # unfinished: a Result with scores is still checked (it must be "*")
 
-    def play_round(self, number: int, rnd: "Round", *, last: bool) -> bool:
+    def play_round(self, number: int, rnd: Round, *, last: bool) -> bool:
         """The family's part: replay one round (a hand, in some games) of the record, reporting every refusal
         at its token; False when the replay cannot go on past it (an unfinished round). `last`: no round
         follows it in the record."""
@@ -218,7 +219,7 @@ class Replayer(Reporter):
             events = self.game.push(move)
         except IllegalMove as error:
             self.problem(pos, error.reason, error.code, error.rule, length)
-            raise AssertionError("unreachable")  # pragma: no cover
+            raise AssertionError("unreachable") from None  # pragma: no cover
         if self.history:
             self.out.origins.append(origin)
         return events
@@ -230,7 +231,7 @@ class Replayer(Reporter):
                          "unknown-player", "R1", len(name))
         return seat  # type: ignore[no-any-return]
 
-    def check_dealer(self, header: "RoundHeader", number: int, expected: int) -> None:
+    def check_dealer(self, header: RoundHeader, number: int, expected: int) -> None:
         """The dealer a round header names is the one the rules say (the first from the Dealer tag)."""
         dealer = self.seat(header.dealer, header.dealer_pos)
         if dealer == expected:

@@ -32,7 +32,12 @@ from sampling import braced, club, first_game, line_comment, make_files, with_no
 
 from diamonds.core import JOKER, Game, simulate  # noqa: E402
 from diamonds.families.bidding.rules import (  # noqa: E402
-    CardPlayed, GameEnded, HandScored, HandStarted, TrickWon, WinReason,
+    CardPlayed,
+    GameEnded,
+    HandScored,
+    HandStarted,
+    TrickWon,
+    WinReason,
 )
 from diamonds.families.bidding.rules.deck import TRUMPS  # noqa: E402
 from diamonds.notation.records import Comment, GameRecord  # noqa: E402

@@ -30,7 +30,14 @@ from sampling import braced, club, first_game, line_comment, make_files, with_no
 
 from diamonds.core import Game, simulate  # noqa: E402
 from diamonds.families.kirk.rules import (  # noqa: E402
-    CardPlayed, DecidedBy, HandScored, HandStarted, TieBroken, TrickWon, card_value, first_leader,
+    CardPlayed,
+    DecidedBy,
+    HandScored,
+    HandStarted,
+    TieBroken,
+    TrickWon,
+    card_value,
+    first_leader,
 )
 from diamonds.notation.records import Comment, GameRecord  # noqa: E402
 

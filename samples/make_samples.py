@@ -24,7 +24,14 @@ from sampling import braced, club, line_comment, write  # noqa: E402
 
 from diamonds.core import Game, Suit, simulate  # noqa: E402
 from diamonds.families.fitzgerald.rules import (  # noqa: E402
-    Deal, PlayCard, Reason, RoundStarted, SuitAction, TrickWon, first_leader, results,
+    Deal,
+    PlayCard,
+    Reason,
+    RoundStarted,
+    SuitAction,
+    TrickWon,
+    first_leader,
+    results,
 )
 from diamonds.notation.records import Comment, GameRecord  # noqa: E402
 from diamonds.replay import record_from_game  # noqa: E402

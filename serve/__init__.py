@@ -11,4 +11,4 @@ Only `app` imports FastAPI; `diamonds serve` imports it (and uvicorn) when it ru
 
 from __future__ import annotations
 
-__all__ = ["club", "store", "state", "app", "pages"]
+__all__: list[str] = []  # the modules (club, store, state, app, pages) are imported by name, lazily

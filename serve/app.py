@@ -19,7 +19,8 @@ import re
 import tempfile
 import time
 import zipfile
-from typing import Any, AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
 
 from fastapi import APIRouter, Depends, FastAPI, Header, HTTPException, Request, Response
 from fastapi.exceptions import RequestValidationError
@@ -27,9 +28,8 @@ from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Str
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
-from .club import MAX_TEXT, REFUSED_COMMANDS, Answer, Club, SetupError, Table
-from .state import table_state
 from . import pages as page_text
+from .club import MAX_TEXT, REFUSED_COMMANDS, Answer, Club, SetupError, Table
 
 __all__ = ["create_app", "MAX_BODY", "CSP", "Guard"]
 

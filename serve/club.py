@@ -55,7 +55,7 @@ class _Step:
     saved: tuple[Any, Any, Any]
     version: int
     body: dict[str, Any]
-    committed: "Future[None]"
+    committed: Future[None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +93,7 @@ class Table:
 
 
 def _request_id(kind: str, text: str) -> str:
-    return hashlib.sha256(f"{kind}\n{text}".encode("utf-8")).hexdigest()
+    return hashlib.sha256(f"{kind}\n{text}".encode()).hexdigest()
 
 
 def etag_matches(header: str | None, version: int) -> bool:
@@ -130,7 +130,7 @@ class Club:
     # ---------------------------------------------------------------- opening and closing
 
     @classmethod
-    def open(cls, folder: str) -> "Club":
+    def open(cls, folder: str) -> Club:
         folder = os.path.abspath(folder)
         os.makedirs(os.path.join(folder, "tables"), exist_ok=True)
         database = os.path.join(folder, "club.sqlite")
@@ -241,7 +241,7 @@ class Club:
                 raise
             return self.finish(table, step)
 
-    def begin(self, table: Table, kind: str, text: str, if_match: str | None, key: str | None) -> "Answer | _Step":
+    def begin(self, table: Table, kind: str, text: str, if_match: str | None, key: str | None) -> Answer | _Step:
         """The check: an answer at once (a key's first answer, 412, 428, 422, nothing changed), or the
         accepted change handed to the store's committer (`_Step.committed`)."""
         request = _request_id(kind, text)
@@ -292,12 +292,12 @@ class Club:
             table.busy = True  # checked but not yet committed: the pages wait for it (see `view`)
             return _Step(saved, version, body, committed)
 
-    def abort(self, table: Table, step: "_Step") -> None:
+    def abort(self, table: Table, step: _Step) -> None:
         with table.lock:
             table.recorder.rounds, table.recorder._last, table.recorder.pending = step.saved
             table.busy = False
 
-    def finish(self, table: Table, step: "_Step") -> Answer:
+    def finish(self, table: Table, step: _Step) -> Answer:
         with table.lock:
             table.version = step.version
             table.write_due = True

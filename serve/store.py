@@ -117,7 +117,7 @@ class Store:
         returns once committed (the committer thread's group commit)."""
         self.submit(table_id, version, kind, text, recorded, dgn, pending, key, request, status, body, etag).result()
 
-    def submit(self, *args: Any) -> "Future[None]":
+    def submit(self, *args: Any) -> Future[None]:
         """`record`'s arguments, for the committer thread: the future is done once they are committed."""
         done: Future[None] = Future()
         self.waiting.put((args, done))
@@ -185,7 +185,7 @@ class Store:
 
     # ---------------------------------------------------------------- the machinery
 
-    def _transaction(self) -> "_Tx":
+    def _transaction(self) -> _Tx:
         return _Tx(self.db)
 
 

@@ -84,7 +84,7 @@ class Page:
 _COMMENT = re.compile(r"^\s*/\*.*?\*/\s*$", re.S | re.M)
 
 
-def _asset(name: str) -> str:
+def asset(name: str) -> str:
     """A packaged file, its comment-only lines and indentation left out (the page stays small)."""
     text = resources.files("diamonds.svg").joinpath(name).read_text(encoding="utf-8")
     text = _COMMENT.sub("", text)
@@ -473,7 +473,7 @@ def render_page(page: Page) -> str:
     title = html.escape(page.title)
     back = f'<p class="back"><a href="{html.escape(page.index)}">all games</a></p>' if page.index else ""
     return page_head(title, "diamonds replay --html") + f"""<style>
-{_asset("page.css")}
+{asset("page.css")}
 {_perspective_css(seats)}
 </style>
 </head>
@@ -529,7 +529,7 @@ def render_page(page: Page) -> str:
 </main>
 <script type="application/json" id="diamonds-data">{page_json(page)}</script>
 <script>
-{_asset("page.js")}
+{asset("page.js")}
 </script>
 </body>
 </html>

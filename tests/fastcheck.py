@@ -5,7 +5,8 @@ the full replay on records with a trick line corrupted."""
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 

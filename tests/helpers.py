@@ -14,11 +14,27 @@ seat *receives* is the first card written in its hand.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import Iterable, Sequence
 
 from diamonds.core import Card, Game
-from diamonds.families.fitzgerald.rules import Area, AreaKind, ChoosePassCount, ChooseVictim, Deal, Event, GameConfig, PassCards, Phase, PlayCard, State, SuitAction, TrickWon, apply, initial_state
+from diamonds.families.fitzgerald.rules import (
+    Area,
+    AreaKind,
+    ChoosePassCount,
+    ChooseVictim,
+    Deal,
+    Event,
+    GameConfig,
+    PassCards,
+    Phase,
+    PlayCard,
+    State,
+    SuitAction,
+    TrickWon,
+    apply,
+    initial_state,
+)
 from diamonds.families.fitzgerald.rules.config import TOTAL_POINTS
 from diamonds.families.fitzgerald.rules.events import SUPPLY
 

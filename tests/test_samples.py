@@ -11,6 +11,7 @@ import pytest
 from diamonds.families.fitzgerald.rules import RULE_SETS as FITZGERALD_RULES
 from diamonds.notation import read_games
 from diamonds.notation.diagnostics import format_problem
+from diamonds.notation.records import GameRecord
 from diamonds.notation.tags import parse_result, parse_variants
 from diamonds.replay import replay_record
 

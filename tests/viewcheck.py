@@ -4,7 +4,8 @@ plain text, and the checks every family's screens must pass (80×24, every hand 
 from __future__ import annotations
 
 import io
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -52,7 +53,7 @@ def assert_fits(text: str, step: Step, footer: str, where: str) -> None:
     assert footer.endswith(lines[-1].strip()), f"{where}: the status line is cut off\n{text}"
 
 
-def assert_every_screen_fits(game: str, steps: list[Step], screen: Callable[[int, "int | None", str], str], *,
+def assert_every_screen_fits(game: str, steps: list[Step], screen: Callable[[int, int | None, str], str], *,
                              as_player: int, every_card: bool = True) -> None:
     """`assert_fits` at every stop (`screen(index, as_player, footer)`), every other one as `as_player`;
     without `every_card`, only a spread of the cards besides every deal, end and complete trick."""

@@ -6,13 +6,13 @@ family and loads its `View` (the `Family.view` name); it never names a game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from rich.console import RenderableType
 
 from diamonds.core import family_of
-
 from diamonds.replay.steps import Step
 
 __all__ = ["View", "view_for", "view_of"]
@@ -27,8 +27,8 @@ class View:
     - `describe(config, event)`: one event as a sentence (`simulate --narrate`).
     """
 
-    screen: Callable[[Step, int, int, "int | None", str], RenderableType]
-    step_lines: Callable[[Step, "int | None"], list[str]]
+    screen: Callable[[Step, int, int, int | None, str], RenderableType]
+    step_lines: Callable[[Step, int | None], list[str]]
     describe: Callable[[Any, Any], str]
 
 
@@ -36,7 +36,7 @@ class StepLines(Protocol):
     def lines(self) -> list[str]: ...
 
 
-def view_of(position: Callable[[Step, int, int, "int | None", str], RenderableType],
+def view_of(position: Callable[[Step, int, int, int | None, str], RenderableType],
             step_log: Callable[..., StepLines], describe: Callable[[Any, Any], str]) -> View:
     """A family's `View` from its screen class (`Position(step, index, total, as_player, footer)`),
     its log (`StepLog(step, limit=..., as_player=...).lines()`, here without a limit) and `describe`."""

@@ -14,6 +14,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from diamonds.replay.steps import Step
+
 from .cards import log_text
 
 __all__ = [

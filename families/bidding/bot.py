@@ -15,6 +15,7 @@ from typing import Any
 
 from diamonds.bots import FamilyBot, Table, deal_unknown
 from diamonds.core.cards import AnyCard, Card, Suit
+
 from .rules.deck import TRUMPS, point_value
 from .rules.engine import trick_winner
 from .rules.moves import Bid, FinalBid, PlayCard, TakeFromKitty

@@ -43,22 +43,37 @@ unfinished (its Result must be "*").
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Sequence
 
 from diamonds.core import AnyCard, Card, IllegalMove, Joker
+from diamonds.core.errors import CardNotHeld, CardNotInDeck, GameOver, MustFollowSuit, OutOfTurn, WrongPhase
+from diamonds.notation.records import Call, HandLine, Play, Plays, Pos, Round, Take
+from diamonds.replay.bridge import Bridge
+from diamonds.replay.validate import ReplayedGame, Replayer, meant_card, names_text
+
+from .record import record_from_game
 from .rules import (
-    DECK, Bid, Bidding, BiddingConfig, BiddingState, Deal, FinalBid, FinalBidMove, ForbiddenTotal, MissingChoice,
-    NotInKitty, Phase, PlayCard, Played, TakeFromKitty, infer_deal, trick_winner,
+    DECK,
+    Bid,
+    Bidding,
+    BiddingConfig,
+    BiddingState,
+    Deal,
+    FinalBid,
+    FinalBidMove,
+    ForbiddenTotal,
+    MissingChoice,
+    NotInKitty,
+    Phase,
+    PlayCard,
+    Played,
+    TakeFromKitty,
+    infer_deal,
+    trick_winner,
 )
 from .rules.config import FORBIDDEN_TOTAL, GAME_END_HIGH, GAME_END_LOW, MAX_BID
 from .rules.fast import BiddingTable
-from diamonds.core.errors import CardNotHeld, CardNotInDeck, GameOver, MustFollowSuit, OutOfTurn, WrongPhase
-from diamonds.notation.records import Call, HandLine, Play, Plays, Pos, Round, Take
-
-from .record import record_from_game
-from diamonds.replay.bridge import Bridge
-from diamonds.replay.validate import ReplayedGame, Replayer, meant_card, names_text
 
 __all__ = ["BRIDGE", "BiddingReplayer", "PACK_TEXT"]
 

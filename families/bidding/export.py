@@ -21,16 +21,26 @@ neighbours.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from diamonds.core import Suit
+from diamonds.replay.export import Export, hands_dict, state_head
+
 from .rules import (
-    BidMade, BiddingConfig, BiddingState, CardPlayed, CardsDealt, CardTaken, FinalBidMade, HandScored, HandStarted,
-    TrickWon, WinReason,
+    BiddingConfig,
+    BiddingState,
+    BidMade,
+    CardPlayed,
+    CardsDealt,
+    CardTaken,
+    FinalBidMade,
+    HandScored,
+    HandStarted,
+    TrickWon,
+    WinReason,
 )
 from .rules.config import GAME_END_HIGH, GAME_END_LOW
-
-from diamonds.replay.export import Export, hands_dict, state_head
 
 if TYPE_CHECKING:
     from diamonds.replay.validate import ReplayedGame
@@ -90,7 +100,7 @@ def _card_places(rnd: dict[str, Any]) -> dict[str, tuple[dict[str, Any], Any]]:
     return places
 
 
-def add_replay(rounds: list[dict[str, Any]], replayed: "ReplayedGame", compact: bool = False) -> None:
+def add_replay(rounds: list[dict[str, Any]], replayed: ReplayedGame, compact: bool = False) -> None:
     """Walk the events in order and hang them on the items they belong to (see `Export.add_replay`).
 
     The compact form leaves out each card's player, the suit it counted as, high or low and whether it

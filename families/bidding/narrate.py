@@ -10,12 +10,24 @@ Joker given Spades and played high.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from diamonds.core import AnyCard, Card
+
 from .rules import (
-    BidMade, BiddingConfig, CardPlayed, CardsDealt, CardTaken, Event, FinalBidMade, GameEnded, HandScored,
-    HandStarted, SeatScore, TrickWon, WinReason,
+    BiddingConfig,
+    BidMade,
+    CardPlayed,
+    CardsDealt,
+    CardTaken,
+    Event,
+    FinalBidMade,
+    GameEnded,
+    HandScored,
+    HandStarted,
+    SeatScore,
+    TrickWon,
+    WinReason,
 )
 
 __all__ = [

@@ -10,14 +10,31 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from diamonds.core import AnyCard, Joker
+from diamonds.replay.steps import Step
+from diamonds.svg.draw import (
+    CARD_H,
+    FAINT,
+    TABLE_CX,
+    TABLE_CY,
+    Box,
+    Canvas,
+    Picture,
+    Play,
+    Sight,
+    add,
+    card,
+    card_back,
+    game_over,
+    hand,
+    marker,
+    seat_boxes,
+    stop_title,
+    text,
+    trick,
+)
+
 from .rules import CardPlayed
 from .steps import Table
-from diamonds.replay.steps import Step
-
-from diamonds.svg.draw import (
-    CARD_H, FAINT, TABLE_CX, TABLE_CY, Box, Canvas, Picture, Play, Sight, add, card, card_back, game_over, hand,
-    marker, seat_boxes, stop_title, text, trick,
-)
 
 __all__ = ["PICTURE"]
 

@@ -12,14 +12,14 @@ sign, `JoS+` or `JoD-` (B7). The tags come from `game_tags`.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from diamonds.core import Card, Game, sort_cards
+from diamonds.notation.records import Call, GameRecord, HandLine, Play, Plays, RoundHeader, Take
+from diamonds.replay.record import RoundsWriter
+
 from .rules import Bid, BiddingConfig, Deal, FinalBid, PlayCard, TakeFromKitty
 from .words import WORDS
-from diamonds.notation.records import Call, GameRecord, HandLine, Play, Plays, RoundHeader, Take
-
-from diamonds.replay.record import RoundsWriter
 
 __all__ = ["record_from_game", "play_of"]
 

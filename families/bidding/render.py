@@ -15,12 +15,12 @@ from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from .rules import CardPlayed, CardTaken, Event, TrickWon
-
-from .narrate import choice_suffix, describe, describe_take, describe_won, signed, why_text
-from .steps import Table
 from diamonds.views.cards import card_text, cards_text
 from diamonds.views.screen import EventLog, SeatsPanel, StepScreen, seat_cells
+
+from .narrate import choice_suffix, describe, describe_take, describe_won, signed, why_text
+from .rules import CardPlayed, CardTaken, Event, TrickWon
+from .steps import Table
 
 __all__ = ["PlayersPanel", "KittyLine", "TrickPanel", "StepLog", "Position", "WIDE"]
 

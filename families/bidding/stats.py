@@ -23,7 +23,7 @@ _BID, _FINAL, _SCORED, _TRICK_WON = "bid", "final bid", "hand scored", "trick wo
 _WHY = ("high joker", "trump", "led suit")  # B8, in the order they are tried
 
 
-def tally(events: "pa.Table") -> Tally:
+def tally(events: pa.Table) -> Tally:
     import pyarrow as pa
 
     scored = rows_of_kind(events, _SCORED, ["final_bid", "made", "points"])

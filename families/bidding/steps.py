@@ -13,12 +13,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from diamonds.core import AnyCard, sort_cards
-from .rules import (
-    BidMade, BiddingConfig, BiddingStanding, CardPlayed, CardsDealt, CardTaken, Event, FinalBidMade, GameEnded,
-    HandScored, HandStarted, SeatScore, TrickWon, WinReason,
-)
-
 from diamonds.replay.steps import marks_of, steps_builder
+
+from .rules import (
+    BiddingConfig,
+    BiddingStanding,
+    BidMade,
+    CardPlayed,
+    CardsDealt,
+    CardTaken,
+    Event,
+    FinalBidMade,
+    GameEnded,
+    HandScored,
+    HandStarted,
+    SeatScore,
+    TrickWon,
+    WinReason,
+)
 
 __all__ = ["Table", "build_steps"]
 

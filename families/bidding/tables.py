@@ -14,11 +14,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .rules import (
-    BidMade, CardPlayed, CardTaken, FinalBidMade, HandScored, HandStarted, TrickWon,
-)
-
 from diamonds.replay.tables import Column, EventWalk, FamilyRows, Kind, Tables
+
+from .rules import (
+    BidMade,
+    CardPlayed,
+    CardTaken,
+    FinalBidMade,
+    HandScored,
+    HandStarted,
+    TrickWon,
+)
 
 if TYPE_CHECKING:
     from diamonds.replay.validate import ReplayedGame
@@ -26,7 +32,7 @@ if TYPE_CHECKING:
 __all__ = ["TABLES", "rows"]
 
 
-def rows(replayed: "ReplayedGame") -> FamilyRows:
+def rows(replayed: ReplayedGame) -> FamilyRows:
     """Walk the events in order: a row per card played and per bid, kitty take, trick and hand score."""
     walk = EventWalk(replayed, TABLES)
     for event in walk:

@@ -1,4 +1,5 @@
-"""Mike Fitzgerald's Diamonds (Stronghold Games, Board Game Arena): the whole game in one folder (rulings R1-R18; rule sets 1e, 2e, bga; variants partnership, perfect).
+"""Mike Fitzgerald's Diamonds (Stronghold Games, Board Game Arena): the whole game in one folder
+(rulings R1-R18; rule sets 1e, 2e, bga; variants partnership, perfect).
 
 `rules/` holds the engine and its three editions; `FAMILY` registers the family
 with every edition (the parts it provides: `diamonds.core.family.STANDARD_PARTS`).

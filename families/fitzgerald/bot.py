@@ -17,6 +17,7 @@ from typing import Any
 
 from diamonds.bots import FamilyBot, Table, deal_unknown
 from diamonds.core.cards import SUITS, Card, Suit
+
 from .rules.engine import trick_winner
 from .rules.moves import ChoosePassCount, ChooseVictim, PassCards, PlayCard
 from .rules.state import Phase, State

@@ -8,18 +8,33 @@ one run (`play_cards`), and the card-by-card loop only takes over to report.
 
 from __future__ import annotations
 
-from typing import Any, Sequence, cast
+from collections.abc import Sequence
+from typing import Any, cast
 
 from diamonds.core import AnyCard, Card, IllegalMove, Suit
-from .rules import (
-    PASS_COUNTS, CardNotHeld, ChoosePassCount, ChooseVictim, Deal, Event, GameConfig, PassCards,
-    Phase, PlayCard, Reason, Table, first_leader, play_cards, trick_seats, trick_winner,
-)
 from diamonds.notation.records import Choice, HandLine, Play, Plays, Round, Trick
-
 from diamonds.replay.bridge import Bridge
-from .record import record_from_game
 from diamonds.replay.validate import Replayer, whole_tricks
+
+from .record import record_from_game
+from .rules import (
+    PASS_COUNTS,
+    CardNotHeld,
+    ChoosePassCount,
+    ChooseVictim,
+    Deal,
+    Event,
+    GameConfig,
+    PassCards,
+    Phase,
+    PlayCard,
+    Reason,
+    Table,
+    first_leader,
+    play_cards,
+    trick_seats,
+    trick_winner,
+)
 
 __all__ = ["BRIDGE", "FitzgeraldReplayer"]
 

@@ -11,15 +11,26 @@ not imply (`_compact_action`, docs/json.md).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from diamonds.core import Suit
-from .rules import (
-    Area, AreaKind, CardPlayed, CardsDealt, CardsPassed, GameConfig, Reason, RoundEnded, RoundStarted, State,
-    SuitAction, TrickWon,
-)
-
 from diamonds.replay.export import Export, attach, hands_dict, state_head
+
+from .rules import (
+    Area,
+    AreaKind,
+    CardPlayed,
+    CardsDealt,
+    CardsPassed,
+    GameConfig,
+    Reason,
+    RoundEnded,
+    RoundStarted,
+    State,
+    SuitAction,
+    TrickWon,
+)
 
 if TYPE_CHECKING:
     from diamonds.replay.validate import ReplayedGame
@@ -128,7 +139,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
     }
 
 
-def add_replay(rounds: list[dict[str, Any]], replayed: "ReplayedGame", compact: bool = False) -> None:
+def add_replay(rounds: list[dict[str, Any]], replayed: ReplayedGame, compact: bool = False) -> None:
     """Walk the events in order and hang them on the items they belong to (see `Export.add_replay`).
 
     The compact form leaves out each card's player and `followed` and each trick's `led_suit` (implied

@@ -7,9 +7,23 @@ the facts come from the engine's events.
 from __future__ import annotations
 
 from diamonds.core import SUITS, format_cards
+
 from .rules import (
-    Area, AreaKind, CardPlayed, CardsDealt, CardsPassed, Event, GameConfig, GameEnded,
-    PassCountChosen, PassesDelivered, Reason, RoundEnded, RoundStarted, SuitAction, TrickWon,
+    Area,
+    AreaKind,
+    CardPlayed,
+    CardsDealt,
+    CardsPassed,
+    Event,
+    GameConfig,
+    GameEnded,
+    PassCountChosen,
+    PassesDelivered,
+    Reason,
+    RoundEnded,
+    RoundStarted,
+    SuitAction,
+    TrickWon,
 )
 
 __all__ = ["describe", "area_name"]

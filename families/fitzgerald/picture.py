@@ -11,14 +11,30 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from diamonds.core import SUITS
+from diamonds.replay.steps import Step
+from diamonds.svg.draw import (
+    CARD_H,
+    FAINT,
+    INK,
+    Box,
+    Canvas,
+    Picture,
+    Play,
+    Sight,
+    add,
+    crystals,
+    game_over,
+    hand,
+    marker,
+    seat_boxes,
+    stop_title,
+    text,
+    trick,
+)
+
+from .rules.config import GameConfig
 from .rules.visibility import hides_vault
 from .steps import Table
-from diamonds.replay.steps import Step
-
-from diamonds.svg.draw import (
-    CARD_H, FAINT, INK, Box, Canvas, Picture, Play, Sight, add, crystals, game_over, hand, marker, seat_boxes, text,
-    stop_title, trick,
-)
 
 __all__ = ["PICTURE"]
 
@@ -37,8 +53,8 @@ def _over(table: Table) -> bool:
     return bool(table.results)
 
 
-def _hand_rows(config: object) -> int:
-    return 1 if getattr(config, "hand_size") <= 10 else 2
+def _hand_rows(config: GameConfig) -> int:
+    return 1 if config.hand_size <= 10 else 2
 
 
 def _draw(canvas: Canvas, step: Step, table: Table, sight: Sight) -> None:

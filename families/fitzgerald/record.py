@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from diamonds.core import Card, Game, sort_cards
+from diamonds.notation.records import Choice, EndLine, GameRecord, HandLine, Play, Plays, Round, RoundHeader, Trick
+from diamonds.replay.record import game_tags
+
 from .rules import (
-    CardsDealt, ChoosePassCount, ChooseVictim, Deal, PassCards, PlayCard, Reason, TrickWon,
+    CardsDealt,
+    ChoosePassCount,
+    ChooseVictim,
+    Deal,
+    PassCards,
+    PlayCard,
+    Reason,
+    TrickWon,
 )
 from .words import WORDS
-from diamonds.notation.records import Choice, EndLine, GameRecord, HandLine, Play, Plays, Round, RoundHeader, Trick
-
-from diamonds.replay.record import game_tags
 
 __all__ = ["record_from_game"]
 

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from .rules import CardsDealt, CardsPassed, Event, PassesDelivered
-
 from diamonds.views.cards import SUIT_STYLE, card_text, cards_text
 from diamonds.views.screen import EventLog, SeatsPanel, StepScreen, seat_cells
+
 from .narrate import describe
+from .rules import CardsDealt, CardsPassed, Event, PassesDelivered
 from .rules.visibility import hides_vault as rules_hides_vault
 from .steps import Table
 

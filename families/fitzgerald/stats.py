@@ -24,7 +24,7 @@ _REASONS = ("off-suit", "trick won", "suit majority", "no tricks")  # in the ord
 _SUITS = ("D", "H", "S", "C")
 
 
-def tally(events: "pa.Table") -> Tally:
+def tally(events: pa.Table) -> Tally:
     actions = rows_of_kind(events, _SUIT_ACTION, ["rules", "reason", "suit", "points"])
     return {"by_reason": group_sums(actions, ["rules", "reason"], ["points"]),
             "by_suit": group_sums(actions, ["rules", "suit"], ["points"])}

@@ -12,12 +12,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from diamonds.core import Card, sort_cards
-from .rules import (
-    TOTAL_POINTS, AreaKind, CardPlayed, CardsDealt, CardsPassed, Event, GameConfig, GameEnded, PassCountChosen,
-    PassesDelivered, RoundEnded, RoundStarted, SideResult, SuitAction, TrickWon, initial_state,
-)
-
 from diamonds.replay.steps import marks_of, steps_builder
+
+from .rules import (
+    TOTAL_POINTS,
+    AreaKind,
+    CardPlayed,
+    CardsDealt,
+    CardsPassed,
+    Event,
+    GameConfig,
+    GameEnded,
+    PassCountChosen,
+    PassesDelivered,
+    RoundEnded,
+    RoundStarted,
+    SideResult,
+    SuitAction,
+    TrickWon,
+    initial_state,
+)
 
 __all__ = ["Table", "build_steps"]
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .rules import CardPlayed, GameConfig, Reason, RoundStarted, SuitAction, TrickWon
-
 from diamonds.replay.tables import Column, FamilyRows, Kind, Tables, family_columns
+
+from .rules import CardPlayed, GameConfig, Reason, RoundStarted, SuitAction, TrickWon
 
 if TYPE_CHECKING:
     from diamonds.replay.validate import ReplayedGame
@@ -32,7 +32,7 @@ _ACTION_COLUMNS = ("seq", "round", "trick", "kind", "seat", "player", "side", "s
                    "card", "total")
 
 
-def rows(replayed: "ReplayedGame") -> FamilyRows:
+def rows(replayed: ReplayedGame) -> FamilyRows:
     """Walk the events in order: a row per card played and per Suit Action."""
     game = replayed.game
     config: GameConfig = replayed.config

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from diamonds.bots import FamilyBot, Table, deal_unknown
+
 from .rules.moves import PlayCard
 from .rules.rules import card_points, card_value
 from .rules.state import State

@@ -29,16 +29,15 @@ record's last hand, tricks missing at the end mean the game is unfinished.
 
 from __future__ import annotations
 
-
 from diamonds.core import Card, IllegalMove
 from diamonds.core.errors import CardNotHeld, CardNotInDeck
+from diamonds.notation.records import HandLine, Plays, Round
+from diamonds.replay.bridge import Bridge
+from diamonds.replay.validate import Replayer, meant_card, names_text, whole_tricks
+
+from .record import record_from_game
 from .rules import Deal, KirkConfig, Phase, PlayCard, State, first_leader, trick_winner
 from .rules.fast import KirkTable
-from diamonds.notation.records import HandLine, Plays, Round
-
-from diamonds.replay.bridge import Bridge
-from .record import record_from_game
-from diamonds.replay.validate import Replayer, meant_card, names_text, whole_tricks
 
 __all__ = ["BRIDGE", "KirkReplayer"]
 

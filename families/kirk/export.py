@@ -12,11 +12,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .rules import (
-    CardPlayed, CardsDealt, HandScored, HandStarted, KirkConfig, State, TieBroken, TieStep, TrickWon,
-)
-
 from diamonds.replay.export import Export, hands_dict, state_head
+
+from .rules import (
+    CardPlayed,
+    CardsDealt,
+    HandScored,
+    HandStarted,
+    KirkConfig,
+    State,
+    TieBroken,
+    TieStep,
+    TrickWon,
+)
 
 if TYPE_CHECKING:
     from diamonds.replay.validate import ReplayedGame
@@ -63,7 +71,7 @@ def _step(names: tuple[str, ...], step: TieStep, compact: bool) -> dict[str, Any
     return {key: value for key, value in out.items() if value != []} if compact else out
 
 
-def add_replay(rounds: list[dict[str, Any]], replayed: "ReplayedGame", compact: bool = False) -> None:
+def add_replay(rounds: list[dict[str, Any]], replayed: ReplayedGame, compact: bool = False) -> None:
     """Walk the events in order and hang them on the items they belong to (see `Export.add_replay`).
 
     The compact form leaves out each card's player and value (implied by the trick and K3) and every

@@ -6,12 +6,24 @@ winners, the cards revealed in a tie) from the engine's events.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from diamonds.core import Card, Suit
+
 from .rules import (
-    CardPlayed, CardsDealt, DecidedBy, Event, GameEnded, HandScored, HandStarted, KirkConfig, TieBroken, TieStep,
-    TrickWon, card_value, first_leader,
+    CardPlayed,
+    CardsDealt,
+    DecidedBy,
+    Event,
+    GameEnded,
+    HandScored,
+    HandStarted,
+    KirkConfig,
+    TieBroken,
+    TieStep,
+    TrickWon,
+    card_value,
+    first_leader,
 )
 
 __all__ = ["describe", "describe_tie", "hand_title", "names_text", "worth", "tie_step_text", "tie_outcome_text"]

@@ -9,14 +9,29 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+from diamonds.replay.steps import Step
+from diamonds.svg.draw import (
+    CARD_H,
+    FAINT,
+    Box,
+    Canvas,
+    Picture,
+    Play,
+    Sight,
+    add,
+    card,
+    card_back,
+    game_over,
+    hand,
+    marker,
+    seat_boxes,
+    stop_title,
+    text,
+    trick,
+)
+
 from .rules import DecidedBy
 from .steps import Table
-from diamonds.replay.steps import Step
-
-from diamonds.svg.draw import (
-    CARD_H, FAINT, Box, Canvas, Picture, Play, Sight, add, card, card_back, game_over, hand, marker, seat_boxes,
-    stop_title, text, trick,
-)
 
 __all__ = ["PICTURE"]
 

@@ -9,13 +9,13 @@ configuration.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from diamonds.core import Game, sort_cards
-from .rules import Deal, KirkConfig, PlayCard
 from diamonds.notation.records import GameRecord, HandLine, Play, Plays, RoundHeader
-
 from diamonds.replay.record import RoundsWriter
+
+from .rules import Deal, KirkConfig, PlayCard
 
 __all__ = ["record_from_game"]
 

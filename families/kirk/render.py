@@ -13,11 +13,11 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from .rules import DecidedBy, Event, TieBroken, TieStep, card_value
-
 from diamonds.views.cards import card_text, cards_text
 from diamonds.views.screen import EventLog, SeatsPanel, StepScreen, seat_cells
+
 from .narrate import describe, describe_tie, hand_title, names_text
+from .rules import DecidedBy, Event, TieBroken, TieStep, card_value
 from .steps import Table
 
 __all__ = ["PlayersPanel", "TrickPanel", "StepLog", "Position", "WIDE"]

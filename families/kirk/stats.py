@@ -13,9 +13,9 @@ from collections import defaultdict
 from typing import TYPE_CHECKING
 
 from diamonds.core import Card
-from .rules.rules import card_value
-
 from diamonds.replay.stats import Breakdown, Cell, Chart, FamilyStats, Tally, group_sums, rows_of_kind
+
+from .rules.rules import card_value
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -26,7 +26,7 @@ _TRICK_WON = "trick won"  # the events' `kind` (kirk_tables.py)
 _DECIDED = ("highest", "piles", "first played")  # K5, the order a tie goes deeper
 
 
-def tally(events: "pa.Table") -> Tally:
+def tally(events: pa.Table) -> Tally:
     tricks = rows_of_kind(events, _TRICK_WON, ["decided_by", "depth", "card", "points"])
     return {"decided": group_sums(tricks, ["decided_by", "depth"], ["points"]),
             "by_card": group_sums(tricks, ["card"], ["points"])}

@@ -12,12 +12,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from diamonds.core import Card, sort_cards
-from .rules import (
-    CardPlayed, CardsDealt, Event, GameEnded, HandScored, HandStarted, KirkConfig, KirkStanding, TieBroken,
-    TrickWon, pile_points,
-)
-
 from diamonds.replay.steps import marks_of, steps_builder
+
+from .rules import (
+    CardPlayed,
+    CardsDealt,
+    Event,
+    GameEnded,
+    HandScored,
+    HandStarted,
+    KirkConfig,
+    KirkStanding,
+    TieBroken,
+    TrickWon,
+    pile_points,
+)
 
 __all__ = ["Table", "build_steps"]
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from diamonds.replay.tables import Column, EventWalk, FamilyRows, Kind, Tables
+
 from .rules import CardPlayed, HandScored, HandStarted, KirkConfig, TieBroken, TrickWon
 from .rules.rules import pile_points
-
-from diamonds.replay.tables import Column, EventWalk, FamilyRows, Kind, Tables
 
 if TYPE_CHECKING:
     from diamonds.replay.validate import ReplayedGame
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 __all__ = ["TABLES", "rows"]
 
 
-def rows(replayed: "ReplayedGame") -> FamilyRows:
+def rows(replayed: ReplayedGame) -> FamilyRows:
     """Walk the events in order: a row per card played, per trick won, per tie step and per hand score."""
     config: KirkConfig = replayed.config
     walk = EventWalk(replayed, TABLES)

@@ -1,6 +1,7 @@
 """Kirk's view: its screen, its step log and its events in words."""
 
 from diamonds.views import view_of
+
 from .narrate import describe
 from .render import Position, StepLog
 

@@ -26,11 +26,10 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from diamonds.core import Family, IllegalMove, NotationError, Sight
+    from diamonds.replay.steps import PositionError
 
     from .analysis import GameTables
-    from .game import Diagnostic, Game, read_game, read_games
-    from .game import Position, Standing, View
-    from diamonds.replay.steps import PositionError
+    from .game import Diagnostic, Game, Position, Standing, View, read_game, read_games
 
 __all__ = [
     "read_games", "read_game", "Game", "Position", "View", "Standing", "Diagnostic", "families", "Family",
@@ -56,7 +55,7 @@ def __getattr__(name: str) -> Any:
     return value
 
 
-def families() -> "dict[str, tuple[str, ...]]":
+def families() -> dict[str, tuple[str, ...]]:
     """The registered families and their rule sets: {"fitzgerald": ("1e", "2e", "bga"), "kirk": ("kirk",), …}."""
     from diamonds.core import families as registered
 
@@ -70,14 +69,14 @@ def env(rules: str = "kirk", players: int | None = None, **kwargs: Any) -> Any:
     return make(rules, players, **kwargs)
 
 
-def read_tables(paths: Any, *, encoding: str = "utf-8", jobs: int | None = None) -> "GameTables":
+def read_tables(paths: Any, *, encoding: str = "utf-8", jobs: int | None = None) -> GameTables:
     """The games, plays and events tables (pyarrow) of DGN files or of a folder of Parquet tables."""
     from .analysis import read_games as read
 
     return read(paths, encoding=encoding, jobs=jobs)
 
 
-def to_pandas(source: Any, *, encoding: str = "utf-8", jobs: int | None = None) -> "GameTables":
+def to_pandas(source: Any, *, encoding: str = "utf-8", jobs: int | None = None) -> GameTables:
     """The games, plays and events tables as pandas DataFrames: `games, plays, events = diamonds.to_pandas(path)`."""
     from .analysis import to_pandas as frames
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import importlib.util
 import os
-from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -37,7 +38,7 @@ class GameTables(_Three):
 
     rounds: Any
 
-    def __new__(cls, games: Any, plays: Any, events: Any, rounds: Any = None) -> "GameTables":
+    def __new__(cls, games: Any, plays: Any, events: Any, rounds: Any = None) -> GameTables:
         self = super().__new__(cls, games, plays, events)
         self.rounds = rounds
         return self
@@ -69,7 +70,7 @@ def read_games(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
     return GameTables(tables["games"], tables["plays"], tables["events"], tables["rounds"])
 
 
-def to_pandas(source: "GameTables | str | os.PathLike[str] | Iterable[str | os.PathLike[str]]", *,
+def to_pandas(source: GameTables | str | os.PathLike[str] | Iterable[str | os.PathLike[str]], *,
               encoding: str = "utf-8", jobs: int | None = None) -> GameTables:
     """The three tables as pandas DataFrames (nullable integers, booleans and strings; repeated strings as
     categories: the dtypes `diamonds.dask` gives, so a notebook and a cluster agree); `source` is what
@@ -84,7 +85,7 @@ def to_pandas(source: "GameTables | str | os.PathLike[str] | Iterable[str | os.P
     return GameTables(games, plays, events, rounds=rounds)
 
 
-def pandas_frame(table: "pa.Table") -> "pd.DataFrame":
+def pandas_frame(table: pa.Table) -> pd.DataFrame:
     """An Arrow table as pandas with the dtypes `read_parquet(dtype_backend="numpy_nullable")` gives:
     nullable integers, booleans and strings (one dtype in every partition, nulls or not),
     dictionary columns as categories, lists and structs as objects."""
@@ -98,7 +99,7 @@ def pandas_frame(table: "pa.Table") -> "pd.DataFrame":
     return string_categories(table.to_pandas(types_mapper=nullable.get))
 
 
-def string_categories(frame: "pd.DataFrame") -> "pd.DataFrame":
+def string_categories(frame: pd.DataFrame) -> pd.DataFrame:
     """Categories of one string dtype in every partition: pandas gives an empty or all-null dictionary
     column `object` categories, the others `str`, and Dask cannot concatenate the two."""
     import pandas as pd

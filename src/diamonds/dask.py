@@ -30,7 +30,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from typing import TYPE_CHECKING, Any, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from diamonds.analysis import GameTables
 from diamonds.analysis import pandas_frame as _pandas
@@ -41,7 +42,6 @@ from diamonds.replay.tables import TABLE_NAMES
 
 if TYPE_CHECKING:
     import pandas as pd
-    import pyarrow as pa
 
 __all__ = ["read_games", "require_dask", "ProcessCluster"]
 
@@ -91,13 +91,13 @@ def _read_dgn(dd: Any, names: list[str], encoding: str) -> GameTables:
     return GameTables(**frames)
 
 
-def _file_tables(path: str, encoding: str) -> "dict[str, pd.DataFrame]":
+def _file_tables(path: str, encoding: str) -> dict[str, pd.DataFrame]:
     """One file's tables as pandas (run on a worker), as `tables_from_files` makes them, in one process."""
     tables = tables_from_files(path, encoding, jobs=1)
     return {table: _pandas(tables[table]) for table in TABLE_NAMES}
 
 
-def _meta(table: str) -> "pd.DataFrame":
+def _meta(table: str) -> pd.DataFrame:
     """An empty frame of the table's columns and dtypes, categories not known in advance."""
     from dask.dataframe import utils
 
@@ -142,7 +142,7 @@ class ProcessCluster:
         self.processes: list[subprocess.Popen[bytes]] = []
         self._temporary: tempfile.TemporaryDirectory[str] | None = None
 
-    def __enter__(self) -> "ProcessCluster":
+    def __enter__(self) -> ProcessCluster:
         try:
             self.start()
         except BaseException:

@@ -21,11 +21,20 @@ import io
 import os
 import random
 import weakref
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Mapping, Sequence, TextIO
+from typing import Any, TextIO
 
 from diamonds.core import (
-    DEFAULT_RULES, Family, IllegalMove, NotationError, Rules, Sight, default_names, family_of, rules_for,
+    DEFAULT_RULES,
+    Family,
+    IllegalMove,
+    NotationError,
+    Rules,
+    Sight,
+    default_names,
+    family_of,
+    rules_for,
 )
 from diamonds.core import Game as EngineGame
 from diamonds.notation.diagnostics import format_problem
@@ -93,7 +102,7 @@ class Position:
             self._labels.append(self._next_label(self._labels[-1], events, game.state))
 
     @classmethod
-    def from_engine(cls, game: EngineGame) -> "Position":
+    def from_engine(cls, game: EngineGame) -> Position:
         """A position over an engine game (which it then owns): every move of it is a move of the position."""
         if len(game) and len(game.events) != len(game):
             raise ValueError("a position needs a game that keeps its events and history")
@@ -311,13 +320,13 @@ class Position:
         """A player's cards now, in display order, as far as this position knows them."""
         return self.rule_set.hand(self.state, self.seat(player))
 
-    def view(self, player: str | int) -> "View":
+    def view(self, player: str | int) -> View:
         """The position as `player` may know it under the rules (their hand, public cards, cards they passed)."""
         seat = self.seat(player)
         return View(self, seat, self.rule_set.sight(self.state, self.moves, seat))
 
     # ---------------------------------------------------------------- copies and records
-    def copy(self) -> "Position":
+    def copy(self) -> Position:
         """An independent position with the same moves (sharing the frozen states behind them)."""
         position = Position.__new__(Position)
         position._game = self._game.copy()
@@ -326,7 +335,7 @@ class Position:
         position._labels = list(self._labels)
         return position
 
-    def game(self, tags: Mapping[str, str] | None = None) -> "Game":
+    def game(self, tags: Mapping[str, str] | None = None) -> Game:
         """The `Game` of the moves so far: `str(pos.game())` is DGN that validates."""
         return Game.from_position(self, tags=tags)
 
@@ -494,12 +503,12 @@ class Game:
         self._steps: list[Step] | None = None
 
     @classmethod
-    def from_text(cls, text: str, *, path: str = "<string>") -> "Game":
+    def from_text(cls, text: str, *, path: str = "<string>") -> Game:
         """The first game of a DGN text."""
         return cls(parse_game(text), path=path)
 
     @classmethod
-    def from_position(cls, position: Position, *, tags: Mapping[str, str] | None = None) -> "Game":
+    def from_position(cls, position: Position, *, tags: Mapping[str, str] | None = None) -> Game:
         """The record of a position's moves so far (deal lines included), as a game."""
         record = record_from_game(position.engine, tags=tuple((tags or {}).items()))
         text = write_game(record)
@@ -630,7 +639,7 @@ def _games(handle: TextIO | Iterable[str], path: str) -> Iterator[Game]:
         yield Game(parse_game(text, first_line=first_line, index=index), path=path)
 
 
-_READERS: "weakref.WeakKeyDictionary[Any, Iterator[Game]]" = weakref.WeakKeyDictionary()
+_READERS: weakref.WeakKeyDictionary[Any, Iterator[Game]] = weakref.WeakKeyDictionary()
 
 
 def read_game(handle: TextIO) -> Game | None:

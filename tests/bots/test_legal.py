@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from tables import TABLES, new_position, play, table_id
 
 from diamonds.bots import make_bot
-from tables import TABLES, new_position, play, table_id
 
 
 @pytest.mark.parametrize("table", TABLES, ids=table_id)

@@ -8,10 +8,10 @@ import random
 from typing import Any
 
 import pytest
+from tables import TABLES, new_position, play, table_id
 
 import diamonds
 from diamonds.bots import make_bot
-from tables import TABLES, new_position, play, table_id
 
 
 def _named_cards(move: Any) -> set[Any]:

@@ -20,14 +20,13 @@ import stat
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 from jsonschema import Draft202012Validator
 
 from diamonds.cli import fmt_cmd
-from diamonds.cli.main import main
 from diamonds.core import simulate
 from diamonds.notation import parse_games
 from diamonds.notation.writer import write_game
@@ -729,7 +728,8 @@ def test_replay_steps_prints_every_step_in_order(diamonds, valid: Path) -> None:
     for r in range(1, 5):
         expected += [f"R{r}.0"] + [f"R{r}.{t}.{c}" for t in range(1, 11) for c in range(1, 5)] + [f"R{r}.end"]
     assert labels == expected
-    assert "R1.1.4    Dan cannot follow Hearts, plays 2D\n          Dan: Diamonds action, 1 point Supply → Dan's Vault\n" in run.out
+    assert ("R1.1.4    Dan cannot follow Hearts, plays 2D\n"
+            "          Dan: Diamonds action, 1 point Supply → Dan's Vault\n") in run.out
     assert "Game over: Ann 22, Bob 32, Cat 26, Dan 34 (wins)" in run.out
     assert run.out.count("Player") == 4  # the whole table after each round
     assert max(len(line) for line in run.out.split("\n")) <= 80

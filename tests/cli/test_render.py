@@ -15,20 +15,20 @@ import difflib
 import io
 import os
 import re
-from functools import lru_cache
+from collections.abc import Iterable
+from functools import cache
 from pathlib import Path
-from typing import Iterable
 
 import pytest
 from rich.cells import cell_len
 from rich.console import Console
 
-from diamonds.families.fitzgerald.render import Position, StepLog
 from diamonds.cli.replay_cmd import FOOTER, HELP
-from diamonds.replay.steps import Step, find_position
-from diamonds.families.fitzgerald.steps import build_steps
 from diamonds.core import Card, simulate
+from diamonds.families.fitzgerald.render import Position, StepLog
+from diamonds.families.fitzgerald.steps import build_steps
 from diamonds.replay import record_from_game, replay_record
+from diamonds.replay.steps import Step, find_position
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 REGEN = os.environ.get("DIAMONDS_REGEN") == "1"
@@ -36,7 +36,7 @@ WIDTH, HEIGHT = 80, 24
 CARD = re.compile(r"(?<![\w.])(1[0-5]|[1-9])[DHSC](?!\w)")
 
 
-@lru_cache(maxsize=None)
+@cache
 def game_steps(players: int | tuple[str, ...] = 4, variants: tuple[str, ...] = (), seed: int = 11,
                rules: str = "2e") -> list[Step]:
     """The steps of a fixed simulated game, through a record as `diamonds replay` gets them."""

@@ -22,8 +22,9 @@ Expected numbers are worked out from the rulings here (R3: 235 points; K7:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from diamonds.core.cards import Card, Suit
 

@@ -24,11 +24,10 @@ import re
 from typing import Any
 
 import pytest
+from test_families import SETUPS, Setup  # noqa: E402  (the same set-ups as the engine's conformance)
 
 import diamonds
 from diamonds.core import IllegalMove, NotationError, family_of
-
-from test_families import SETUPS, Setup  # noqa: E402  (the same set-ups as the engine's conformance)
 
 API_SEEDS = (3,)
 
@@ -43,7 +42,7 @@ def _passed_by(pos: diamonds.Position, viewer: int) -> set[Any]:
     """The cards `viewer` gave away this round by a move of theirs that names cards (a pass)."""
     given: set[Any] = set()
     round_start = 0
-    for ply, move in enumerate(pos.moves):
+    for ply in range(len(pos.moves)):
         if pos.rule_set.is_chance(pos.engine.state_at(ply)):
             round_start = ply
     for ply in range(round_start, len(pos.moves)):

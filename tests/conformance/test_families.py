@@ -36,11 +36,13 @@ import random
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Iterator
+from functools import cache, lru_cache
+from typing import Any
 
 import pytest
+from invariants import INVARIANTS, FamilyInvariants
 
 import diamonds.core
 from diamonds.core import Game
@@ -50,8 +52,6 @@ from diamonds.core.family import Family, Rules, Standing
 from diamonds.core.registry import FAMILIES, RULE_SETS, family_of, rules_for
 from diamonds.core.seating import ConfigError, Seating
 from diamonds.core.simulate import default_names, play_random_game
-
-from invariants import INVARIANTS, FamilyInvariants
 
 # --------------------------------------------------------------------------- set-ups
 
@@ -148,7 +148,7 @@ def load_part(family: Family, which: str) -> Any:
     return part
 
 
-@lru_cache(maxsize=None)
+@cache
 def finished_game(setup: Setup, seed: int) -> Game:
     """A whole random game of the set-up (shared by the tests that only read it)."""
     config = setup.config(seed)
@@ -205,7 +205,7 @@ def _same_but_order(a: Any, b: Any) -> bool:
     return True
 
 
-@lru_cache(maxsize=None)
+@cache
 def _field_names(kind: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(kind))
 

@@ -12,7 +12,7 @@ import itertools
 import pytest
 
 from diamonds.core import ConfigError
-from diamonds.families.fitzgerald.rules import configure, GameConfig, Variant
+from diamonds.families.fitzgerald.rules import Variant, configure
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 

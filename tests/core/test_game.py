@@ -7,7 +7,21 @@ from dataclasses import FrozenInstanceError
 import pytest
 
 from diamonds.core import Game, IllegalMove, WrongPhase, simulate
-from diamonds.families.fitzgerald.rules import play_cards, configure, CardPlayed, ChoosePassCount, ChooseVictim, Deal, GameConfig, MustFollowSuit, PassCards, Phase, PlayCard, RoundStarted, WrongPassCount, initial_state
+from diamonds.families.fitzgerald.rules import (
+    CardPlayed,
+    ChoosePassCount,
+    ChooseVictim,
+    Deal,
+    MustFollowSuit,
+    PassCards,
+    Phase,
+    PlayCard,
+    RoundStarted,
+    WrongPassCount,
+    configure,
+    initial_state,
+    play_cards,
+)
 
 try:
     from helpers import SETUPS, card, cards, dealt_hands, new_game, play, setup_id, start_round

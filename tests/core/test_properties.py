@@ -29,20 +29,52 @@ from the engine, so that a wrong configuration shows up here as well.
 
 from __future__ import annotations
 
-from helpers import SETUPS, allowed_variant_sets, setup_id  # noqa: F401  (shared list of set-ups)
-
 import itertools
 import random
-from math import comb
 from collections import deque
+from math import comb
 
 import pytest
+from helpers import SETUPS, allowed_variant_sets, setup_id  # noqa: F401  (shared list of set-ups)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from diamonds.core import SUITS, ConfigError, Game, IllegalMove, Suit
-from diamonds.families.fitzgerald.rules import configure, Area, AreaKind, CardNotHeld, CardPlayed, CardsDealt, CardsPassed, ChoosePassCount, ChooseVictim, Continuation, Deal, GameConfig, GameEnded, GameOver, MustFollowSuit, PassCards, PassesDelivered, PassCountChosen, Phase, PlayCard, Reason, RoundEnded, RoundStarted, SuitAction, TrickWon, Variant, VictimNotAllowed, VictimRequired, apply, deck, legal_moves, rule_set
-from diamonds.families.fitzgerald.rules import random_move
+from diamonds.families.fitzgerald.rules import (
+    Area,
+    AreaKind,
+    CardNotHeld,
+    CardPlayed,
+    CardsDealt,
+    CardsPassed,
+    ChoosePassCount,
+    ChooseVictim,
+    Continuation,
+    Deal,
+    GameConfig,
+    GameEnded,
+    GameOver,
+    MustFollowSuit,
+    PassCards,
+    PassCountChosen,
+    PassesDelivered,
+    Phase,
+    PlayCard,
+    Reason,
+    RoundEnded,
+    RoundStarted,
+    SuitAction,
+    TrickWon,
+    Variant,
+    VictimNotAllowed,
+    VictimRequired,
+    apply,
+    configure,
+    deck,
+    legal_moves,
+    random_move,
+    rule_set,
+)
 
 # --------------------------------------------------------------------------- the rulings' numbers
 
@@ -505,7 +537,6 @@ class GameChecker:
 
 
     def check_state(self, new) -> None:
-        config = self.config
         # R3: points are conserved, no area negative
         assert new.supply + sum(new.showroom) + sum(new.vault) == TOTAL_POINTS == new.points_in_play
         assert new.supply >= 0 and min(new.showroom) >= 0 and min(new.vault) >= 0

@@ -8,18 +8,24 @@ legal is checked step by step in test_properties.py.
 
 from __future__ import annotations
 
-from helpers import SETUPS, allowed_variant_sets, setup_id  # noqa: F401  (shared list of set-ups)
-
 import random
 
 import pytest
+from helpers import SETUPS, allowed_variant_sets, setup_id  # noqa: F401  (shared list of set-ups)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from diamonds.core import ConfigError
-from diamonds.families.fitzgerald.rules import configure, ChoosePassCount, ChooseVictim, Deal, GameEnded, Phase, rule_set
-from diamonds.core import play_random_game, simulate
-from diamonds.families.fitzgerald.rules import random_deal, random_move
+from diamonds.core import ConfigError, play_random_game, simulate
+from diamonds.families.fitzgerald.rules import (
+    ChoosePassCount,
+    ChooseVictim,
+    Deal,
+    GameEnded,
+    Phase,
+    random_deal,
+    random_move,
+    rule_set,
+)
 
 RULE_IDS = ("1e", "2e", "bga")
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")

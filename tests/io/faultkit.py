@@ -12,7 +12,7 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -59,7 +59,7 @@ def start(*args: object, cwd: Path | None = None, stdin: Any = subprocess.DEVNUL
                             stderr=subprocess.PIPE, cwd=cwd, env=env(**extra))
 
 
-@lru_cache(maxsize=None)
+@cache
 def simulated(games: int, seed: int = 7, players: int = 4, deals: bool = True) -> str:
     extra = [] if deals else ["--no-deals"]
     done = run("simulate", "--players", players, "--seed", seed, "--games", games, *extra)

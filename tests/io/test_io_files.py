@@ -9,7 +9,6 @@ import stat
 from pathlib import Path
 
 import pytest
-
 from faultkit import game_lines, run, simulated, temporaries
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="modes, links, devices")

@@ -11,7 +11,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from faultkit import game_lines, kill, run, simulated, start, temporaries, tree
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="signals")

@@ -7,13 +7,11 @@ from __future__ import annotations
 import os
 import random
 import shutil
-import signal
 import subprocess
 import time
 from pathlib import Path
 
 import pytest
-
 from faultkit import game_lines, kill, run, simulated, start, temporaries, tree
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="SIGKILL")
@@ -108,7 +106,7 @@ def _record_with_kills(tmp_path: Path, rng: random.Random) -> tuple[int, int]:
     options, lines, _ = game_lines(seed=8, players=4)
     path = tmp_path / "rec.dgn"
     done, lost, kills = 0, 0, 0
-    for number in range(KILLS_PER_KIND * 2):
+    for _number in range(KILLS_PER_KIND * 2):
         fresh = not path.exists()  # the first recorder may be killed before it wrote the set-up
         process = start("record", path, *(options if fresh else []), stdin=subprocess.PIPE, cwd=tmp_path)
         assert process.stdin is not None

@@ -11,7 +11,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from faultkit import game_lines, run, start, wait_until
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="flock, signals")

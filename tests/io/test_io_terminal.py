@@ -9,7 +9,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from faultkit import BEL, ESC, command, env, game_lines, run, simulated
 
 from diamonds.io.escape import quoted, visible

@@ -138,7 +138,7 @@ def test_validate_goes_on_with_the_next_file_after_one_it_cannot_decode(diamonds
 
 def test_the_column_counts_characters_not_bytes(diamonds, tmp_path: Path, game: str) -> None:
     path = tmp_path / "mixed.dgn"
-    head = '[Site "Zürich – Caf'.encode("utf-8")  # 19 characters, 22 bytes
+    head = '[Site "Zürich – Caf'.encode()  # 19 characters, 22 bytes
     path.write_bytes(game.encode("utf-8").replace(b"\n", b"\n" + head + b'\xe9"]\n', 1))
     run = diamonds("validate", path)
     assert run.code == 1
@@ -187,7 +187,7 @@ def test_a_sequence_cut_at_the_end_of_the_file_is_refused(diamonds, tmp_path: Pa
 def test_a_character_across_blocks_is_read_whole(diamonds, tmp_path: Path, game: str) -> None:
     """Bytes are decoded 64 KiB at a time: a character cut by a block boundary is not an error."""
     data = game.encode("utf-8")
-    padding = b"; " + b"x" * ((1 << 16) - 1 - len(data) - 2) + "é".encode("utf-8") + b"\n"
+    padding = b"; " + b"x" * ((1 << 16) - 1 - len(data) - 2) + "é".encode() + b"\n"
     assert len(data) + padding.index(b"\xc3") == (1 << 16) - 1  # é's first byte ends the first block
     path = tmp_path / "blocks.dgn"
     path.write_bytes(data + padding + data)

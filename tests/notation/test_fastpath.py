@@ -7,7 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from diamonds.core import ConfigError, simulate
 from diamonds.notation import fastpath, reader

@@ -132,7 +132,8 @@ def test_a_word_that_is_no_card_at_all_lists_what_may_stand_there():
     record, problem = problem_of(text)
     assert problem.pos == at(text, "D7")
     assert problem.message == ('expected a card (such as 7D, 15C, 10H, QS or Jo), a trick number such as `2.`, '
-                               'a round header `R<k> dealer <id>` (with `pass <n>` in Fitzgerald\'s games), `end` or the end of the '
+                               'a round header `R<k> dealer <id>` (with `pass <n>` in Fitzgerald\'s games), '
+                               '`end` or the end of the '
                                'game, found "D7"')
 
 

@@ -9,7 +9,18 @@ import pytest
 
 from diamonds.core import Card, simulate
 from diamonds.notation import (
-    Choice, Comment, EndLine, GameRecord, HandLine, Play, Round, RoundHeader, Tag, Trick, parse_game, parse_games,
+    Choice,
+    Comment,
+    EndLine,
+    GameRecord,
+    HandLine,
+    Play,
+    Round,
+    RoundHeader,
+    Tag,
+    Trick,
+    parse_game,
+    parse_games,
 )
 from diamonds.notation.tags import format_result, parse_result
 from diamonds.notation.writer import escape_tag_value, write_game, write_games

@@ -147,7 +147,7 @@ def expected_compact(full: dict[str, Any]) -> dict[str, Any]:
 # --------------------------------------------------------------------------- games of every family
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def simulated(family_name: str) -> ReplayedGame:
     family = next(f for f in FAMILIES if f.name == family_name)
     rules = family.rule_sets[0]

@@ -20,23 +20,24 @@ import re
 import socket
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
+from command import diamonds  # noqa: F401  (the fixture: the command in this process, no traceback allowed)
 
+from diamonds import read_tables
 from diamonds.cli import parallel
 from diamonds.cli.main import main
 from diamonds.cli.validate_cmd import check_batch
 from diamonds.core import FAMILIES, simulate
-from diamonds import read_tables
 from diamonds.dask import ProcessCluster
 from diamonds.dask import read_games as read_games_dask
 from diamonds.notation import game_texts
 from diamonds.notation.writer import write_game
 from diamonds.replay import record_from_game
 from diamonds.replay.arrow import MissingExtra
-from command import diamonds  # noqa: F401  (the fixture: the command in this process, no traceback allowed)
 
 distributed = pytest.importorskip("distributed", reason='the dask extra is not installed: pip install "diamonds[dask]"')
 
@@ -274,7 +275,7 @@ def _plain(value: Any) -> Any:
         return [_plain(item) for item in value]
     if isinstance(value, dict):
         return {key: _plain(item) for key, item in value.items()}
-    if value is None or value is getattr(__import__("pandas"), "NA") or (isinstance(value, float) and value != value):
+    if value is None or value is __import__("pandas").NA or (isinstance(value, float) and value != value):
         return None
     return value.item() if isinstance(value, numpy.generic) else value
 

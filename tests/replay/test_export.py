@@ -12,13 +12,14 @@ from __future__ import annotations
 import functools
 import json
 import os
+from collections.abc import Iterator
 from dataclasses import fields
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
-from schemacheck import schema_errors
 from jsonschema import Draft202012Validator
+from schemacheck import schema_errors
 
 from diamonds.cli.main import main
 from diamonds.core import FAMILIES, ConfigError, Standing, default_names, family_of, simulate
@@ -52,7 +53,7 @@ def _setups() -> Iterator[Any]:
 SETUPS = list(_setups())
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _replayed(rules: str, players: int, variants: tuple[str, ...], seed: int) -> tuple[ReplayedGame, GameRecord]:
     family = family_of(rules)
     try:

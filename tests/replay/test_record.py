@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import io
 import itertools
-from dataclasses import replace
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -80,7 +80,7 @@ def cases() -> list[tuple[str, int, tuple[str, ...], bool]]:
     if os.environ.get("DIAMONDS_RECORD_FULL"):
         return every
     chosen, seen = [], set()
-    for index, (rules, count, variants, deals) in enumerate(every):
+    for _index, (rules, count, variants, deals) in enumerate(every):
         key = (rules, variants)
         if key not in seen and count <= 4 and deals == (len(chosen) % 2 == 0):
             seen.add(key)

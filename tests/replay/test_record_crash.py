@@ -31,12 +31,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from test_record import game_and_lines, options_for, recorder_for
 
 from diamonds.notation.reader import parse_game
 from diamonds.replay.recorder import leftover_temporaries
 from diamonds.replay.validate import validate_record
-
-from test_record import game_and_lines, options_for, recorder_for
 
 SEED = 20261120
 KILLS_PER_GAME = int(os.environ.get("DIAMONDS_RECORD_KILLS", "10"))  # 4 games: 40 kill points by default

@@ -15,7 +15,6 @@ import shutil
 import sys
 
 import pytest
-
 from test_record import game_and_lines, recorder_for
 
 pexpect = pytest.importorskip("pexpect")

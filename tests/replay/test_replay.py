@@ -8,18 +8,26 @@ never typed in.
 
 from __future__ import annotations
 
-from helpers import SETUPS, allowed_variant_sets, setup_id  # noqa: F401  (shared list of set-ups)
-
 import random
 import re
 from dataclasses import replace
 
 import pytest
+from helpers import SETUPS, allowed_variant_sets, setup_id  # noqa: F401  (shared list of set-ups)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from diamonds.core import Suit, simulate
-from diamonds.families.fitzgerald.rules import CardPlayed, CardsDealt, ChooseVictim, Phase, PlayCard, Reason, SuitAction, results
+from diamonds.families.fitzgerald.rules import (
+    CardPlayed,
+    CardsDealt,
+    ChooseVictim,
+    Phase,
+    PlayCard,
+    Reason,
+    SuitAction,
+    results,
+)
 from diamonds.notation import Choice, EndLine, GameRecord, Play, Pos, Tag, parse_game, parse_games
 from diamonds.notation.tags import parse_result
 from diamonds.notation.writer import write_game
@@ -467,7 +475,7 @@ def test_a_victim_on_a_card_that_earns_no_clubs_action_is_an_error_at_the_choice
 def test_a_victim_on_a_club_that_follows_a_clubs_lead_and_loses_is_an_error():
     game, record = simulated(3, "1e", seed=5)
     facts = play_facts(game, record)
-    for (r, t, p), seat, events in facts:
+    for (r, t, p), seat, _events in facts:  # noqa: B007  (seat: the loop's last, used below)
         trick = record.rounds[r].tricks[t]
         if trick.plays[0].card.suit is not Suit.CLUBS or trick.plays[p].card.suit is not Suit.CLUBS:
             continue

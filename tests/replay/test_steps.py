@@ -12,14 +12,14 @@ import re
 
 import pytest
 
-from diamonds.families.fitzgerald.view import VIEW
-from diamonds.families.fitzgerald.render import Position
 from diamonds.cli.replay_cmd import FOOTER, HELP, Navigator, run_session
-from diamonds.replay.steps import PositionError, Step, find_position
-from diamonds.families.fitzgerald.steps import build_steps
 from diamonds.core import simulate
+from diamonds.families.fitzgerald.render import Position
 from diamonds.families.fitzgerald.rules import CardPlayed, GameEnded, RoundEnded, RoundStarted, SuitAction, TrickWon
+from diamonds.families.fitzgerald.steps import build_steps
+from diamonds.families.fitzgerald.view import VIEW
 from diamonds.replay import ReplayedGame, record_from_game, replay_record
+from diamonds.replay.steps import PositionError, Step, find_position
 
 ROUNDS, TRICKS, PLAYS = 4, 10, 4
 

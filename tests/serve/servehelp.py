@@ -45,7 +45,7 @@ class Server:
     def organiser(self) -> str:
         return (self.folder / "organiser.token").read_text().strip()
 
-    def start(self, timeout: float = 20) -> "Server":
+    def start(self, timeout: float = 20) -> Server:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         self.process = subprocess.Popen([sys.executable, "-m", "diamonds.cli.main", "serve", str(self.folder),
                                          "--port", str(self.port)], stdout=subprocess.PIPE,

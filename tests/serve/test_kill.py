@@ -15,7 +15,6 @@ import time
 
 import httpx
 import pytest
-
 from servehelp import Scorer, Server, game_items, settled_file
 
 pytest.importorskip("fastapi")

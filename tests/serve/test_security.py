@@ -8,7 +8,6 @@ import re
 
 import httpx
 import pytest
-
 from servehelp import Scorer, Server
 
 pytest.importorskip("fastapi")

@@ -9,11 +9,11 @@ import os
 import shutil
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
-
 from servehelp import Scorer, Server
 
 pytest.importorskip("fastapi")
@@ -121,7 +121,7 @@ def test_a_scorer_taps_undoes_is_refused_and_a_watcher_follows(tmp_path, browser
 
         for card, count in (("15S", 1), ("6S", 2)):
             tap(card)
-            assert _wait(lambda: len(played()) == count), played()
+            assert _wait(lambda: len(played()) == count), played()  # noqa: B023  (waited for here)
         assert _wait(lambda: "15S 6S" in watch_page.find_element(By.ID, "trick").text, 1.5)  # within a second
         _shot(scorer_page, "scorer")
         _shot(watch_page, "watch")

@@ -14,19 +14,19 @@ import os
 import re
 import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
+from test_page import LEAGUE, REVOKE, SAMPLES, joined, write_page
 
 from diamonds.cli.inputs import games_in
 from diamonds.cli.replay_cmd import Navigator
-from diamonds.views import view_for
 from diamonds.replay import replay_record
 from diamonds.replay.steps import find_position, steps_of
 from diamonds.svg import step_svg
-
-from test_page import LEAGUE, REVOKE, SAMPLES, joined, write_page
+from diamonds.views import view_for
 
 pytestmark = pytest.mark.browser
 
@@ -408,7 +408,7 @@ def test_kirks_and_the_bidding_games_pages(driver: Any, other_families: tuple[st
     for number, replayed in enumerate((kirk, bidding)):
         if number:
             select(driver, "game", driver.find_elements("css selector", "#game option")[number].text)
-            WebDriverWait(driver, 10).until(lambda b: state(b)["game"] == number and b.execute_script(
+            WebDriverWait(driver, 10).until(lambda b: state(b)["game"] == number and b.execute_script(  # noqa: B023
                 "return document.getElementById('stage').dataset.ready") == "yes")
         steps = steps_of(replayed)
         config = replayed.config

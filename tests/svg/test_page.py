@@ -22,10 +22,10 @@ import pytest
 from diamonds.cli.inputs import games_in
 from diamonds.cli.main import main
 from diamonds.cli.replay_cmd import Navigator
-from diamonds.views import view_for
 from diamonds.replay import replay_record
 from diamonds.replay.steps import find_position, steps_of
 from diamonds.svg.page import Page, PageGame, PageStop, page_json, render_page, unpack_page
+from diamonds.views import view_for
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
@@ -141,12 +141,12 @@ def test_the_page_refers_to_nothing_outside_itself(page: str) -> None:
 def test_the_page_inlines_the_packaged_css_and_script(page: str) -> None:
     from importlib import resources
 
-    from diamonds.svg.page import _asset
+    from diamonds.svg.page import asset
 
     for name in ("page.css", "page.js"):
         shipped = resources.files("diamonds.svg").joinpath(name).read_text(encoding="utf-8")
-        assert _asset(name) in page, name  # without its comment lines and indentation
-        assert len(_asset(name)) < len(shipped)
+        assert asset(name) in page, name  # without its comment lines and indentation
+        assert len(asset(name)) < len(shipped)
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page  # phones
 
 

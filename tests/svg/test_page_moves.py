@@ -7,20 +7,17 @@ picture checks read the file without a browser.
 
 from __future__ import annotations
 
-import contextlib
-import io
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from test_browser import driver, key, league, open_page, page_url, press, state, steps, two_games  # noqa: F401
+from test_page import LEAGUE, SAMPLES, page_data, replayed_games, write_page
 
 from diamonds.cli.main import main
 from diamonds.replay.steps import find_position, steps_of
 from diamonds.svg import step_svg
-
-from test_browser import driver, key, league, open_page, page_url, press, state, steps, two_games  # noqa: F401
-from test_page import LEAGUE, SAMPLES, page_data, replayed_games, write_page
 
 CLUB = SAMPLES / "club-night-2026-11-20.dgn"  # three games of one evening
 
@@ -137,18 +134,18 @@ def test_the_address_names_the_position_and_back_works(driver: Any, page_url: st
 
 
 def test_the_script_resolves_every_go_to_name_as_the_terminal_does(driver: Any, tmp_path: Path) -> None:
-    from diamonds.cli.page_cmd import _positions
+    from diamonds.cli.page_cmd import positions
 
     _, _, _ = write_page(tmp_path, CLUB)
     (page,) = tmp_path.glob("*.html")
     open_page(driver, page.as_uri())
     for number, replayed in enumerate(replayed_games(CLUB)):
-        expected = dict(_positions(steps_of(replayed)))
+        expected = dict(positions(steps_of(replayed)))
         assert script(driver, f"return window.diamondsPositions({number})") == expected
 
 
 def test_the_script_jumps_as_the_terminal_replays_navigator(driver: Any, tmp_path: Path) -> None:
-    from diamonds.cli.page_cmd import _jump
+    from diamonds.cli.page_cmd import jump
     from diamonds.cli.replay_cmd import Navigator
 
     source = tmp_path / "mixed.dgn"
@@ -160,7 +157,7 @@ def test_the_script_jumps_as_the_terminal_replays_navigator(driver: Any, tmp_pat
     moves = (Navigator.next_trick, Navigator.previous_trick, Navigator.next_round, Navigator.previous_round)
     for number, replayed in enumerate(replayed_games(source)):
         found = steps_of(replayed)
-        expected = [[_jump(found, i, move) for move in moves] for i in range(len(found))]
+        expected = [[jump(found, i, move) for move in moves] for i in range(len(found))]
         assert script(driver, f"return window.diamondsJumps({number})") == expected, number
 
 

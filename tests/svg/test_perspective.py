@@ -21,22 +21,22 @@ thing is shown, so that it can fail.
 from __future__ import annotations
 
 import io
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import pytest
 from rich.console import Console
 
-from diamonds.views import view_for
-from diamonds.families.fitzgerald.render import crystals
 from diamonds.core import Card, simulate
+from diamonds.families.fitzgerald.render import crystals
 from diamonds.replay import record_from_game, replay_record
 from diamonds.replay.steps import Step, find_position, steps_of
+from diamonds.views import view_for
 
 WIDTH = 80
 
 
-@lru_cache(maxsize=None)
+@cache
 def game(rules: str, players: int | None = None, variants: tuple[str, ...] = (), seed: int = 5) -> list[Step]:
     replayed = replay_record(record_from_game(simulate(players, rules=rules, variants=variants, seed=seed)))
     assert replayed.valid and replayed.complete

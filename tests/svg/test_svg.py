@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
+from diamonds.cli.inputs import games_in
 from diamonds.cli.main import main
 from diamonds.core import FAMILIES, Game, play_random_game, rules_for
 from diamonds.replay import ReplayedGame, record_from_game, replay_record
 from diamonds.replay.steps import Step, find_position, steps_of
-from diamonds.cli.inputs import games_in
 from diamonds.svg import step_svg
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from diamonds.core import Game, sort_cards
 from diamonds.notation.records import GameRecord, HandLine, Play, Plays, RoundHeader

@@ -11,16 +11,36 @@ and the events.
 from .config import BiddingConfig
 from .deck import DECK, point_value
 from .engine import (
-    apply, bid_range, final_bid_range, game_ends, initial_state, legal_moves, play_choices, playable_cards,
-    standings, standings_of, trick_winner,
+    apply,
+    bid_range,
+    final_bid_range,
+    game_ends,
+    initial_state,
+    legal_moves,
+    play_choices,
+    playable_cards,
+    standings,
+    standings_of,
+    trick_winner,
 )
 from .errors import BadBid, ChoiceNotAllowed, FinalBidMove, ForbiddenTotal, MissingChoice, NotInKitty
 from .events import (
-    BidMade, BiddingStanding, CardPlayed, CardsDealt, CardTaken, Event, FinalBidMade, GameEnded, HandScored,
-    HandStarted, SeatScore, TrickWon, WinReason,
+    BiddingStanding,
+    BidMade,
+    CardPlayed,
+    CardsDealt,
+    CardTaken,
+    Event,
+    FinalBidMade,
+    GameEnded,
+    HandScored,
+    HandStarted,
+    SeatScore,
+    TrickWon,
+    WinReason,
 )
-from .moves import Bid, Deal, FinalBid, Move, PlayCard, TakeFromKitty
 from .infer import infer_deal
+from .moves import Bid, Deal, FinalBid, Move, PlayCard, TakeFromKitty
 from .player import random_deal, random_move
 from .rules import Bidding
 from .state import BiddingState, Phase, Played

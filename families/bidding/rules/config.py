@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Iterable, Mapping
 
 from diamonds.core.cards import AnyCard
 from diamonds.core.seating import ConfigError, Seating, check_players, dealer_seat, solo_sides
+
 from .deck import DECK
 
 __all__ = [
@@ -43,7 +44,7 @@ class BiddingConfig(Seating):
 
     @classmethod
     def create(cls, players: Iterable[str], *, variants: Iterable[str] = (), dealer: str | int | None = None,
-               options: Mapping[str, str] | None = None) -> "BiddingConfig":
+               options: Mapping[str, str] | None = None) -> BiddingConfig:
         """B1: exactly three players, no variant; the first dealer as given (the first player if not)."""
         names = check_players(players, (PLAYERS,), rule="B1", game="Three-handed bidding Diamonds")
         given = [v.strip() for v in variants if v.strip()]

@@ -7,19 +7,39 @@ then returns the next state and the events the move caused. Ruling ids
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Sequence, TypeVar
+from typing import TypeVar
 
 from diamonds.core.cards import SUITS, AnyCard, Card, Joker, Suit, sort_cards
 from diamonds.core.errors import (
-    CardNotHeld, CardNotInDeck, CardTwice, GameOver, InvalidDeal, MustFollowSuit, OutOfTurn, WrongPhase,
+    CardNotHeld,
+    CardNotInDeck,
+    CardTwice,
+    GameOver,
+    InvalidDeal,
+    MustFollowSuit,
+    OutOfTurn,
+    WrongPhase,
 )
+
 from .config import FORBIDDEN_TOTAL, GAME_END_HIGH, GAME_END_LOW, MAX_BID, BiddingConfig
 from .deck import DECK, TRUMPS, choices_needed, in_suit_strength, point_value
 from .errors import BadBid, ChoiceNotAllowed, FinalBidMove, ForbiddenTotal, MissingChoice, NotInKitty
 from .events import (
-    BidMade, BiddingStanding, CardPlayed, CardsDealt, CardTaken, Event, FinalBidMade, GameEnded, HandScored,
-    HandStarted, SeatScore, TrickWon, WinReason,
+    BiddingStanding,
+    BidMade,
+    CardPlayed,
+    CardsDealt,
+    CardTaken,
+    Event,
+    FinalBidMade,
+    GameEnded,
+    HandScored,
+    HandStarted,
+    SeatScore,
+    TrickWon,
+    WinReason,
 )
 from .moves import Bid, Deal, FinalBid, Move, PlayCard, TakeFromKitty
 from .state import BiddingState, Phase, Played

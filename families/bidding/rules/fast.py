@@ -18,10 +18,11 @@ which raises) or after the last card of the hand.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from diamonds.core.cards import AnyCard, Card
 from diamonds.core.snapshot import SnapshotTable
+
 from .config import BiddingConfig
 from .deck import choices_needed
 from .engine import _score_hand, apply, standings, trick_winner

@@ -10,10 +10,11 @@ leads the next.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from diamonds.core.cards import AnyCard, Card, sort_cards
 from diamonds.core.errors import InvalidDeal
+
 from .config import BiddingConfig
 from .engine import trick_winner
 from .errors import MissingChoice

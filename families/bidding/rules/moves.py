@@ -88,7 +88,7 @@ class PlayCard:
         return text
 
     @classmethod
-    def parse(cls, text: str) -> "PlayCard":
+    def parse(cls, text: str) -> PlayCard:
         """A card as DGN writes it in a trick: `9H`, `AH`, `AH+`, `AH-`, `JoS+`, `JoD-`.
 
         Lenient on purpose: `7H+` or a bare `Jo` parse, and the rules refuse

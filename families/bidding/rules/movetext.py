@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from diamonds.core.cards import CardParseError
 from diamonds.core.movetext import Word, card_of, count_of, deal_text, parse_deal, refuse, seat_named, words
+
 from .moves import Bid, Deal, FinalBid, Move, PlayCard, TakeFromKitty
 from .state import BiddingState, Phase
 

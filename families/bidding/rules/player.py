@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 
-from .config import BiddingConfig
 from diamonds.core.cards import sort_cards
+
+from .config import BiddingConfig
 from .engine import legal_moves, play_choices, playable_cards
 from .moves import Deal, Move
 from .state import BiddingState, Phase

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import ClassVar
 
-from diamonds.core.family import EngineRules, EngineFunctions, MoveTextFunctions, PlayerFunctions, VisibilityFunctions
+from diamonds.core.family import EngineFunctions, EngineRules, MoveTextFunctions, PlayerFunctions, VisibilityFunctions
+
 from . import engine, movetext, player, visibility
 from .config import RULES_ID, BiddingConfig
 from .fast import BiddingTable

@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass
 
 from diamonds.core.cards import AnyCard, Suit, sort_cards
+
 from .config import BiddingConfig
 
 __all__ = ["Phase", "Played", "BiddingState"]

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from diamonds.core.cards import AnyCard
 from diamonds.core.family import Sight
+
 from .moves import Move, TakeFromKitty
 from .state import BiddingState
 

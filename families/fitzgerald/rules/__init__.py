@@ -9,18 +9,50 @@ variants of the configuration.
 from diamonds.core.cards import MAX_RANK, SUITS, Card, CardParseError, Suit, format_cards, sort_cards
 from diamonds.core.errors import CardNotInDeck, IllegalMove, WrongPhase
 from diamonds.core.seating import ConfigError
+
 from .config import PASS_COUNTS, TOTAL_POINTS, GameConfig, Variant, deck
+from .engine import (
+    Table,
+    apply,
+    first_leader,
+    initial_state,
+    legal_moves,
+    play_cards,
+    playable_cards,
+    results,
+    results_of,
+    trick_seats,
+    trick_winner,
+    victim_candidates,
+)
 from .errors import (
-    CardNotHeld, GameOver, InvalidDeal, InvalidPass, MustFollowSuit, OutOfTurn, VictimNotAllowed, VictimRequired,
+    CardNotHeld,
+    GameOver,
+    InvalidDeal,
+    InvalidPass,
+    MustFollowSuit,
+    OutOfTurn,
+    VictimNotAllowed,
+    VictimRequired,
     WrongPassCount,
 )
 from .events import (
-    SUPPLY, Area, AreaKind, CardPlayed, CardsDealt, CardsPassed, Event, GameEnded, PassCountChosen,
-    PassesDelivered, Reason, RoundEnded, RoundStarted, SideResult, SuitAction, TrickWon,
-)
-from .engine import (
-    Table, apply, first_leader, initial_state, legal_moves, play_cards, playable_cards, results, results_of,
-    trick_seats, trick_winner, victim_candidates,
+    SUPPLY,
+    Area,
+    AreaKind,
+    CardPlayed,
+    CardsDealt,
+    CardsPassed,
+    Event,
+    GameEnded,
+    PassCountChosen,
+    PassesDelivered,
+    Reason,
+    RoundEnded,
+    RoundStarted,
+    SideResult,
+    SuitAction,
+    TrickWon,
 )
 from .moves import ChoosePassCount, ChooseVictim, Deal, Move, PassCards, PlayCard
 from .player import random_deal, random_move

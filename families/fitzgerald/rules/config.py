@@ -9,9 +9,10 @@ class, whose class variables are the editions' differences (R7, R13, R15).
 from __future__ import annotations
 
 import enum
-from functools import lru_cache
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar, Iterable, Protocol
+from functools import cache, lru_cache
+from typing import ClassVar, Protocol
 
 from diamonds.core.cards import Card, numbered_cards
 from diamonds.core.seating import ConfigError, Seating, check_players, dealer_seat
@@ -38,7 +39,7 @@ class Variant(enum.Enum):
         return f"Variant.{self.name}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def deck(max_rank: int = 15) -> tuple[Card, ...]:
     """R5: the numbered cards 1..max_rank in every suit, in sort order."""
     return numbered_cards(1, max_rank)
@@ -80,13 +81,13 @@ class GameConfig(Seating):
         edition: type[Edition],
         variants: Iterable[Variant | str] = (),
         dealer: str | int | None = None,
-    ) -> "GameConfig":
+    ) -> GameConfig:
         variant_set = frozenset(v if isinstance(v, Variant) else _parse_variant(v) for v in variants)
         return _create(tuple(players), edition, variant_set, dealer)
 
     @classmethod
     def _derive(cls, players: tuple[str, ...], ruleset: type[Edition], variant_set: frozenset[Variant],
-                dealer: str | int | None) -> "GameConfig":
+                dealer: str | int | None) -> GameConfig:
         check_players(players, range(2, 7))
         n = len(players)
         partnership = Variant.PARTNERSHIP in variant_set

@@ -8,21 +8,44 @@ Ruling ids (R1…) mark where a ruling decides what happens.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from diamonds.core.game import Game
 
 from diamonds.core.cards import SUITS, Card, Suit, format_cards, sort_cards
+
 from .config import PASS_COUNTS, TOTAL_POINTS, GameConfig
 from .errors import (
-    CardNotHeld, GameOver, InvalidDeal, InvalidPass, MustFollowSuit, OutOfTurn,
-    VictimNotAllowed, VictimRequired, WrongPassCount, WrongPhase,
+    CardNotHeld,
+    GameOver,
+    InvalidDeal,
+    InvalidPass,
+    MustFollowSuit,
+    OutOfTurn,
+    VictimNotAllowed,
+    VictimRequired,
+    WrongPassCount,
+    WrongPhase,
 )
 from .events import (
-    SUPPLY, Area, AreaKind, CardPlayed, CardsDealt, CardsPassed, Event, GameEnded,
-    PassCountChosen, PassesDelivered, Reason, RoundEnded, RoundStarted, SideResult, SuitAction,
+    SUPPLY,
+    Area,
+    AreaKind,
+    CardPlayed,
+    CardsDealt,
+    CardsPassed,
+    Event,
+    GameEnded,
+    PassCountChosen,
+    PassesDelivered,
+    Reason,
+    RoundEnded,
+    RoundStarted,
+    SideResult,
+    SuitAction,
     TrickWon,
 )
 from .moves import _PLAY_CARD, ChoosePassCount, ChooseVictim, Deal, Move, PassCards, PlayCard
@@ -632,7 +655,7 @@ def results(state: State) -> tuple[SideResult, ...]:
 standings = results  # the name the family protocol calls it by (`EngineRules`)
 
 
-def play_cards(game: "Game", cards: Sequence[Card], start: int = 0) -> int:
+def play_cards(game: Game, cards: Sequence[Card], start: int = 0) -> int:
     """Play `cards[start:]` in order while a card is due; the index after the last one played.
 
     The fast path for checking a record: one call per trick line instead of

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from diamonds.core.cards import Card, format_cards
+
 from .config import deck
 
 __all__ = ["Move", "Deal", "ChoosePassCount", "PassCards", "PlayCard", "ChooseVictim"]
@@ -52,7 +53,7 @@ class PlayCard:
     card: Card
 
     @staticmethod
-    def of(card: Card) -> "PlayCard":
+    def of(card: Card) -> PlayCard:
         """The one `PlayCard` of each card, made once: hot loops push these instead of building moves."""
         return _PLAY_CARD[card]
 

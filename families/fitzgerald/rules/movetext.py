@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from diamonds.core.cards import card_text
 from diamonds.core.movetext import card_of, count_of, deal_text, parse_deal, refuse, seat_named, words
+
 from .moves import ChoosePassCount, ChooseVictim, Deal, Move, PassCards, PlayCard
 from .state import Phase, State
 

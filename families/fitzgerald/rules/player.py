@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 
-from .config import GameConfig
 from diamonds.core.cards import sort_cards
+
+from .config import GameConfig
 from .engine import playable_cards
 from .moves import ChoosePassCount, ChooseVictim, Deal, Move, PassCards, PlayCard
 from .state import Phase, State

@@ -8,11 +8,13 @@ are the family's protocol (`diamonds.core.family.Rules`), over the mutable
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from itertools import combinations
-from typing import ClassVar, Iterable, Mapping
+from typing import ClassVar
 
-from diamonds.core.family import EngineRules, EngineFunctions, MoveTextFunctions, PlayerFunctions, VisibilityFunctions
+from diamonds.core.family import EngineFunctions, EngineRules, MoveTextFunctions, PlayerFunctions, VisibilityFunctions
 from diamonds.core.seating import ConfigError
+
 from . import engine, movetext, player, visibility
 from .config import GameConfig, Variant
 from .moves import Move, PassCards

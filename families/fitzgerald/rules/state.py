@@ -10,6 +10,7 @@ import enum
 from dataclasses import dataclass
 
 from diamonds.core.cards import Card, Suit, sort_cards
+
 from .config import GameConfig
 from .events import Reason
 

@@ -6,10 +6,11 @@ recorder all ask here.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from diamonds.core.cards import AnyCard
 from diamonds.core.family import Sight
+
 from .moves import Move, PassCards
 from .state import Phase, State
 

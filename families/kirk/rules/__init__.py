@@ -12,8 +12,18 @@ Plain frozen values and pure functions; no lark, rich or json.
 from .config import DECK, DEFAULT_HANDS, HAND_SIZE, KirkConfig, configure
 from .engine import apply, initial_state, legal_moves, random_deal, random_move, standings
 from .events import (
-    CardPlayed, CardsDealt, DecidedBy, Event, GameEnded, HandScored, HandStarted, KirkStanding, TieBreak,
-    TieBroken, TieStep, TrickWon,
+    CardPlayed,
+    CardsDealt,
+    DecidedBy,
+    Event,
+    GameEnded,
+    HandScored,
+    HandStarted,
+    KirkStanding,
+    TieBreak,
+    TieBroken,
+    TieStep,
+    TrickWon,
 )
 from .moves import Deal, Move, PlayCard
 from .rules import card_points, card_value, first_leader, pile_points, trick_winner

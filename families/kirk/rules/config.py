@@ -8,9 +8,9 @@ Ruling ids (K1…) mark where a ruling decides what is allowed.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Mapping
 
 from diamonds.core.cards import Card, standard_cards
 from diamonds.core.seating import ConfigError, Seating, check_players, dealer_seat, solo_sides

@@ -12,9 +12,18 @@ from dataclasses import replace
 
 from diamonds.core.cards import AnyCard, Card, sort_cards
 from diamonds.core.errors import CardNotHeld, CardNotInDeck, CardTwice, GameOver, InvalidDeal, WrongPhase
+
 from .config import KirkConfig
 from .events import (
-    CardPlayed, CardsDealt, DecidedBy, Event, GameEnded, HandScored, HandStarted, KirkStanding, TieBroken,
+    CardPlayed,
+    CardsDealt,
+    DecidedBy,
+    Event,
+    GameEnded,
+    HandScored,
+    HandStarted,
+    KirkStanding,
+    TieBroken,
     TrickWon,
 )
 from .moves import Deal, Move, PlayCard

@@ -16,10 +16,11 @@ which raises) or after the last card of the hand.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from diamonds.core.cards import AnyCard, Card
 from diamonds.core.snapshot import SnapshotTable
+
 from .config import KirkConfig
 from .engine import _end_of_hand, apply, standings
 from .events import CardPlayed, DecidedBy, Event, TieBroken, TrickWon

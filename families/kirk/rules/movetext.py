@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from diamonds.core.movetext import card_of, deal_text, parse_deal, refuse, words
+
 from .moves import Deal, Move, PlayCard
 from .state import Phase, State
 

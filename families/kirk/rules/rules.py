@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from diamonds.core.cards import Card, Suit
 from diamonds.core.seating import Seating
+
 from .events import DecidedBy, TieBreak, TieStep
 
 __all__ = ["card_value", "card_points", "pile_points", "first_leader", "trick_winner"]

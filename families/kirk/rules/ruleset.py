@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import ClassVar
 
-from diamonds.core.family import EngineRules, EngineFunctions, MoveTextFunctions, PlayerFunctions
+from diamonds.core.family import EngineFunctions, EngineRules, MoveTextFunctions, PlayerFunctions
+
 from . import engine, movetext
 from .config import KirkConfig, configure
 from .fast import KirkTable

@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass
 
 from diamonds.core.cards import Card, sort_cards
+
 from .config import KirkConfig
 from .rules import pile_points
 

@@ -11,7 +11,6 @@ was written is swapped in instead, marked by a file named `PARTIAL` in it.
 from __future__ import annotations
 
 import os
-
 import shutil
 import stat
 from types import TracebackType
@@ -70,7 +69,7 @@ class StagedFolder:
         self.stage: str | None = None
         self.outcome = "left as it was"
 
-    def __enter__(self) -> "StagedFolder":
+    def __enter__(self) -> StagedFolder:
         mode = 0o777 & ~current_umask()
         if os.path.lexists(self.target):
             info = os.stat(self.target)

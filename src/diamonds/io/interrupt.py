@@ -10,13 +10,14 @@ import os
 import shutil
 import signal
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any
 
 from .errors import Interrupted
 
-__all__ = ["deferred_signals", "install_handlers", "restore_handlers", "worker_signals", "register", "unregister", "remove_live", "live_paths", "note_output",
-           "outputs_summary", "reset_journal", "SIGNALS"]
+__all__ = ["deferred_signals", "install_handlers", "restore_handlers", "worker_signals", "register",
+    "unregister", "remove_live", "live_paths", "note_output", "outputs_summary", "reset_journal", "SIGNALS"]
 
 SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 

@@ -38,7 +38,7 @@ class FileLock:
         self.lock_file = lock_path(path)
         self.handle: int | None = None
 
-    def acquire(self) -> "FileLock":
+    def acquire(self) -> FileLock:
         for _ in range(10):  # the file may be removed by its releasing owner between open and flock
             try:
                 handle = os.open(self.lock_file, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0),
@@ -83,7 +83,7 @@ class FileLock:
         os.close(self.handle)
         self.handle = None
 
-    def __enter__(self) -> "FileLock":
+    def __enter__(self) -> FileLock:
         return self.acquire()
 
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
@@ -100,7 +100,7 @@ class Snapshot:
     content: bytes | None
 
     @classmethod
-    def of(cls, path: str) -> "Snapshot":
+    def of(cls, path: str) -> Snapshot:
         try:
             with open(path, "rb") as stream:
                 info = os.fstat(stream.fileno())

@@ -14,9 +14,10 @@ import atexit
 import multiprocessing
 import os
 from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
 from importlib.metadata import distributions
-from typing import Any, Callable, Iterable, Iterator, TypeVar
+from typing import Any, TypeVar
 
 from .errors import UserError as CommandError
 from .interrupt import worker_signals

@@ -16,8 +16,9 @@ import codecs
 import io
 import os
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import BinaryIO, Iterator
+from typing import BinaryIO
 
 from .errors import UserError as CommandError
 

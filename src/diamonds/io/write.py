@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import errno
 import os
-
 import stat
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any
 
 from .errors import DiskFull, NotWritable, ReadOnlyFile
 from .interrupt import deferred_signals, note_output, register, unregister

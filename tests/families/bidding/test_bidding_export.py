@@ -47,7 +47,7 @@ def _clear_caches() -> None:
 # --------------------------------------------------------------------------- helpers
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def replayed(seed: int, deals: bool = True) -> ReplayedGame:
     game = simulate(PLAYERS, rules="bidding", seed=seed)
     record = record_from_game(game, tags=[("Event", "Export test")], deals=deals)

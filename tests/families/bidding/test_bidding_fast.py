@@ -17,10 +17,19 @@ import fastcheck
 import pytest
 from fastcheck import refusal
 
-from diamonds.core.cards import JOKER, Card, Suit
+from diamonds.core.cards import Card, Suit
 from diamonds.core.errors import IllegalMove
 from diamonds.families.bidding.rules import (
-    DECK, Bid, Bidding, BiddingState, Deal, FinalBid, Phase, PlayCard, TakeFromKitty, play_choices,
+    DECK,
+    Bid,
+    Bidding,
+    BiddingState,
+    Deal,
+    FinalBid,
+    Phase,
+    PlayCard,
+    TakeFromKitty,
+    play_choices,
 )
 from diamonds.families.bidding.rules.fast import BiddingTable
 

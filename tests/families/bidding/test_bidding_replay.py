@@ -34,7 +34,15 @@ import pytest
 
 from diamonds.core import JOKER, Card, simulate
 from diamonds.families.bidding.rules import (
-    CardPlayed, Deal, GameEnded, HandStarted, PlayCard, Played, TrickWon, WinReason, trick_winner,
+    CardPlayed,
+    Deal,
+    GameEnded,
+    HandStarted,
+    PlayCard,
+    Played,
+    TrickWon,
+    WinReason,
+    trick_winner,
 )
 from diamonds.notation import parse_game, parse_games
 from diamonds.notation.diagnostics import format_problem
@@ -54,7 +62,7 @@ PLAYERS = ("Ann", "Bob", "Cat")
 # --------------------------------------------------------------------------- helpers
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def simulated_text(seed: int = 0, *, deals: bool = True) -> str:
     """A complete game (Ann deals first, so Bob leads hand 1) written canonically."""
     game = simulate(PLAYERS, rules="bidding", seed=seed, dealer="Ann")

@@ -10,23 +10,62 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Sequence, TypeVar
+from typing import TypeVar
 
 import pytest
 
 from diamonds.core.cards import JOKER, AnyCard, Card, Suit
 from diamonds.core.errors import (
-    CardNotHeld, CardNotInDeck, CardTwice, GameOver, IllegalMove, InvalidDeal, MustFollowSuit, OutOfTurn,
+    CardNotHeld,
+    CardNotInDeck,
+    CardTwice,
+    GameOver,
+    IllegalMove,
+    InvalidDeal,
+    MustFollowSuit,
+    OutOfTurn,
     WrongPhase,
 )
 from diamonds.core.family import Rules, Standing
 from diamonds.core.seating import ConfigError
 from diamonds.families.bidding.rules import (
-    DECK, BadBid, Bid, Bidding, BiddingConfig, BiddingStanding, BiddingState, BidMade, CardPlayed, CardsDealt,
-    CardTaken, ChoiceNotAllowed, Deal, FinalBid, FinalBidMade, FinalBidMove, ForbiddenTotal, GameEnded,
-    HandScored, HandStarted, MissingChoice, Move, NotInKitty, Phase, PlayCard, Played, SeatScore, TakeFromKitty,
-    TrickWon, WinReason, apply, infer_deal, legal_moves, point_value, trick_winner,
+    DECK,
+    BadBid,
+    Bid,
+    Bidding,
+    BiddingConfig,
+    BiddingStanding,
+    BiddingState,
+    BidMade,
+    CardPlayed,
+    CardsDealt,
+    CardTaken,
+    ChoiceNotAllowed,
+    Deal,
+    FinalBid,
+    FinalBidMade,
+    FinalBidMove,
+    ForbiddenTotal,
+    GameEnded,
+    HandScored,
+    HandStarted,
+    MissingChoice,
+    Move,
+    NotInKitty,
+    Phase,
+    PlayCard,
+    Played,
+    SeatScore,
+    TakeFromKitty,
+    TrickWon,
+    WinReason,
+    apply,
+    infer_deal,
+    legal_moves,
+    point_value,
+    trick_winner,
 )
 
 E = TypeVar("E")

@@ -17,25 +17,43 @@ What the rulings say, in our words, where a test depends on it:
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
-from viewcheck import (
-    HEIGHT, WIDTH, assert_every_screen_fits, assert_hands_whole, wide_screen, lines_of, render, steps_of,
-)
 from rich.cells import cell_len
+from viewcheck import (
+    HEIGHT,
+    WIDTH,
+    assert_every_screen_fits,
+    assert_hands_whole,
+    lines_of,
+    render,
+    steps_of,
+    wide_screen,
+)
 
+from diamonds.core import JOKER, AnyCard, Card, Game, Suit, simulate
+from diamonds.families.bidding.rules import (
+    Bidding,
+    BiddingStanding,
+    BidMade,
+    CardPlayed,
+    CardsDealt,
+    CardTaken,
+    FinalBidMade,
+    GameEnded,
+    HandScored,
+    HandStarted,
+    SeatScore,
+    TrickWon,
+    WinReason,
+)
+from diamonds.families.bidding.view import VIEW
 from diamonds.replay.steps import Step, find_position
 from diamonds.replay.steps import steps_of as replay_steps_of
 from diamonds.views import view_for
-from diamonds.families.bidding.view import VIEW
-from diamonds.core import JOKER, AnyCard, Card, Game, Suit, simulate
-from diamonds.families.bidding.rules import (
-    BidMade, Bidding, BiddingStanding, CardPlayed, CardsDealt, CardTaken, FinalBidMade, GameEnded, HandScored,
-    HandStarted, SeatScore, TrickWon, WinReason,
-)
 
 ANN, BOB, CAT = range(3)
 PLAYERS = ("Ann", "Bob", "Cat")
@@ -48,7 +66,7 @@ SAMPLES = sorted((ROOT / "samples").glob("bidding-*.dgn"))
 # --------------------------------------------------------------------------- helpers
 
 
-@lru_cache(maxsize=None)
+@cache
 def _simulated(seed: int, players: tuple[str, ...], dealer: str | None) -> tuple[Game, list[Step]]:
     game = simulate(players, rules="bidding", seed=seed, dealer=dealer)
     assert game.is_over

@@ -15,18 +15,70 @@ from dataclasses import replace
 import pytest
 
 from diamonds.core import SUITS, Card, WrongPhase
-from diamonds.families.fitzgerald.rules import configure, CardNotHeld, CardPlayed, CardsPassed, ChoosePassCount, ChooseVictim, Deal, GameConfig, GameEnded, GameOver, InvalidDeal, InvalidPass, MustFollowSuit, OutOfTurn, PassCards, Phase, PlayCard, Reason, RoundEnded, RoundStarted, SideResult, SuitAction, TrickWon, VictimNotAllowed, VictimRequired, WrongPassCount, legal_moves, results
-from diamonds.families.fitzgerald.rules import results_of
+from diamonds.families.fitzgerald.rules import (
+    CardNotHeld,
+    CardPlayed,
+    CardsPassed,
+    ChoosePassCount,
+    ChooseVictim,
+    Deal,
+    GameEnded,
+    GameOver,
+    InvalidDeal,
+    InvalidPass,
+    MustFollowSuit,
+    OutOfTurn,
+    PassCards,
+    Phase,
+    PlayCard,
+    Reason,
+    RoundEnded,
+    RoundStarted,
+    SideResult,
+    SuitAction,
+    TrickWon,
+    VictimNotAllowed,
+    VictimRequired,
+    WrongPassCount,
+    configure,
+    legal_moves,
+    results,
+    results_of,
+)
 
 try:
     from helpers import (
-        SUPPLY, actions, card, cards, last_trick, new_game, of_type, play, play_whole_round, run,
-        showroom, start_round, tricks, vault,
+        SUPPLY,
+        actions,
+        card,
+        cards,
+        last_trick,
+        new_game,
+        of_type,
+        play,
+        play_whole_round,
+        run,
+        showroom,
+        start_round,
+        tricks,
+        vault,
     )
 except ImportError:  # tests/ made a package
     from tests.helpers import (
-        SUPPLY, actions, card, cards, last_trick, new_game, of_type, play, play_whole_round, run,
-        showroom, start_round, tricks, vault,
+        SUPPLY,
+        actions,
+        card,
+        cards,
+        last_trick,
+        new_game,
+        of_type,
+        play,
+        play_whole_round,
+        run,
+        showroom,
+        start_round,
+        tricks,
+        vault,
     )
 
 ANN, BOB, CAT, DAN, EVE, FAY = range(6)
@@ -413,7 +465,8 @@ def test_R6_every_player_passes_exactly_n_cards_to_the_left_at_once(count):
     game = new_game(dealer="Cat")
     game.push(Deal(PASS_DEAL))
     game.push(ChoosePassCount(count))
-    low = lambda seat: PASS_DEAL[seat][:count]  # the n lowest cards of each hand
+    def low(seat):
+        return PASS_DEAL[seat][:count]  # the n lowest cards of each hand
     for seat, wrong in [(BOB, count - 1), (BOB, count + 1)]:
         if wrong == 0:
             continue

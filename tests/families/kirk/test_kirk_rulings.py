@@ -20,15 +20,38 @@ import pytest
 
 from diamonds.core.cards import JOKER, Card, Suit, standard_cards
 from diamonds.core.errors import (
-    CardNotHeld, CardNotInDeck, CardTwice, GameOver, IllegalMove, InvalidDeal, WrongPhase,
+    CardNotHeld,
+    CardNotInDeck,
+    CardTwice,
+    GameOver,
+    IllegalMove,
+    InvalidDeal,
+    WrongPhase,
 )
 from diamonds.core.family import PureTable, Rules
+from diamonds.core.seating import ConfigError
 from diamonds.families.kirk.rules import (
-    CardPlayed, CardsDealt, Deal, DecidedBy, GameEnded, HandScored, HandStarted, Kirk, KirkConfig,
-    KirkStanding, Phase, PlayCard, State, TieBroken, TieStep, TrickWon, card_points, card_value, first_leader,
+    CardPlayed,
+    CardsDealt,
+    Deal,
+    DecidedBy,
+    GameEnded,
+    HandScored,
+    HandStarted,
+    Kirk,
+    KirkConfig,
+    KirkStanding,
+    Phase,
+    PlayCard,
+    State,
+    TieBroken,
+    TieStep,
+    TrickWon,
+    card_points,
+    card_value,
+    first_leader,
     trick_winner,
 )
-from diamonds.core.seating import ConfigError
 
 ANN, BOB, CAT, DAN = range(4)
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
@@ -634,7 +657,7 @@ def test_K8_hands_default_4() -> None:
     state = new_state()
     assert (state.config.hands, state.config.target) == (4, None)
     assert Kirk.option_tags == ("Hands", "Target") and Kirk.rounds_word == "hand"
-    for hand_no in range(1, 5):
+    for _hand_no in range(1, 5):
         assert not Kirk.is_over(state)
         state, events = play_suit_hand(state, SUIT_DEAL)
     # Ann wins every hand: 4 × 179 = 716.

@@ -9,26 +9,46 @@ hand dealt here on purpose, so that every card revealed is known in advance
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import pytest
-from viewcheck import (
-    HEIGHT, WIDTH, assert_every_screen_fits, assert_hands_whole, wide_screen, lines_of, render, steps_of,
-)
 from rich.cells import cell_len
+from viewcheck import (
+    HEIGHT,
+    WIDTH,
+    assert_every_screen_fits,
+    assert_hands_whole,
+    lines_of,
+    render,
+    steps_of,
+    wide_screen,
+)
 
+from diamonds.core import Card, Game, simulate
+from diamonds.families.kirk.narrate import describe_tie
+from diamonds.families.kirk.rules import (
+    DECK,
+    CardPlayed,
+    CardsDealt,
+    Deal,
+    DecidedBy,
+    GameEnded,
+    HandScored,
+    HandStarted,
+    Kirk,
+    KirkStanding,
+    PlayCard,
+    TieBroken,
+    TieStep,
+    TrickWon,
+)
+from diamonds.families.kirk.view import VIEW
 from diamonds.replay.steps import Step, find_position
 from diamonds.replay.steps import steps_of as replay_steps_of
 from diamonds.views import view_for
-from diamonds.families.kirk.view import VIEW
-from diamonds.families.kirk.narrate import describe_tie
-from diamonds.core import Card, Game, simulate
-from diamonds.families.kirk.rules import (
-    DECK, CardPlayed, CardsDealt, Deal, DecidedBy, GameEnded, HandScored, HandStarted, Kirk, KirkStanding,
-    PlayCard, TieBroken, TieStep, TrickWon,
-)
 
 ANN, BOB, CAT, DAN = range(4)
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
@@ -44,7 +64,7 @@ def cards(text: str) -> tuple[Card, ...]:
     return tuple(Card.parse(token) for token in text.split())
 
 
-@lru_cache(maxsize=None)
+@cache
 def simulated(seed: int = 1, players: tuple[str, ...] = PLAYERS, **options: str) -> tuple[Game, list[Step]]:
     game = simulate(players, rules="kirk", seed=seed, options=options or None)
     assert game.is_over
@@ -77,7 +97,7 @@ TIE_HANDS = ("AS 5C QH", "2C AC QS", "3C 6C 8C", "4C 4S 9C")
 TIE_PLAYS = "AS 2C 3C 4C  5C AC 6C 4S  QS 8C 9C QH"
 
 
-@lru_cache(maxsize=None)
+@cache
 def tie_steps() -> list[Step]:
     return steps_of(dealt_game(TIE_HANDS, TIE_PLAYS))
 

@@ -16,12 +16,20 @@ from __future__ import annotations
 
 import enum
 import random
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import ClassVar, Iterable, Mapping
+from typing import ClassVar
 
 from diamonds.core.cards import AnyCard, Card, format_cards, numbered_cards, sort_cards
 from diamonds.core.errors import (
-    CardNotHeld, CardNotInDeck, CardTwice, GameOver, IllegalMove, InvalidDeal, MustFollowSuit, WrongPhase,
+    CardNotHeld,
+    CardNotInDeck,
+    CardTwice,
+    GameOver,
+    IllegalMove,
+    InvalidDeal,
+    MustFollowSuit,
+    WrongPhase,
 )
 from diamonds.core.family import Rules, Standing
 from diamonds.core.movetext import card_of, deal_text, parse_deal, refuse, words
