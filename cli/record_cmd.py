@@ -192,10 +192,9 @@ def enter(recorder: Recorder, line: str, require_deals: bool) -> Outcome:
     """One line; with `--deal`, a card is refused until the round's hands are entered."""
     if require_deals and line.strip() and recorder.pending is None and not recorder.hands_known() and \
             _looks_like_card(line):
-        from diamonds.replay.recorder import Refusal
-
-        return Outcome(refusal=Refusal(line.strip(), f"--deal: enter every hand of {recorder.where()} "
-                                       "(deal lines) before its first card", "missing-deal", None, 0, 0, ""))
+        return Outcome(refusal=recorder.refusal_here(line.strip(), f"--deal: enter every hand of "
+                                                     f"{recorder.where()} (deal lines) before its first card",
+                                                     "missing-deal"))
     return recorder.enter(line)
 
 

@@ -92,12 +92,15 @@ class Refusal:
     source_line: str
     length: int = 1
     at: str = ""  # the item the problem stands at (R1.3.2), when it is not the one being entered
+    typed: bool = False  # placed in the typed line (a command's words), not in FILE
 
     def text(self, path: str) -> str:
-        """`file:line:col: message (R8)`, the line, a caret: as `validate` shows a problem."""
+        """`file:line:col: message (R8)`, the line, a caret: as `validate` shows a problem (`typed:col:` for
+        a command's own words, placed in the line as typed)."""
         rule = f" ({self.rule})" if self.rule else ""
         where = f" [at {self.at}, revealed by {self.item}]" if self.at else ""
-        head = visible(f"{path}:{self.line}:{self.column}: {self.message}{rule}{where}")  # typed text: escaped
+        place = f"typed:{self.column}" if self.typed else f"{path}:{self.line}:{self.column}"
+        head = visible(f"{place}: {self.message}{rule}{where}")  # typed text: escaped
         if not self.source_line:
             return head
         line, start, width = quoted(self.source_line, self.column - 1, max(1, self.length))
@@ -231,17 +234,67 @@ class Recorder:
         return game.state.round_no == len(self.rounds) and bool(game.legal_moves())
 
     def where(self) -> str:
-        """The next item, in words: the round, the trick and its card, who deals."""
+        """The next item, in words: the round, the trick and its card, who plays it and the trick so far
+        (from seat order and the cards, with or without hands), who deals; at a round's start, what to type."""
         if self.finished:
             return "the game is over"
         number, draft = self._current()
         if draft is None:
-            return f"round {number}, dealt by {self.config.players[self.config.dealer_of_round(number)]}"
+            dealer = self.config.players[self.config.dealer_of_round(number)]
+            word = self._count_word()
+            hint = f": type `{word} N` ({dealer}'s {word} count) to start it" if word else ""
+            return f"round {number}, dealt by {dealer}{hint}"
         per_trick = self.config.plays_per_trick
         trick, card = divmod(len(draft.cards), per_trick)
-        to_move = self.game.to_move if self.hands_known() else None
-        who = f", {self.config.players[to_move]} to play" if to_move is not None and draft.cards else ""
-        return f"round {number}, trick {trick + 1}, card {card + 1}{who}"
+        if trick >= self._tricks_per_round():
+            return f"round {number}, all its tricks played: its `end` line, if it needs one"
+        so_far, to_move = self.turn()
+        who = ""
+        if to_move is not None:
+            who = f", {to_move} {'leads' if not so_far else 'to play'}"
+        trick_text = f" (trick so far: {', '.join(f'{name} {word}' for name, word in so_far)})" if so_far else ""
+        return f"round {number}, trick {trick + 1}, card {card + 1}{who}{trick_text}"
+
+    def turn(self) -> tuple[tuple[tuple[str, str], ...], str | None]:
+        """The trick so far, (player, card) in order, and who plays next: from the dealer, seat order and the
+        cards, the leaders by the family's own trick-winner rule (`Replayer.seats_and_leader`), so it is
+        known without hands; else the engine's player to move when it knows the hands."""
+        number, draft = self._current()
+        record = self._last.record
+        if draft is None or self.finished or len(record.rounds) != len(self.rounds):
+            return (), None
+        rnd = record.rounds[number - 1]
+        names = self.config.players
+        replayer = family_of(self.config.rules).part("bridge").replayer(
+            ReplayedGame(record, self.config), history=False, events=False)
+        found = replayer.seats_and_leader(rnd, self.config.dealer_of_round(number), len(rnd.tricks))
+        if found is None:
+            to_move = self.game.to_move if self.hands_known() else None
+            return (), names[to_move] if to_move is not None else None
+        seats, leader = found
+        last = rnd.tricks[-1].plays if rnd.tricks else None
+        if last is None or len(last.cards) >= self.config.plays_per_trick or not seats or not seats[-1]:
+            return (), names[leader]
+        so_far = tuple((names[seat], _play_text(play).split(" ")[0]) for seat, play in zip(seats[-1], last))
+        return so_far, names[(seats[-1][-1] + 1) % len(names)]
+
+    def hint(self) -> str:
+        """What `?` says: where the record stands and what may be typed now."""
+        number, draft = self._current()
+        if draft is None and self._count_word() and not self.finished:
+            word = self._count_word()
+            return f"next: `{word} N` (the dealer's {word} count), then the round's lines and cards"
+        if self.hands_known() or self.finished:
+            return "legal now: " + " ".join(self.legal())
+        return "unseen cards, not yet played this round (hands unknown, so any of them may come next): " + " ".join(self.legal())
+
+    def _count_word(self) -> str:
+        """The word a round header writes its count with in this family (`pass`), if any."""
+        words = family_of(self.config.rules).part("words")
+        return str(getattr(words, "header_count", None) or "")
+
+    def _tricks_per_round(self) -> int:
+        return int(getattr(self.config, "tricks_per_round", 1 << 30))
 
     def legal(self) -> list[str]:
         """What may be entered now: the engine's legal moves when it knows the hands, else the
@@ -277,7 +330,7 @@ class Recorder:
         if first == "fix":
             return self.fix(" ".join(words[1:]))
         if first in ("?", "help"):
-            return Outcome(info=(self.where(), "legal now: " + " ".join(self.legal())))
+            return Outcome(info=(self.where(), self.hint()))
         items = self._items(line)
         if len(items) > 1 and all(apply is not None for _, apply in items):
             # The whole line in one check; only if it fails is it taken item by item, to say where.
@@ -336,8 +389,8 @@ class Recorder:
         kind and player, or its header); everything after it is checked again."""
         words = text.split()
         if len(words) < 2:
-            return Outcome(refusal=self._bare_refusal("fix " + text, "fix needs a place and the item: "
-                                                      "fix R1.3.2 9H, or fix R1 deal Ann …"))
+            return Outcome(refusal=self._typed_refusal("fix " + text, "fix needs a place and the item: "
+                                                       "fix R1.3.2 9H, or fix R1 deal Ann …", "fix " + text))
         label, item = words[0], " ".join(words[1:])
         card = _LABEL.match(label)
         whole = _ROUND_LABEL.match(label)
@@ -348,7 +401,8 @@ class Recorder:
             index = (trick - 1) * per_trick + position - 1
             if not (1 <= number <= len(rounds) and 1 <= position <= per_trick
                     and 0 <= index < len(rounds[number - 1].cards)):
-                return Outcome(refusal=self._bare_refusal(label, f"{label} is not a card of this record yet"))
+                return Outcome(refusal=self._typed_refusal(label, f"{label} is not a card of this record yet",
+                                                           "fix " + text))
             cards = list(rounds[number - 1].cards)
             cards[index] = item
             rounds[number - 1] = replace(rounds[number - 1], cards=tuple(cards))
@@ -365,15 +419,15 @@ class Recorder:
                 same = [i for i, old in enumerate(draft.lines) if [w.lower() for w in old.split()[:2]]
                         == [w.lower() for w in key]]
                 if not same:
-                    return Outcome(refusal=self._bare_refusal(item, f"round {number} has no `{' '.join(key)}` "
-                                                                    "line to correct"))
+                    return Outcome(refusal=self._typed_refusal(item, f"round {number} has no `{' '.join(key)}` "
+                                                                     "line to correct", "fix " + text))
                 lines = list(draft.lines)
                 lines[same[0]] = item
                 draft = replace(draft, lines=tuple(lines))
             rounds[number - 1] = draft
         else:
-            return Outcome(refusal=self._bare_refusal(label, f"{label} is not a place in this record "
-                                                             "(R1.3.2 for a card, R1 for a line)"))
+            return Outcome(refusal=self._typed_refusal(label, f"{label} is not a place in this record "
+                                                              "(R1.3.2 for a card, R1 for a line)", "fix " + text))
         outcome = self._try(tuple(rounds), f"fix {label} {item}", ask=False)
         if outcome is not None:
             return outcome
@@ -577,8 +631,39 @@ class Recorder:
             return tuple(f">{name}" for name in self.config.players)
         return ()
 
-    def _bare_refusal(self, item: str, message: str, rule: str | None = None) -> Refusal:
-        return Refusal(item, message, "not-an-item", rule, 0, 0, "")
+    def _bare_refusal(self, item: str, message: str, rule: str | None = None, code: str = "not-an-item") -> Refusal:
+        """A refusal before any replay (not an item, not here): at the line and column where the item would
+        stand in FILE, as the next card of the record, with that line and a caret under it."""
+        word = item.strip() or "?"
+        try:
+            rounds = self._add_card(word)(self.rounds)
+        except _NotHere:
+            rounds = self.rounds
+        lines, spans = self._layout(rounds)
+        if rounds is self.rounds or not spans:  # nowhere for a card: the line after the record
+            return Refusal(item, message, code, rule, len(lines) + 1, 1, word, len(word))
+        line, first, _, _ = spans[-1]
+        return Refusal(item, message, code, rule, line, first, lines[line - 1], len(word))
+
+    def _typed_refusal(self, item: str, message: str, typed: str) -> Refusal:
+        """A refusal of a command's own words (`fix R9.1.1 …`): at their column in the typed line."""
+        column = typed.find(item) + 1 if item in typed else 1
+        return Refusal(item, message, "not-an-item", None, 0, column, typed, max(1, len(item)), typed=True)
+
+    def refusal_here(self, item: str, message: str, code: str, rule: str | None = None) -> Refusal:
+        """A refusal the command makes itself (`--deal`), placed as the recorder places its own."""
+        return self._bare_refusal(item, message, rule, code)
+
+    def _layout(self, rounds: tuple[RoundDraft, ...]) -> tuple[list[str], list[tuple[int, int, int, str]]]:
+        """The lines `_check_once` writes for `rounds`, and where each item stands, without a replay."""
+        lines = [f'[{name} "' + escape_tag_value(value) + '"]' for name, value in self.tags]
+        lines.append("")
+        spans: list[tuple[int, int, int, str]] = []
+        for number, draft in enumerate(rounds, 1):
+            if number > 1:
+                lines.append("")
+            lines.extend(self._round_lines(number, draft, self.config.plays_per_trick, len(lines) + 1, spans))
+        return lines, spans
 
     def _set(self, rounds: tuple[RoundDraft, ...], checked: _Checked) -> None:
         self.rounds = rounds

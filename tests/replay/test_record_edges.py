@@ -1,0 +1,71 @@
+"""The rough edges a new user meets in `diamonds record` (issue 23): who plays and the trick so far
+without hands, a hint at a round's start, `?` listing only the unseen cards, typos placed where they
+stand, a swap in one step, the end-of-round award asked as `end >Name`, the Date tag, a resume."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from diamonds.cli.record_cmd import run_lines
+from diamonds.replay.recorder import Recorder
+
+
+def fitz() -> Recorder:
+    return Recorder.new("2e", ["Ann", "Bob", "Cat"], dealer="Ann")
+
+
+def test_without_hands_the_status_says_who_plays_and_the_trick_so_far() -> None:
+    recorder = fitz()
+    for line in ("pass 2", "1H"):
+        assert recorder.enter(line).refusal is None
+    assert not recorder.hands_known()
+    # Ann deals, Bob leads (R7); then Cat.
+    assert recorder.where() == "round 1, trick 1, card 2, Cat to play (trick so far: Bob 1H)"
+    assert recorder.enter("2H 3H").refusal is None
+    # Ann's 3H won trick 1 (R10): Ann leads trick 2, computed by the family's own trick-winner rule.
+    assert recorder.where().endswith("trick 2, card 1, Ann leads")
+    assert recorder.enter("4S 9S").refusal is None
+    assert recorder.where() == "round 1, trick 2, card 3, Cat to play (trick so far: Ann 4S, Bob 9S)"
+
+
+def test_kirk_without_hands_says_who_plays() -> None:
+    recorder = Recorder.new("kirk", ["A", "B", "C", "D"], options={"Hands": "1"})
+    assert recorder.enter("5H").refusal is None
+    assert recorder.where() == "round 1, trick 1, card 2, C to play (trick so far: B 5H)"
+
+
+def test_line_mode_status_says_who_plays(tmp_path: Path) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    run_lines(fitz(), str(tmp_path / "rec.dgn"), ["pass 2\n", "1H 2H\n"], out, err)
+    assert "unfinished at round 1, trick 1, card 3, Ann to play (trick so far: Bob 1H, Cat 2H)" in err.getvalue()
+
+
+def test_the_first_prompt_hints_at_the_pass_count() -> None:
+    recorder = fitz()
+    assert "`pass N`" in recorder.where()
+    info = recorder.enter("?").info
+    assert any("`pass N`" in line for line in info)
+
+
+def test_question_mark_without_hands_lists_only_unseen_cards() -> None:
+    recorder = fitz()
+    recorder.enter("pass 2")
+    recorder.enter("1H 2H 3H 4S")
+    where, hint = recorder.enter("?").info
+    assert hint.startswith("unseen cards")
+    listed = hint.split(": ", 1)[1].split()
+    assert len(listed) == 60 - 4
+    assert not {"1H", "2H", "3H", "4S"} & set(listed)
+
+
+def test_typos_are_reported_where_they_would_stand(tmp_path: Path) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    run_lines(fitz(), str(tmp_path / "rec.dgn"), ["pass 2\n", "1H 2H 3H\n", "5H 14X\n", "16D\n", "fix R9.1.1 5H\n"],
+              out, err)
+    text = err.getvalue()
+    assert ":0:0" not in text
+    # 5H leads trick 2 on line 8 (the tags, a blank line, the header, trick 1); 14X would stand beside it.
+    assert "rec.dgn:8:7: `14X` is not a card" in text and "    2. 5H 14X\n          ^^^" in text
+    assert "rec.dgn:8:7: `16D` is not a card" in text
+    assert "typed:5: R9.1.1 is not a card of this record yet" in text
