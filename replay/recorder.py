@@ -47,7 +47,7 @@ __all__ = [
 ASK_CODES = frozenset({"victim-required", "missing-choice"})
 
 #: Words that open a whole movetext line of their own (DGN): the rest of the input line belongs to it.
-COMMANDS = ("undo", "fix", "?", "help", "quit")
+COMMANDS = ("undo", "fix", "swap", "?", "help", "quit")
 
 _TRICK_NUMBER = re.compile(r"(\d+)\.\Z")
 _HEADER = re.compile(r"R\d+\b", re.IGNORECASE)
@@ -329,6 +329,8 @@ class Recorder:
             return self.undo()
         if first == "fix":
             return self.fix(" ".join(words[1:]))
+        if first == "swap":
+            return self.swap(" ".join(words[1:]))
         if first in ("?", "help"):
             return Outcome(info=(self.where(), self.hint()))
         items = self._items(line)
@@ -404,6 +406,12 @@ class Recorder:
                 return Outcome(refusal=self._typed_refusal(label, f"{label} is not a card of this record yet",
                                                            "fix " + text))
             cards = list(rounds[number - 1].cards)
+            other = self._card_at(cards, item, besides=index)
+            if other is not None:  # a card of this round at another place: the two are exchanged with `swap`
+                place = f"R{number}.{other // per_trick + 1}.{other % per_trick + 1}"
+                return Outcome(refusal=self._typed_refusal(
+                    item, f"{_card_token(item)} is already at {place}: `swap {label.upper()} {place}` exchanges "
+                          "the two cards in one step", "fix " + text))
             cards[index] = item
             rounds[number - 1] = replace(rounds[number - 1], cards=tuple(cards))
         elif whole and 1 <= int(whole.group(1)) <= len(rounds):
@@ -432,6 +440,54 @@ class Recorder:
         if outcome is not None:
             return outcome
         return Outcome((f"fix {label} {item}",), info=(f"{label} is now {item}; everything after it checked again",))
+
+    def swap(self, text: str) -> Outcome:
+        """Exchange two cards of a round (`swap R1.3.2 R1.3.3`), each with its marks, in one step; the
+        record is then checked in full again, as after `fix`."""
+        typed = "swap " + text
+        words = text.split()
+        found = [_LABEL.match(word) for word in words]
+        if len(words) != 2 or not all(found):
+            return Outcome(refusal=self._typed_refusal(typed, "swap needs two cards' places: swap R1.3.2 R1.3.3",
+                                                       typed))
+        per_trick = self.config.plays_per_trick
+        places = []
+        for word, match in zip(words, found):
+            assert match is not None
+            number, trick, position = (int(g) for g in match.groups())
+            index = (trick - 1) * per_trick + position - 1
+            if not (1 <= number <= len(self.rounds) and 1 <= position <= per_trick
+                    and 0 <= index < len(self.rounds[number - 1].cards)):
+                return Outcome(refusal=self._typed_refusal(word, f"{word} is not a card of this record yet", typed))
+            places.append((number, index))
+        (first_round, a), (second_round, b) = places
+        if first_round != second_round:
+            return Outcome(refusal=self._typed_refusal(words[1], "swap exchanges two cards of one round", typed))
+        rounds = list(self.rounds)
+        cards = list(rounds[first_round - 1].cards)
+        cards[a], cards[b] = cards[b], cards[a]
+        rounds[first_round - 1] = replace(rounds[first_round - 1], cards=tuple(cards))
+        label = f"swap {words[0].upper()} {words[1].upper()}"
+        outcome = self._try(tuple(rounds), label, ask=False)
+        if outcome is not None:
+            return outcome
+        return Outcome((label,), info=(f"{words[0].upper()} is now {cards[a]} and {words[1].upper()} is now "
+                                       f"{cards[b]}; everything after them checked again",))
+
+    @staticmethod
+    def _card_at(cards: Sequence[str], item: str, besides: int) -> int | None:
+        """Where else in the round the card of `item` stands (any marks aside), if anywhere."""
+        try:
+            wanted = split_play(_card_token(item))[0]
+        except ValueError:
+            return None
+        for index, word in enumerate(cards):
+            try:
+                if index != besides and split_play(_card_token(word))[0] == wanted:
+                    return index
+            except ValueError:
+                continue
+        return None
 
     # ---------------------------------------------------------------- the answers to questions
 

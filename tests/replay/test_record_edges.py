@@ -69,3 +69,35 @@ def test_typos_are_reported_where_they_would_stand(tmp_path: Path) -> None:
     assert "rec.dgn:8:7: `14X` is not a card" in text and "    2. 5H 14X\n          ^^^" in text
     assert "rec.dgn:8:7: `16D` is not a card" in text
     assert "typed:5: R9.1.1 is not a card of this record yet" in text
+
+
+def test_two_cards_swap_in_one_step_and_are_checked_in_full() -> None:
+    swapped, fixed = fitz(), fitz()
+    for recorder in (swapped, fixed):
+        for line in ("pass 2", "1H 2H 3H", "5S 6S 7S"):
+            assert recorder.enter(line).refusal is None
+    # `fix` with a card already at another place says how to swap, rather than "played twice".
+    refusal = swapped.enter("fix R1.2.1 6S").refusal
+    assert refusal is not None and "`swap R1.2.1 R1.2.2`" in refusal.message
+    outcome = swapped.enter("swap R1.2.1 R1.2.2")
+    assert outcome.refusal is None and outcome.accepted == ("swap R1.2.1 R1.2.2",)
+    for line in ("fix R1.2.1 15D", "fix R1.2.2 5S", "fix R1.2.1 6S"):  # the old way, through an unused card
+        assert fixed.enter(line).refusal is None
+    assert swapped.text == fixed.text and "2. 6S 5S 7S" in swapped.text
+    assert swapped.where() == fixed.where()
+    # The swapped record is checked as a whole: a swap that breaks the trick's order of play is refused.
+    assert swapped.enter("swap R1.1.1 R1.9.1").refusal is not None
+
+
+def test_a_swap_is_checked_with_the_hands() -> None:
+    from tests.replay.test_record import game_and_lines, recorder_for
+
+    game, _, lines = game_and_lines("1e", 3, (), True)
+    assert lines[7] == "1. 8C 13C>Ann 12C"
+    recorder = recorder_for(game)
+    for line in lines[:8]:
+        assert recorder.enter(line).refusal is None
+    before = recorder.text
+    refusal = recorder.enter("swap R1.1.1 R1.1.3").refusal  # Bob does not hold 12C (R8)
+    assert refusal is not None and refusal.rule == "R8"
+    assert recorder.text == before
