@@ -180,7 +180,8 @@ def run_lines(recorder: Recorder, path: str, lines: Iterable[str], out: TextIO, 
         refused += 1
         question = recorder.pending[2]
         rule = f" ({question.rule})" if question.rule else ""
-        print(visible(f"{shown}: end of input while {question.item} waits: {question.message}{rule}; "
+        waiting = f"the round's `{question.prompt}Name` line" if question.end else question.item
+        print(visible(f"{shown}: end of input while {waiting} waits: {question.message}{rule}; "
                       "not recorded"), file=err)
     print(visible(f"{shown}: {status(recorder)}"), file=err)
     if refused:

@@ -66,7 +66,7 @@ def run_terminal(args: argparse.Namespace) -> int:
         if recorder.pending is not None:
             question = recorder.pending[2]
             rule = f"{question.rule}: " if question.rule else ""
-            prompt = textwrap.fill(f"{rule}{question.message}", WIDTH - 1) + f"\n{question.item} needs > "
+            prompt = textwrap.fill(f"{rule}{question.message}", WIDTH - 1) + f"\n{question.prompt} "
         else:
             prompt = f"{recorder.where()} > "
         draw(recorder, message, prompt.count("\n") + 1)

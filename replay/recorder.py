@@ -116,6 +116,12 @@ class Question:
     code: str
     rule: str | None
     choices: tuple[str, ...]  # what may be answered (`>Ann`, `H+`…), when the recorder can tell
+    end: bool = False  # the round's end-of-round award, named on its `end >Name` line (not on the card)
+
+    @property
+    def prompt(self) -> str:
+        """What the answer completes: `R1.3.2 needs >`, or the round's `end >` line."""
+        return f"{self.item} >" if self.end else f"{self.item} needs >"
 
 
 @dataclass(frozen=True, slots=True)
@@ -398,6 +404,7 @@ class Recorder:
         whole = _ROUND_LABEL.match(label)
         per_trick = self.config.plays_per_trick
         rounds = list(self.rounds)
+        swap_hint = ""
         if card:
             number, trick, position = (int(g) for g in card.groups())
             index = (trick - 1) * per_trick + position - 1
@@ -407,11 +414,9 @@ class Recorder:
                                                            "fix " + text))
             cards = list(rounds[number - 1].cards)
             other = self._card_at(cards, item, besides=index)
-            if other is not None:  # a card of this round at another place: the two are exchanged with `swap`
+            if other is not None:  # a card of this round at another place: `swap` exchanges the two
                 place = f"R{number}.{other // per_trick + 1}.{other % per_trick + 1}"
-                return Outcome(refusal=self._typed_refusal(
-                    item, f"{_card_token(item)} is already at {place}: `swap {label.upper()} {place}` exchanges "
-                          "the two cards in one step", "fix " + text))
+                swap_hint = f"{_card_token(item)} is at {place}: `swap {label.upper()} {place}` exchanges the two"
             cards[index] = item
             rounds[number - 1] = replace(rounds[number - 1], cards=tuple(cards))
         elif whole and 1 <= int(whole.group(1)) <= len(rounds):
@@ -438,6 +443,9 @@ class Recorder:
                                                               "(R1.3.2 for a card, R1 for a line)", "fix " + text))
         outcome = self._try(tuple(rounds), f"fix {label} {item}", ask=False)
         if outcome is not None:
+            if outcome.refusal is not None and swap_hint:
+                return replace(outcome, refusal=replace(outcome.refusal,
+                                                        message=f"{outcome.refusal.message} ({swap_hint})"))
             return outcome
         return Outcome((f"fix {label} {item}",), info=(f"{label} is now {item}; everything after it checked again",))
 
@@ -498,6 +506,10 @@ class Recorder:
         if answer.lower() == "undo":
             return self.undo()
         self.pending = None
+        if question.end and answer.split()[0].lower() not in _end_words():
+            # `>Bob` or `Bob` answers `end >`: the waiting card and the round's end line go in together.
+            line = f"{_end_words()[0]} >{answer.lstrip('>')}"
+            answer = ""
         last = rounds[-1]
         target = len(last.cards) - 1
         asked = _LABEL.match(question.item)
@@ -675,12 +687,29 @@ class Recorder:
             # The card just entered, or the one of its trick that won a Clubs trick (R14): ask, not refuse.
             question = Question(label if label != last else item, problem.message, problem.code, problem.rule,
                                 self._choices(problem))
+            if label == last and self._asks_end(rounds, question):
+                number = len(rounds)
+                question = replace(question, item="end", end=True,
+                                   message=f"round {number} is over: its `end >Name` line names the award's "
+                                           f"victim; {problem.message}")
             self.pending = (rounds, item, question)
             return Outcome(question=question)
         source = checked.record.source_line(problem.line).rstrip("\n")
         at = label if label and label != last and not item.startswith("fix") else ""
         return Outcome(refusal=Refusal(item, problem.message, problem.code, problem.rule, problem.line,
                                        problem.column, source, problem.length, at))
+
+    def _asks_end(self, rounds: tuple[RoundDraft, ...], question: Question) -> bool:
+        """Whether a victim asked for at a round's last card belongs to the round's `end` line (an
+        end-of-round award) rather than to the card: with an `end` line naming one, the card is no longer
+        waiting (the family's replay says which, no rule is copied here)."""
+        draft = rounds[-1] if rounds else None
+        words = _end_words()
+        if (draft is None or draft.end is not None or not words or question.code != "victim-required"
+                or not question.choices or len(draft.cards) < self._tricks_per_round() * self.config.plays_per_trick):
+            return False
+        probe = (*rounds[:-1], replace(draft, end=f"{words[0]} {question.choices[0]}"))
+        return not any(p.code in ASK_CODES for p in self._check(probe).replayed.problems)
 
     def _choices(self, problem: Problem) -> tuple[str, ...]:
         if problem.code == "victim-required":

@@ -101,3 +101,31 @@ def test_a_swap_is_checked_with_the_hands() -> None:
     refusal = recorder.enter("swap R1.1.1 R1.1.3").refusal  # Bob does not hold 12C (R8)
     assert refusal is not None and refusal.rule == "R8"
     assert recorder.text == before
+
+
+def test_the_end_of_round_award_is_asked_as_the_end_line() -> None:
+    from tests.replay.test_record import game_and_lines, recorder_for
+
+    game, _, lines = game_and_lines("1e", 3, (), True)
+    assert lines[16:18] == ["10. 12D 8H 15H", "end >Bob"]
+    for answer in (">Bob", "Bob", "end >Bob"):
+        recorder = recorder_for(game)
+        for line in lines[:16]:
+            assert recorder.enter(line).refusal is None
+        question = recorder.enter(lines[16]).question
+        assert question is not None and question.end and question.item == "end"
+        assert question.prompt == "end >" and "`end >Name`" in question.message
+        assert recorder.enter(answer).accepted == ("15H", "end >Bob")
+        assert recorder.where().startswith("round 2")
+
+
+def test_a_victim_at_a_trick_is_still_asked_at_its_card() -> None:
+    from tests.replay.test_record import game_and_lines, recorder_for
+
+    game, _, lines = game_and_lines("1e", 3, (), True)
+    recorder = recorder_for(game)
+    for line in lines[:7]:
+        recorder.enter(line)
+    assert recorder.enter("8C 13C").refusal is None
+    question = recorder.enter("12C").question
+    assert question is not None and not question.end and question.prompt == "R1.1.2 needs >"
