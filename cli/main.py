@@ -221,7 +221,8 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
                                 help=f"the {tag} tag of the game ({users})")
         for tag in ("Event", "Site", "Date", "Round"):
             record.add_argument(f"--{tag.lower()}", dest=f"tag_{tag}", default=None, metavar="TEXT",
-                                help=f"the {tag} tag")
+                                help=f"the {tag} tag" + (" (default: today, YYYY.MM.DD; \"\" or none leaves "
+                                                         "it out)" if tag == "Date" else ""))
         record.add_argument("--deal", action="store_true",
                             help="ask for every hand at each deal, so that every card is checked fully")
         record.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",

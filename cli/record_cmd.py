@@ -104,7 +104,7 @@ def open_recorder(args: argparse.Namespace, ask: "object | None") -> Recorder:
                            "terminal, so nothing is asked)")
     options = {name[len("tag_"):]: value for name, value in vars(args).items()
                if name.startswith("tag_") and value is not None and name[len("tag_"):] not in SETUP_TAGS}
-    extra = [(tag, getattr(args, f"tag_{tag}")) for tag in SETUP_TAGS if getattr(args, f"tag_{tag}", None)]
+    extra = [(tag, _setup_tag(args, tag)) for tag in SETUP_TAGS if _setup_tag(args, tag)]
     try:
         recorder = Recorder.new(rules, parse_players(players), variants=args.variant, dealer=args.dealer,
                                 options=options, extra_tags=extra)
@@ -114,6 +114,18 @@ def open_recorder(args: argparse.Namespace, ask: "object | None") -> Recorder:
         raise CommandError(f"{option}{error}{rule}") from None
     args.saver.save(recorder.text)
     return recorder
+
+
+def _setup_tag(args: argparse.Namespace, tag: str) -> str:
+    """The value of a set-up tag for a new game: as given; the Date defaults to today (YYYY.MM.DD, the
+    DGN form), and `--date ""` or `--date none` leaves it out."""
+    value = getattr(args, f"tag_{tag}", None)
+    if tag == "Date":
+        if value is None:
+            return time.strftime("%Y.%m.%d")
+        if value.strip().lower() in ("", "none"):
+            return ""
+    return value or ""
 
 
 def _rule_ids() -> list[str]:

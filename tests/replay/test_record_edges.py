@@ -129,3 +129,32 @@ def test_a_victim_at_a_trick_is_still_asked_at_its_card() -> None:
     assert recorder.enter("8C 13C").refusal is None
     question = recorder.enter("12C").question
     assert question is not None and not question.end and question.prompt == "R1.1.2 needs >"
+
+
+def _record_cli(tmp_path: Path, monkeypatch, *options: str) -> str:
+    from diamonds.cli.main import main
+
+    path = tmp_path / "rec.dgn"
+    monkeypatch.setattr("sys.stdin", io.StringIO("pass 2\n"))
+    assert main(["record", str(path), "--rules", "2e", "--players", "Ann Bob Cat", *options]) == 0
+    return path.read_text(encoding="utf-8")
+
+
+def test_the_date_defaults_to_today(tmp_path: Path, monkeypatch) -> None:
+    import time
+
+    today = time.strftime("%Y.%m.%d")
+    assert f'[Date "{today}"]' in _record_cli(tmp_path, monkeypatch)
+    (tmp_path / "rec.dgn").unlink()
+    assert '[Date "2026.01.02"]' in _record_cli(tmp_path, monkeypatch, "--date", "2026.01.02")
+    for empty in ("", "none"):
+        (tmp_path / "rec.dgn").unlink()
+        assert "[Date " not in _record_cli(tmp_path, monkeypatch, "--date", empty)
+
+
+def test_a_resumed_game_shows_the_trick_so_far(tmp_path: Path) -> None:
+    recorder = fitz()
+    recorder.enter("pass 2")
+    recorder.enter("1H 2H 3H 4S")
+    resumed = Recorder.resume(recorder.text)
+    assert resumed.where() == "round 1, trick 2, card 2, Bob to play (trick so far: Ann 4S)"
