@@ -18,7 +18,7 @@ from rich.segment import Segment
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from .rules import CardsDealt, CardsPassed, Event, PassesDelivered
+from .rules import CardsDealt, CardsPassed, Event, PassesDelivered, first_leader, trick_seats
 
 from diamonds.replay.steps import Step
 from diamonds.views.cards import SUIT_STYLE, card_text, cards_text, log_text
@@ -33,6 +33,10 @@ NAME_WIDTH = 10  # below WIDE, the Player column is at most this wide
 
 
 HIDDEN = "?"  # what stands for a number the player whose view it is cannot know
+
+
+#: What the crystals stand for, under the players when they are drawn (R3).
+LEGEND = "◆ = 5 points, ♦ = 1 point"
 
 
 def crystals(points: int) -> str:
@@ -60,7 +64,10 @@ class PlayersPanel:
         config = table.config
         wide = options.max_width >= WIDE
         grid = RichTable(box=box.SIMPLE_HEAD, padding=(0, 1), collapse_padding=self.compact, pad_edge=False,
-                         expand=False, show_edge=False)
+                         expand=False, show_edge=False,
+                         caption=LEGEND if wide else None, caption_justify="left", caption_style="dim")
+        # Each suit's count as wide as its widest (a 10 or more), so that the columns stay in line.
+        digits = [max(len(str(counts[suit])) for counts in table.taken) for suit in range(4)]
         grid.add_column("", no_wrap=True)
         # Long ids (up to 16 characters) are cut short at 80 columns, so that six hands still fit
         grid.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=None if wide else NAME_WIDTH)
@@ -90,7 +97,7 @@ class PlayersPanel:
                 score = Text(str(table.score(side)), style="bold")
                 if hides_vault(table, self.as_player, side):
                     vault = score = Text(HIDDEN, style="dim")
-                taken = Text(" ".join(str(n) for n in table.taken[side]))
+                taken = Text(" ".join(f"{n:>{width}}" for n, width in zip(table.taken[side], digits)))
             hand = table.hands[seat]
             if self.as_player is not None and seat != self.as_player and hand and not table.results:
                 hand_cell = Text(f"{len(hand)} card{'s' if len(hand) != 1 else ''}", style="dim")
@@ -112,7 +119,10 @@ class TrickLine:
         table = self.table
         names = table.config.players
         if not table.trick:
-            return Text("No cards on the table.", style="dim")
+            # After the deal and passes: who leads trick 1 (R7), as Kirk's and the bidding game's views say.
+            dealt = any(table.hands) and not table.results
+            lead = f" {names[first_leader(table.config, table.dealer)]} leads." if dealt else ""
+            return Text("No cards on the table." + lead, style="dim")
         led = table.trick[0][1].suit
         text = Text(f"Trick {table.trick_no}, led ")
         text.append(f"{led.symbol} {led.title}", style=SUIT_STYLE[led])
@@ -125,7 +135,10 @@ class TrickLine:
             if card.suit is not led:
                 text.append(" (off)", style="dim")
         if table.trick_winner is not None:
-            text.append(f"  → {names[table.trick_winner]} wins", style="bold")
+            text.append(f"  → {names[table.trick_winner]} wins", style="bold")  # and so leads next (R10)
+        else:  # whose turn it is (R8): the next seat of the trick
+            seat = trick_seats(table.config, table.trick[0][0], len(table.trick) + 1)[-1]
+            text.append(f" · {names[seat]} to play", style="dim")
         return text
 
 
