@@ -74,7 +74,7 @@ def setup_options(game: object) -> list[str]:
     """The command line's set-up for the simulated game, as `recorder_for` makes it in-process."""
     config = game.config  # type: ignore[attr-defined]
     options = ["--rules", config.rules, "--players", " ".join(config.players),
-               "--dealer", config.players[config.first_dealer]]
+               "--dealer", config.players[config.first_dealer], "--date=none"]  # no Date tag, as in-process
     variant = getattr(config, "variant_text", "")
     options += [f"--variant={variant}"] if variant else []
     options += [f"--{tag.lower()}={value}" for tag, value in options_for(config.rules).items()]
