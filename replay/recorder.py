@@ -281,7 +281,8 @@ class Recorder:
         last = rnd.tricks[-1].plays if rnd.tricks else None
         if last is None or len(last.cards) >= self.config.plays_per_trick or not seats or not seats[-1]:
             return (), names[leader]
-        so_far = tuple((names[seat], _play_text(play).split(" ")[0]) for seat, play in zip(seats[-1], last))
+        played = zip(seats[-1], last, strict=False)
+        so_far = tuple((names[seat], _play_text(play).split(" ")[0]) for seat, play in played)
         return so_far, names[(seats[-1][-1] + 1) % len(names)]
 
     def hint(self) -> str:
@@ -292,7 +293,8 @@ class Recorder:
             return f"next: `{word} N` (the dealer's {word} count), then the round's lines and cards"
         if self.hands_known() or self.finished:
             return "legal now: " + " ".join(self.legal())
-        return "unseen cards, not yet played this round (hands unknown, so any of them may come next): " + " ".join(self.legal())
+        return ("unseen cards, not yet played this round (hands unknown, so any of them may come next): "
+                + " ".join(self.legal()))
 
     def _count_word(self) -> str:
         """The word a round header writes its count with in this family (`pass`), if any."""
@@ -460,7 +462,7 @@ class Recorder:
                                                        typed))
         per_trick = self.config.plays_per_trick
         places = []
-        for word, match in zip(words, found):
+        for word, match in zip(words, found, strict=True):
             assert match is not None
             number, trick, position = (int(g) for g in match.groups())
             index = (trick - 1) * per_trick + position - 1

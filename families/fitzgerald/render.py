@@ -97,7 +97,7 @@ class PlayersPanel:
                 score = Text(str(table.score(side)), style="bold")
                 if hides_vault(table, self.as_player, side):
                     vault = score = Text(HIDDEN, style="dim")
-                taken = Text(" ".join(f"{n:>{width}}" for n, width in zip(table.taken[side], digits)))
+                taken = Text(" ".join(f"{n:>{width}}" for n, width in zip(table.taken[side], digits, strict=True)))
             hand = table.hands[seat]
             if self.as_player is not None and seat != self.as_player and hand and not table.results:
                 hand_cell = Text(f"{len(hand)} card{'s' if len(hand) != 1 else ''}", style="dim")

@@ -84,7 +84,8 @@ def test_a_session_on_a_real_terminal(tmp_path):
     step(child, "13C", "Cat plays 13C", "card 3, Ann to play (trick so far: Bob 8C, Cat 13C) >")
     screen = step(child, "undo", "took back 13C", "card 2, Cat to play (trick so far: Bob 8C) >")
     assert path.read_text(encoding="utf-8") == before + "1. 8C\n"
-    step(child, "13c", "Cat plays 13C", "card 3, Ann to play (trick so far: Bob 8C, Cat 13C) >")  # the reader's forgiving forms
+    # the reader's forgiving forms
+    step(child, "13c", "Cat plays 13C", "card 3, Ann to play (trick so far: Bob 8C, Cat 13C) >")
 
     # The trick was led in Clubs: its winner names the victim (R14), asked at the trick's last card.
     screen = step(child, "12C", "R1.1.2 needs >")

@@ -9,10 +9,10 @@ from dataclasses import replace
 from rich.console import Console
 
 from diamonds.core import simulate
-from diamonds.replay import record_from_game, replay_record
-from diamonds.replay.steps import find_position
 from diamonds.families.fitzgerald.render import LEGEND, PlayersPanel, Position, TrickLine
 from diamonds.families.fitzgerald.steps import build_steps
+from diamonds.replay import record_from_game, replay_record
+from diamonds.replay.steps import find_position
 
 
 def steps():
