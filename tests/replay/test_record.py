@@ -11,6 +11,7 @@ import itertools
 from dataclasses import replace
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -122,7 +123,9 @@ def test_through_a_real_pipe(tmp_path, family):
     assert done.returncode == 0, done.stderr
     assert "the game is over" in done.stderr
     written = path.read_text()
-    assert written == expected.replace(f'[Rules "{rules.id}"]', f'[Event "Club night"]\n[Rules "{rules.id}"]')
+    today = time.strftime("%Y.%m.%d")  # a new game's Date defaults to today (issue 23)
+    assert written == expected.replace(f'[Rules "{rules.id}"]',
+                                       f'[Event "Club night"]\n[Date "{today}"]\n[Rules "{rules.id}"]')
 
 
 def test_missing_set_up_is_an_error_in_line_mode(tmp_path):

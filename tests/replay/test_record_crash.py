@@ -258,6 +258,7 @@ def record_with_kills(tmp_path: Path, index: int, rules: str, count: int, varian
     return kills, read(path), expected
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
 def test_killed_recorders_resume_and_finish_the_same_game(tmp_path):
     # The four chains run side by side: each waits on its own processes.

@@ -58,6 +58,7 @@ def leave(child, key: str) -> tuple[int, str]:  # type: ignore[no-untyped-def]
     return child.exitstatus, plain(child.before)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="a pty")
 def test_a_session_on_a_real_terminal(tmp_path):
     game, expected, lines = game_and_lines("1e", 3, (), True)
