@@ -63,11 +63,39 @@ def _command_word(argv: Sequence[str]) -> str | None:
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error exits 2 with one line, never a traceback."""
+    """argparse, but a usage error exits 2 with one line, never a traceback, and says what a mistyped
+    command, option or choice was probably meant to be."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}{_did_you_mean(self, message)}\n")
+
+
+def _did_you_mean(parser: argparse.ArgumentParser, message: str) -> str:
+    """`; did you mean validate?` for an unknown command or choice, `--format` for an unknown option:
+    the closest of the known ones (difflib), if any is close enough."""
+    import difflib
+    import re
+
+    choice = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
+    if choice:
+        known = [word.strip().strip("'") for word in choice.group(2).split(",")]
+        typed = [choice.group(1)]
+    elif message.startswith("unrecognized arguments: "):
+        known = [option for action in parser._actions for option in action.option_strings]
+        typed = [word.split("=", 1)[0] for word in message.split(": ", 1)[1].split() if word.startswith("-")]
+    else:
+        return ""
+    found = [close[0] for word in typed if (close := difflib.get_close_matches(word, known, n=1, cutoff=0.6))]
+    return f"; did you mean {' or '.join(dict.fromkeys(found))}?" if found else ""
+
+
+def _subparser(parser: argparse.ArgumentParser, command: str | None) -> argparse.ArgumentParser:
+    """The parser of `command` (the top level's when there is none)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and command in action.choices:
+            return action.choices[command]  # type: ignore[no-any-return]
+    return parser
 
 
 def _positive(text: str) -> int:
@@ -134,7 +162,8 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
     validate.add_argument("files", nargs="+", metavar="FILE", help="DGN files, or - for standard input")
     validate.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
                         help="the files' text encoding (default utf-8; latin-1 for older logs)")
-    validate.add_argument("--format", choices=("text", "json"), default="text")
+    validate.add_argument("--format", choices=("text", "json"), default="text",
+                          help="how to print the problems: text (file:line:col) or json (default text)")
     validate.add_argument("--quiet", "-q", action="store_true", help="print only the summary line")
     validate.add_argument("--jobs", "-j", type=_positive, default=None, metavar="N",
                           help="processes to use (default: every core, for inputs of 1 MB or more)")
@@ -152,7 +181,8 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
                          help="a DGN, JSON or JSON Lines file, or - for standard input (--to parquet: several)")
     convert.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
                        help="the file's text encoding (default utf-8; latin-1 for older logs)")
-    convert.add_argument("--to", required=True, choices=("parquet", "json", "jsonl", "csv", "dgn"))
+    convert.add_argument("--to", required=True, choices=("parquet", "json", "jsonl", "csv", "dgn"),
+                         help="the output format (required)")
     convert.add_argument("-o", "--output", metavar="OUT",
                          help="write here instead of standard output (--to parquet: the folder of the tables)")
     convert.add_argument("--full", action="store_true",
@@ -181,7 +211,7 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
     stats.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
                        help="the DGN files' text encoding (default utf-8)")
     stats.add_argument("--format", choices=("text", "json", "csv"), default="text",
-                       help="csv only with --by player")
+                       help="how to print the summary (default text); csv only with --by player")
     stats.add_argument("--by", choices=("player",), default=None,
                        help="a league table: each player's games, wins, win rate, mean score and place "
                             "per rule set")
@@ -200,7 +230,8 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
                          help="the DGN files' text encoding (default utf-8)")
     ratings.add_argument("--alias", metavar="FILE",
                          help="merge spellings of a name: lines `Canonical: alias1, alias2` (docs/stats.md)")
-    ratings.add_argument("--format", choices=("text", "json", "csv"), default="text")
+    ratings.add_argument("--format", choices=("text", "json", "csv"), default="text",
+                         help="how to print the ratings (default text)")
     ratings.add_argument("--plot", metavar="FILE", help="also draw each player's rating over the games "
                          "(.png or .svg); needs the plot extra")
     ratings.add_argument("--jobs", "-j", type=_positive, default=None, metavar="N",
@@ -228,7 +259,8 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
                                 help=f"the {tag} tag of the game ({users})")
         for tag in ("Event", "Site", "Date", "Round"):
             record.add_argument(f"--{tag.lower()}", dest=f"tag_{tag}", default=None, metavar="TEXT",
-                                help=f"the {tag} tag")
+                                help=f"the {tag} tag" + (" (default: today, YYYY.MM.DD; \"\" or none leaves "
+                                                         "it out)" if tag == "Date" else ""))
         record.add_argument("--deal", action="store_true",
                             help="ask for every hand at each deal, so that every card is checked fully")
         record.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
@@ -250,7 +282,7 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
 
     fmt = _command(commands, "fmt", "rewrite DGN files in canonical form",
                    "  diamonds fmt game.dgn\n  diamonds fmt --check logs/*.dgn")
-    fmt.add_argument("files", nargs="+", metavar="FILE")
+    fmt.add_argument("files", nargs="+", metavar="FILE", help="DGN files, rewritten in place")
     fmt.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
                      help="the files' text encoding (default utf-8); a file is written back in it")
     fmt.add_argument("--check", action="store_true", help="only report files that are not canonical (exit 1)")
@@ -275,10 +307,10 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
             simulate.add_argument(f"--{tag.lower()}", dest=f"tag_{tag}", default=None, metavar="VALUE",
                                   help=f"the {tag} tag of the game ({users})")
         simulate.add_argument("--seed", type=int, default=None, help="the same seed gives the same games")
-        simulate.add_argument("--games", type=int, default=1, metavar="K")
+        simulate.add_argument("--games", type=int, default=1, metavar="K", help="how many games (default 1)")
         simulate.add_argument("--no-deals", action="store_true", help="leave the deal lines out")
         simulate.add_argument("--narrate", action="store_true", help="tell the game in words instead of DGN")
-        simulate.add_argument("-o", "--output", metavar="OUT")
+        simulate.add_argument("-o", "--output", metavar="OUT", help="write here instead of standard output")
         simulate.add_argument("--force", action="store_true", help="replace a read-only output file (its mode is kept)")
 
     analyse = _command(commands, "analyse", "judge every card played with the mc bot and mark the mistakes",
@@ -299,7 +331,7 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
                      "--seed 1 --jobs 4 -o arena.dgn\n"
                      "  diamonds arena --rules kirk --bots mc:32,greedy,greedy,greedy --hands 1 --games 50")
     if engine_options:
-        arena.add_argument("--rules", choices=list(RULE_SETS), default="2e")
+        arena.add_argument("--rules", choices=list(RULE_SETS), default="2e", help="the rule set the bots play (Rules tag)")
         arena.add_argument("--players", type=int, default=None, help="how many players (default: the rules' usual)")
         arena.add_argument("--bots", required=True, metavar="B,B,...",
                            help="one bot per seat of the first game (random, greedy, mc, mc:N for N samples per "
@@ -310,7 +342,7 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
             users = ", ".join(rules.id for rules in RULE_SETS.values() if tag in rules.option_tags)
             arena.add_argument(f"--{tag.lower()}", dest=f"tag_{tag}", default=None, metavar="VALUE",
                                help=f"the {tag} tag of the games ({users})")
-        arena.add_argument("--games", type=_positive, default=100, metavar="K")
+        arena.add_argument("--games", type=_positive, default=100, metavar="K", help="how many games (default 100)")
         arena.add_argument("--seed", type=int, default=None, help="the same seed gives the same games and standings")
         arena.add_argument("--jobs", "-j", type=_positive, default=1, metavar="N",
                            help="processes to play in (the results do not depend on it)")
@@ -322,7 +354,7 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
                     "  diamonds play --rules kirk --as Ann --bots mc\n"
                     "  diamonds play --rules 2e --players \"Ann Bob Cat\" --bots mc,greedy -o mine.dgn")
     if engine_options:
-        play.add_argument("--rules", choices=list(RULE_SETS), default="2e")
+        play.add_argument("--rules", choices=list(RULE_SETS), default="2e", help="the rule set of the game (Rules tag)")
         play.add_argument("--players", metavar="NAMES", help='the players in seat order (default: Ann, Bob, ...)')
         play.add_argument("--as", dest="as_player", metavar="PLAYER", help="who you are (default: the first)")
         play.add_argument("--bots", default="mc", metavar="B,B,...",
@@ -340,7 +372,9 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else argv
     parser = _build_parser(engine_options=_command_word(words) in _ENGINE_COMMANDS)
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # reported by the command's own parser: its usage, not the top level's
+        _subparser(parser, args.command).error(f"unrecognized arguments: {' '.join(unknown)}")
     if args.command is None:
         parser.print_help()
         return EXIT_USAGE

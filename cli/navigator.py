@@ -78,11 +78,15 @@ class Navigator:
         return (step.round_no, step.trick_no, step.kind)
 
     def next_trick(self) -> None:
-        """To the last card of the next trick (or the next stop that is not a card)."""
+        """To the last card of the trick under way, if it is not there yet (how it ends is not skipped);
+        else to the last card of the next trick (or the next stop that is not a card)."""
         here = self._trick_key(self.index)
         i = self.index
         while i + 1 < len(self.steps) and self._trick_key(i + 1) == here:
             i += 1
+        if i > self.index and self.steps[self.index].kind == "card":
+            self.index = i
+            return
         if i + 1 < len(self.steps):
             i += 1
             target = self._trick_key(i)

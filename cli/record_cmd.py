@@ -103,7 +103,7 @@ def open_recorder(args: argparse.Namespace, ask: object | None) -> Recorder:
                            "terminal, so nothing is asked)")
     options = {name[len("tag_"):]: value for name, value in vars(args).items()
                if name.startswith("tag_") and value is not None and name[len("tag_"):] not in SETUP_TAGS}
-    extra = [(tag, getattr(args, f"tag_{tag}")) for tag in SETUP_TAGS if getattr(args, f"tag_{tag}", None)]
+    extra = [(tag, _setup_tag(args, tag)) for tag in SETUP_TAGS if _setup_tag(args, tag)]
     try:
         recorder = Recorder.new(rules, parse_players(players), variants=args.variant, dealer=args.dealer,
                                 options=options, extra_tags=extra)
@@ -113,6 +113,18 @@ def open_recorder(args: argparse.Namespace, ask: object | None) -> Recorder:
         raise CommandError(f"{option}{error}{rule}") from None
     args.saver.save(recorder.text)
     return recorder
+
+
+def _setup_tag(args: argparse.Namespace, tag: str) -> str:
+    """The value of a set-up tag for a new game: as given; the Date defaults to today (YYYY.MM.DD, the
+    DGN form), and `--date ""` or `--date none` leaves it out."""
+    value = getattr(args, f"tag_{tag}", None)
+    if tag == "Date":
+        if value is None:
+            return time.strftime("%Y.%m.%d")
+        if value.strip().lower() in ("", "none"):
+            return ""
+    return value or ""
 
 
 def _rule_ids() -> list[str]:
@@ -179,7 +191,8 @@ def run_lines(recorder: Recorder, path: str, lines: Iterable[str], out: TextIO, 
         refused += 1
         question = recorder.pending[2]
         rule = f" ({question.rule})" if question.rule else ""
-        print(visible(f"{shown}: end of input while {question.item} waits: {question.message}{rule}; "
+        waiting = f"the round's `{question.prompt}Name` line" if question.end else question.item
+        print(visible(f"{shown}: end of input while {waiting} waits: {question.message}{rule}; "
                       "not recorded"), file=err)
     print(visible(f"{shown}: {status(recorder)}"), file=err)
     if refused:
@@ -191,10 +204,9 @@ def enter(recorder: Recorder, line: str, require_deals: bool) -> Outcome:
     """One line; with `--deal`, a card is refused until the round's hands are entered."""
     if require_deals and line.strip() and recorder.pending is None and not recorder.hands_known() and \
             _looks_like_card(line):
-        from diamonds.replay.recorder import Refusal
-
-        return Outcome(refusal=Refusal(line.strip(), f"--deal: enter every hand of {recorder.where()} "
-                                       "(deal lines) before its first card", "missing-deal", None, 0, 0, ""))
+        return Outcome(refusal=recorder.refusal_here(line.strip(), f"--deal: enter every hand of "
+                                                     f"{recorder.where()} (deal lines) before its first card",
+                                                     "missing-deal"))
     return recorder.enter(line)
 
 

@@ -30,7 +30,7 @@ __all__ = ["run_terminal"]
 WIDTH, HEIGHT = 80, 24  # the screen fits a classic terminal
 
 HELP = ("type cards (5H 9H 2S) or DGN lines (pass 2, deal Ann …, 3. 5H 9H 2S, end >Ann) · "
-        "undo · fix R1.3.2 9H · ? legal now · Ctrl-D or quit saves and leaves")
+        "undo · fix R1.3.2 9H · swap R1.3.2 R1.3.3 · ? legal now · Ctrl-D or quit saves and leaves")
 
 
 def run_terminal(args: argparse.Namespace) -> int:
@@ -55,7 +55,7 @@ def run_terminal(args: argparse.Namespace) -> int:
             elif recorder.hands_known():
                 words = recorder.legal()
             else:
-                words = ["undo", "fix", "?"]
+                words = ["undo", "fix", "swap", "?"]
             for candidate in words:
                 if candidate.lower().startswith(word.lower()):
                     yield Completion(candidate, start_position=-len(word))
@@ -66,7 +66,7 @@ def run_terminal(args: argparse.Namespace) -> int:
         if recorder.pending is not None:
             question = recorder.pending[2]
             rule = f"{question.rule}: " if question.rule else ""
-            prompt = textwrap.fill(f"{rule}{question.message}", WIDTH - 1) + f"\n{question.item} needs > "
+            prompt = textwrap.fill(f"{rule}{question.message}", WIDTH - 1) + f"\n{question.prompt} "
         else:
             prompt = f"{recorder.where()} > "
         draw(recorder, message, prompt.count("\n") + 1)

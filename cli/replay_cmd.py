@@ -121,8 +121,10 @@ def run(args: argparse.Namespace) -> int:
 
     console = Console(width=args.width)
     with Live(console=console, screen=True, auto_refresh=False, transient=True) as live:
-        run_session(view, steps, terminal_keys(), lambda screen: live.update(Escaped(screen), refresh=True),
-                    as_player=as_player)
+        nav = run_session(view, steps, terminal_keys(), lambda screen: live.update(Escaped(screen), refresh=True),
+                          as_player=as_player)
+    # The alternate screen is gone with the session: the position it ended at stays in the scrollback.
+    console.print(Escaped(view.screen(steps[nav.index], nav.index, len(steps), as_player, "")))
     return status
 
 

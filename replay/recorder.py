@@ -48,7 +48,7 @@ __all__ = [
 ASK_CODES = frozenset({"victim-required", "missing-choice"})
 
 #: Words that open a whole movetext line of their own (DGN): the rest of the input line belongs to it.
-COMMANDS = ("undo", "fix", "?", "help", "quit")
+COMMANDS = ("undo", "fix", "swap", "?", "help", "quit")
 
 _TRICK_NUMBER = re.compile(r"(\d+)\.\Z")
 _HEADER = re.compile(r"R\d+\b", re.IGNORECASE)
@@ -93,12 +93,15 @@ class Refusal:
     source_line: str
     length: int = 1
     at: str = ""  # the item the problem stands at (R1.3.2), when it is not the one being entered
+    typed: bool = False  # placed in the typed line (a command's words), not in FILE
 
     def text(self, path: str) -> str:
-        """`file:line:col: message (R8)`, the line, a caret: as `validate` shows a problem."""
+        """`file:line:col: message (R8)`, the line, a caret: as `validate` shows a problem (`typed:col:` for
+        a command's own words, placed in the line as typed)."""
         rule = f" ({self.rule})" if self.rule else ""
         where = f" [at {self.at}, revealed by {self.item}]" if self.at else ""
-        head = visible(f"{path}:{self.line}:{self.column}: {self.message}{rule}{where}")  # typed text: escaped
+        place = f"typed:{self.column}" if self.typed else f"{path}:{self.line}:{self.column}"
+        head = visible(f"{place}: {self.message}{rule}{where}")  # typed text: escaped
         if not self.source_line:
             return head
         line, start, width = quoted(self.source_line, self.column - 1, max(1, self.length))
@@ -114,6 +117,12 @@ class Question:
     code: str
     rule: str | None
     choices: tuple[str, ...]  # what may be answered (`>Ann`, `H+`…), when the recorder can tell
+    end: bool = False  # the round's end-of-round award, named on its `end >Name` line (not on the card)
+
+    @property
+    def prompt(self) -> str:
+        """What the answer completes: `R1.3.2 needs >`, or the round's `end >` line."""
+        return f"{self.item} >" if self.end else f"{self.item} needs >"
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,17 +241,69 @@ class Recorder:
         return game.state.round_no == len(self.rounds) and bool(game.legal_moves())
 
     def where(self) -> str:
-        """The next item, in words: the round, the trick and its card, who deals."""
+        """The next item, in words: the round, the trick and its card, who plays it and the trick so far
+        (from seat order and the cards, with or without hands), who deals; at a round's start, what to type."""
         if self.finished:
             return "the game is over"
         number, draft = self._current()
         if draft is None:
-            return f"round {number}, dealt by {self.config.players[self.config.dealer_of_round(number)]}"
+            dealer = self.config.players[self.config.dealer_of_round(number)]
+            word = self._count_word()
+            hint = f": type `{word} N` ({dealer}'s {word} count) to start it" if word else ""
+            return f"round {number}, dealt by {dealer}{hint}"
         per_trick = self.config.plays_per_trick
         trick, card = divmod(len(draft.cards), per_trick)
-        to_move = self.game.to_move if self.hands_known() else None
-        who = f", {self.config.players[to_move]} to play" if to_move is not None and draft.cards else ""
-        return f"round {number}, trick {trick + 1}, card {card + 1}{who}"
+        if trick >= self._tricks_per_round():
+            return f"round {number}, all its tricks played: its `end` line, if it needs one"
+        so_far, to_move = self.turn()
+        who = ""
+        if to_move is not None:
+            who = f", {to_move} {'leads' if not so_far else 'to play'}"
+        trick_text = f" (trick so far: {', '.join(f'{name} {word}' for name, word in so_far)})" if so_far else ""
+        return f"round {number}, trick {trick + 1}, card {card + 1}{who}{trick_text}"
+
+    def turn(self) -> tuple[tuple[tuple[str, str], ...], str | None]:
+        """The trick so far, (player, card) in order, and who plays next: from the dealer, seat order and the
+        cards, the leaders by the family's own trick-winner rule (`Replayer.seats_and_leader`), so it is
+        known without hands; else the engine's player to move when it knows the hands."""
+        number, draft = self._current()
+        record = self._last.record
+        if draft is None or self.finished or len(record.rounds) != len(self.rounds):
+            return (), None
+        rnd = record.rounds[number - 1]
+        names = self.config.players
+        replayer = family_of(self.config.rules).part("bridge").replayer(
+            ReplayedGame(record, self.config), history=False, events=False)
+        found = replayer.seats_and_leader(rnd, self.config.dealer_of_round(number), len(rnd.tricks))
+        if found is None:
+            to_move = self.game.to_move if self.hands_known() else None
+            return (), names[to_move] if to_move is not None else None
+        seats, leader = found
+        last = rnd.tricks[-1].plays if rnd.tricks else None
+        if last is None or len(last.cards) >= self.config.plays_per_trick or not seats or not seats[-1]:
+            return (), names[leader]
+        played = zip(seats[-1], last, strict=False)
+        so_far = tuple((names[seat], _play_text(play).split(" ")[0]) for seat, play in played)
+        return so_far, names[(seats[-1][-1] + 1) % len(names)]
+
+    def hint(self) -> str:
+        """What `?` says: where the record stands and what may be typed now."""
+        number, draft = self._current()
+        if draft is None and self._count_word() and not self.finished:
+            word = self._count_word()
+            return f"next: `{word} N` (the dealer's {word} count), then the round's lines and cards"
+        if self.hands_known() or self.finished:
+            return "legal now: " + " ".join(self.legal())
+        return ("unseen cards, not yet played this round (hands unknown, so any of them may come next): "
+                + " ".join(self.legal()))
+
+    def _count_word(self) -> str:
+        """The word a round header writes its count with in this family (`pass`), if any."""
+        words = family_of(self.config.rules).part("words")
+        return str(getattr(words, "header_count", None) or "")
+
+    def _tricks_per_round(self) -> int:
+        return int(getattr(self.config, "tricks_per_round", 1 << 30))
 
     def legal(self) -> list[str]:
         """What may be entered now: the engine's legal moves when it knows the hands, else the
@@ -277,8 +338,10 @@ class Recorder:
             return self.undo()
         if first == "fix":
             return self.fix(" ".join(words[1:]))
+        if first == "swap":
+            return self.swap(" ".join(words[1:]))
         if first in ("?", "help"):
-            return Outcome(info=(self.where(), "legal now: " + " ".join(self.legal())))
+            return Outcome(info=(self.where(), self.hint()))
         items = self._items(line)
         if len(items) > 1 and all(apply is not None for _, apply in items):
             # The whole line in one check; only if it fails is it taken item by item, to say where.
@@ -337,20 +400,26 @@ class Recorder:
         kind and player, or its header); everything after it is checked again."""
         words = text.split()
         if len(words) < 2:
-            return Outcome(refusal=self._bare_refusal("fix " + text, "fix needs a place and the item: "
-                                                      "fix R1.3.2 9H, or fix R1 deal Ann …"))
+            return Outcome(refusal=self._typed_refusal("fix " + text, "fix needs a place and the item: "
+                                                       "fix R1.3.2 9H, or fix R1 deal Ann …", "fix " + text))
         label, item = words[0], " ".join(words[1:])
         card = _LABEL.match(label)
         whole = _ROUND_LABEL.match(label)
         per_trick = self.config.plays_per_trick
         rounds = list(self.rounds)
+        swap_hint = ""
         if card:
             number, trick, position = (int(g) for g in card.groups())
             index = (trick - 1) * per_trick + position - 1
             if not (1 <= number <= len(rounds) and 1 <= position <= per_trick
                     and 0 <= index < len(rounds[number - 1].cards)):
-                return Outcome(refusal=self._bare_refusal(label, f"{label} is not a card of this record yet"))
+                return Outcome(refusal=self._typed_refusal(label, f"{label} is not a card of this record yet",
+                                                           "fix " + text))
             cards = list(rounds[number - 1].cards)
+            other = self._card_at(cards, item, besides=index)
+            if other is not None:  # a card of this round at another place: `swap` exchanges the two
+                place = f"R{number}.{other // per_trick + 1}.{other % per_trick + 1}"
+                swap_hint = f"{_card_token(item)} is at {place}: `swap {label.upper()} {place}` exchanges the two"
             cards[index] = item
             rounds[number - 1] = replace(rounds[number - 1], cards=tuple(cards))
         elif whole and 1 <= int(whole.group(1)) <= len(rounds):
@@ -366,19 +435,70 @@ class Recorder:
                 same = [i for i, old in enumerate(draft.lines) if [w.lower() for w in old.split()[:2]]
                         == [w.lower() for w in key]]
                 if not same:
-                    return Outcome(refusal=self._bare_refusal(item, f"round {number} has no `{' '.join(key)}` "
-                                                                    "line to correct"))
+                    return Outcome(refusal=self._typed_refusal(item, f"round {number} has no `{' '.join(key)}` "
+                                                                     "line to correct", "fix " + text))
                 lines = list(draft.lines)
                 lines[same[0]] = item
                 draft = replace(draft, lines=tuple(lines))
             rounds[number - 1] = draft
         else:
-            return Outcome(refusal=self._bare_refusal(label, f"{label} is not a place in this record "
-                                                             "(R1.3.2 for a card, R1 for a line)"))
+            return Outcome(refusal=self._typed_refusal(label, f"{label} is not a place in this record "
+                                                              "(R1.3.2 for a card, R1 for a line)", "fix " + text))
         outcome = self._try(tuple(rounds), f"fix {label} {item}", ask=False)
         if outcome is not None:
+            if outcome.refusal is not None and swap_hint:
+                return replace(outcome, refusal=replace(outcome.refusal,
+                                                        message=f"{outcome.refusal.message} ({swap_hint})"))
             return outcome
         return Outcome((f"fix {label} {item}",), info=(f"{label} is now {item}; everything after it checked again",))
+
+    def swap(self, text: str) -> Outcome:
+        """Exchange two cards of a round (`swap R1.3.2 R1.3.3`), each with its marks, in one step; the
+        record is then checked in full again, as after `fix`."""
+        typed = "swap " + text
+        words = text.split()
+        found = [_LABEL.match(word) for word in words]
+        if len(words) != 2 or not all(found):
+            return Outcome(refusal=self._typed_refusal(typed, "swap needs two cards' places: swap R1.3.2 R1.3.3",
+                                                       typed))
+        per_trick = self.config.plays_per_trick
+        places = []
+        for word, match in zip(words, found, strict=True):
+            assert match is not None
+            number, trick, position = (int(g) for g in match.groups())
+            index = (trick - 1) * per_trick + position - 1
+            if not (1 <= number <= len(self.rounds) and 1 <= position <= per_trick
+                    and 0 <= index < len(self.rounds[number - 1].cards)):
+                return Outcome(refusal=self._typed_refusal(word, f"{word} is not a card of this record yet", typed))
+            places.append((number, index))
+        (first_round, a), (second_round, b) = places
+        if first_round != second_round:
+            return Outcome(refusal=self._typed_refusal(words[1], "swap exchanges two cards of one round", typed))
+        rounds = list(self.rounds)
+        cards = list(rounds[first_round - 1].cards)
+        cards[a], cards[b] = cards[b], cards[a]
+        rounds[first_round - 1] = replace(rounds[first_round - 1], cards=tuple(cards))
+        label = f"swap {words[0].upper()} {words[1].upper()}"
+        outcome = self._try(tuple(rounds), label, ask=False)
+        if outcome is not None:
+            return outcome
+        return Outcome((label,), info=(f"{words[0].upper()} is now {cards[a]} and {words[1].upper()} is now "
+                                       f"{cards[b]}; everything after them checked again",))
+
+    @staticmethod
+    def _card_at(cards: Sequence[str], item: str, besides: int) -> int | None:
+        """Where else in the round the card of `item` stands (any marks aside), if anywhere."""
+        try:
+            wanted = split_play(_card_token(item))[0]
+        except ValueError:
+            return None
+        for index, word in enumerate(cards):
+            try:
+                if index != besides and split_play(_card_token(word))[0] == wanted:
+                    return index
+            except ValueError:
+                continue
+        return None
 
     # ---------------------------------------------------------------- the answers to questions
 
@@ -389,6 +509,10 @@ class Recorder:
         if answer.lower() == "undo":
             return self.undo()
         self.pending = None
+        if question.end and answer.split()[0].lower() not in _end_words():
+            # `>Bob` or `Bob` answers `end >`: the waiting card and the round's end line go in together.
+            line = f"{_end_words()[0]} >{answer.lstrip('>')}"
+            answer = ""
         last = rounds[-1]
         target = len(last.cards) - 1
         asked = _LABEL.match(question.item)
@@ -566,6 +690,11 @@ class Recorder:
             # The card just entered, or the one of its trick that won a Clubs trick (R14): ask, not refuse.
             question = Question(label if label != last else item, problem.message, problem.code, problem.rule,
                                 self._choices(problem))
+            if label == last and self._asks_end(rounds, question):
+                number = len(rounds)
+                question = replace(question, item="end", end=True,
+                                   message=f"round {number} is over: its `end >Name` line names the award's "
+                                           f"victim; {problem.message}")
             self.pending = (rounds, item, question)
             return Outcome(question=question)
         source = checked.record.source_line(problem.line).rstrip("\n")
@@ -573,13 +702,56 @@ class Recorder:
         return Outcome(refusal=Refusal(item, problem.message, problem.code, problem.rule, problem.line,
                                        problem.column, source, problem.length, at))
 
+    def _asks_end(self, rounds: tuple[RoundDraft, ...], question: Question) -> bool:
+        """Whether a victim asked for at a round's last card belongs to the round's `end` line (an
+        end-of-round award) rather than to the card: with an `end` line naming one, the card is no longer
+        waiting (the family's replay says which, no rule is copied here)."""
+        draft = rounds[-1] if rounds else None
+        words = _end_words()
+        if (draft is None or draft.end is not None or not words or question.code != "victim-required"
+                or not question.choices or len(draft.cards) < self._tricks_per_round() * self.config.plays_per_trick):
+            return False
+        probe = (*rounds[:-1], replace(draft, end=f"{words[0]} {question.choices[0]}"))
+        return not any(p.code in ASK_CODES for p in self._check(probe).replayed.problems)
+
     def _choices(self, problem: Problem) -> tuple[str, ...]:
         if problem.code == "victim-required":
             return tuple(f">{name}" for name in self.config.players)
         return ()
 
-    def _bare_refusal(self, item: str, message: str, rule: str | None = None) -> Refusal:
-        return Refusal(item, message, "not-an-item", rule, 0, 0, "")
+    def _bare_refusal(self, item: str, message: str, rule: str | None = None, code: str = "not-an-item") -> Refusal:
+        """A refusal before any replay (not an item, not here): at the line and column where the item would
+        stand in FILE, as the next card of the record, with that line and a caret under it."""
+        word = item.strip() or "?"
+        try:
+            rounds = self._add_card(word)(self.rounds)
+        except _NotHere:
+            rounds = self.rounds
+        lines, spans = self._layout(rounds)
+        if rounds is self.rounds or not spans:  # nowhere for a card: the line after the record
+            return Refusal(item, message, code, rule, len(lines) + 1, 1, word, len(word))
+        line, first, _, _ = spans[-1]
+        return Refusal(item, message, code, rule, line, first, lines[line - 1], len(word))
+
+    def _typed_refusal(self, item: str, message: str, typed: str) -> Refusal:
+        """A refusal of a command's own words (`fix R9.1.1 …`): at their column in the typed line."""
+        column = typed.find(item) + 1 if item in typed else 1
+        return Refusal(item, message, "not-an-item", None, 0, column, typed, max(1, len(item)), typed=True)
+
+    def refusal_here(self, item: str, message: str, code: str, rule: str | None = None) -> Refusal:
+        """A refusal the command makes itself (`--deal`), placed as the recorder places its own."""
+        return self._bare_refusal(item, message, rule, code)
+
+    def _layout(self, rounds: tuple[RoundDraft, ...]) -> tuple[list[str], list[tuple[int, int, int, str]]]:
+        """The lines `_check_once` writes for `rounds`, and where each item stands, without a replay."""
+        lines = [f'[{name} "' + escape_tag_value(value) + '"]' for name, value in self.tags]
+        lines.append("")
+        spans: list[tuple[int, int, int, str]] = []
+        for number, draft in enumerate(rounds, 1):
+            if number > 1:
+                lines.append("")
+            lines.extend(self._round_lines(number, draft, self.config.plays_per_trick, len(lines) + 1, spans))
+        return lines, spans
 
     def _set(self, rounds: tuple[RoundDraft, ...], checked: _Checked) -> None:
         self.rounds = rounds

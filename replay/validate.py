@@ -209,6 +209,12 @@ class Replayer(Reporter):
         follows it in the record."""
         raise NotImplementedError
 
+    def seats_and_leader(self, rnd: Round, dealer: int, count: int) -> tuple[list[tuple[int, ...]], int] | None:
+        """Who played each card of the first `count` tricks, and who leads the trick after them, from seat
+        order and the cards alone (the family's own trick-winner rule): the recorder shows whose turn it is
+        without hands. None: the family cannot tell (the recorder then asks the engine)."""
+        return None
+
     def resume_from(self, state: Any) -> None:
         """Go on from a saved engine state (the recorder checks only the round being recorded): the game
         plays on a fresh table of it. A bridge that keeps the table at hand extends this."""

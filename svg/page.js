@@ -149,7 +149,9 @@
     return keys.map(function (here, index) {
       var i = index;
       while (i + 1 <= last && keys[i + 1].key === here.key) { i += 1; }
-      if (i + 1 <= last) {
+      if (i > index && here.kind === "card") {
+        // first to the end of the trick under way
+      } else if (i + 1 <= last) {
         i += 1;
         var target = keys[i].key;
         while (i + 1 <= last && keys[i + 1].key === target && keys[i].kind === "card") { i += 1; }

@@ -284,7 +284,9 @@ def jumps_of(stops: list[dict[str, object]]) -> list[list[int]]:
         i = index
         while i + 1 <= last and keys[i + 1] == here:
             i += 1
-        if i + 1 <= last:
+        if i > index and here[2] == "card":  # first to the end of the trick under way
+            pass
+        elif i + 1 <= last:
             i += 1
             target = keys[i]
             while i + 1 <= last and keys[i + 1] == target and keys[i][2] == "card":

@@ -64,8 +64,15 @@ class SeatsPanel:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         wide = options.max_width >= self.WIDE
         grid = players_grid(wide, compact=self.compact_grid(wide))
+        caption = self.caption(wide)
+        if caption:
+            grid.caption, grid.caption_justify, grid.caption_style = caption, "left", "dim"
         self.fill(grid, wide)
         yield grid
+
+    def caption(self, wide: bool) -> str | None:
+        """A line under the grid (a legend of what it draws), or None."""
+        return None
 
     def compact_grid(self, wide: bool) -> bool:
         """Collapse the padding between columns (by default, when not wide)."""

@@ -20,6 +20,7 @@ from diamonds.views.screen import EventLog, SeatsPanel, StepScreen, seat_cells
 
 from .narrate import choice_suffix, describe, describe_take, describe_won, signed, why_text
 from .rules import CardPlayed, CardTaken, Event, TrickWon
+from .rules.config import GAME_END_HIGH, GAME_END_LOW
 from .steps import Table
 
 __all__ = ["PlayersPanel", "KittyLine", "TrickPanel", "StepLog", "Position", "WIDE"]
@@ -123,6 +124,17 @@ class KittyLine:
         return text
 
 
+#: What a play's + and - say (B7), under a trick that shows one.
+LEGEND = "+ played high, - played low (an ace, or the Joker after the suit it is given)"
+
+
+def hand_title(hand_no: int) -> str:
+    """`Hand 2 (to ±100)`: the game ends after a hand that brings a total to 100 or -100 (B10)."""
+    if GAME_END_LOW == -GAME_END_HIGH:
+        return f"Hand {hand_no} (to ±{GAME_END_HIGH})"
+    return f"Hand {hand_no} (to {GAME_END_HIGH} or {GAME_END_LOW})"
+
+
 @dataclass(frozen=True, slots=True)
 class TrickPanel:
     """The trick on the table, each play with its choice (B7), and its winner with why once complete (B8)."""
@@ -136,6 +148,8 @@ class TrickPanel:
         else:  # the winner on a line of their own rather than cut in two
             yield line
             yield winner
+        if any(choice_suffix(play) for play in self.table.trick):  # `AH-`, `JoS+`: what the signs mean
+            yield _dim(LEGEND)
 
     def trick_line(self) -> Text:
         table = self.table
@@ -183,7 +197,7 @@ class Position(StepScreen):
 
     def heading(self) -> tuple[str, int]:
         table = self.step.table
-        return f"Hand {table.hand_no}", table.config.tricks_per_hand
+        return hand_title(table.hand_no), table.config.tricks_per_hand
 
     def add_to_title(self, title: Text) -> None:
         step, table = self.step, self.step.table

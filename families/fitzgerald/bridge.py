@@ -542,6 +542,10 @@ class FitzgeraldReplayer(Replayer):
 
     def seats_by_trick(self, rnd: Round, dealer: int, count: int) -> list[tuple[int, ...]]:
         """Who played each card of the first `count` tricks: the leaders follow from the cards (R7, R8, R10)."""
+        return self.seats_and_leader(rnd, dealer, count)[0]
+
+    def seats_and_leader(self, rnd: Round, dealer: int, count: int) -> tuple[list[tuple[int, ...]], int]:
+        """`seats_by_trick`, and who leads next: the winner of the last of those tricks (R10)."""
         config = self.config
         assert config is not None
         leader = first_leader(config, dealer)
@@ -552,7 +556,7 @@ class FitzgeraldReplayer(Replayer):
             seats_list.append(seats)
             if cards:
                 leader, _ = trick_winner(list(zip(seats, engine_cards(cards))))
-        return seats_list
+        return seats_list, leader
 
     def unused_choice_message(self, play: Play, position: int, plays: Sequence[Play]) -> str:
         config = self.config

@@ -19,7 +19,7 @@ from diamonds.views.cards import SUIT_STYLE, card_text, cards_text
 from diamonds.views.screen import EventLog, SeatsPanel, StepScreen, seat_cells
 
 from .narrate import describe
-from .rules import CardsDealt, CardsPassed, Event, PassesDelivered
+from .rules import CardsDealt, CardsPassed, Event, PassesDelivered, first_leader, trick_seats
 from .rules.visibility import hides_vault as rules_hides_vault
 from .steps import Table
 
@@ -29,6 +29,10 @@ WIDE = 100  # from this width on, crystals are drawn
 
 
 HIDDEN = "?"  # what stands for a number the player whose view it is cannot know
+
+
+#: What the crystals stand for, under the players when they are drawn (R3).
+LEGEND = "◆ = 5 points, ♦ = 1 point"
 
 
 def crystals(points: int) -> str:
@@ -51,6 +55,9 @@ class PlayersPanel(SeatsPanel):
     def compact_grid(self, wide: bool) -> bool:
         return self.compact
 
+    def caption(self, wide: bool) -> str | None:
+        return LEGEND if wide else None  # crystals are drawn only when wide
+
     def fill(self, grid: RichTable, wide: bool) -> None:
         table: Table = self.table
         config = table.config
@@ -63,6 +70,8 @@ class PlayersPanel(SeatsPanel):
         grid.add_column("Taken ♦♥♠♣", no_wrap=True)
         grid.add_column("Hand", overflow="fold")
         shown_sides: set[int] = set()
+        # Each suit's count as wide as its widest (a 10 or more), so that the columns stay in line.
+        digits = [max(len(str(counts[suit])) for counts in table.taken) for suit in range(4)]
         for seat, name in enumerate(config.players):
             side = config.side_of[seat]
             marks = ("D" if seat == table.dealer else "") + ("T" if seat == table.thief else "")
@@ -80,7 +89,7 @@ class PlayersPanel(SeatsPanel):
                 score = Text(str(table.score(side)), style="bold")
                 if hides_vault(table, self.as_player, side):
                     vault = score = Text(HIDDEN, style="dim")
-                taken = Text(" ".join(str(n) for n in table.taken[side]))
+                taken = Text(" ".join(f"{n:>{width}}" for n, width in zip(table.taken[side], digits, strict=True)))
             hand = table.hands[seat]
             if self.as_player is not None and seat != self.as_player and hand and not table.results:
                 hand_cell = Text(f"{len(hand)} card{'s' if len(hand) != 1 else ''}", style="dim")
@@ -101,7 +110,10 @@ class TrickLine:
         table = self.table
         names = table.config.players
         if not table.trick:
-            return Text("No cards on the table.", style="dim")
+            # After the deal and passes: who leads trick 1 (R7), as Kirk's and the bidding game's views say.
+            dealt = any(table.hands) and not table.results
+            lead = f" {names[first_leader(table.config, table.dealer)]} leads." if dealt else ""
+            return Text("No cards on the table." + lead, style="dim")
         led = table.trick[0][1].suit
         text = Text(f"Trick {table.trick_no}, led ")
         text.append(f"{led.symbol} {led.title}", style=SUIT_STYLE[led])
@@ -114,7 +126,10 @@ class TrickLine:
             if card.suit is not led:
                 text.append(" (off)", style="dim")
         if table.trick_winner is not None:
-            text.append(f"  → {names[table.trick_winner]} wins", style="bold")
+            text.append(f"  → {names[table.trick_winner]} wins", style="bold")  # and so leads next (R10)
+        else:  # whose turn it is (R8): the next seat of the trick
+            seat = trick_seats(table.config, table.trick[0][0], len(table.trick) + 1)[-1]
+            text.append(f" · {names[seat]} to play", style="dim")
         return text
 
 

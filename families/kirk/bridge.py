@@ -306,6 +306,10 @@ class KirkReplayer(Replayer):
 
     def seats_by_trick(self, rnd: Round, dealer: int, count: int) -> list[tuple[int, ...]]:
         """Who played each card of the first `count` tricks: the leaders follow from the cards (K4-K6)."""
+        return self.seats_and_leader(rnd, dealer, count)[0]
+
+    def seats_and_leader(self, rnd: Round, dealer: int, count: int) -> tuple[list[tuple[int, ...]], int]:
+        """`seats_by_trick`, and who leads next: the winner of the last complete one of those tricks (K5)."""
         config = self.config
         n = config.player_count
         leader = first_leader(config, dealer)
@@ -318,7 +322,7 @@ class KirkReplayer(Replayer):
             if len(cards) == config.plays_per_trick:
                 leader, _ = trick_winner(tuple(zip(seats, cards)), piles)  # type: ignore[arg-type]
                 piles[leader].extend(cards)  # type: ignore[arg-type]
-        return out
+        return out, leader
 
 
 

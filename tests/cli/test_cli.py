@@ -932,7 +932,10 @@ def test_interactive_replay_in_a_terminal(valid: Path) -> None:
     text = term.text
     assert "Trick 3, led ♦ Diamonds: Dan 5D · Ann 11H (off) · Bob 8C (off) · Cat 14C (off)" in text
     assert "Traceback" not in text
-    assert b"\x1b[?1049h" in term.output and term.output.rstrip().endswith(b"\x1b[?1049l")  # screen restored
+    assert b"\x1b[?1049h" in term.output and b"\x1b[?1049l" in term.output  # the screen restored
+    # and the position quit at is left on it, in the scrollback (without the keys' footer)
+    after = term.output.split(b"\x1b[?1049l")[-1].decode("utf-8", "replace")
+    assert "R1.3.4" in after and "Trick 3, led" in after and "q quit" not in after
     assert re.search(rb"\x1b\[[0-9;]*3[0-9]m", term.output)  # a terminal gets colours
 
 

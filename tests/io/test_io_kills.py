@@ -27,6 +27,7 @@ def _snapshot(path: Path) -> object:
     return path.read_bytes() if path.exists() else None
 
 
+@pytest.mark.slow
 def test_kills_leave_every_output_old_or_complete(tmp_path: Path) -> None:
     rng = random.Random(SEED)
     source = tmp_path / "many.dgn"

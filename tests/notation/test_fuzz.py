@@ -249,6 +249,7 @@ def test_dgn_token_soup_gives_an_answer_with_well_placed_errors(text):
     assert check_text(text) in ALLOWED
 
 
+@pytest.mark.slow
 @fuzz_settings(400)
 @given(mutated_game())
 def test_mutated_games_give_an_answer_with_well_placed_errors(text):
@@ -317,6 +318,7 @@ def test_the_smallest_sample_cut_at_every_character():
     assert "invalid" in outcomes and "empty" in outcomes
 
 
+@pytest.mark.slow
 def test_every_sample_cut_at_every_line_break():
     for text in SAMPLES:
         cuts = [m.start() for m in re.finditer("\n", text)] + [len(text)]

@@ -10,6 +10,7 @@ import io
 import itertools
 import subprocess
 import sys
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -122,7 +123,9 @@ def test_through_a_real_pipe(tmp_path, family):
     assert done.returncode == 0, done.stderr
     assert "the game is over" in done.stderr
     written = path.read_text()
-    assert written == expected.replace(f'[Rules "{rules.id}"]', f'[Event "Club night"]\n[Rules "{rules.id}"]')
+    today = time.strftime("%Y.%m.%d")  # a new game's Date defaults to today (issue 23)
+    assert written == expected.replace(f'[Rules "{rules.id}"]',
+                                       f'[Event "Club night"]\n[Date "{today}"]\n[Rules "{rules.id}"]')
 
 
 def test_missing_set_up_is_an_error_in_line_mode(tmp_path):
@@ -209,14 +212,16 @@ def test_a_victim_is_asked_for_and_the_answer_completes_the_card():
                 question = outcome.question
                 assert question.rule == "R14" and question.code == "victim-required", question
                 asked = question.item
-                if asked.startswith("R"):  # the trick's winning card, R<round>.<trick>.<position>
+                if question.end:  # the round's Clubs award, asked as its `end >Name` line
+                    end_line = lines[index + 1]
+                    assert end_line.startswith("end >") and question.prompt == "end >", (asked, end_line)
+                    kind, answer, answered_end = "end of round", end_line.split()[1], end_line
+                elif asked.startswith("R"):  # the trick's winning card, R<round>.<trick>.<position>
                     kind, answer = "trick winner", ">" + written[int(asked.rsplit(".", 1)[1]) - 1].partition(">")[2]
                 elif ">" not in asked and victim:
                     kind, answer = "own card", f">{victim}"
-                else:  # the card is complete: the round's Clubs award, named on the `end` line
-                    end_line = lines[index + 1]
-                    assert end_line.startswith("end >"), (asked, end_line)
-                    kind, answer, answered_end = "end of round", end_line.split()[1], end_line
+                else:
+                    raise AssertionError(f"a question at the card with no victim to give: {question}")
                 assert answer in question.choices
                 kinds[kind] += 1
                 outcome = recorder.enter(answer)

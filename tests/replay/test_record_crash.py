@@ -73,7 +73,7 @@ def setup_options(game: object) -> list[str]:
     """The command line's set-up for the simulated game, as `recorder_for` makes it in-process."""
     config = game.config  # type: ignore[attr-defined]
     options = ["--rules", config.rules, "--players", " ".join(config.players),
-               "--dealer", config.players[config.first_dealer]]
+               "--dealer", config.players[config.first_dealer], "--date=none"]  # no Date tag, as in-process
     variant = getattr(config, "variant_text", "")
     options += [f"--variant={variant}"] if variant else []
     options += [f"--{tag.lower()}={value}" for tag, value in options_for(config.rules).items()]
@@ -257,6 +257,7 @@ def record_with_kills(tmp_path: Path, index: int, rules: str, count: int, varian
     return kills, read(path), expected
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
 def test_killed_recorders_resume_and_finish_the_same_game(tmp_path):
     # The four chains run side by side: each waits on its own processes.

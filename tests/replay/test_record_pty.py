@@ -57,6 +57,7 @@ def leave(child, key: str) -> tuple[int, str]:  # type: ignore[no-untyped-def]
     return child.exitstatus, plain(child.before)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="a pty")
 def test_a_session_on_a_real_terminal(tmp_path):
     game, expected, lines = game_and_lines("1e", 3, (), True)
@@ -70,26 +71,27 @@ def test_a_session_on_a_real_terminal(tmp_path):
     log = io.StringIO()
 
     child = spawn(str(path), log)
-    child.expect_exact("round 1, trick 1, card 1 >")
-    screen = step(child, "8C", "Bob leads 8C", "card 2, Cat to play >")
+    child.expect_exact("round 1, trick 1, card 1, Bob leads >")
+    screen = step(child, "8C", "Bob leads 8C", "card 2, Cat to play (trick so far: Bob 8C) >")
     assert "Trick 1, led ♣ Clubs: Bob 8C" in screen
     assert path.read_text(encoding="utf-8") == before + "1. 8C\n"  # written through before the next prompt
 
     # Cat holds Clubs: a Diamond is refused, with the place, the ruling, and nothing recorded (R8).
-    screen = step(child, "2D", "refused:", "card 2, Cat to play >")
+    screen = step(child, "2D", "refused:", "card 2, Cat to play (trick so far: Bob 8C) >")
     assert "Cat must follow Clubs" in screen and "(R8)" in screen
     assert path.read_text(encoding="utf-8") == before + "1. 8C\n"
 
-    step(child, "13C", "Cat plays 13C", "card 3, Ann to play >")
-    screen = step(child, "undo", "took back 13C", "card 2, Cat to play >")
+    step(child, "13C", "Cat plays 13C", "card 3, Ann to play (trick so far: Bob 8C, Cat 13C) >")
+    screen = step(child, "undo", "took back 13C", "card 2, Cat to play (trick so far: Bob 8C) >")
     assert path.read_text(encoding="utf-8") == before + "1. 8C\n"
-    step(child, "13c", "Cat plays 13C", "card 3, Ann to play >")  # the reader's forgiving forms
+    # the reader's forgiving forms
+    step(child, "13c", "Cat plays 13C", "card 3, Ann to play (trick so far: Bob 8C, Cat 13C) >")
 
     # The trick was led in Clubs: its winner names the victim (R14), asked at the trick's last card.
     screen = step(child, "12C", "R1.1.2 needs >")
     assert "R14: Cat must name whose Showroom the Clubs action takes from" in screen
     assert path.read_text(encoding="utf-8") == before + "1. 8C 13C\n"  # 12C waits for the answer
-    screen = step(child, ">Ann", "Cat wins trick 1 with 13C", "trick 2, card 1, Cat to play >")
+    screen = step(child, ">Ann", "Cat wins trick 1 with 13C", "trick 2, card 1, Cat leads >")
     assert "Clubs action for the trick" in screen
     assert path.read_text(encoding="utf-8") == before + "1. 8C 13C>Ann 12C\n"
 
@@ -98,7 +100,7 @@ def test_a_session_on_a_real_terminal(tmp_path):
     child.send("15")
     child.expect_exact("15S")
     child.send("\t")
-    step(child, "", "Cat leads 15S", "card 2, Ann to play >")
+    step(child, "", "Cat leads 15S", "card 2, Ann to play (trick so far: Cat 15S) >")
     status, ended = leave(child, "d")
     assert status == 0
     assert "saved, unfinished at round 1, trick 2, card 2" in ended and 'Result "*"' in ended
@@ -107,8 +109,8 @@ def test_a_session_on_a_real_terminal(tmp_path):
     # Resuming: the table as it stood; Ctrl-C saves what was accepted and says it was interrupted.
     child = spawn(str(path), log)
     child.expect_exact("Trick 2")
-    child.expect_exact("card 2, Ann to play >")
-    step(child, "2S", "Ann plays 2S", "card 3, Bob to play >")
+    child.expect_exact("card 2, Ann to play (trick so far: Cat 15S) >")
+    step(child, "2S", "Ann plays 2S", "card 3, Bob to play (trick so far: Cat 15S, Ann 2S) >")
     status, ended = leave(child, "c")
     assert status == 130
     assert "interrupted; saved, unfinished at round 1, trick 2, card 3" in ended

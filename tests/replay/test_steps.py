@@ -235,10 +235,11 @@ def test_next_and_previous_trick(steps: list[Step], down: str, up: str) -> None:
 
 
 def test_next_trick_from_the_middle_of_a_trick_and_over_a_round_end(steps: list[Step]) -> None:
-    _, rec = drive(steps, ["g", *"R1.2.2", "enter", "down", "up"])
-    assert rec.labels[-3:] == ["R1.2.2", "R1.3.4", "R1.2.4"]
-    _, rec = drive(steps, ["g", *"R1.10.2", "enter", "up", "down", "down", "down", "down"])
-    assert rec.labels[-6:] == ["R1.10.2", "R1.9.4", "R1.10.4", "R1.end", "R2.0", "R2.1.4"]
+    # From the middle of a trick, ↓ first goes to that trick's end (how it ends is not skipped), then on.
+    _, rec = drive(steps, ["g", *"R1.2.2", "enter", "down", "down", "up"])
+    assert rec.labels[-4:] == ["R1.2.2", "R1.2.4", "R1.3.4", "R1.2.4"]
+    _, rec = drive(steps, ["g", *"R1.10.2", "enter", "down", "up", "down", "down", "down", "down"])
+    assert rec.labels[-7:] == ["R1.10.2", "R1.10.4", "R1.9.4", "R1.10.4", "R1.end", "R2.0", "R2.1.4"]
 
 
 @pytest.mark.parametrize("forward, back", [("pgdn", "pgup"), ("r", "R")])

@@ -215,11 +215,11 @@ def test_the_title_says_who_is_to_act() -> None:
     """B6: the dealer's left neighbour leads the first trick; play goes left; the deal moves left."""
     _, steps = simulated()
     total = len(steps)
-    assert lines_of(screen_text(steps, "R1.0"))[0] == f"Hand 1 · Ann deals · Bob to lead · R1.0 (2/{total})"
+    assert lines_of(screen_text(steps, "R1.0"))[0] == f"Hand 1 (to ±100) · Ann deals · Bob to lead · R1.0 (2/{total})"
     index = find_position(steps, "R1.3.2")
     after = PLAYERS[(play_of(steps[index]).seat + 1) % 3]
     title = lines_of(screen_at(steps, index))[0]
-    assert title == f"Hand 1 · trick 3/10 · Ann deals · {after} to play · R1.3.2 ({index + 1}/{total})"
+    assert title == f"Hand 1 (to ±100) · trick 3/10 · Ann deals · {after} to play · R1.3.2 ({index + 1}/{total})"
     index = find_position(steps, "R1.3")
     winner = steps[index].table.trick_winner
     assert winner is not None and f" · {PLAYERS[winner]} to lead · " in lines_of(screen_at(steps, index))[0]
@@ -409,7 +409,7 @@ def test_the_replay_command_shows_a_sample(sample: Path, capsys: pytest.CaptureF
     out = capsys.readouterr().out
     lines = out.rstrip("\n").split("\n")
     assert status == 0, out
-    assert lines[0].startswith("Hand 1 · trick 3/10") and "R1.3.3" in lines[0]
+    assert lines[0].startswith("Hand 1 (to ±100) · trick 3/10") and "R1.3.3" in lines[0]
     assert any(line.startswith("Trick 3: ") and " wins (" in line for line in lines)
     assert len(lines) <= HEIGHT - 1 and max(cell_len(line) for line in lines) <= WIDTH
 
@@ -425,3 +425,29 @@ def test_the_replay_command_as_a_player(capsys: pytest.CaptureFixture[str]) -> N
     out = capsys.readouterr().out
     assert status == 0, out
     assert "Kitty: 3 cards face down" in out and " laid " in out
+
+
+def test_the_title_says_what_the_game_is_played_to_and_the_signs_are_explained() -> None:
+    """Issue 23: `Hand 1` alone gave no idea of the game's length (B10), and `AH-` was never explained (B7)."""
+    import io as _io
+
+    from rich.console import Console as _Console
+
+    from diamonds.cli.inputs import games_in
+    from diamonds.families.bidding.render import LEGEND, Position
+    from diamonds.replay import replay_record
+    from diamonds.replay.steps import find_position, steps_of
+
+    record = next(iter(games_in(str(Path(__file__).resolve().parents[3] / "samples" / "bidding-3p-club.dgn"))))
+    found = steps_of(replay_record(record))
+
+    def text(position: str) -> str:
+        index = find_position(found, position)
+        out = _io.StringIO()
+        _Console(file=out, width=80, height=24, color_system=None).print(Position(found[index], index, len(found)))
+        return out.getvalue()
+
+    assert text("R1.2").startswith("Hand 1 (to ±100) · trick 2/10")
+    assert "Andrea AH-" in text("R1.2") and LEGEND in text("R1.2")  # a low ace: the legend under the trick
+    assert "+ played high, - played low" in LEGEND
+    assert LEGEND not in text("R1.4")  # no sign in that trick, no legend

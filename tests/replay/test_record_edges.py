@@ -1,0 +1,160 @@
+"""The rough edges a new user meets in `diamonds record` (issue 23): who plays and the trick so far
+without hands, a hint at a round's start, `?` listing only the unseen cards, typos placed where they
+stand, a swap in one step, the end-of-round award asked as `end >Name`, the Date tag, a resume."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from diamonds.cli.record_cmd import run_lines
+from diamonds.replay.recorder import Recorder
+
+
+def fitz() -> Recorder:
+    return Recorder.new("2e", ["Ann", "Bob", "Cat"], dealer="Ann")
+
+
+def test_without_hands_the_status_says_who_plays_and_the_trick_so_far() -> None:
+    recorder = fitz()
+    for line in ("pass 2", "1H"):
+        assert recorder.enter(line).refusal is None
+    assert not recorder.hands_known()
+    # Ann deals, Bob leads (R7); then Cat.
+    assert recorder.where() == "round 1, trick 1, card 2, Cat to play (trick so far: Bob 1H)"
+    assert recorder.enter("2H 3H").refusal is None
+    # Ann's 3H won trick 1 (R10): Ann leads trick 2, computed by the family's own trick-winner rule.
+    assert recorder.where().endswith("trick 2, card 1, Ann leads")
+    assert recorder.enter("4S 9S").refusal is None
+    assert recorder.where() == "round 1, trick 2, card 3, Cat to play (trick so far: Ann 4S, Bob 9S)"
+
+
+def test_kirk_without_hands_says_who_plays() -> None:
+    recorder = Recorder.new("kirk", ["A", "B", "C", "D"], options={"Hands": "1"})
+    assert recorder.enter("5H").refusal is None
+    assert recorder.where() == "round 1, trick 1, card 2, C to play (trick so far: B 5H)"
+
+
+def test_line_mode_status_says_who_plays(tmp_path: Path) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    run_lines(fitz(), str(tmp_path / "rec.dgn"), ["pass 2\n", "1H 2H\n"], out, err)
+    assert "unfinished at round 1, trick 1, card 3, Ann to play (trick so far: Bob 1H, Cat 2H)" in err.getvalue()
+
+
+def test_the_first_prompt_hints_at_the_pass_count() -> None:
+    recorder = fitz()
+    assert "`pass N`" in recorder.where()
+    info = recorder.enter("?").info
+    assert any("`pass N`" in line for line in info)
+
+
+def test_question_mark_without_hands_lists_only_unseen_cards() -> None:
+    recorder = fitz()
+    recorder.enter("pass 2")
+    recorder.enter("1H 2H 3H 4S")
+    where, hint = recorder.enter("?").info
+    assert hint.startswith("unseen cards")
+    listed = hint.split(": ", 1)[1].split()
+    assert len(listed) == 60 - 4
+    assert not {"1H", "2H", "3H", "4S"} & set(listed)
+
+
+def test_typos_are_reported_where_they_would_stand(tmp_path: Path) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    run_lines(fitz(), str(tmp_path / "rec.dgn"), ["pass 2\n", "1H 2H 3H\n", "5H 14X\n", "16D\n", "fix R9.1.1 5H\n"],
+              out, err)
+    text = err.getvalue()
+    assert ":0:0" not in text
+    # 5H leads trick 2 on line 8 (the tags, a blank line, the header, trick 1); 14X would stand beside it.
+    assert "rec.dgn:8:7: `14X` is not a card" in text and "    2. 5H 14X\n          ^^^" in text
+    assert "rec.dgn:8:7: `16D` is not a card" in text
+    assert "typed:5: R9.1.1 is not a card of this record yet" in text
+
+
+def test_two_cards_swap_in_one_step_and_are_checked_in_full() -> None:
+    swapped, fixed = fitz(), fitz()
+    for recorder in (swapped, fixed):
+        for line in ("pass 2", "1H 2H 3H", "5S 6S 7S"):
+            assert recorder.enter(line).refusal is None
+    # `fix` with a card already at another place says how to swap, rather than "played twice".
+    refusal = swapped.enter("fix R1.2.1 6S").refusal
+    assert refusal is not None and "`swap R1.2.1 R1.2.2`" in refusal.message
+    outcome = swapped.enter("swap R1.2.1 R1.2.2")
+    assert outcome.refusal is None and outcome.accepted == ("swap R1.2.1 R1.2.2",)
+    for line in ("fix R1.2.1 15D", "fix R1.2.2 5S", "fix R1.2.1 6S"):  # the old way, through an unused card
+        assert fixed.enter(line).refusal is None
+    assert swapped.text == fixed.text and "2. 6S 5S 7S" in swapped.text
+    assert swapped.where() == fixed.where()
+    # The swapped record is checked as a whole: a swap that breaks the trick's order of play is refused.
+    assert swapped.enter("swap R1.1.1 R1.9.1").refusal is not None
+
+
+def test_a_swap_is_checked_with_the_hands() -> None:
+    from tests.replay.test_record import game_and_lines, recorder_for
+
+    game, _, lines = game_and_lines("1e", 3, (), True)
+    assert lines[7] == "1. 8C 13C>Ann 12C"
+    recorder = recorder_for(game)
+    for line in lines[:8]:
+        assert recorder.enter(line).refusal is None
+    before = recorder.text
+    refusal = recorder.enter("swap R1.1.1 R1.1.3").refusal  # Bob does not hold 12C (R8)
+    assert refusal is not None and refusal.rule == "R8"
+    assert recorder.text == before
+
+
+def test_the_end_of_round_award_is_asked_as_the_end_line() -> None:
+    from tests.replay.test_record import game_and_lines, recorder_for
+
+    game, _, lines = game_and_lines("1e", 3, (), True)
+    assert lines[16:18] == ["10. 12D 8H 15H", "end >Bob"]
+    for answer in (">Bob", "Bob", "end >Bob"):
+        recorder = recorder_for(game)
+        for line in lines[:16]:
+            assert recorder.enter(line).refusal is None
+        question = recorder.enter(lines[16]).question
+        assert question is not None and question.end and question.item == "end"
+        assert question.prompt == "end >" and "`end >Name`" in question.message
+        assert recorder.enter(answer).accepted == ("15H", "end >Bob")
+        assert recorder.where().startswith("round 2")
+
+
+def test_a_victim_at_a_trick_is_still_asked_at_its_card() -> None:
+    from tests.replay.test_record import game_and_lines, recorder_for
+
+    game, _, lines = game_and_lines("1e", 3, (), True)
+    recorder = recorder_for(game)
+    for line in lines[:7]:
+        recorder.enter(line)
+    assert recorder.enter("8C 13C").refusal is None
+    question = recorder.enter("12C").question
+    assert question is not None and not question.end and question.prompt == "R1.1.2 needs >"
+
+
+def _record_cli(tmp_path: Path, monkeypatch, *options: str) -> str:
+    from diamonds.cli.main import main
+
+    path = tmp_path / "rec.dgn"
+    monkeypatch.setattr("sys.stdin", io.StringIO("pass 2\n"))
+    assert main(["record", str(path), "--rules", "2e", "--players", "Ann Bob Cat", *options]) == 0
+    return path.read_text(encoding="utf-8")
+
+
+def test_the_date_defaults_to_today(tmp_path: Path, monkeypatch) -> None:
+    import time
+
+    today = time.strftime("%Y.%m.%d")
+    assert f'[Date "{today}"]' in _record_cli(tmp_path, monkeypatch)
+    (tmp_path / "rec.dgn").unlink()
+    assert '[Date "2026.01.02"]' in _record_cli(tmp_path, monkeypatch, "--date", "2026.01.02")
+    for empty in ("", "none"):
+        (tmp_path / "rec.dgn").unlink()
+        assert "[Date " not in _record_cli(tmp_path, monkeypatch, "--date", empty)
+
+
+def test_a_resumed_game_shows_the_trick_so_far(tmp_path: Path) -> None:
+    recorder = fitz()
+    recorder.enter("pass 2")
+    recorder.enter("1H 2H 3H 4S")
+    resumed = Recorder.resume(recorder.text)
+    assert resumed.where() == "round 1, trick 2, card 2, Bob to play (trick so far: Ann 4S)"
