@@ -90,7 +90,7 @@ def test_two_cards_swap_in_one_step_and_are_checked_in_full() -> None:
 
 
 def test_a_swap_is_checked_with_the_hands() -> None:
-    from tests.replay.test_record import game_and_lines, recorder_for
+    from test_record import game_and_lines, recorder_for
 
     game, _, lines = game_and_lines("1e", 3, (), True)
     assert lines[7] == "1. 8C 13C>Ann 12C"
@@ -104,7 +104,7 @@ def test_a_swap_is_checked_with_the_hands() -> None:
 
 
 def test_the_end_of_round_award_is_asked_as_the_end_line() -> None:
-    from tests.replay.test_record import game_and_lines, recorder_for
+    from test_record import game_and_lines, recorder_for
 
     game, _, lines = game_and_lines("1e", 3, (), True)
     assert lines[16:18] == ["10. 12D 8H 15H", "end >Bob"]
@@ -120,7 +120,7 @@ def test_the_end_of_round_award_is_asked_as_the_end_line() -> None:
 
 
 def test_a_victim_at_a_trick_is_still_asked_at_its_card() -> None:
-    from tests.replay.test_record import game_and_lines, recorder_for
+    from test_record import game_and_lines, recorder_for
 
     game, _, lines = game_and_lines("1e", 3, (), True)
     recorder = recorder_for(game)

@@ -133,9 +133,9 @@ def test_questions_are_asked_and_answered(server: Server) -> None:
             assert state["question"]["item"] == question["item"]
             if question["item"].startswith("R"):  # the trick's winning card
                 reply = ">" + trick[int(question["item"].rsplit(".", 1)[1]) - 1].partition(">")[2]
-            elif ">" not in question["item"] and victim:
+            elif question["item"] != "end" and ">" not in question["item"] and victim:
                 reply = f">{victim}"
-            else:  # the round's Clubs award, on the `end` line that follows
+            else:  # the round's Clubs award (R16), asked as the `end` line that follows
                 skip = items[index + 1]
                 reply = skip.split()[1]
             assert reply in question["choices"]
