@@ -102,15 +102,20 @@ class Game:
         self.table = self.rules.table(self._states[-1], record=self._record_events)
         return self._moves.pop()
 
-    def copy(self) -> Game:
-        """An independent game with the same moves; with history, the frozen states are shared, not replayed."""
+    def copy(self, ply: int | None = None) -> Game:
+        """An independent game with the first `ply` moves (all by default); the frozen states are shared, not
+        replayed, so it needs history."""
         if not self._history:
             raise ValueError("this game keeps no history (history=False): copy it by replaying its moves")
+        ply = len(self._moves) if ply is None else ply
+        if not 0 <= ply <= len(self._moves):
+            raise IndexError(f"a game of {len(self._moves)} moves has no ply {ply}")
         twin = Game.__new__(Game)
         twin.config, twin.rules = self.config, self.rules
         twin._record_events, twin._history, twin._recording = self._record_events, self._history, self._recording
-        twin._states, twin._moves, twin._events = list(self._states), list(self._moves), list(self._events)
-        twin.table = self.rules.table(self._states[-1], record=self._record_events)
+        twin._states, twin._moves = self._states[:ply + 1], self._moves[:ply]
+        twin._events = self._events[:ply] if self._record_events else []
+        twin.table = self.rules.table(twin._states[-1], record=self._record_events)
         return twin
 
     def state_at(self, ply: int) -> Any:

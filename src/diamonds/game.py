@@ -577,12 +577,7 @@ class Game:
 
     def positions(self) -> list[Position]:
         """Every position, in order: before the first move, then after each move."""
-        position = self.start()
-        found = [position.copy()]
-        for move in self.moves:
-            position.push(move)
-            found.append(position.copy())  # shares the frozen states: each copy costs a list, not a replay
-        return found
+        return [self._position_after(ply) for ply in range(len(self.moves) + 1)]
 
     def at(self, label: str) -> Position:
         """The position at a label of `replay --at`: R2.7 (after trick 7 of round 2), R2.7.3, R2.0, R2.end, start, end.
@@ -603,6 +598,9 @@ class Game:
     def _position_after(self, ply: int) -> Position:
         if self._replayed.config is None:
             raise PositionError("this game could not be set up: " + "; ".join(str(p) for p in self.problems))
+        replayed = self._replayed.game
+        if replayed is not None and replayed.recording and len(replayed.events) == len(replayed):
+            return Position.from_engine(replayed.copy(ply))  # the replay's own states: nothing played again
         engine = EngineGame(self._replayed.config)
         for move in self.moves[:ply]:
             engine.push(move)
@@ -664,18 +662,16 @@ def position_svg(position: Position, as_player: int | None, *, size: int | None 
 
 def public_moves(position: Position, viewer: int) -> list[tuple[str | None, str | None]]:
     """The moves of a position as `viewer` saw them: (who acted, text), text None where it was hidden."""
+    rules, engine, players = position.rule_set, position.engine, position.players
     seen: list[tuple[str | None, str | None]] = []
-    replay = Position.from_engine(EngineGame(position.config))
-    for move in position.moves:
-        who = replay.to_move
-        if replay.is_chance:
-            hand = replay.rule_set.hand
-            replay.push(move)
-            own = " ".join(str(card) for card in hand(replay.state, viewer))
-            seen.append((None, f"deal {position.players[viewer]} {own}"))
+    for ply, move in enumerate(position.moves):  # read from the states the position keeps: nothing replayed
+        state = engine.state_at(ply)
+        text = rules.move_text(state, move)
+        if rules.is_chance(state):  # a deal: the viewer's own line, their hand as dealt
+            own = " ".join(str(card) for card in rules.hand(engine.state_at(ply + 1), viewer))
+            seen.append((None, f"{text.split()[0]} {players[viewer]} {own}"))
             continue
-        text = replay.text(move)
-        private = who is not None and who != position.players[viewer] and replay.rule_set.is_private(replay.state, move)
-        seen.append((who, None if private else text))
-        replay.push(move)
+        seat = rules.to_move(state)
+        private = seat is not None and seat != viewer and rules.is_private(state, move)
+        seen.append((None if seat is None else players[seat], None if private else text))
     return seen
