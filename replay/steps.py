@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 __all__ = [
-    "Step", "Fold", "StepMarks", "marks_of", "steps_builder", "cut_steps", "steps_of", "find_position",
-    "PositionError",
+    "Step", "Fold", "StepMarks", "Mark", "next_mark", "marks_of", "steps_builder", "cut_steps", "steps_of",
+    "find_position", "PositionError",
 ]
 
 
@@ -58,6 +58,39 @@ class StepMarks:
     round_ended: Callable[[Any], bool]
 
 
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """Where a game stands, as the stops name it: the kind of the last stop opened and its label."""
+
+    kind: str  # "start", "deal", "card", "end"
+    label: str  # R2.0, R2.7.3, R2.end
+    round_no: int
+    trick_no: int  # 0 at a deal or an end
+    card_no: int  # 1-based within the trick; 0 at a deal or an end
+    actor: int | None  # the seat that played the card
+
+
+START = Mark("start", "start", 1, 0, 0, None)
+
+
+def next_mark(mark: Mark, event: Any, marks: StepMarks) -> Mark | None:
+    """The stop `event` opens after `mark`, or None if it opens none.
+
+    The one walk that names positions: the replay's stops (`cut_steps`) and a
+    `Position`'s label both follow it, so R2.7.3 means the same thing in both."""
+    started = marks.round_started(event)
+    if started is not None:
+        return Mark("deal", f"R{started}.0", started, 0, 0, None)
+    card = marks.card_played(event)
+    if card is not None:
+        trick_no, leads, actor = card
+        card_no = 1 if leads else mark.card_no + 1
+        return Mark("card", f"R{mark.round_no}.{trick_no}.{card_no}", mark.round_no, trick_no, card_no, actor)
+    if marks.round_ended(event):
+        return Mark("end", f"R{mark.round_no}.end", mark.round_no, 0, 0, None)
+    return None
+
+
 def marks_of(round_started: type[Any], card_played: type[Any], round_ended: type[Any], *,
              number: str = "round_no") -> StepMarks:
     """The marks of a family whose events say them alike: the round's `number` on `round_started`,
@@ -97,35 +130,25 @@ def cut_steps(events: Iterable[tuple[Any, ...]], fold: Fold, marks: StepMarks) -
     mean the same thing in every game."""
     steps = [Step("start", "start", 1, 0, 0, (), fold.freeze())]
     pending: list[Any] = []
-    kind, label, round_no, trick_no, card_no, actor = "deal", "", 1, 0, 0, None
+    mark = Mark("deal", "", 1, 0, 0, None)  # events before any stop's mark (none in a valid game) join a deal
     ply = 0  # moves whose events have been folded so far
 
     def close() -> None:
         if pending:
-            complete = fold.trick_winner is not None and kind == "card"
-            steps.append(Step(kind, label, round_no, trick_no, card_no, tuple(pending), fold.freeze(),
-                              complete, actor, ply))
+            complete = fold.trick_winner is not None and mark.kind == "card"
+            steps.append(Step(mark.kind, mark.label, mark.round_no, mark.trick_no, mark.card_no, tuple(pending),
+                              fold.freeze(), complete, mark.actor, ply))
             pending.clear()
 
     for move_events in events:
         for index, event in enumerate(move_events):
-            started = marks.round_started(event)
-            card = marks.card_played(event) if started is None else None
-            if started is not None or card is not None or marks.round_ended(event):
+            opened = next_mark(mark, event, marks)
+            if opened is not None:
                 ply_before = ply
                 ply = ply if index == 0 else ply + 1  # a stop cut inside a move ends after that move
                 close()
                 ply = ply_before
-            if started is not None:
-                kind, round_no, trick_no, card_no, actor = "deal", started, 0, 0, None
-                label = f"R{round_no}.0"
-            elif card is not None:
-                trick_no, leads, actor = card
-                kind, card_no = "card", 1 if leads else card_no + 1
-                label = f"R{round_no}.{trick_no}.{card_no}"
-            elif marks.round_ended(event):
-                kind, trick_no, card_no, actor = "end", 0, 0, None
-                label = f"R{round_no}.end"
+                mark = opened
             fold.apply(event)
             pending.append(event)
         ply += 1

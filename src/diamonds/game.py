@@ -42,7 +42,7 @@ from diamonds.notation.reader import game_texts, parse_game
 from diamonds.notation.records import GameRecord, Problem
 from diamonds.notation.writer import write_game
 from diamonds.replay import record_from_game
-from diamonds.replay.steps import PositionError, Step, find_position, steps_of
+from diamonds.replay.steps import START, Mark, PositionError, Step, find_position, next_mark, steps_of
 from diamonds.replay.validate import ReplayedGame, replay_record
 from diamonds.svg import step_svg
 
@@ -84,7 +84,7 @@ class Position:
     ('Bob', 'R1.0')
     """
 
-    __slots__ = ("_game", "_labels", "_marks", "family")
+    __slots__ = ("_game", "_at", "_marks", "family")
 
     def __init__(self, rules: str = "2e", players: Iterable[str] | None = None, *, dealer: str | int | None = None,
                  variants: Iterable[str] = (), options: Mapping[str, str] | None = None) -> None:
@@ -97,9 +97,9 @@ class Position:
         self._game = game
         self.family: Family = family_of(game.config.rules)
         self._marks = self.family.part("marks")
-        self._labels = ["start"]
+        self._at = [START]  # the mark after each move (the replay's stops follow the same walk)
         for events in game.events:
-            self._labels.append(self._next_label(self._labels[-1], events, game.state))
+            self._at.append(self._next_mark(self._at[-1], events))
 
     @classmethod
     def from_engine(cls, game: EngineGame) -> Position:
@@ -206,13 +206,13 @@ class Position:
             if error.seat is not None and error.player is None and 0 <= error.seat < len(self.players):
                 error.player = self.players[error.seat]
             raise
-        self._labels.append(self._next_label(self._labels[-1], events, self._game.state))
+        self._at.append(self._next_mark(self._at[-1], events))
         return events
 
     def pop(self) -> Move:
         """Take back the last move, and return it."""
         move = self._game.pop()
-        self._labels.pop()
+        self._at.pop()
         return move
 
     def peek(self) -> Move | None:
@@ -265,29 +265,15 @@ class Position:
     @property
     def label(self) -> str:
         """Where the game is, as `replay --at` names it: start, R2.0 (dealt), R2.7.1, R2.7 (trick done), R2.end."""
-        return self._labels[-1]
+        mark = self._at[-1]
+        if mark.kind == "card" and not getattr(self._game.state, "trick", ()):  # the trick is complete: R2.7
+            return f"R{mark.round_no}.{mark.trick_no}"
+        return mark.label
 
-    def _next_label(self, previous: str, events: Sequence[Any], state: Any) -> str:
-        label = previous
-        round_no = _round_of(previous)
-        marks = self._marks
+    def _next_mark(self, mark: Mark, events: Sequence[Any]) -> Mark:
         for event in events:
-            started = marks.round_started(event)
-            if started is not None:
-                round_no = started
-                label = f"R{round_no}.0"
-                continue
-            card = marks.card_played(event)
-            if card is not None:
-                trick_no, leads, _ = card
-                count = 1 if leads else _card_of(label) + 1
-                label = f"R{round_no}.{trick_no}.{count}"
-            elif marks.round_ended(event):
-                label = f"R{round_no}.end"
-        parts = label.split(".")
-        if len(parts) == 3 and not getattr(state, "trick", ()):  # the trick is complete: R2.7
-            label = f"{parts[0]}.{parts[1]}"
-        return label
+            mark = next_mark(mark, event, self._marks) or mark
+        return mark
 
     # ---------------------------------------------------------------- the result
     @property
@@ -332,7 +318,7 @@ class Position:
         position._game = self._game.copy()
         position.family = self.family
         position._marks = self._marks
-        position._labels = list(self._labels)
+        position._at = list(self._at)
         return position
 
     def game(self, tags: Mapping[str, str] | None = None) -> Game:
@@ -452,15 +438,6 @@ class View:
 
 def _default_names(rule_set: type[Rules]) -> list[str]:
     return list(default_names(rule_set.default_players))
-
-
-def _round_of(label: str) -> int:
-    return int(label[1:].split(".")[0]) if label.startswith("R") else 1
-
-
-def _card_of(label: str) -> int:
-    parts = label.split(".")
-    return int(parts[2]) if len(parts) == 3 else 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -109,6 +109,24 @@ def test_random_playthrough_through_the_front_door(setup: Setup, seed: int) -> N
     assert [(s.side, s.score, s.winner) for s in again.end().standings] == \
         [(s.side, s.score, s.winner) for s in pos.standings]
     assert again.end() == pos
+    _check_labels_agree_with_stops(again)
+
+
+def _check_labels_agree_with_stops(game: diamonds.Game) -> None:
+    """A position's label and the replay's stop at the same ply name the same place (one walk names both).
+
+    A stop cut inside a move (the round's last card, whose move also ends the round) has no position of
+    its own: the position after that move is where the move's last stop is."""
+    labels = [position.label for position in game.positions()]
+    events = game.replayed.game.events
+    for stop in game.steps()[1:]:
+        if stop.events[-1] is not events[stop.ply - 1][-1]:
+            continue  # cut inside a move
+        label = labels[stop.ply]
+        if stop.kind == "card" and stop.trick_complete and label != stop.label:
+            assert label == f"R{stop.round_no}.{stop.trick_no}", (label, stop)
+        else:
+            assert label == stop.label, (label, stop)
 
 
 @pytest.mark.parametrize("rules", sorted({setup.rules.id for setup in SETUPS}))
