@@ -10,6 +10,7 @@ import sys
 
 from diamonds.core import ConfigError, rules_for
 
+from .console import console
 from .errors import CommandError
 from .outputs import open_output
 
@@ -71,11 +72,10 @@ def _progress(total: int):  # type: ignore[no-untyped-def]
     """A bar on stderr when it is a terminal; call with the count done, then None to close it."""
     if not sys.stderr.isatty():
         return lambda done: None
-    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     bar = Progress(TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                   console=Console(stderr=True), transient=True)
+                   console=console(stderr=True), transient=True)
     bar.start()
     task = bar.add_task("games", total=total)
 

@@ -42,9 +42,9 @@ def run_league(args: argparse.Namespace) -> int:
             found["rules"] = found["rules"] or "all"
             writer.writerow(found)
     else:
-        from rich.console import Console
+        from .console import console
 
-        Console(width=args.width, highlight=False).print(LeagueView(league))
+        console(width=args.width, highlight=False).print(LeagueView(league))
     if args.plot is not None:
         from .stats_plot import draw_league
 

@@ -386,25 +386,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         restore_handlers(previous)
 
 
-def _closed_pipe_policy() -> None:
-    """rich ends a program whose stdout pipe closed with SystemExit(1) (`Console.on_broken_pipe`); the
-    command's policy is the same for every command, rich or not: BrokenPipeError, handled in `_run`
-    (exit 0, quietly, as `head` expects)."""
-    from rich.console import Console
-
-    def on_broken_pipe(self: Console) -> None:
-        raise BrokenPipeError(32, "Broken pipe")
-
-    Console.on_broken_pipe = on_broken_pipe  # type: ignore[method-assign]
-
-
-#: The commands that print without rich (the start-up of these stays free of it).
-_PLAIN_COMMANDS = frozenset({"validate", "convert", "schema", "fmt"})
-
-
 def _run(args: argparse.Namespace) -> int:
-    if args.command not in _PLAIN_COMMANDS:
-        _closed_pipe_policy()
     output = getattr(args, "output", None)
     if output and output != "-":  # until it is replaced whole, an output is as it was (an early ^C too)
         note_output(output, "left as it was")

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
 
+from .console import console
+
 __all__ = ["ByteProgress"]
 
 _WORTH_SHOWING = 1 << 20  # bytes: below this a run is over before a bar helps
@@ -33,12 +35,11 @@ class ByteProgress:
 
     def __enter__(self) -> ByteProgress:
         if self.enabled:  # rich is imported only then: a batch run starts faster without it
-            from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
             self.progress = Progress(
                 TextColumn(self.label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                console=Console(stderr=True), transient=True, redirect_stdout=False, redirect_stderr=False,
+                console=console(stderr=True), transient=True, redirect_stdout=False, redirect_stderr=False,
             )
             self.progress.start()
             self.task = self.progress.add_task("read", total=self.total)

@@ -56,11 +56,12 @@ def run(args: argparse.Namespace) -> int:
         for row in ratings.rows:
             writer.writerow(row.as_dict())
     else:
-        from rich.console import Console
         from rich.table import Table
         from rich.text import Text
 
-        console = Console(width=args.width, highlight=False)
+        from .console import console as make_console
+
+        console = make_console(width=args.width, highlight=False)
         console.print(Text(f"{ratings.games:,} game{'s' if ratings.games != 1 else ''} rated in date order "
                            f"({ratings.model}); ordinal = rating - 3 sigma, the conservative rating",
                            style="bold"))

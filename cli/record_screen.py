@@ -13,13 +13,12 @@ import textwrap
 from collections.abc import Iterable
 from typing import Any
 
-from rich.console import Console
-
 from diamonds.io.escape import visible_lines
 from diamonds.replay.recorder import Recorder
 from diamonds.replay.steps import steps_of
 from diamonds.views import view_for
 
+from .console import console as make_console
 from .errors import CommandError
 from .inputs import display_path
 from .record_cmd import EXIT_INTERRUPTED, EXIT_OK, enter, open_recorder, status
@@ -104,7 +103,7 @@ def draw(recorder: Recorder, message: str, prompt_lines: int) -> None:
     """The table as `replay` draws it at the last item, with its log of what the last cards caused (the
     Suit Actions, the Thief, the winner), the last message, and room left for the prompt: 80x24 at most."""
     size = shutil.get_terminal_size((WIDTH, HEIGHT))
-    console = Console(width=min(WIDTH, size.columns), height=max(8, min(HEIGHT, size.lines) - prompt_lines))
+    console = make_console(width=min(WIDTH, size.columns), height=max(8, min(HEIGHT, size.lines) - prompt_lines))
     replayed = recorder.replayed
     view = view_for(replayed.config.rules)
     steps = steps_of(replayed) if replayed.game is not None else []

@@ -21,6 +21,7 @@ from diamonds.replay import ReplayedGame, replay_record
 from diamonds.replay.steps import PositionError, Step, find_position, steps_of
 from diamonds.views import View, view_for
 
+from .console import console as make_console
 from .errors import CommandError
 from .inputs import DEFAULT_ENCODING, display_path, games_in
 from .navigator import FOOTER, HELP, Navigator  # noqa: F401  (the page and the tests use them here too)
@@ -103,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
             except OSError as error:
                 raise CommandError(f"cannot write {args.svg}: {error.strerror or error}") from None
         record = bool(args.terminal_svg or args.terminal_html)
-        console = Console(width=args.width, record=record)
+        console = make_console(width=args.width, record=record)
         console.print(Escaped(view.screen(steps[index], index, len(steps), as_player, "")))
         if args.terminal_svg:  # offline: no font fetched from a CDN (the viewer's monospace font)
             picture = console.export_svg(title=f"diamonds replay {shown} {steps[index].label}", clear=False,
@@ -114,12 +115,12 @@ def run(args: argparse.Namespace) -> int:
         return status
 
     if args.steps or not (sys.stdout.isatty() and sys.stdin.isatty()):
-        print_steps(Console(width=args.width), view, steps, as_player)
+        print_steps(make_console(width=args.width), view, steps, as_player)
         return status
 
     from .keys import terminal_keys
 
-    console = Console(width=args.width)
+    console = make_console(width=args.width)
     with Live(console=console, screen=True, auto_refresh=False, transient=True) as live:
         nav = run_session(view, steps, terminal_keys(), lambda screen: live.update(Escaped(screen), refresh=True),
                           as_player=as_player)

@@ -56,9 +56,9 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         sys.stdout.write(json.dumps(summary.as_dict(), indent=2) + "\n")
     else:
-        from rich.console import Console
+        from .console import console
 
-        Console(width=args.width, highlight=False).print(SummaryView(summary))
+        console(width=args.width, highlight=False).print(SummaryView(summary))
     if args.plot is not None:
         from .stats_plot import draw
 
