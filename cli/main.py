@@ -29,12 +29,9 @@ EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
 
 def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version  # only for --version: ~15 ms to import
+    from diamonds import __version__  # not importlib.metadata, whose import alone costs ~15 ms
 
-    try:
-        return version("diamonds")
-    except PackageNotFoundError:  # running from a source checkout
-        return "0+source"
+    return __version__
 
 
 class _VersionAction(argparse._VersionAction):
@@ -371,6 +368,9 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else argv
+    if words[:1] == ["--version"]:  # what argparse would print first, without building every command's parser
+        print(f"diamonds {_version()}")
+        return EXIT_OK
     parser = _build_parser(engine_options=_command_word(words) in _ENGINE_COMMANDS)
     args, unknown = parser.parse_known_args(argv)
     if unknown:  # reported by the command's own parser: its usage, not the top level's

@@ -34,7 +34,7 @@ from pygments.token import (  # type: ignore[import-untyped,unused-ignore]
     _TokenType,  # noqa: PLC2701  (Pygments' token type, not re-exported)
 )
 
-from .reader import WORD, parser
+from .larkpath import WORD, parser
 from .records import PLAY_PARTS
 from .words import Shape, grammar_rules, terminal_name, vocabulary
 

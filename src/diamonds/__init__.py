@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+__version__ = "0.1.0"  # the distribution's version (pyproject.toml reads it from here)
+
 if TYPE_CHECKING:
     from diamonds.core import Family, IllegalMove, NotationError, Sight
     from diamonds.replay.steps import PositionError

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from diamonds.core import ConfigError, simulate
-from diamonds.notation import fastpath, reader
+from diamonds.notation import fastpath, larkpath, reader
 from diamonds.notation.records import GameRecord
 from diamonds.notation.writer import write_game
 from diamonds.replay import record_from_game
@@ -22,7 +22,7 @@ SAMPLES = sorted((Path(__file__).resolve().parents[2] / "samples").glob("*.dgn")
 
 def both(text: str) -> tuple[GameRecord | None, GameRecord]:
     fast = reader._fast_reader().read(text, 1, 1)
-    slow = reader._parse_with_lark(text, 1, 1)
+    slow = larkpath.parse_with_lark(text, 1, 1)
     return fast, slow
 
 
@@ -125,15 +125,15 @@ def test_a_tag_or_header_line_read_before_is_placed_on_its_own_line() -> None:
     games = reader.parse_games(game + "\n" + game)
     assert len(games) == 2 and games[1].first_line > 1
     for record in games:
-        slow = reader._parse_with_lark(record.source, record.first_line, record.index)
+        slow = larkpath.parse_with_lark(record.source, record.first_line, record.index)
         assert record == slow and positions(record) == positions(slow)
 
 
 def test_when_the_remembered_lines_are_full_lines_are_still_read(monkeypatch) -> None:
-    fresh = fastpath.FastReader({t.name: t.pattern.to_regexp() for t in reader.parser().lark.terminals})
+    fresh = fastpath.FastReader({t.name: t.pattern.to_regexp() for t in larkpath.parser().lark.terminals})
     monkeypatch.setattr(fastpath, "_REMEMBERED_LINES", 1)
     for seed in (1, 2):
         text = game_text(seed, 3, "bga", (), True)
-        fast, slow = fresh.read(text, 1, 1), reader._parse_with_lark(text, 1, 1)
+        fast, slow = fresh.read(text, 1, 1), larkpath.parse_with_lark(text, 1, 1)
         assert fast == slow and positions(fast) == positions(slow)
     assert len(fresh.tag_lines) == 1 and len(fresh.header_lines) == 1

@@ -11,16 +11,16 @@ workers: they need the same `diamonds`, not the files (see docs/cluster.md).
 from __future__ import annotations
 
 import atexit
-import multiprocessing
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
-from importlib.metadata import distributions
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import UserError as CommandError
 from .interrupt import worker_signals
+
+if TYPE_CHECKING:  # the pools are imported when work is shared out: one game's command starts without them
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 __all__ = ["ordered_map", "default_jobs", "batches", "connect", "close_clusters", "DASK_MISSING"]
 
@@ -78,6 +78,9 @@ def ordered_map(function: Callable[[T], R], work: Iterable[T], jobs: int,
         for item in work:
             yield function(item)
         return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=worker_signals)
@@ -114,6 +117,8 @@ def _stop(pool: ProcessPoolExecutor) -> None:
 def _cluster_map(function: Callable[[T], R], work: Iterable[T], scheduler: str) -> Iterator[R]:
     """As the process pool, on the cluster's workers: a few tasks per worker thread in flight,
     results taken in submission order, so the output is the local run's by construction."""
+    from concurrent.futures import CancelledError
+
     from distributed.comm.core import CommClosedError
 
     client = connect(scheduler)
@@ -212,6 +217,8 @@ def _module_of(function: Callable[..., Any]) -> str:
 
 
 def _local_version() -> str | None:
+    from importlib.metadata import distributions
+
     return next((dist.version for dist in distributions(name="diamonds")), None)
 
 
