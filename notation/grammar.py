@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .words import grammar_rules, vocabulary
 
-__all__ = ["grammar_text", "terminal_patterns", "cache_folder"]
+__all__ = ["grammar_text", "cached_patterns", "keep_patterns", "cache_folder"]
 
 
 @lru_cache(maxsize=1)
@@ -61,26 +61,28 @@ def _patterns_file(grammar: str) -> Path | None:
     return folder / f"dgn-terminals-{key}.json"
 
 
-def terminal_patterns() -> dict[str, str]:
-    """Each terminal's regular expression, as Lark translates the grammar: from the cache, else from Lark."""
-    grammar = grammar_text()
+def cached_patterns() -> dict[str, str] | None:
+    """Each terminal's regular expression as Lark translated this grammar, if a usable cache holds them."""
     try:
-        path = _patterns_file(grammar)
-    except OSError:
-        path = None
-    if path is not None:
-        try:
-            found = json.loads(path.read_text(encoding="utf-8"))
-            if isinstance(found, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in found.items()):
-                return found
-        except (OSError, ValueError):
-            pass
-    from .larkpath import parser
+        path = _patterns_file(grammar_text())
+        if path is None:
+            return None
+        found = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if isinstance(found, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in found.items()):
+        return found
+    return None
 
-    patterns = {terminal.name: terminal.pattern.to_regexp() for terminal in parser().lark.terminals}
+
+def keep_patterns(patterns: dict[str, str]) -> None:
+    """Cache the patterns Lark gave for this grammar (a failure only means they are asked for again)."""
+    try:
+        path = _patterns_file(grammar_text())
+    except OSError:
+        return
     if path is not None:
         _keep(path, json.dumps(patterns, sort_keys=True))
-    return patterns
 
 
 def _keep(path: Path, text: str) -> None:

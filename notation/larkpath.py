@@ -38,7 +38,7 @@ from .records import (
 )
 from .words import terminal_name, vocabulary
 
-__all__ = ["parser", "parse_with_lark", "WORD"]
+__all__ = ["parser", "parse_with_lark", "terminal_patterns", "WORD"]
 
 
 class _CommentSink:
@@ -222,6 +222,11 @@ class _Parser:
 def parser() -> _Parser:
     """The one Lark parser of DGN (built once, with the registered families' words)."""
     return _Parser()
+
+
+def terminal_patterns() -> dict[str, str]:
+    """Each terminal's regular expression, as Lark translates the grammar (what the fast reader matches)."""
+    return {terminal.name: terminal.pattern.to_regexp() for terminal in parser().lark.terminals}
 
 
 # --------------------------------------------------------------------------- comments

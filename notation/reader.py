@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import TextIO
 
 from .fastpath import FastReader
-from .grammar import grammar_text, terminal_patterns
+from .grammar import cached_patterns, grammar_text, keep_patterns
 from .records import GameRecord
 
 __all__ = ["read_games", "game_texts", "parse_game", "parse_games", "split_games", "grammar_text"]
@@ -192,7 +192,14 @@ def _read_game(text: str, first_line: int, index: int) -> GameRecord:
 
 @lru_cache(maxsize=1)
 def _fast_reader() -> FastReader:
-    return FastReader(terminal_patterns())
+    """The fast reader, with the grammar's own token patterns: cached, else asked of Lark (and kept)."""
+    patterns = cached_patterns()
+    if patterns is None:
+        from .larkpath import terminal_patterns
+
+        patterns = terminal_patterns()
+        keep_patterns(patterns)
+    return FastReader(patterns)
 
 
 def _games(stream: TextIO | Iterable[str]) -> Iterator[tuple[int, int, str]]:
