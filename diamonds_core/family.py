@@ -18,12 +18,15 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .seating import Seating
 
-__all__ = ["Standing", "HandNumbered", "Sight", "Rules", "EngineRules", "Table", "PureTable", "Family", "STANDARD_PARTS"]
+__all__ = [
+    "Standing", "HandNumbered", "Sight", "Rules", "EngineRules", "Table", "PureTable", "Family", "FamilyMismatch",
+    "STANDARD_PARTS",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,7 +328,14 @@ STANDARD_PARTS: Mapping[str, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+class FamilyMismatch(Exception):
+    """A family whose rule sets, once loaded, are not the ones it declared (ids or option tags)."""
+
+    def __init__(self, message: str, *, name: str) -> None:
+        super().__init__(message)
+        self.name = name
+
+
 class Family:
     """One game's registration: its rule sets, and the package that holds all of the game's parts.
 
@@ -333,13 +343,72 @@ class Family:
     that registers itself in the entry-point group `diamonds.families`; its
     parts are loaded only when a layer asks (`part`), so the engine never
     imports a layer above it.
+
+    `rule_sets` are the classes, or where they lie in the package ("rules:Kirk",
+    loaded when a game of the family is first played). A family that names them
+    declares their `rule_ids` and `option_tags`, so that reading a game of one
+    family never imports the engines of the others; the declaration is checked
+    when the classes load.
     """
+
+    __slots__ = ("name", "title", "package", "parts", "rule_ids", "option_tags", "_rule_sets", "_where")
 
     name: str
     title: str
-    rule_sets: tuple[type[Rules], ...]
     package: str  # the family's package: where its parts live
-    parts: Mapping[str, str] = field(default_factory=lambda: dict(STANDARD_PARTS), hash=False)
+    parts: Mapping[str, str]
+    rule_ids: tuple[str, ...]  # the Rules tag values it plays, in its own order
+    option_tags: frozenset[str]  # the tags its rule sets read besides the standard ones (Hands, Target)
+
+    def __init__(self, name: str, title: str, rule_sets: Sequence[type[Rules]] | str, package: str,
+                 parts: Mapping[str, str] | None = None, *, rule_ids: Sequence[str] = (),
+                 option_tags: Iterable[str] = ()) -> None:
+        self.name, self.title, self.package = name, title, package
+        self.parts = dict(STANDARD_PARTS) if parts is None else parts
+        if isinstance(rule_sets, str):
+            if not rule_ids:
+                raise FamilyMismatch(f"the {name} family names its rule sets ({rule_sets}) without declaring "
+                                     "their rule_ids", name=name)
+            self._where: str | None = rule_sets
+            self._rule_sets: tuple[type[Rules], ...] | None = None
+            self.rule_ids, self.option_tags = tuple(rule_ids), frozenset(option_tags)
+        else:
+            self._where, self._rule_sets = None, tuple(rule_sets)
+            self.rule_ids = tuple(rules.id for rules in self._rule_sets)
+            self.option_tags = frozenset(tag for rules in self._rule_sets for tag in rules.option_tags)
+
+    @property
+    def rule_sets(self) -> tuple[type[Rules], ...]:
+        """The rule set classes, imported on first use and checked against what the family declared."""
+        if self._rule_sets is None:
+            assert self._where is not None
+            module, _, attribute = self._where.partition(":")
+            found = getattr(importlib.import_module(f"{self.package}.{module}"), attribute)
+            loaded = tuple(found) if isinstance(found, (tuple, list)) else (found,)
+            ids = tuple(rules.id for rules in loaded)
+            tags = frozenset(tag for rules in loaded for tag in rules.option_tags)
+            if ids != self.rule_ids or tags != self.option_tags:
+                raise FamilyMismatch(
+                    f"the {self.name} family declares rule sets {', '.join(self.rule_ids)} reading "
+                    f"{sorted(self.option_tags)}, but {self.package}.{self._where} holds {', '.join(ids)} "
+                    f"reading {sorted(tags)}", name=self.name)
+            self._rule_sets = loaded
+        return self._rule_sets
+
+    def rule_set(self, rule_id: str) -> type[Rules]:
+        """The rule set `rule_id` of this family (KeyError if it has none of that id)."""
+        if rule_id not in self.rule_ids:
+            raise KeyError(rule_id)
+        return self.rule_sets[self.rule_ids.index(rule_id)]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Family):
+            return NotImplemented
+        return (self.name, self.title, self.package, self.rule_ids) == \
+            (other.name, other.title, other.package, other.rule_ids)
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.package, self.rule_ids))
 
     def part(self, which: str) -> Any:
         """The family's part `which` (see STANDARD_PARTS), imported on first use."""
@@ -357,10 +426,6 @@ class Family:
             raise TypeError(f"the {self.name} family's {which} part ({self.package}.{self.parts[which]}) "
                             f"is not a {kind.__name__}")
         return found
-
-    @property
-    def rule_ids(self) -> tuple[str, ...]:
-        return tuple(rules.id for rules in self.rule_sets)
 
     def __repr__(self) -> str:
         return f"<Family {self.name} ({', '.join(self.rule_ids)}) from {self.package}>"

@@ -46,12 +46,11 @@ class RegistrationError(Exception):
 class _Registry:
     """The families found, in registration order, and the indexes over them."""
 
-    __slots__ = ("families", "rule_sets", "family_of_rules", "option_tags", "discovered")
+    __slots__ = ("families", "family_of_rules", "option_tags", "discovered")
 
     def __init__(self) -> None:
         self.families: list[Family] = []
-        self.rule_sets: dict[str, type[Rules]] = {}
-        self.family_of_rules: dict[str, Family] = {}
+        self.family_of_rules: dict[str, Family] = {}  # each Rules tag value, and the family that plays it
         self.option_tags: frozenset[str] = frozenset()
         self.discovered = False
 
@@ -60,15 +59,14 @@ class _Registry:
             raise RegistrationError(f"{family!r} is not a diamonds.core.Family", name=repr(family))
         if any(known.name == family.name for known in self.families):
             raise RegistrationError(f"a family named {family.name!r} is registered already", name=family.name)
-        clash = [rule_id for rule_id in family.rule_ids if rule_id in self.rule_sets]
+        clash = [rule_id for rule_id in family.rule_ids if rule_id in self.family_of_rules]
         if clash:
             raise RegistrationError(f"the {family.name} family's rule sets {', '.join(clash)} are registered already",
                                     name=family.name)
         self.families.append(family)
-        for rules in family.rule_sets:
-            self.rule_sets[rules.id] = rules
-            self.family_of_rules[rules.id] = family
-        self.option_tags = frozenset(tag for rules in self.rule_sets.values() for tag in rules.option_tags)
+        for rule_id in family.rule_ids:
+            self.family_of_rules[rule_id] = family
+        self.option_tags = self.option_tags | family.option_tags
 
     def discover(self) -> None:
         if self.discovered:
@@ -109,15 +107,21 @@ def rules_for(rule_id: str) -> type[Rules]:
     """The rule set a `Rules` tag names; `ConfigError` for one the engine does not know."""
     _REGISTRY.discover()
     try:
-        return _REGISTRY.rule_sets[rule_id]
+        family = _REGISTRY.family_of_rules[rule_id]
     except KeyError:
-        known = ", ".join(_REGISTRY.rule_sets)
+        known = ", ".join(_REGISTRY.family_of_rules)
         raise ConfigError(f"unknown rule set {rule_id!r} (known: {known})", tag="Rules") from None
+    return family.rule_set(rule_id)
 
 
 def family_of(rule_id: str) -> Family:
-    rules_for(rule_id)
-    return _REGISTRY.family_of_rules[rule_id]
+    """The family that plays `rule_id`, without importing its engine; `ConfigError` for one none plays."""
+    _REGISTRY.discover()
+    try:
+        return _REGISTRY.family_of_rules[rule_id]
+    except KeyError:
+        rules_for(rule_id)  # raises the ConfigError
+        raise
 
 
 def family_named(name: str) -> Family:
@@ -140,5 +144,5 @@ def __getattr__(name: str) -> Any:
         return families()
     if name == "RULE_SETS":
         _REGISTRY.discover()
-        return dict(_REGISTRY.rule_sets)
+        return {rule_id: family.rule_set(rule_id) for rule_id, family in _REGISTRY.family_of_rules.items()}
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -194,7 +194,7 @@ class LeagueAccumulator:
 
     def league(self) -> League:
         family_order = {family.name: i for i, family in enumerate(FAMILIES)}
-        rule_order = {rules.id: i for family in FAMILIES for i, rules in enumerate(family.rule_sets)}
+        rule_order = {rule_id: i for family in FAMILIES for i, rule_id in enumerate(family.rule_ids)}
 
         def row(key: tuple[str, str | None, str], c: _Counts) -> PlayerRow:
             return PlayerRow(key[2], key[0], key[1], c.games, float(c.wins), c.score / c.games,

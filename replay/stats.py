@@ -412,7 +412,7 @@ class StatsAccumulator:
 
     def summary(self) -> Summary:
         order = {family.name: i for i, family in enumerate(FAMILIES)}
-        rule_order = {rules.id: i for family in FAMILIES for i, rules in enumerate(family.rule_sets)}
+        rule_order = {rule_id: i for family in FAMILIES for i, rule_id in enumerate(family.rule_ids)}
         groups = []
         for key in sorted(self.groups, key=lambda k: (order.get(k[0], 99), rule_order.get(k[1], 99), k[1], k[2],
                                                       k[3])):

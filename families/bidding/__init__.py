@@ -6,8 +6,8 @@ Its engine is `rules/` (standard library only); the other modules are the parts
 
 from diamonds.core.family import Family
 
-from .rules import Bidding
-
 __all__ = ["FAMILY"]
 
-FAMILY = Family(name="bidding", title="Three-handed bidding Diamonds", rule_sets=(Bidding,), package=__name__)
+# The engine (rules/) is named, not imported: reading another family's game never loads it.
+FAMILY = Family(name="bidding", title="Three-handed bidding Diamonds", rule_sets="rules:Bidding", rule_ids=("bidding",),
+                package=__name__)

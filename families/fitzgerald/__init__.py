@@ -7,9 +7,8 @@ with every edition (the parts it provides: `diamonds.core.family.STANDARD_PARTS`
 
 from diamonds.core.family import Family
 
-from .rules.rulesets import EDITIONS
-
 __all__ = ["FAMILY"]
 
+# The engine (rules/) is named, not imported: reading another family's game never loads it.
 FAMILY = Family(name="fitzgerald", title="Mike Fitzgerald's Diamonds (Stronghold Games, Board Game Arena)",
-                rule_sets=EDITIONS, package=__name__)
+                rule_sets="rules.rulesets:EDITIONS", rule_ids=("1e", "2e", "bga"), package=__name__)

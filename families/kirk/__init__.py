@@ -6,8 +6,8 @@ The engine lives in `rules/`; `FAMILY` below is what the entry-point group
 
 from diamonds.core.family import Family
 
-from .rules import Kirk
-
 __all__ = ["FAMILY"]
 
-FAMILY = Family(name="kirk", title="Alan Kirk's four-player Diamonds", rule_sets=(Kirk,), package=__name__)
+# The engine (rules/) is named, not imported: reading another family's game never loads it.
+FAMILY = Family(name="kirk", title="Alan Kirk's four-player Diamonds", rule_sets="rules:Kirk", rule_ids=("kirk",),
+                option_tags=("Hands", "Target"), package=__name__)
