@@ -16,7 +16,7 @@ import random
 from typing import Any
 
 import pytest
-from fastcheck import problems_of
+from fastcheck import problems_of, refusal
 
 from diamonds.core import Game, IllegalMove, simulate
 from diamonds.families.fitzgerald.rules import ChooseVictim, Phase, PlayCard, VictimNotAllowed, play_cards
@@ -26,10 +26,6 @@ from diamonds.replay import record_from_game, replay_record, validate_record
 
 SETUPS = [("1e", 3, ()), ("1e", 3, ()), ("1e", 4, ("partnership",)), ("2e", 4, ()), ("bga", 5, ()),
           ("1e", 5, ()), ("2e", 3, ("perfect",))]
-
-
-def refusal(error: IllegalMove) -> tuple[Any, ...]:
-    return type(error), error.args, sorted(vars(error).items(), key=lambda kv: kv[0])
 
 
 def game_of(seed: int) -> Game:
