@@ -12,8 +12,8 @@ import pytest
 
 from diamonds.core.errors import IllegalMove
 
-__all__ = ["refusal", "pure_refusal", "check_refusals", "apply_all", "check_refusals_along", "check_play_run", "check_game", "problems_of",
-           "corrupted", "check_path_matches"]
+__all__ = ["refusal", "pure_refusal", "check_refusals", "apply_all", "check_refusals_along", "check_play_run",
+           "check_game", "problems_of", "corrupted", "check_path_matches"]
 
 
 def refusal(error: IllegalMove) -> tuple[Any, ...]:
