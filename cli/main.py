@@ -115,6 +115,28 @@ def _command(commands: argparse._SubParsersAction, name: str, help: str, example
     )
 
 
+def _inputs(command: argparse.ArgumentParser, help: str, *, dest: str = "files") -> None:
+    command.add_argument(dest, nargs="+", metavar="FILE", help=help)
+
+
+def _encoding(command: argparse.ArgumentParser, help: str) -> None:
+    command.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME", help=help)
+
+
+def _jobs(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--jobs", "-j", type=_positive, default=None, metavar="N",
+                         help="processes to use (default: every core, for inputs of 1 MB or more)")
+
+
+def _scheduler(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--scheduler", metavar="ADDRESS",
+                         help="run on a Dask distributed cluster (tcp://host:8786); needs the dask extra")
+
+
+def _width(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--width", type=int, default=None, help="render width (default: the terminal's)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     return _build_parser(engine_options=True)
 
@@ -139,10 +161,8 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
                       "  diamonds replay games.dgn --game 3 --as Ann --steps\n"
                       "  diamonds replay game.dgn --at R4.end --svg end.svg\n"
                       "  diamonds replay logs/*.dgn --html archive/    # an index page and a page per file")
-    replay.add_argument("file", nargs="+", metavar="FILE",
-                        help="a DGN file, or - for standard input; several with --html DIR/ (an archive)")
-    replay.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
-                      help="the file's text encoding (default utf-8; latin-1 for older logs)")
+    _inputs(replay, "a DGN file, or - for standard input; several with --html DIR/ (an archive)", dest="file")
+    _encoding(replay, "the file's text encoding (default utf-8; latin-1 for older logs)")
     replay.add_argument("--game", type=int, default=1, metavar="N", help="which game of the file (default 1)")
     replay.add_argument("--at", metavar="POS", help="show one position and exit: R2.7 (after trick 7 of round 2), "
                         "R2.7.3 (its 3rd card), R2.0 (after the passes), R2.end (after the awards), start, end")
@@ -154,21 +174,18 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
                              "a folder (DIR/) gets an index page and a page per file")
     replay.add_argument("--terminal-svg", metavar="FILE", help="save the terminal screen at the position as SVG")
     replay.add_argument("--terminal-html", metavar="FILE", help="save the terminal screen at the position as HTML")
-    replay.add_argument("--width", type=int, default=None, help="render width (default: the terminal's)")
+    _width(replay)
 
     validate = _command(commands, "validate", "check games against the rules",
                         "  diamonds validate game.dgn\n  diamonds validate logs/*.dgn --format json\n"
                         "  cat game.dgn | diamonds validate -")
-    validate.add_argument("files", nargs="+", metavar="FILE", help="DGN files, or - for standard input")
-    validate.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
-                        help="the files' text encoding (default utf-8; latin-1 for older logs)")
+    _inputs(validate, "DGN files, or - for standard input")
+    _encoding(validate, "the files' text encoding (default utf-8; latin-1 for older logs)")
     validate.add_argument("--format", choices=("text", "json"), default="text",
                           help="how to print the problems: text (file:line:col) or json (default text)")
     validate.add_argument("--quiet", "-q", action="store_true", help="print only the summary line")
-    validate.add_argument("--jobs", "-j", type=_positive, default=None, metavar="N",
-                          help="processes to use (default: every core, for inputs of 1 MB or more)")
-    validate.add_argument("--scheduler", metavar="ADDRESS",
-                          help="run on a Dask distributed cluster (tcp://host:8786); needs the dask extra")
+    _jobs(validate)
+    _scheduler(validate)
 
     convert = _command(commands, "convert", "convert games to Parquet tables, JSON, JSON Lines, CSV, "
                        "or (from JSON) DGN",
@@ -177,10 +194,8 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
                        "  diamonds convert archive.dgn --to jsonl -o games.jsonl\n"
                        "  diamonds convert archive.dgn --to csv -o plays.csv   # one row per card\n"
                        "  diamonds convert game.json --to dgn")
-    convert.add_argument("files", nargs="+", metavar="FILE",
-                         help="a DGN, JSON or JSON Lines file, or - for standard input (--to parquet: several)")
-    convert.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
-                       help="the file's text encoding (default utf-8; latin-1 for older logs)")
+    _inputs(convert, "a DGN, JSON or JSON Lines file, or - for standard input (--to parquet: several)")
+    _encoding(convert, "the file's text encoding (default utf-8; latin-1 for older logs)")
     convert.add_argument("--to", required=True, choices=("parquet", "json", "jsonl", "csv", "dgn"),
                          help="the output format (required)")
     convert.add_argument("-o", "--output", metavar="OUT",
@@ -188,12 +203,10 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
     convert.add_argument("--full", action="store_true",
                          help="JSON: every field of every card, nulls included (default: the compact form)")
     convert.add_argument("--states", action="store_true", help="JSON: add the full state after every step")
-    convert.add_argument("--jobs", "-j", type=_positive, default=None, metavar="N",
-                         help="processes to use (default: every core, for inputs of 1 MB or more)")
+    _jobs(convert)
     convert.add_argument("--from", dest="source_format", choices=("dgn", "json", "jsonl"),
                          help="input format (default: from the file name, else DGN)")
-    convert.add_argument("--scheduler", metavar="ADDRESS",
-                         help="run on a Dask distributed cluster (tcp://host:8786); needs the dask extra")
+    _scheduler(convert)
     convert.add_argument("--force", action="store_true",
                          help="replace a read-only output file (its mode is kept)")
     convert.add_argument("--keep-partial", action="store_true",
@@ -206,10 +219,8 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
                      "  diamonds stats logs/*.dgn --format json\n"
                      "  diamonds stats logs/*.dgn --plot wins.svg\n"
                      "  diamonds stats logs/*.dgn --by player --format csv")
-    stats.add_argument("files", nargs="+", metavar="FILE",
-                       help="DGN files (or -), or a folder of Parquet tables written by `convert --to parquet`")
-    stats.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
-                       help="the DGN files' text encoding (default utf-8)")
+    _inputs(stats, "DGN files (or -), or a folder of Parquet tables written by `convert --to parquet`")
+    _encoding(stats, "the DGN files' text encoding (default utf-8)")
     stats.add_argument("--format", choices=("text", "json", "csv"), default="text",
                        help="how to print the summary (default text); csv only with --by player")
     stats.add_argument("--by", choices=("player",), default=None,
@@ -217,26 +228,22 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
                             "per rule set")
     stats.add_argument("--plot", metavar="FILE", help="also draw the charts to FILE (.png or .svg); "
                        "needs the plot extra")
-    stats.add_argument("--jobs", "-j", type=_positive, default=None, metavar="N",
-                       help="processes to use (default: every core, for inputs of 1 MB or more)")
-    stats.add_argument("--width", type=int, default=None, help="render width (default: the terminal's)")
+    _jobs(stats)
+    _width(stats)
 
     ratings = _command(commands, "ratings", "rate the players game by game (openskill's Plackett-Luce)",
                        "  diamonds ratings logs/*.dgn\n"
                        "  diamonds ratings logs/*.dgn tables/ --alias names.txt --plot ratings.svg")
-    ratings.add_argument("files", nargs="+", metavar="FILE",
-                         help="DGN files (or -), or folders of Parquet tables written by `convert --to parquet`")
-    ratings.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
-                         help="the DGN files' text encoding (default utf-8)")
+    _inputs(ratings, "DGN files (or -), or folders of Parquet tables written by `convert --to parquet`")
+    _encoding(ratings, "the DGN files' text encoding (default utf-8)")
     ratings.add_argument("--alias", metavar="FILE",
                          help="merge spellings of a name: lines `Canonical: alias1, alias2` (docs/stats.md)")
     ratings.add_argument("--format", choices=("text", "json", "csv"), default="text",
                          help="how to print the ratings (default text)")
     ratings.add_argument("--plot", metavar="FILE", help="also draw each player's rating over the games "
                          "(.png or .svg); needs the plot extra")
-    ratings.add_argument("--jobs", "-j", type=_positive, default=None, metavar="N",
-                         help="processes to use (default: every core, for inputs of 1 MB or more)")
-    ratings.add_argument("--width", type=int, default=None, help="render width (default: the terminal's)")
+    _jobs(ratings)
+    _width(ratings)
 
     if engine_options:
         from diamonds.core import FAMILIES, RULE_SETS, option_tags
@@ -263,8 +270,7 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
                                                          "it out)" if tag == "Date" else ""))
         record.add_argument("--deal", action="store_true",
                             help="ask for every hand at each deal, so that every card is checked fully")
-        record.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
-                            help="the file's text encoding (default utf-8)")
+        _encoding(record, "the file's text encoding (default utf-8)")
         record.add_argument("--force", action="store_true", help="record into a read-only FILE (its mode is kept)")
 
     serve = _command(commands, "serve", "the club night in the browser: organiser, scorers and watchers",
@@ -282,9 +288,8 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
 
     fmt = _command(commands, "fmt", "rewrite DGN files in canonical form",
                    "  diamonds fmt game.dgn\n  diamonds fmt --check logs/*.dgn")
-    fmt.add_argument("files", nargs="+", metavar="FILE", help="DGN files, rewritten in place")
-    fmt.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
-                     help="the files' text encoding (default utf-8); a file is written back in it")
+    _inputs(fmt, "DGN files, rewritten in place")
+    _encoding(fmt, "the files' text encoding (default utf-8); a file is written back in it")
     fmt.add_argument("--check", action="store_true", help="only report files that are not canonical (exit 1)")
     fmt.add_argument("--force", action="store_true", help="rewrite read-only files too (their mode is kept)")
 
