@@ -137,6 +137,16 @@ def _width(command: argparse.ArgumentParser) -> None:
     command.add_argument("--width", type=int, default=None, help="render width (default: the terminal's)")
 
 
+def _option_tags(command: argparse.ArgumentParser, of: str = "the game") -> None:
+    """An option for each tag some rule set reads (e.g. Hands, Target), naming the rule sets that read it."""
+    from diamonds.core import RULE_SETS, option_tags
+
+    for tag in sorted(option_tags()):
+        users = ", ".join(rules.id for rules in RULE_SETS.values() if tag in rules.option_tags)
+        command.add_argument(f"--{tag.lower()}", dest=f"tag_{tag}", default=None, metavar="VALUE",
+                             help=f"the {tag} tag of {of} ({users})")
+
+
 def build_parser() -> argparse.ArgumentParser:
     return _build_parser(engine_options=True)
 
@@ -246,7 +256,7 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
     _width(ratings)
 
     if engine_options:
-        from diamonds.core import FAMILIES, RULE_SETS, option_tags
+        from diamonds.core import FAMILIES, RULE_SETS
 
     record = _command(commands, "record", "record a game live at the table, checked card by card",
                       "  diamonds record tonight.dgn --rules 2e --players \"Ann Bob Cat\" --dealer Ann\n"
@@ -260,10 +270,7 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
         record.add_argument("--dealer", metavar="NAME", help="who deals the first round")
         record.add_argument("--variant", action="append", default=[], metavar="V",
                             help="a Variant word of the rules (repeat or separate with commas)")
-        for tag in sorted(option_tags()):
-            users = ", ".join(rules.id for rules in RULE_SETS.values() if tag in rules.option_tags)
-            record.add_argument(f"--{tag.lower()}", dest=f"tag_{tag}", default=None, metavar="VALUE",
-                                help=f"the {tag} tag of the game ({users})")
+        _option_tags(record)
         for tag in ("Event", "Site", "Date", "Round"):
             record.add_argument(f"--{tag.lower()}", dest=f"tag_{tag}", default=None, metavar="TEXT",
                                 help=f"the {tag} tag" + (" (default: today, YYYY.MM.DD; \"\" or none leaves "
@@ -307,10 +314,7 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
         simulate.add_argument("--variant", action="append", default=[], metavar="V",
                               help="a Variant word of the rules (repeat or separate with commas): "
                               + "; ".join(f"{r.id} {', '.join(r.variants)}" for r in RULE_SETS.values() if r.variants))
-        for tag in sorted(option_tags()):  # the tags some rule set reads (e.g. Hands, Target): one option each
-            users = ", ".join(rules.id for rules in RULE_SETS.values() if tag in rules.option_tags)
-            simulate.add_argument(f"--{tag.lower()}", dest=f"tag_{tag}", default=None, metavar="VALUE",
-                                  help=f"the {tag} tag of the game ({users})")
+        _option_tags(simulate)
         simulate.add_argument("--seed", type=int, default=None, help="the same seed gives the same games")
         simulate.add_argument("--games", type=int, default=1, metavar="K", help="how many games (default 1)")
         simulate.add_argument("--no-deals", action="store_true", help="leave the deal lines out")
@@ -343,10 +347,7 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
                            "decision); the seats rotate one place each game")
         arena.add_argument("--variant", action="append", default=[], metavar="V",
                            help="a Variant word of the rules (repeat or separate with commas)")
-        for tag in sorted(option_tags()):
-            users = ", ".join(rules.id for rules in RULE_SETS.values() if tag in rules.option_tags)
-            arena.add_argument(f"--{tag.lower()}", dest=f"tag_{tag}", default=None, metavar="VALUE",
-                               help=f"the {tag} tag of the games ({users})")
+        _option_tags(arena, "the games")
         arena.add_argument("--games", type=_positive, default=100, metavar="K", help="how many games (default 100)")
         arena.add_argument("--seed", type=int, default=None, help="the same seed gives the same games and standings")
         arena.add_argument("--jobs", "-j", type=_positive, default=1, metavar="N",
@@ -364,10 +365,7 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
         play.add_argument("--as", dest="as_player", metavar="PLAYER", help="who you are (default: the first)")
         play.add_argument("--bots", default="mc", metavar="B,B,...",
                           help="the other seats' bots, in seat order, or one for all (default mc)")
-        for tag in sorted(option_tags()):
-            users = ", ".join(rules.id for rules in RULE_SETS.values() if tag in rules.option_tags)
-            play.add_argument(f"--{tag.lower()}", dest=f"tag_{tag}", default=None, metavar="VALUE",
-                              help=f"the {tag} tag of the game ({users})")
+        _option_tags(play)
         play.add_argument("--seed", type=int, default=None, help="the same seed gives the same deals and bots")
         play.add_argument("-o", "--output", metavar="OUT", help="save the game as DGN when it ends or stops")
         play.add_argument("--force", action="store_true", help="replace a read-only output file (its mode is kept)")
