@@ -13,7 +13,8 @@ import pytest
 from diamonds.core.errors import IllegalMove
 
 __all__ = ["refusal", "pure_refusal", "check_refusals", "apply_all", "check_refusals_along", "check_play_run",
-           "check_game", "problems_of", "corrupted", "check_path_matches"]
+           "check_game", "problems_of", "swap_drop_or_change", "corrupted",
+           "check_path_matches"]
 
 
 def refusal(error: IllegalMove) -> tuple[Any, ...]:
@@ -126,26 +127,37 @@ def problems_of(replayed: Any) -> tuple[Any, ...]:
             tuple(replayed.notes), replayed.valid, replayed.complete)
 
 
-def corrupted(text: str, rng: random.Random, token: Callable[[random.Random], str]) -> str:
-    """The record with two cards of a trick line swapped, one dropped, or one changed (to `token(rng)`)."""
+#: A change to the tokens of a trick line (its plays, after the number), made in place with the random source.
+Change = Callable[[list[str], random.Random], None]
+
+
+def swap_drop_or_change(token: Callable[[random.Random], str]) -> Change:
+    """Two cards of a trick line swapped, one dropped, or one changed (to `token(rng)`)."""
+    def change(tokens: list[str], rng: random.Random) -> None:
+        how = rng.randrange(5)
+        if how == 0:
+            i, j = rng.sample(range(len(tokens)), 2)
+            tokens[i], tokens[j] = tokens[j], tokens[i]
+        elif how == 1:
+            del tokens[rng.randrange(len(tokens))]
+        else:
+            tokens[rng.randrange(len(tokens))] = token(rng)
+    return change
+
+
+def corrupted(text: str, rng: random.Random, change: Change) -> str:
+    """The record with a trick line, chosen at random, changed by `change`."""
     lines = text.split("\n")
     tricks = [i for i, line in enumerate(lines) if line[:1].isdigit() and ". " in line]
     index = rng.choice(tricks)
     number, _, rest = lines[index].partition(" ")
     tokens = rest.split(" ")
-    how = rng.randrange(5)
-    if how == 0:
-        i, j = rng.sample(range(len(tokens)), 2)
-        tokens[i], tokens[j] = tokens[j], tokens[i]
-    elif how == 1:
-        del tokens[rng.randrange(len(tokens))]
-    else:
-        tokens[rng.randrange(len(tokens))] = token(rng)
+    change(tokens, rng)
     lines[index] = " ".join([number, *tokens])
     return "\n".join(lines)
 
 
-def check_path_matches(game: Any, seed: int, token: Callable[[random.Random], str]) -> None:
+def check_path_matches(game: Any, seed: int, change: Change) -> None:
     """`validate_record` (the check path, `play_run` over a hand's tricks) and the full replay report
     the same problems and notes on the game's record, with and without deals, and on corrupted copies."""
     from diamonds.notation import parse_game
@@ -157,5 +169,5 @@ def check_path_matches(game: Any, seed: int, token: Callable[[random.Random], st
         text = write_game(record_from_game(game, deals=deals))
         assert problems_of(validate_record(parse_game(text))) == problems_of(replay_record(parse_game(text)))
         for _ in range(4):
-            bad = corrupted(text, rng, token)
+            bad = corrupted(text, rng, change)
             assert problems_of(validate_record(parse_game(bad))) == problems_of(replay_record(parse_game(bad))), bad
