@@ -54,6 +54,8 @@ class Family:
     unfinished_at: str  # the trick of hand 3 an unfinished game stops at
     unfinished_keeps: tuple[int | None, ...]  # how much of that trick is kept (all of it: None)
     unfinished_note: str  # what is said of an unfinished last hand without deal lines
+    lacking_at: str  # the trick of hand 3 a game stops at that lacks Ann's and Cat's deal lines
+    lacking_note: str  # what is said of it
     end_line: str  # fitzgerald's end of a hand, written after the last trick
     extra_trick: str  # a trick after the last
     validates_alike: bool = False  # the check without history is asked to find the same problems
@@ -71,6 +73,9 @@ KIRK = Family(
     wrong_dealer="Bob", wrong_dealer_message="hand 3 is dealt by Cat, not Bob (the deal moves one seat left each hand)",
     first_dealer="Dan", dealt_twice=((), ("deal Bob",)),
     unfinished_message='the game stops in hand 3, so its Result is "*"', end_line="end >Bob",
+    lacking_at="6. ",
+    lacking_note="hand 3 is unfinished and has no deal line for Ann and Cat: its hands are unknown, so its cards are "
+                 "checked only against the pack and each other, and against the deal lines written",
     unfinished_at="8. ", unfinished_keeps=(None, 3, 1),
     unfinished_note="hand 3 is unfinished and has no deal lines: its hands are unknown, so its cards are checked only "
                     "against the pack and each other",
@@ -82,6 +87,9 @@ BIDDING = Family(
     wrong_dealer="Ann", wrong_dealer_message="hand 3 is dealt by Cat, not Ann (the deal moves one seat left each hand)",
     first_dealer="Bob", dealt_twice=((), ("deal Bob",), ("kitty",)),
     unfinished_message="the game is not over: after 2 hands the totals are Ann ", end_line="end",
+    lacking_at="5. ",
+    lacking_note="hand 3 is unfinished and has no deal line for Ann and Cat: the cards left out are known only from "
+                 "the takes and plays written, so the hand is checked against those alone",
     unfinished_at="6. ", unfinished_keeps=(None, 3, 2, 1),
     unfinished_note="hand 3 is unfinished and has no deal or kitty lines: the cards left out are known only from the "
                     "takes and plays written, so the hand is checked against those alone",
@@ -276,6 +284,19 @@ def test_an_unfinished_game_after_a_whole_hand_is_valid(family):
     text = cut_after(text, line_no(text, "R3 ") - 1)
     replayed = replay_record(parse_game(text))
     assert replayed.valid and not replayed.complete and not replayed.notes
+
+
+def lacking_deal_lines(family: Family) -> str:
+    """The game cut at `lacking_at` in hand 3, without Ann's and Cat's deal lines of that hand."""
+    text = without_lines(family.text(), "deal Ann", "deal Cat", hand=3)
+    return cut_after(text, line_no(text, family.lacking_at, hand=3))
+
+
+@each_family
+def test_an_unfinished_hand_names_the_deal_lines_it_lacks(family):
+    replayed = replay_record(parse_game(lacking_deal_lines(family)))
+    assert replayed.valid and not replayed.complete
+    assert replayed.notes == [family.lacking_note]
 
 
 @each_family

@@ -607,22 +607,17 @@ def test_a_final_bid_left_out_is_an_error_at_the_next_players_final_bid():
 
 
 @pytest.mark.parametrize("deals", [True, False])
-def test_the_dealers_final_bid_left_out_is_an_error_at_trick_one(deals):
+@pytest.mark.parametrize(("kind", "code", "rule", "said"), [
+    ("final", "missing-call", "B5", "Bob's final bid is missing before trick 1 ("),
+    ("bid", "wrong-phase", "B3", "Bob's bid is missing before Cat's take ("),
+], ids=["final-bid-at-trick-one", "bid-at-the-first-take"])
+def test_the_dealers_call_left_out_is_an_error_at_what_follows(kind, code, rule, said, deals):
     text = simulated_text(deals=deals)
-    (line, _, _) = calls_of(text, 2, "final")[2]  # Bob's, the dealer's
+    (line, _, _) = calls_of(text, 2, kind)[2]  # Bob's, the dealer's
     text = drop_line(text, line)
     problem = only_problem(text)
-    assert_at(problem, line, 1, code="missing-call", rule="B5")
-    assert problem.message.startswith("Bob's final bid is missing before trick 1 (")
-
-
-def test_a_bid_left_out_is_an_error_at_the_first_take():
-    text = simulated_text()
-    (line, _, _) = calls_of(text, 2, "bid")[2]
-    text = drop_line(text, line)
-    problem = only_problem(text)
-    assert_at(problem, line, 1, code="wrong-phase", rule="B3")
-    assert problem.message.startswith("Bob's bid is missing before Cat's take (")
+    assert_at(problem, line, 1, code=code, rule=rule)
+    assert problem.message.startswith(said)
 
 
 def test_a_second_round_of_bids_is_an_error_at_the_word_bid():
@@ -830,16 +825,6 @@ def test_a_last_hand_that_stops_before_its_tricks_is_unfinished(deals, upto):
     replayed = replay_record(parse_game(text))
     assert replayed.valid and not replayed.complete, replayed.problems
     assert replayed.notes == ([] if deals else [NOTE])
-
-
-def test_an_unfinished_hand_names_the_lines_it_lacks():
-    text = without_lines(simulated_text(), "deal Ann", "deal Cat", hand=3)
-    text = cut_after(text, line_no(text, "5. ", hand=3))
-    replayed = replay_record(parse_game(text))
-    assert replayed.valid and not replayed.complete
-    assert replayed.notes == ["hand 3 is unfinished and has no deal line for Ann and Cat: the cards left out are "
-                              "known only from the takes and plays written, so the hand is checked against those "
-                              "alone"]
 
 
 @pytest.mark.parametrize("change", ["twice", "11D", "bid", "take", "revoke"])
