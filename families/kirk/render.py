@@ -14,7 +14,7 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from diamonds.core import AnyCard
+from diamonds.core import Card
 from diamonds.views.cards import append_plays, card_text, cards_text
 from diamonds.views.screen import EventLog, SeatsPanel, StepScreen, seat_cells
 
@@ -29,7 +29,7 @@ PILE_SHOWN = 4  # from WIDE on, this many cards of each pile, top first
 TIE_LINES = 5  # at most this many steps of a tie-break are drawn; the middle ones are summed up
 
 
-def _valued(names: Sequence[str], plays: Iterable[tuple[int, AnyCard]]) -> Iterator[tuple[str, Text, str]]:
+def _valued(names: Sequence[str], plays: Iterable[tuple[int, Card]]) -> Iterator[tuple[str, Text, str]]:
     """Plays for `append_plays`, each card with its value (K3) after it."""
     return ((names[seat], card_text(card), f" ({card_value(card)})") for seat, card in plays)
 
