@@ -112,6 +112,38 @@ def _command(commands: argparse._SubParsersAction, name: str, help: str, example
     )
 
 
+def _inputs(command: argparse.ArgumentParser, help: str, *, dest: str = "files") -> None:
+    command.add_argument(dest, nargs="+", metavar="FILE", help=help)
+
+
+def _encoding(command: argparse.ArgumentParser, help: str) -> None:
+    command.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME", help=help)
+
+
+def _jobs(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--jobs", "-j", type=_positive, default=None, metavar="N",
+                         help="processes to use (default: every core, for inputs of 1 MB or more)")
+
+
+def _scheduler(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--scheduler", metavar="ADDRESS",
+                         help="run on a Dask distributed cluster (tcp://host:8786); needs the dask extra")
+
+
+def _width(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--width", type=int, default=None, help="render width (default: the terminal's)")
+
+
+def _option_tags(command: argparse.ArgumentParser, of: str = "the game") -> None:
+    """An option for each tag some rule set reads (e.g. Hands, Target), naming the rule sets that read it."""
+    from diamonds.core import RULE_SETS, option_tags
+
+    for tag in sorted(option_tags()):
+        users = ", ".join(rules.id for rules in RULE_SETS.values() if tag in rules.option_tags)
+        command.add_argument(f"--{tag.lower()}", dest=f"tag_{tag}", default=None, metavar="VALUE",
+                             help=f"the {tag} tag of {of} ({users})")
+
+
 def build_parser() -> argparse.ArgumentParser:
     return _build_parser(engine_options=True)
 
@@ -136,10 +168,8 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
                       "  diamonds replay games.dgn --game 3 --as Ann --steps\n"
                       "  diamonds replay game.dgn --at R4.end --svg end.svg\n"
                       "  diamonds replay logs/*.dgn --html archive/    # an index page and a page per file")
-    replay.add_argument("file", nargs="+", metavar="FILE",
-                        help="a DGN file, or - for standard input; several with --html DIR/ (an archive)")
-    replay.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
-                      help="the file's text encoding (default utf-8; latin-1 for older logs)")
+    _inputs(replay, "a DGN file, or - for standard input; several with --html DIR/ (an archive)", dest="file")
+    _encoding(replay, "the file's text encoding (default utf-8; latin-1 for older logs)")
     replay.add_argument("--game", type=int, default=1, metavar="N", help="which game of the file (default 1)")
     replay.add_argument("--at", metavar="POS", help="show one position and exit: R2.7 (after trick 7 of round 2), "
                         "R2.7.3 (its 3rd card), R2.0 (after the passes), R2.end (after the awards), start, end")
@@ -151,21 +181,18 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
                              "a folder (DIR/) gets an index page and a page per file")
     replay.add_argument("--terminal-svg", metavar="FILE", help="save the terminal screen at the position as SVG")
     replay.add_argument("--terminal-html", metavar="FILE", help="save the terminal screen at the position as HTML")
-    replay.add_argument("--width", type=int, default=None, help="render width (default: the terminal's)")
+    _width(replay)
 
     validate = _command(commands, "validate", "check games against the rules",
                         "  diamonds validate game.dgn\n  diamonds validate logs/*.dgn --format json\n"
                         "  cat game.dgn | diamonds validate -")
-    validate.add_argument("files", nargs="+", metavar="FILE", help="DGN files, or - for standard input")
-    validate.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
-                        help="the files' text encoding (default utf-8; latin-1 for older logs)")
+    _inputs(validate, "DGN files, or - for standard input")
+    _encoding(validate, "the files' text encoding (default utf-8; latin-1 for older logs)")
     validate.add_argument("--format", choices=("text", "json"), default="text",
                           help="how to print the problems: text (file:line:col) or json (default text)")
     validate.add_argument("--quiet", "-q", action="store_true", help="print only the summary line")
-    validate.add_argument("--jobs", "-j", type=_positive, default=None, metavar="N",
-                          help="processes to use (default: every core, for inputs of 1 MB or more)")
-    validate.add_argument("--scheduler", metavar="ADDRESS",
-                          help="run on a Dask distributed cluster (tcp://host:8786); needs the dask extra")
+    _jobs(validate)
+    _scheduler(validate)
 
     convert = _command(commands, "convert", "convert games to Parquet tables, JSON, JSON Lines, CSV, "
                        "or (from JSON) DGN",
@@ -174,10 +201,8 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
                        "  diamonds convert archive.dgn --to jsonl -o games.jsonl\n"
                        "  diamonds convert archive.dgn --to csv -o plays.csv   # one row per card\n"
                        "  diamonds convert game.json --to dgn")
-    convert.add_argument("files", nargs="+", metavar="FILE",
-                         help="a DGN, JSON or JSON Lines file, or - for standard input (--to parquet: several)")
-    convert.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
-                       help="the file's text encoding (default utf-8; latin-1 for older logs)")
+    _inputs(convert, "a DGN, JSON or JSON Lines file, or - for standard input (--to parquet: several)")
+    _encoding(convert, "the file's text encoding (default utf-8; latin-1 for older logs)")
     convert.add_argument("--to", required=True, choices=("parquet", "json", "jsonl", "csv", "dgn"),
                          help="the output format (required)")
     convert.add_argument("-o", "--output", metavar="OUT",
@@ -185,12 +210,10 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
     convert.add_argument("--full", action="store_true",
                          help="JSON: every field of every card, nulls included (default: the compact form)")
     convert.add_argument("--states", action="store_true", help="JSON: add the full state after every step")
-    convert.add_argument("--jobs", "-j", type=_positive, default=None, metavar="N",
-                         help="processes to use (default: every core, for inputs of 1 MB or more)")
+    _jobs(convert)
     convert.add_argument("--from", dest="source_format", choices=("dgn", "json", "jsonl"),
                          help="input format (default: from the file name, else DGN)")
-    convert.add_argument("--scheduler", metavar="ADDRESS",
-                         help="run on a Dask distributed cluster (tcp://host:8786); needs the dask extra")
+    _scheduler(convert)
     convert.add_argument("--force", action="store_true",
                          help="replace a read-only output file (its mode is kept)")
     convert.add_argument("--keep-partial", action="store_true",
@@ -203,10 +226,8 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
                      "  diamonds stats logs/*.dgn --format json\n"
                      "  diamonds stats logs/*.dgn --plot wins.svg\n"
                      "  diamonds stats logs/*.dgn --by player --format csv")
-    stats.add_argument("files", nargs="+", metavar="FILE",
-                       help="DGN files (or -), or a folder of Parquet tables written by `convert --to parquet`")
-    stats.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
-                       help="the DGN files' text encoding (default utf-8)")
+    _inputs(stats, "DGN files (or -), or a folder of Parquet tables written by `convert --to parquet`")
+    _encoding(stats, "the DGN files' text encoding (default utf-8)")
     stats.add_argument("--format", choices=("text", "json", "csv"), default="text",
                        help="how to print the summary (default text); csv only with --by player")
     stats.add_argument("--by", choices=("player",), default=None,
@@ -214,29 +235,25 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
                             "per rule set")
     stats.add_argument("--plot", metavar="FILE", help="also draw the charts to FILE (.png or .svg); "
                        "needs the plot extra")
-    stats.add_argument("--jobs", "-j", type=_positive, default=None, metavar="N",
-                       help="processes to use (default: every core, for inputs of 1 MB or more)")
-    stats.add_argument("--width", type=int, default=None, help="render width (default: the terminal's)")
+    _jobs(stats)
+    _width(stats)
 
     ratings = _command(commands, "ratings", "rate the players game by game (openskill's Plackett-Luce)",
                        "  diamonds ratings logs/*.dgn\n"
                        "  diamonds ratings logs/*.dgn tables/ --alias names.txt --plot ratings.svg")
-    ratings.add_argument("files", nargs="+", metavar="FILE",
-                         help="DGN files (or -), or folders of Parquet tables written by `convert --to parquet`")
-    ratings.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
-                         help="the DGN files' text encoding (default utf-8)")
+    _inputs(ratings, "DGN files (or -), or folders of Parquet tables written by `convert --to parquet`")
+    _encoding(ratings, "the DGN files' text encoding (default utf-8)")
     ratings.add_argument("--alias", metavar="FILE",
                          help="merge spellings of a name: lines `Canonical: alias1, alias2` (docs/stats.md)")
     ratings.add_argument("--format", choices=("text", "json", "csv"), default="text",
                          help="how to print the ratings (default text)")
     ratings.add_argument("--plot", metavar="FILE", help="also draw each player's rating over the games "
                          "(.png or .svg); needs the plot extra")
-    ratings.add_argument("--jobs", "-j", type=_positive, default=None, metavar="N",
-                         help="processes to use (default: every core, for inputs of 1 MB or more)")
-    ratings.add_argument("--width", type=int, default=None, help="render width (default: the terminal's)")
+    _jobs(ratings)
+    _width(ratings)
 
     if engine_options:
-        from diamonds.core import FAMILIES, RULE_SETS, option_tags
+        from diamonds.core import FAMILIES, RULE_SETS
 
     record = _command(commands, "record", "record a game live at the table, checked card by card",
                       "  diamonds record tonight.dgn --rules 2e --players \"Ann Bob Cat\" --dealer Ann\n"
@@ -250,18 +267,14 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
         record.add_argument("--dealer", metavar="NAME", help="who deals the first round")
         record.add_argument("--variant", action="append", default=[], metavar="V",
                             help="a Variant word of the rules (repeat or separate with commas)")
-        for tag in sorted(option_tags()):
-            users = ", ".join(rules.id for rules in RULE_SETS.values() if tag in rules.option_tags)
-            record.add_argument(f"--{tag.lower()}", dest=f"tag_{tag}", default=None, metavar="VALUE",
-                                help=f"the {tag} tag of the game ({users})")
+        _option_tags(record)
         for tag in ("Event", "Site", "Date", "Round"):
             record.add_argument(f"--{tag.lower()}", dest=f"tag_{tag}", default=None, metavar="TEXT",
                                 help=f"the {tag} tag" + (" (default: today, YYYY.MM.DD; \"\" or none leaves "
                                                          "it out)" if tag == "Date" else ""))
         record.add_argument("--deal", action="store_true",
                             help="ask for every hand at each deal, so that every card is checked fully")
-        record.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
-                            help="the file's text encoding (default utf-8)")
+        _encoding(record, "the file's text encoding (default utf-8)")
         record.add_argument("--force", action="store_true", help="record into a read-only FILE (its mode is kept)")
 
     serve = _command(commands, "serve", "the club night in the browser: organiser, scorers and watchers",
@@ -279,9 +292,8 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
 
     fmt = _command(commands, "fmt", "rewrite DGN files in canonical form",
                    "  diamonds fmt game.dgn\n  diamonds fmt --check logs/*.dgn")
-    fmt.add_argument("files", nargs="+", metavar="FILE", help="DGN files, rewritten in place")
-    fmt.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME",
-                     help="the files' text encoding (default utf-8); a file is written back in it")
+    _inputs(fmt, "DGN files, rewritten in place")
+    _encoding(fmt, "the files' text encoding (default utf-8); a file is written back in it")
     fmt.add_argument("--check", action="store_true", help="only report files that are not canonical (exit 1)")
     fmt.add_argument("--force", action="store_true", help="rewrite read-only files too (their mode is kept)")
 
@@ -299,10 +311,7 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
         simulate.add_argument("--variant", action="append", default=[], metavar="V",
                               help="a Variant word of the rules (repeat or separate with commas): "
                               + "; ".join(f"{r.id} {', '.join(r.variants)}" for r in RULE_SETS.values() if r.variants))
-        for tag in sorted(option_tags()):  # the tags some rule set reads (e.g. Hands, Target): one option each
-            users = ", ".join(rules.id for rules in RULE_SETS.values() if tag in rules.option_tags)
-            simulate.add_argument(f"--{tag.lower()}", dest=f"tag_{tag}", default=None, metavar="VALUE",
-                                  help=f"the {tag} tag of the game ({users})")
+        _option_tags(simulate)
         simulate.add_argument("--seed", type=int, default=None, help="the same seed gives the same games")
         simulate.add_argument("--games", type=int, default=1, metavar="K", help="how many games (default 1)")
         simulate.add_argument("--no-deals", action="store_true", help="leave the deal lines out")
@@ -335,10 +344,7 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
                            "decision); the seats rotate one place each game")
         arena.add_argument("--variant", action="append", default=[], metavar="V",
                            help="a Variant word of the rules (repeat or separate with commas)")
-        for tag in sorted(option_tags()):
-            users = ", ".join(rules.id for rules in RULE_SETS.values() if tag in rules.option_tags)
-            arena.add_argument(f"--{tag.lower()}", dest=f"tag_{tag}", default=None, metavar="VALUE",
-                               help=f"the {tag} tag of the games ({users})")
+        _option_tags(arena, "the games")
         arena.add_argument("--games", type=_positive, default=100, metavar="K", help="how many games (default 100)")
         arena.add_argument("--seed", type=int, default=None, help="the same seed gives the same games and standings")
         arena.add_argument("--jobs", "-j", type=_positive, default=1, metavar="N",
@@ -356,10 +362,7 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
         play.add_argument("--as", dest="as_player", metavar="PLAYER", help="who you are (default: the first)")
         play.add_argument("--bots", default="mc", metavar="B,B,...",
                           help="the other seats' bots, in seat order, or one for all (default mc)")
-        for tag in sorted(option_tags()):
-            users = ", ".join(rules.id for rules in RULE_SETS.values() if tag in rules.option_tags)
-            play.add_argument(f"--{tag.lower()}", dest=f"tag_{tag}", default=None, metavar="VALUE",
-                              help=f"the {tag} tag of the game ({users})")
+        _option_tags(play)
         play.add_argument("--seed", type=int, default=None, help="the same seed gives the same deals and bots")
         play.add_argument("-o", "--output", metavar="OUT", help="save the game as DGN when it ends or stops")
         play.add_argument("--force", action="store_true", help="replace a read-only output file (its mode is kept)")

@@ -48,15 +48,7 @@ def _matplotlib() -> Any:
 
 def _box(label: str, d: Distribution) -> dict[str, Any]:
     """matplotlib's box statistics, from the exact distribution (quartiles by the nearest place)."""
-    values: list[int] = []
-    n = d.count
-    places = [round(q * (n - 1)) for q in (0.25, 0.75)]
-    seen = 0
-    for value, count in d.counts:
-        for place in places:
-            if seen <= place < seen + count:
-                values.append(value)
-        seen += count
+    values = d.values_at(round(q * (d.count - 1)) for q in (0.25, 0.75))
     q1, q3 = values if len(values) == 2 else (d.low, d.high)
     return {"label": label, "med": d.median, "q1": q1, "q3": q3, "whislo": d.low, "whishi": d.high,
             "mean": d.mean, "fliers": []}

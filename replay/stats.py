@@ -89,15 +89,21 @@ class Distribution:
         n = self.count
         if not n:
             return None
-        middle = ((n - 1) // 2, n // 2)  # the two middle places (the same one when n is odd)
+        found = self.values_at(((n - 1) // 2, n // 2))  # the two middle places (the same one when n is odd)
+        return sum(found) / len(found)
+
+    def values_at(self, places: Iterable[int]) -> list[int]:
+        """The values at these 0-based places of all the values in order, in value order (a place that
+        falls on the same value as another gives it again; one past the end gives nothing)."""
+        places = tuple(places)
         found: list[int] = []
         seen = 0
         for value, count in self.counts:
-            for place in middle:
+            for place in places:
                 if seen <= place < seen + count:
                     found.append(value)
             seen += count
-        return sum(found) / len(found)
+        return found
 
     def as_dict(self) -> dict[str, Any]:
         return {"count": self.count, "mean": _round(self.mean), "stdev": _round(self.stdev), "min": self.low,

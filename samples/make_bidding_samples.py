@@ -20,7 +20,7 @@ The invalid bidding samples in samples/invalid/ are hand-made from these files.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,9 +28,9 @@ if str(ROOT / "samples") not in sys.path:  # the shared helper, also when loaded
     sys.path.insert(0, str(ROOT / "samples"))
 
 import sampling  # noqa: E402
-from sampling import braced, club, first_game, line_comment, make_files, with_notes  # noqa: E402
+from sampling import Sample, braced, club, line_comment, make_files, with_notes  # noqa: E402
 
-from diamonds.core import JOKER, Game, simulate  # noqa: E402
+from diamonds.core import JOKER, Game  # noqa: E402
 from diamonds.families.bidding.rules import (  # noqa: E402
     CardPlayed,
     GameEnded,
@@ -47,16 +47,6 @@ HIGH_JOKER_WINS = "a high Joker wins a trick"
 LOW_JOKER_LED = "a Joker led low"
 LOW_ACE = "an ace played low"
 NEGATIVE = "a negative final score"
-
-
-@dataclass(frozen=True)
-class Sample:
-    players: tuple[str, ...]
-    tags: tuple[tuple[str, str], ...]
-    first_seed: int
-    wants: tuple[str, ...] = ()
-    deals: bool = True
-    opening: tuple[str, ...] = field(default=())  # comments before the first hand
 
 
 FILES: dict[str, list[Sample]] = {
@@ -107,10 +97,7 @@ def shows(game: Game) -> set[str]:
 
 def find_game(sample: Sample) -> tuple[int, Game]:
     """The first seed from `first_seed` whose game shows everything the sample wants."""
-    def play(seed: int) -> Game:
-        return simulate(sample.players, rules="bidding", seed=seed)
-
-    return first_game(sample.first_seed, sample.wants, play, shows)
+    return sampling.find_game(sample, "bidding", shows)
 
 
 # --------------------------------------------------------------------------- the margin

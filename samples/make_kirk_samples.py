@@ -18,7 +18,7 @@ The invalid Kirk samples in samples/invalid/ are hand-made from these files.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,9 +26,9 @@ if str(ROOT / "samples") not in sys.path:  # the shared helper, also when loaded
     sys.path.insert(0, str(ROOT / "samples"))
 
 import sampling  # noqa: E402
-from sampling import braced, club, first_game, line_comment, make_files, with_notes  # noqa: E402
+from sampling import Sample, braced, club, line_comment, make_files, with_notes  # noqa: E402
 
-from diamonds.core import Game, simulate  # noqa: E402
+from diamonds.core import Game  # noqa: E402
 from diamonds.families.kirk.rules import (  # noqa: E402
     CardPlayed,
     DecidedBy,
@@ -44,17 +44,6 @@ from diamonds.notation.records import Comment, GameRecord  # noqa: E402
 #: Tie events a sample can ask for (K5).
 FIRST_TRICK_FIRST_PLAYED = "a tie on a hand's first trick, won by the first of the tied to play"
 DEEP_TIE = "a tie broken by the scoring piles at depth 2 or deeper"
-
-
-@dataclass(frozen=True)
-class Sample:
-    players: tuple[str, ...]
-    tags: tuple[tuple[str, str], ...]
-    first_seed: int
-    options: tuple[tuple[str, str], ...] = ()  # Hands or Target (K8)
-    wants: tuple[str, ...] = ()
-    deals: bool = True
-    opening: tuple[str, ...] = field(default=())  # comments before the first hand
 
 
 FILES: dict[str, list[Sample]] = {
@@ -97,10 +86,7 @@ def shows(game: Game) -> set[str]:
 
 def find_game(sample: Sample) -> tuple[int, Game]:
     """The first seed from `first_seed` whose game shows every tie event the sample wants."""
-    def play(seed: int) -> Game:
-        return simulate(sample.players, rules="kirk", seed=seed, options=dict(sample.options))
-
-    return first_game(sample.first_seed, sample.wants, play, shows)
+    return sampling.find_game(sample, "kirk", shows)
 
 
 # --------------------------------------------------------------------------- the margin

@@ -4,12 +4,12 @@ first seed that shows what a sample wants, and the read-back check before a file
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from itertools import count
 from pathlib import Path
 from typing import Any
 
-from diamonds.core import Game
+from diamonds.core import Game, simulate
 from diamonds.notation import parse_games
 from diamonds.notation.records import Comment, GameRecord, Play
 from diamonds.notation.tags import parse_result
@@ -29,6 +29,28 @@ def braced(text: str) -> Comment:
 
 def line_comment(text: str) -> Comment:
     return Comment(" " + text, braced=False)
+
+
+@dataclass(frozen=True)
+class Sample:
+    """A sample game of Kirk's or the bidding game: a seeded simulation, the first from `first_seed` that
+    shows all it `wants`."""
+
+    players: tuple[str, ...]
+    tags: tuple[tuple[str, str], ...]
+    first_seed: int
+    options: tuple[tuple[str, str], ...] = ()  # the tags the rules read (Kirk's Hands or Target, K8)
+    wants: tuple[str, ...] = ()
+    deals: bool = True
+    opening: tuple[str, ...] = field(default=())  # comments before the first hand
+
+
+def find_game(sample: Sample, rules: str, shows: Callable[[Game], set[str]]) -> tuple[int, Game]:
+    """The first seed from the sample's `first_seed` whose game of these rules shows everything it wants."""
+    def play(seed: int) -> Game:
+        return simulate(sample.players, rules=rules, seed=seed, options=dict(sample.options) or None)
+
+    return first_game(sample.first_seed, sample.wants, play, shows)
 
 
 def first_game(first_seed: int, wants: Sequence[str], play: Callable[[int], Game],

@@ -18,7 +18,8 @@ from diamonds.replay.steps import Step, find_position
 from diamonds.replay.steps import steps_of as replay_steps_of
 
 __all__ = ["WIDTH", "HEIGHT", "steps_of", "render", "lines_of", "footer_at", "assert_fits", "assert_every_screen_fits",
-           "assert_hands_whole", "wide_screen"]
+           "assert_hands_whole", "wide_screen", "assert_card_steps", "assert_step_at", "assert_replay_gives_the_steps",
+           "replay_command_lines"]
 
 WIDTH, HEIGHT = 80, 24
 TYPING = "go to (R2.7, R2.7.3, R2.end, start, end): R2.▏"  # what a status line shows while a stop is typed
@@ -81,3 +82,46 @@ def assert_hands_whole(games: Iterable[tuple[str, list[Step]]], screen_text: Cal
             table = steps[find_position(steps, position)].table
             shown = shown_cards(screen_text(steps, position))
             assert all(set(hand) <= shown for hand in table.hands), (game, position)
+
+
+def assert_card_steps(steps: list[Step], hands: int, tricks: int, players: int) -> list[Step]:
+    """The stops of a game of `hands` hands, of `tricks` tricks of a card from each of `players`: a start,
+    then each hand's deal, its cards and its end, labelled alike in every family. The card stops."""
+    assert steps[0].kind == "start" and steps[0].label == "start"
+    assert [s.label for s in steps if s.kind == "deal"] == [f"R{k}.0" for k in range(1, hands + 1)]
+    assert [s.label for s in steps if s.kind == "end"] == [f"R{k}.end" for k in range(1, hands + 1)]
+    card_steps = [s for s in steps if s.kind == "card"]
+    assert len(card_steps) == hands * tricks * players
+    assert card_steps[0].label == "R1.1.1" and card_steps[-1].label == f"R{hands}.{tricks}.{players}"
+    complete = [s for s in card_steps if s.trick_complete]
+    assert len(complete) == hands * tricks and all(s.card_no == players for s in complete)
+    return card_steps
+
+
+def assert_step_at(steps: list[Step], position: str, label: str, kind: str) -> None:
+    """`find_position` finds the stop of this label and kind at `position`."""
+    step = steps[find_position(steps, position)]
+    assert (step.label, step.kind) == (label, kind)
+
+
+def assert_replay_gives_the_steps(game: Game, steps: list[Step]) -> None:
+    """The game's record, replayed, gives the same stops as the engine game."""
+    from diamonds.replay import record_from_game, replay_record
+
+    replayed = replay_record(record_from_game(game))
+    assert replayed.valid and replayed.complete
+    again = replay_steps_of(replayed)
+    assert [(s.label, s.table) for s in again] == [(s.label, s.table) for s in steps]
+
+
+def replay_command_lines(sample: Any, position: str, out: Callable[[], str]) -> list[str]:
+    """The lines `diamonds replay SAMPLE --at POSITION --width 80` prints (read by `out()`): it succeeds
+    and its screen fits 80×24 with a line spare."""
+    from diamonds.cli.main import main
+
+    status = main(["replay", str(sample), "--at", position, "--width", "80"])
+    text = out()
+    lines = text.rstrip("\n").split("\n")
+    assert status == 0, text
+    assert len(lines) <= HEIGHT - 1 and max(cell_len(line) for line in lines) <= WIDTH
+    return lines

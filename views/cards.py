@@ -8,7 +8,7 @@ from rich.text import Text
 
 from diamonds.core import AnyCard, Card, Suit
 
-__all__ = ["SUIT_STYLE", "JOKER_STYLE", "card_text", "cards_text", "CardText", "log_text"]
+__all__ = ["SUIT_STYLE", "JOKER_STYLE", "card_text", "cards_text", "CardText", "log_text", "append_plays"]
 
 SUIT_STYLE = {Suit.DIAMONDS: "bold cyan", Suit.HEARTS: "bold red", Suit.SPADES: "bold blue", Suit.CLUBS: "bold green"}
 JOKER_STYLE = "bold magenta"
@@ -22,6 +22,19 @@ def card_text(card: AnyCard, suffix: str = "") -> Text:
 
 def cards_text(cards: Iterable[AnyCard]) -> Text:
     return Text(" ").join(card_text(c) for c in cards)
+
+
+def append_plays(text: Text, plays: Iterable[tuple[str, Text, str]]) -> Text:
+    """`text`, then `Ann 5H · Bob 7H …`: for each play its player's name, its card as drawn and a note after
+    it, dim (none where empty)."""
+    for index, (name, card, note) in enumerate(plays):
+        if index:
+            text.append(" · ")
+        text.append(f"{name} ")
+        text.append_text(card)
+        if note:
+            text.append(note, style="dim")
+    return text
 
 
 class CardText:

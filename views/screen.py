@@ -3,7 +3,7 @@ screen cut to the terminal's height, the log given the lines that are left."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -15,7 +15,7 @@ from rich.text import Text
 
 from diamonds.replay.steps import Step
 
-from .cards import log_text
+from .cards import cards_text, log_text
 
 __all__ = [
     "NAME_WIDTH", "players_grid", "seat_cells", "screen", "title_start", "SeatsPanel", "StepScreen", "EventLog",
@@ -80,6 +80,13 @@ class SeatsPanel:
 
     def fill(self, grid: RichTable, wide: bool) -> None:
         raise NotImplementedError
+
+    def hand_cell(self, seat: int, hand: Collection[Any], *, shown: bool = False) -> Text:
+        """A player's hand: its cards; in another player's view, only how many (unless `shown`, e.g. at the
+        game's end)."""
+        if self.as_player is not None and seat != self.as_player and hand and not shown:
+            return Text(f"{len(hand)} card{'s' if len(hand) != 1 else ''}", style="dim")
+        return cards_text(hand)
 
     def dealer_winner_marks(self) -> list[str]:
         """Each seat's marks: `D` for the dealer, `W` for a winner."""

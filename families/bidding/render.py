@@ -15,7 +15,7 @@ from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from diamonds.views.cards import card_text, cards_text
+from diamonds.views.cards import append_plays, card_text, cards_text
 from diamonds.views.screen import EventLog, SeatsPanel, StepScreen, seat_cells
 
 from .narrate import choice_suffix, describe, describe_take, describe_won, signed, why_text
@@ -89,10 +89,7 @@ class PlayersPanel(SeatsPanel):
         return text
 
     def _hand(self, seat: int) -> Text:
-        hand = self.table.hands[seat] if self.table.hands else ()
-        if _hides(self.as_player, seat) and hand:
-            return _dim(f"{len(hand)} card{'s' if len(hand) != 1 else ''}")
-        return cards_text(hand)
+        return self.hand_cell(seat, self.table.hands[seat] if self.table.hands else ())
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,13 +153,8 @@ class TrickPanel:
         names = table.config.players
         if not table.trick:
             return _dim("No cards on the table.")
-        text = Text(f"Trick {table.trick_no}: ")
-        for index, play in enumerate(table.trick):
-            if index:
-                text.append(" · ")
-            text.append(f"{names[play.seat]} ")
-            text.append_text(card_text(play.card, choice_suffix(play)))
-        return text
+        plays = ((names[play.seat], card_text(play.card, choice_suffix(play)), "") for play in table.trick)
+        return append_plays(Text(f"Trick {table.trick_no}: "), plays)
 
     def winner_text(self) -> Text:
         """`  → Cat wins (high Joker)` once the trick is complete."""

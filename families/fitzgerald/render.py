@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from diamonds.views.cards import SUIT_STYLE, card_text, cards_text
+from diamonds.views.cards import SUIT_STYLE, append_plays, card_text
 from diamonds.views.screen import EventLog, SeatsPanel, StepScreen, seat_cells
 
 from .narrate import describe
@@ -90,11 +90,7 @@ class PlayersPanel(SeatsPanel):
                 if hides_vault(table, self.as_player, side):
                     vault = score = Text(HIDDEN, style="dim")
                 taken = Text(" ".join(f"{n:>{width}}" for n, width in zip(table.taken[side], digits, strict=True)))
-            hand = table.hands[seat]
-            if self.as_player is not None and seat != self.as_player and hand and not table.results:
-                hand_cell = Text(f"{len(hand)} card{'s' if len(hand) != 1 else ''}", style="dim")
-            else:
-                hand_cell = cards_text(hand)
+            hand_cell = self.hand_cell(seat, table.hands[seat], shown=bool(table.results))
             team = [Text(str(side + 1), style="dim")] if config.partnership else []
             grid.add_row(mark_cell, who, *team, showroom, vault, score, str(table.tricks_won[seat]),
                          taken, hand_cell)
@@ -118,13 +114,7 @@ class TrickLine:
         text = Text(f"Trick {table.trick_no}, led ")
         text.append(f"{led.symbol} {led.title}", style=SUIT_STYLE[led])
         text.append(": ")
-        for index, (seat, card) in enumerate(table.trick):
-            if index:
-                text.append(" · ")
-            text.append(f"{names[seat]} ")
-            text.append_text(card_text(card))
-            if card.suit is not led:
-                text.append(" (off)", style="dim")
+        append_plays(text, ((names[seat], card_text(card), "" if card.suit is led else " (off)") for seat, card in table.trick))
         if table.trick_winner is not None:
             text.append(f"  → {names[table.trick_winner]} wins", style="bold")  # and so leads next (R10)
         else:  # whose turn it is (R8): the next seat of the trick

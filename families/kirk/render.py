@@ -7,13 +7,15 @@ every scoring pile (those a tie-break would reveal, K5) are shown.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from diamonds.views.cards import card_text, cards_text
+from diamonds.core import Card
+from diamonds.views.cards import append_plays, card_text, cards_text
 from diamonds.views.screen import EventLog, SeatsPanel, StepScreen, seat_cells
 
 from .narrate import describe, describe_tie, hand_title, names_text
@@ -25,6 +27,11 @@ __all__ = ["PlayersPanel", "TrickPanel", "StepLog", "Position", "WIDE"]
 WIDE = 100  # from this width on: whole names, long headings, the top of every pile
 PILE_SHOWN = 4  # from WIDE on, this many cards of each pile, top first
 TIE_LINES = 5  # at most this many steps of a tie-break are drawn; the middle ones are summed up
+
+
+def _valued(names: Sequence[str], plays: Iterable[tuple[int, Card]]) -> Iterator[tuple[str, Text, str]]:
+    """Plays for `append_plays`, each card with its value (K3) after it."""
+    return ((names[seat], card_text(card), f" ({card_value(card)})") for seat, card in plays)
 
 
 def _dim(text: str) -> Text:
@@ -58,13 +65,9 @@ class PlayersPanel(SeatsPanel):
                     top.append(" …", style="dim")
             else:
                 top = card_text(pile[-1])
-            hand = table.hands[seat]
-            if self.as_player is not None and seat != self.as_player and hand:
-                hand_cell = _dim(f"{len(hand)} card{'s' if len(hand) != 1 else ''}")
-            else:
-                hand_cell = cards_text(hand)
             grid.add_row(mark_cell, who, str(table.tricks_won[seat]), str(len(pile)), top,
-                         str(points[seat]), Text(str(table.totals[seat]), style="bold"), hand_cell)
+                         str(points[seat]), Text(str(table.totals[seat]), style="bold"),
+                         self.hand_cell(seat, table.hands[seat]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,14 +93,7 @@ class TrickPanel:
         names = table.config.players
         if not table.trick:
             return _dim("No cards on the table.")
-        text = Text(f"Trick {table.trick_no}: ")
-        for index, (seat, card) in enumerate(table.trick):
-            if index:
-                text.append(" · ")
-            text.append(f"{names[seat]} ")
-            text.append_text(card_text(card))
-            text.append(f" ({card_value(card)})", style="dim")
-        return text
+        return append_plays(Text(f"Trick {table.trick_no}: "), _valued(names, table.trick))
 
     def winner_text(self) -> Text:
         """`  → Ann wins` once the trick is complete."""
@@ -125,12 +121,7 @@ class TrickPanel:
         text = Text(f"  depth {step.depth}: ")
         if not step.revealed:
             text.append("no card left in any of their piles")
-        for index, (seat, card) in enumerate(step.revealed):
-            if index:
-                text.append(" · ")
-            text.append(f"{names[seat]} ")
-            text.append_text(card_text(card))
-            text.append(f" ({card_value(card)})", style="dim")
+        append_plays(text, _valued(names, step.revealed))
         outs = [f"{names[seat]} out (no card)" for seat in step.no_card if step.revealed]
         outs += [f"{names[seat]} out (lower)" for seat in step.outvalued]
         if outs:

@@ -22,12 +22,19 @@ def _feed(process: subprocess.Popen, lines: list[str]) -> None:
     process.stdin.flush()
 
 
-def test_a_second_recorder_is_refused_and_the_first_loses_nothing(tmp_path: Path) -> None:
+def _recording(tmp_path: Path, name: str, written: int) -> tuple[Path, subprocess.Popen, list[str]]:
+    """A recorder left running on tmp_path/name, once the game's first `written` lines are in the file:
+    the file, the recorder, and the game's lines."""
     options, lines, _ = game_lines()
-    path = tmp_path / "night.dgn"
-    first = start("record", path, *options, stdin=subprocess.PIPE, cwd=tmp_path)
-    _feed(first, lines[:5])
-    wait_until(lambda: path.exists() and lines[4] + "\n" in path.read_text())
+    path = tmp_path / name
+    recorder = start("record", path, *options, stdin=subprocess.PIPE, cwd=tmp_path)
+    _feed(recorder, lines[:written])
+    wait_until(lambda: path.exists() and lines[written - 1] + "\n" in path.read_text())
+    return path, recorder, lines
+
+
+def test_a_second_recorder_is_refused_and_the_first_loses_nothing(tmp_path: Path) -> None:
+    path, first, lines = _recording(tmp_path, "night.dgn", 5)
     # A temporary file of the live recorder (its pid in the name), as if caught mid-write.
     live_temporary = tmp_path / f".night.dgn.{first.pid}.0badc0de.record-tmp"
     live_temporary.write_text("mid-write")
@@ -67,11 +74,7 @@ def test_a_dead_recorders_temporary_file_is_removed_on_resume_a_live_ones_is_not
 
 
 def test_a_file_changed_behind_the_recorder_is_never_overwritten(tmp_path: Path) -> None:
-    options, lines, _ = game_lines()
-    path = tmp_path / "g.dgn"
-    recorder = start("record", path, *options, stdin=subprocess.PIPE, cwd=tmp_path)
-    _feed(recorder, lines[:3])
-    wait_until(lambda: path.exists() and lines[2] + "\n" in path.read_text())
+    path, recorder, lines = _recording(tmp_path, "g.dgn", 3)
     mine_so_far = path.read_text()
     edited = mine_so_far.replace('[Result "*"]', '[Annotator "someone else"]\n[Result "*"]')
     time.sleep(0.01)

@@ -15,10 +15,8 @@ from typing import Any
 
 import fastcheck
 import pytest
-from fastcheck import refusal
 
 from diamonds.core.cards import Card, Suit
-from diamonds.core.errors import IllegalMove
 from diamonds.families.bidding.rules import (
     DECK,
     Bid,
@@ -35,10 +33,6 @@ from diamonds.families.bidding.rules.fast import BiddingTable
 
 PLAYERS = ("Ann", "Bob", "Cat")
 FOREIGN = (Card(2, Suit.HEARTS), Card(11, Suit.DIAMONDS), Card(1, Suit.SPADES))
-
-
-def pure_refusal(state: BiddingState, move: Any) -> tuple[Any, ...] | None:
-    return fastcheck.pure_refusal(Bidding, state, move)
 
 
 def wrong_plays(card: Any) -> list[PlayCard]:
@@ -82,25 +76,9 @@ def test_fast_table_makes_the_pure_moves() -> None:
 
 def test_every_play_at_random_positions() -> None:
     """At many positions, every way to play every card (and foreign ones): the same answer, the same error."""
-    rng = random.Random(5)
-    for seed in range(2):
-        state = Bidding.initial_state(Bidding.configure(PLAYERS, dealer=seed))
-        table = Bidding.table(state, record=False)
-        while not Bidding.is_over(state):
-            if state.phase is Phase.PLAY and rng.random() < 0.15:
-                for card in (*DECK, *FOREIGN):
-                    for play in wrong_plays(card):
-                        expected = pure_refusal(state, play)
-                        if expected is None:
-                            continue
-                        with pytest.raises(IllegalMove) as raised:
-                            table.apply(play)
-                        assert refusal(raised.value) == expected
-                        assert table.freeze() == state
-            move = Bidding.random_move(state, rng)
-            state, _ = Bidding.apply(state, move)
-            table.apply(move)
-            assert table.freeze() == state
+    configs = [Bidding.configure(PLAYERS, dealer=seed) for seed in range(2)]
+    plays = [play for card in (*DECK, *FOREIGN) for play in wrong_plays(card)]
+    fastcheck.check_refusals_along(Bidding, configs, plays, Phase.PLAY, 0.15, random.Random(5))
 
 
 @pytest.mark.parametrize("seed", range(10))
@@ -114,10 +92,7 @@ def test_play_run_stops_where_the_pure_path_refuses(seed: int) -> None:
     assert isinstance(table, BiddingTable) and isinstance(loud, BiddingTable)
     while not Bidding.is_over(state):
         while state.phase is not Phase.PLAY:
-            move = Bidding.random_move(state, rng)
-            state, _ = Bidding.apply(state, move)
-            table.apply(move)
-            loud.apply(move)
+            state = fastcheck.apply_all(Bidding, state, Bidding.random_move(state, rng), table, loud)
         plays: list[Any] = []
         probe = state
         positions = []
@@ -133,27 +108,7 @@ def test_play_run_stops_where_the_pure_path_refuses(seed: int) -> None:
             card = rng.choice(sorted(at.hands[at.to_move], key=str))
             plays.insert(wrong, rng.choice([*wrong_plays(card), *play_choices(card)]))
         plays += [PlayCard(rng.choice(DECK))] * 2  # plays past the end of the hand are not made
-        stopped = table.play_run(plays, 0)
-        assert loud.events is not None
-        loud.events.clear()
-        assert loud.play_run(plays, 0) == stopped
-        index = 0
-        events: list[Any] = []
-        while index < len(plays) and state.phase is Phase.PLAY:  # the pure path, play by play
-            if pure_refusal(state, plays[index]) is not None:
-                break
-            state, caused = Bidding.apply(state, plays[index])
-            events += caused
-            index += 1
-        assert stopped == index
-        assert loud.events == events
-        assert table.freeze() == state == loud.freeze()
-        while state.phase is Phase.PLAY:  # stopped at a wrong play: finish the hand play by play
-            move = Bidding.random_move(state, rng)
-            state, _ = Bidding.apply(state, move)
-            table.apply(move)
-            loud.apply(move)
-        assert table.freeze() == state == loud.freeze()
+        state = fastcheck.check_play_run(Bidding, state, table, loud, plays, Phase.PLAY, rng)
 
 
 # --------------------------------------------------------------------------- the replay's check path
@@ -174,4 +129,4 @@ def test_check_path_reports_what_the_full_replay_reports(seed: int) -> None:
     replay report the same problems and notes, on simulated records with a card changed."""
     from diamonds.core import simulate
 
-    fastcheck.check_path_matches(simulate(3, rules="bidding", seed=seed), seed, corrupted_token)
+    fastcheck.check_path_matches(simulate(3, rules="bidding", seed=seed), seed, fastcheck.swap_drop_or_change(corrupted_token))

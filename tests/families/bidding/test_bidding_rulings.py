@@ -497,6 +497,11 @@ def winner(*plays: tuple[int, str, bool | None, Suit]) -> tuple[int, WinReason]:
     return trick[index].seat, why
 
 
+def trick_won(hands: Sequence[str], *plays: str) -> TrickWon:
+    """How the trick of `plays` is won, Bob leading, from these hands (Ann, Bob, Cat)."""
+    return won(play(position(hands, leader=BOB), *plays)[1])
+
+
 def test_B8_high_joker_wins() -> None:
     assert winner((BOB, "KH", None, H), (CAT, "AH", True, H), (ANN, "Jo", True, C)) == (ANN, WinReason.HIGH_JOKER)
     assert winner((BOB, "7H", None, H), (CAT, "AD", True, D), (ANN, "Jo", True, H)) == (ANN, WinReason.HIGH_JOKER)
@@ -504,9 +509,7 @@ def test_B8_high_joker_wins() -> None:
 
 
 def test_B8_high_joker_wins_in_play() -> None:
-    state = position(["AD", "7H", "Jo"], leader=BOB)
-    state, events = play(state, "7H", "JoC+", "AD")
-    assert won(events) == TrickWon(10, CAT, JOKER, cards("7H Jo AD"), WinReason.HIGH_JOKER)
+    assert trick_won(["AD", "7H", "Jo"], "7H", "JoC+", "AD") == TrickWon(10, CAT, JOKER, cards("7H Jo AD"), WinReason.HIGH_JOKER)
 
 
 def test_B8_highest_diamond_wins() -> None:
@@ -518,9 +521,7 @@ def test_B8_highest_diamond_wins() -> None:
 
 def test_B8_joker_given_diamonds_played_low_beats_other_suits() -> None:
     assert winner((BOB, "AH", True, H), (CAT, "Jo", False, D), (ANN, "KH", None, H)) == (CAT, WinReason.TRUMP)
-    state = position(["KH", "AH", "Jo"], leader=BOB)
-    state, events = play(state, "AH", "JoD-", "KH")
-    assert won(events) == TrickWon(10, CAT, JOKER, cards("AH Jo KH"), WinReason.TRUMP)
+    assert trick_won(["KH", "AH", "Jo"], "AH", "JoD-", "KH") == TrickWon(10, CAT, JOKER, cards("AH Jo KH"), WinReason.TRUMP)
 
 
 def test_B8_joker_given_diamonds_played_low_is_the_lowest_trump() -> None:
@@ -539,17 +540,13 @@ def test_B8_led_low_joker_loses_only_to_its_suit_or_a_diamond() -> None:
 
 
 def test_B8_led_low_joker_in_play() -> None:
-    state = position(["AC", "Jo", "10H"], leader=BOB)
-    state, events = play(state, "JoS-", "10H", "AC")
-    assert won(events) == TrickWon(10, BOB, JOKER, cards("Jo 10H AC"), WinReason.LED_SUIT)
+    assert trick_won(["AC", "Jo", "10H"], "JoS-", "10H", "AC") == TrickWon(10, BOB, JOKER, cards("Jo 10H AC"), WinReason.LED_SUIT)
 
 
 def test_B8_low_ace_is_below_the_7() -> None:
     assert winner((BOB, "AH", False, H), (CAT, "7H", None, H), (ANN, "8C", None, C)) == (CAT, WinReason.LED_SUIT)
     assert winner((BOB, "AH", False, H), (CAT, "9C", None, C), (ANN, "10S", None, S)) == (BOB, WinReason.LED_SUIT)
-    state = position(["8C", "AH", "7H"], leader=BOB)
-    state, events = play(state, "AH-", "7H", "8C")
-    assert won(events).winner == CAT
+    assert trick_won(["8C", "AH", "7H"], "AH-", "7H", "8C").winner == CAT
 
 
 def test_B8_high_ace_is_above_the_king() -> None:

@@ -22,14 +22,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.cells import cell_len
 from viewcheck import (
-    HEIGHT,
     WIDTH,
+    assert_card_steps,
     assert_every_screen_fits,
     assert_hands_whole,
+    assert_replay_gives_the_steps,
+    assert_step_at,
     lines_of,
     render,
+    replay_command_lines,
     steps_of,
     wide_screen,
 )
@@ -52,7 +54,6 @@ from diamonds.families.bidding.rules import (
 )
 from diamonds.families.bidding.view import VIEW
 from diamonds.replay.steps import Step, find_position
-from diamonds.replay.steps import steps_of as replay_steps_of
 from diamonds.views import view_for
 
 ANN, BOB, CAT = range(3)
@@ -112,14 +113,7 @@ def test_the_registry_gives_this_view() -> None:
 def test_steps_are_start_deals_cards_and_ends_labelled_as_every_family() -> None:
     game, steps = simulated()
     hands = sum(isinstance(event, HandStarted) for events in game.events for event in events)
-    assert steps[0].kind == "start" and steps[0].label == "start"
-    assert [s.label for s in steps if s.kind == "deal"] == [f"R{k}.0" for k in range(1, hands + 1)]
-    assert [s.label for s in steps if s.kind == "end"] == [f"R{k}.end" for k in range(1, hands + 1)]
-    card_steps = [s for s in steps if s.kind == "card"]
-    assert len(card_steps) == hands * 30  # B6: ten tricks of three cards a hand
-    assert card_steps[0].label == "R1.1.1" and card_steps[-1].label == f"R{hands}.10.3"
-    complete = [s for s in card_steps if s.trick_complete]
-    assert len(complete) == hands * 10 and all(s.card_no == 3 for s in complete)
+    card_steps = assert_card_steps(steps, hands, 10, 3)  # B6: ten tricks of three cards a hand
     assert all(s.actor == play_of(s).seat for s in card_steps)
     deal = steps[find_position(steps, "R1.0")]  # the deal and the whole auction, one step
     kinds = [type(event) for event in deal.events]
@@ -131,9 +125,7 @@ def test_steps_are_start_deals_cards_and_ends_labelled_as_every_family() -> None
     ("R1.end", "R1.end", "end"), ("start", "start", "start"),
 ])
 def test_find_position(position: str, label: str, kind: str) -> None:
-    _, steps = simulated()
-    step = steps[find_position(steps, position)]
-    assert (step.label, step.kind) == (label, kind)
+    assert_step_at(simulated()[1], position, label, kind)
 
 
 def test_find_position_end_is_the_last_hand_s_end() -> None:
@@ -391,27 +383,15 @@ def test_narration_of_every_simulated_event() -> None:
 
 
 def test_a_replayed_record_gives_the_same_steps() -> None:
-    from diamonds.replay import record_from_game, replay_record
-
-    game, steps = simulated()
-    replayed = replay_record(record_from_game(game))
-    assert replayed.valid and replayed.complete
-    again = replay_steps_of(replayed)
-    assert [(s.label, s.table) for s in again] == [(s.label, s.table) for s in steps]
+    assert_replay_gives_the_steps(*simulated())
 
 
 @pytest.mark.skipif(not SAMPLES, reason="no bidding samples")
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda path: path.name)
 def test_the_replay_command_shows_a_sample(sample: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from diamonds.cli.main import main
-
-    status = main(["replay", str(sample), "--at", "R1.3", "--width", "80"])
-    out = capsys.readouterr().out
-    lines = out.rstrip("\n").split("\n")
-    assert status == 0, out
+    lines = replay_command_lines(sample, "R1.3", lambda: capsys.readouterr().out)
     assert lines[0].startswith("Hand 1 (to ±100) · trick 3/10") and "R1.3.3" in lines[0]
     assert any(line.startswith("Trick 3: ") and " wins (" in line for line in lines)
-    assert len(lines) <= HEIGHT - 1 and max(cell_len(line) for line in lines) <= WIDTH
 
 
 @pytest.mark.skipif(not SAMPLES, reason="no bidding samples")

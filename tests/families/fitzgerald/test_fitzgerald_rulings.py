@@ -10,6 +10,7 @@ Supply holds 235 minus those (R3).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
@@ -1176,81 +1177,52 @@ def test_R18_game_ended_event_at_the_end_of_a_whole_game():
 # --------------------------------------------------------------------------- errors
 
 
-def _error_cases():
-    def pass_count():
+def _passing(count: int, *moves) -> Callable[[], None]:
+    """Cat deals PASS_DEAL and chooses to pass `count` cards; then the moves are made."""
+    def trigger() -> None:
         game = new_game(dealer="Cat")
         game.push(Deal(PASS_DEAL))
-        game.push(ChoosePassCount(5))
+        game.push(ChoosePassCount(count))
+        for move in moves:
+            game.push(move)
+    return trigger
 
-    def pass_size():
-        game = new_game(dealer="Cat")
-        game.push(Deal(PASS_DEAL))
-        game.push(ChoosePassCount(2))
-        game.push(PassCards(BOB, cards("1H")))
 
-    def pass_twice():
-        game = new_game(dealer="Cat")
-        game.push(Deal(PASS_DEAL))
-        game.push(ChoosePassCount(1))
-        game.push(PassCards(BOB, cards("1H")))
-        game.push(PassCards(BOB, cards("2H")))
-
-    def pass_same_card():
-        game = new_game(dealer="Cat")
-        game.push(Deal(PASS_DEAL))
-        game.push(ChoosePassCount(2))
-        game.push(PassCards(ANN, cards("1D 1D")))
-
-    def play_while_passing():
-        game = new_game(dealer="Cat")
-        game.push(Deal(PASS_DEAL))
-        game.push(ChoosePassCount(1))
-        game.push(PlayCard(card("1D")))
-
-    def not_held():
-        play(r8_game(), "1C")
-
-    def must_follow():
-        play(r8_game(), "5H 3D")
-
-    def bad_deal():
-        game = new_game()
-        game.push(Deal((PASS_DEAL[0], PASS_DEAL[1][:9], PASS_DEAL[2])))
-
-    def victim_required():
+def _r13(plays: str, *moves) -> Callable[[], None]:
+    """A 1e round of R13_HANDS (Ann deals): the plays, then the moves."""
+    def trigger() -> None:
         game = new_game(rules="1e", dealer="Ann")
         start_round(game, R13_HANDS)
-        play(game, "5H 7C >-")
-
-    def victim_self():
-        game = new_game(rules="1e", dealer="Ann")
-        start_round(game, R13_HANDS)
-        play(game, "5H 7C >Cat")
-
-    def victim_off_table():
-        game = new_game(rules="1e", dealer="Ann")
-        start_round(game, R13_HANDS)
-        game.push(PlayCard(card("5H")))
-        game.push(PlayCard(card("7C")))
-        game.push(ChooseVictim(7))
-
-    return [
-        (pass_count, WrongPassCount, "R6", "Cat"),
-        (pass_size, WrongPassCount, "R6", "Bob"),
-        (pass_twice, OutOfTurn, "R6", "Bob"),
-        (pass_same_card, InvalidPass, "R6", "Ann"),
-        (play_while_passing, WrongPhase, "R6", "Ann"),
-        (not_held, CardNotHeld, "R8", "Ann"),
-        (must_follow, MustFollowSuit, "R8", "Bob"),
-        (bad_deal, InvalidDeal, "R5", "Bob"),
-        (victim_required, VictimRequired, "R14", "Cat"),
-        (victim_self, VictimNotAllowed, "R14", "Cat"),
-        (victim_off_table, VictimNotAllowed, "R14", "Cat"),
-    ]
+        if plays:
+            play(game, plays)
+        for move in moves:
+            game.push(move)
+    return trigger
 
 
-@pytest.mark.parametrize("trigger, error, rule, player", _error_cases(),
-                         ids=[case[0].__name__ for case in _error_cases()])
+def _bad_deal() -> None:
+    game = new_game()
+    game.push(Deal((PASS_DEAL[0], PASS_DEAL[1][:9], PASS_DEAL[2])))
+
+
+ERROR_CASES = [
+    pytest.param(_passing(5), WrongPassCount, "R6", "Cat", id="pass_count"),
+    pytest.param(_passing(2, PassCards(BOB, cards("1H"))), WrongPassCount, "R6", "Bob", id="pass_size"),
+    pytest.param(_passing(1, PassCards(BOB, cards("1H")), PassCards(BOB, cards("2H"))), OutOfTurn, "R6", "Bob",
+                 id="pass_twice"),
+    pytest.param(_passing(2, PassCards(ANN, cards("1D 1D"))), InvalidPass, "R6", "Ann", id="pass_same_card"),
+    pytest.param(_passing(1, PlayCard(card("1D"))), WrongPhase, "R6", "Ann", id="play_while_passing"),
+    pytest.param(lambda: play(r8_game(), "1C"), CardNotHeld, "R8", "Ann", id="not_held"),
+    pytest.param(lambda: play(r8_game(), "5H 3D"), MustFollowSuit, "R8", "Bob", id="must_follow"),
+    pytest.param(_bad_deal, InvalidDeal, "R5", "Bob", id="bad_deal"),
+    pytest.param(_r13("5H 7C >-"), VictimRequired, "R14", "Cat", id="victim_required"),
+    pytest.param(_r13("5H 7C >Cat"), VictimNotAllowed, "R14", "Cat", id="victim_self"),
+    pytest.param(_r13("", PlayCard(card("5H")), PlayCard(card("7C")), ChooseVictim(7)), VictimNotAllowed, "R14", "Cat",
+                 id="victim_off_table"),
+]
+
+
+@pytest.mark.parametrize("trigger, error, rule, player", ERROR_CASES)
 def test_errors_carry_their_ruling_and_name_the_player(trigger, error, rule, player):
     with pytest.raises(error) as info:
         trigger()

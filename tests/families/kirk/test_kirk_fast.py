@@ -14,10 +14,8 @@ from typing import Any
 
 import fastcheck
 import pytest
-from fastcheck import refusal
 
 from diamonds.core.cards import JOKER, Card, Suit
-from diamonds.core.errors import IllegalMove
 from diamonds.families.kirk.rules import Deal, Kirk, Phase, PlayCard, State
 from diamonds.families.kirk.rules.fast import KirkTable
 
@@ -25,10 +23,6 @@ PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 PACK = tuple(Card(rank, suit, rank > 10) for suit in Suit for rank in range(2, 15))
 FOREIGN = (JOKER, Card(11, Suit.DIAMONDS), Card(1, Suit.HEARTS), Card(15, Suit.CLUBS))
 OPTIONS = ({}, {"Hands": "2"}, {"Target": "300"}, {"Hands": "1"})
-
-
-def pure_refusal(state: State, move: Any) -> tuple[Any, ...] | None:
-    return fastcheck.pure_refusal(Kirk, state, move)
 
 
 def illegal_moves(state: State, rng: random.Random) -> list[Any]:
@@ -62,25 +56,9 @@ def test_fast_table_makes_the_pure_moves() -> None:
 
 def test_random_illegal_plays_after_random_moves() -> None:
     """At many positions, every card of the pack (and foreign ones): the same answer, the same error."""
-    rng = random.Random(7)
-    for seed in range(6):
-        config = Kirk.configure(PLAYERS, dealer=seed % 4)
-        state = Kirk.initial_state(config)
-        table = Kirk.table(state, record=False)
-        while not Kirk.is_over(state):
-            if state.phase is Phase.PLAY and rng.random() < 0.3:
-                for card in (*PACK, *FOREIGN):
-                    expected = pure_refusal(state, PlayCard(card))
-                    if expected is None:
-                        continue
-                    with pytest.raises(IllegalMove) as raised:
-                        table.apply(PlayCard(card))
-                    assert refusal(raised.value) == expected
-                    assert table.freeze() == state
-            move = Kirk.random_move(state, rng)
-            state, _ = Kirk.apply(state, move)
-            table.apply(move)
-            assert table.freeze() == state
+    configs = [Kirk.configure(PLAYERS, dealer=seed % 4) for seed in range(6)]
+    plays = [PlayCard(card) for card in (*PACK, *FOREIGN)]
+    fastcheck.check_refusals_along(Kirk, configs, plays, Phase.PLAY, 0.3, random.Random(7))
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -93,10 +71,7 @@ def test_play_run_stops_where_the_pure_path_refuses(seed: int) -> None:
     loud = Kirk.table(state)
     assert isinstance(table, KirkTable) and isinstance(loud, KirkTable)
     while not Kirk.is_over(state):
-        deal = Kirk.random_move(state, rng)
-        state, _ = Kirk.apply(state, deal)
-        table.apply(deal)
-        loud.apply(deal)
+        state = fastcheck.apply_all(Kirk, state, Kirk.random_move(state, rng), table, loud)
         cards: list[Any] = []
         probe = state
         while probe.phase is Phase.PLAY and probe.hand_no == state.hand_no:
@@ -107,28 +82,7 @@ def test_play_run_stops_where_the_pure_path_refuses(seed: int) -> None:
         if wrong < len(cards):
             cards.insert(wrong, rng.choice((*FOREIGN, *PACK)))
         cards += [rng.choice(PACK)] * 2  # cards past the end of the hand are not played
-        stopped = table.play_run(cards, 0)
-        assert loud.events is not None
-        loud.events.clear()
-        assert loud.play_run(cards, 0) == stopped
-        index = 0
-        events: list[Any] = []
-        while index < len(cards) and state.phase is Phase.PLAY:  # the pure path, card by card
-            if pure_refusal(state, PlayCard(cards[index])) is not None:
-                break
-            state, caused = Kirk.apply(state, PlayCard(cards[index]))
-            events += caused
-            index += 1
-        assert stopped == index
-        assert loud.events == events
-        assert table.freeze() == state == loud.freeze()
-        if state.phase is Phase.PLAY:  # stopped at a wrong card: finish the hand card by card
-            while state.phase is Phase.PLAY:
-                move = Kirk.random_move(state, rng)
-                state, _ = Kirk.apply(state, move)
-                table.apply(move)
-                loud.apply(move)
-            assert table.freeze() == state == loud.freeze()
+        state = fastcheck.check_play_run(Kirk, state, table, loud, cards, Phase.PLAY, rng, PlayCard)
 
 
 # --------------------------------------------------------------------------- the replay's check path
@@ -146,4 +100,4 @@ def test_check_path_reports_what_the_full_replay_reports(seed: int) -> None:
     from diamonds.core import simulate
 
     game = simulate(4, rules="kirk", seed=seed, options=OPTIONS[seed % len(OPTIONS)])
-    fastcheck.check_path_matches(game, seed, corrupted_token)
+    fastcheck.check_path_matches(game, seed, fastcheck.swap_drop_or_change(corrupted_token))

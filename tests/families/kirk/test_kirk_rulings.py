@@ -99,6 +99,15 @@ def position(*, leader: int, hands: list[str], piles: list[str], trick_no: int =
     )
 
 
+def tie_at(*, leader: int, hands: list[str], piles: list[str], plays: str) -> tuple[State, list[object], TieBroken]:
+    """The trick `plays` from a `position` of these hands and piles: the state after, its events, and the one
+    tie it breaks."""
+    state, events = play(position(leader=leader, hands=hands, piles=piles), plays)
+    (tie,) = of_type(events, TieBroken)
+    assert isinstance(tie, TieBroken)
+    return state, events, tie
+
+
 # Each player holds one whole suit: Ann Diamonds, Bob Hearts, Cat Spades, Dan Clubs.
 SUIT_DEAL = [
     "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD",
@@ -450,13 +459,12 @@ def test_K5_tied_leader_wins_a_first_trick_tie() -> None:
 def test_K5_tie_broken_at_depth_1() -> None:
     # Ann leads KS(13), Bob 2H(2), Cat KH(13), Dan 3C(3): Ann and Cat tie.
     # Step 1: Ann's top 9C(9), Cat's top JD(12): Ann drops out, Cat wins.
-    state = position(leader=ANN,
-                     hands=["KS 4S", "2H 5H", "KH 6H", "3C 7C"],
-                     piles=["2S 3S 8C 9C", "", "4C 5C 6C JD", ""])
-    state, events = play(state, "KS 2H KH 3C")
-    assert of_type(events, TieBroken) == [TieBroken(5, CAT, (ANN, CAT), DecidedBy.PILES, 1, (
+    state, events, tie = tie_at(leader=ANN,
+                                hands=["KS 4S", "2H 5H", "KH 6H", "3C 7C"],
+                                piles=["2S 3S 8C 9C", "", "4C 5C 6C JD", ""], plays="KS 2H KH 3C")
+    assert tie == TieBroken(5, CAT, (ANN, CAT), DecidedBy.PILES, 1, (
         TieStep(1, ((ANN, card("9C")), (CAT, card("JD"))), (), (ANN,), (CAT,)),
-    ))]
+    ))
     assert of_type(events, TrickWon) == [
         TrickWon(5, CAT, card("KH"), cards("KS 2H KH 3C"), (ANN, CAT), DecidedBy.PILES, 1)
     ]
@@ -468,14 +476,13 @@ def test_K5_tie_broken_at_depth_2() -> None:
     # Piles (bottom first): Ann "2H 3H QC 7H", Bob "4H 5H 10D 7C", Cat "2S 3S JC 7S".
     # Step 1 reveals Bob 7C(7), Cat 7S(7), Ann 7H(7): all three still tied.
     # Step 2 reveals Bob 10D(11), Cat JC(11), Ann QC(12): Bob and Cat drop out → Ann at depth 2.
-    state = position(leader=BOB,
-                     hands=["7D 9D", "8S 9S", "8H 9H", "2C 9C"],
-                     piles=["2H 3H QC 7H", "4H 5H 10D 7C", "2S 3S JC 7S", ""])
-    state, events = play(state, "8S 8H 2C 7D")
-    assert of_type(events, TieBroken) == [TieBroken(5, ANN, (BOB, CAT, ANN), DecidedBy.PILES, 2, (
+    state, events, tie = tie_at(leader=BOB,
+                                hands=["7D 9D", "8S 9S", "8H 9H", "2C 9C"],
+                                piles=["2H 3H QC 7H", "4H 5H 10D 7C", "2S 3S JC 7S", ""], plays="8S 8H 2C 7D")
+    assert tie == TieBroken(5, ANN, (BOB, CAT, ANN), DecidedBy.PILES, 2, (
         TieStep(1, ((BOB, card("7C")), (CAT, card("7S")), (ANN, card("7H"))), (), (), (BOB, CAT, ANN)),
         TieStep(2, ((BOB, card("10D")), (CAT, card("JC")), (ANN, card("QC"))), (), (BOB, CAT), (ANN,)),
-    ))]
+    ))
     won = of_type(events, TrickWon)
     assert won == [TrickWon(5, ANN, card("7D"), cards("8S 8H 2C 7D"), (BOB, CAT, ANN), DecidedBy.PILES, 2)]
 
@@ -483,12 +490,9 @@ def test_K5_tie_broken_at_depth_2() -> None:
 def test_K5_revealed_values_count_diamonds_one_higher() -> None:
     # Ann and Cat tie with QS/QH. Step 1: Ann's 10D(11) ties Cat's JS(11); step 2: Ann 5H(5), Cat 4D(5):
     # tied again; step 3: Ann 2C(2), Cat 3C(3): Cat wins at depth 3.
-    state = position(leader=ANN,
-                     hands=["QS 8S", "2H 8H", "QH 9H", "3S 9S"],
-                     piles=["4C 2C 5H 10D", "", "6C 3C 4D JS", ""])
-    state, events = play(state, "QS 2H QH 3S")
-    (tie,) = of_type(events, TieBroken)
-    assert isinstance(tie, TieBroken)
+    state, events, tie = tie_at(leader=ANN,
+                                hands=["QS 8S", "2H 8H", "QH 9H", "3S 9S"],
+                                piles=["4C 2C 5H 10D", "", "6C 3C 4D JS", ""], plays="QS 2H QH 3S")
     assert (tie.winner, tie.decided_by, tie.depth) == (CAT, DecidedBy.PILES, 3)
     assert [step.remaining for step in tie.steps] == [(ANN, CAT), (ANN, CAT), (CAT,)]
 
@@ -496,24 +500,20 @@ def test_K5_revealed_values_count_diamonds_one_higher() -> None:
 def test_K5_player_with_an_empty_pile_drops_out() -> None:
     # Ann leads 9S(9), Bob 9H(9), Cat 2C(2), Dan 3C(3): Ann (empty pile) and Bob tie.
     # Step 1: Ann has no card, Bob has one (his top 2D): Ann drops out, Bob wins, whatever his card.
-    state = position(leader=ANN,
-                     hands=["9S 4S", "9H 4H", "2C 5C", "3C 6C"],
-                     piles=["", "3H 5H 6H 2D", "", ""])
-    state, events = play(state, "9S 9H 2C 3C")
-    assert of_type(events, TieBroken) == [TieBroken(5, BOB, (ANN, BOB), DecidedBy.PILES, 1, (
+    state, events, tie = tie_at(leader=ANN,
+                                hands=["9S 4S", "9H 4H", "2C 5C", "3C 6C"],
+                                piles=["", "3H 5H 6H 2D", "", ""], plays="9S 9H 2C 3C")
+    assert tie == TieBroken(5, BOB, (ANN, BOB), DecidedBy.PILES, 1, (
         TieStep(1, ((BOB, card("2D")),), (ANN,), (), (BOB,)),
-    ))]
+    ))
 
 
 def test_K5_pile_running_out_deeper_drops_out() -> None:
     # Ann and Cat tie with JS/JH. Ann's pile has 4 cards, Cat's 8; their top four cards match in value
     # (5H/5S, 4H/4S, 3H/3S, 2H/2S). Step 5: Ann has no fifth card, Cat reveals 9C: Cat wins at depth 5.
-    state = position(leader=ANN,
-                     hands=["JS 10S", "2C 3C", "JH 10H", "4C 5C"],
-                     piles=["2H 3H 4H 5H", "", "6C 7C 8C 9C 2S 3S 4S 5S", ""])
-    state, events = play(state, "JS 2C JH 4C")
-    (tie,) = of_type(events, TieBroken)
-    assert isinstance(tie, TieBroken)
+    state, events, tie = tie_at(leader=ANN,
+                                hands=["JS 10S", "2C 3C", "JH 10H", "4C 5C"],
+                                piles=["2H 3H 4H 5H", "", "6C 7C 8C 9C 2S 3S 4S 5S", ""], plays="JS 2C JH 4C")
     assert (tie.winner, tie.decided_by, tie.depth) == (CAT, DecidedBy.PILES, 5)
     assert tie.steps[4] == TieStep(5, ((CAT, card("9C")),), (ANN,), (), (CAT,))
     assert [step.remaining for step in tie.steps[:4]] == [(ANN, CAT)] * 4
@@ -524,12 +524,9 @@ def test_K5_none_with_a_card_goes_to_the_first_played_of_those_still_tied() -> N
     # Step 1: Ann's pile is empty, so she drops out (Bob and Cat have cards) though she played first;
     # Bob and Cat reveal 5H/5C, then 4H/4C, 3H/3C, 2H/2C: still tied after step 4.
     # Step 5: neither has a card left → the first of them to play, Bob.
-    state = position(leader=ANN,
-                     hands=["6S 7S", "6H 7H", "6C 7C", "2S 8S"],
-                     piles=["", "2H 3H 4H 5H", "2C 3C 4C 5C", ""])
-    state, events = play(state, "6S 6H 6C 2S")
-    (tie,) = of_type(events, TieBroken)
-    assert isinstance(tie, TieBroken)
+    state, events, tie = tie_at(leader=ANN,
+                                hands=["6S 7S", "6H 7H", "6C 7C", "2S 8S"],
+                                piles=["", "2H 3H 4H 5H", "2C 3C 4C 5C", ""], plays="6S 6H 6C 2S")
     assert (tie.winner, tie.tied, tie.decided_by, tie.depth) == (BOB, (ANN, BOB, CAT), DecidedBy.FIRST_PLAYED, 5)
     assert tie.steps[0] == TieStep(1, ((BOB, card("5H")), (CAT, card("5C"))), (ANN,), (), (BOB, CAT))
     assert tie.steps[4] == TieStep(5, (), (BOB, CAT), (), (BOB, CAT))

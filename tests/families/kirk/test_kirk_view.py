@@ -15,14 +15,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.cells import cell_len
 from viewcheck import (
-    HEIGHT,
     WIDTH,
+    assert_card_steps,
     assert_every_screen_fits,
     assert_hands_whole,
+    assert_replay_gives_the_steps,
+    assert_step_at,
     lines_of,
     render,
+    replay_command_lines,
     steps_of,
     wide_screen,
 )
@@ -47,7 +49,6 @@ from diamonds.families.kirk.rules import (
 )
 from diamonds.families.kirk.view import VIEW
 from diamonds.replay.steps import Step, find_position
-from diamonds.replay.steps import steps_of as replay_steps_of
 from diamonds.views import view_for
 
 ANN, BOB, CAT, DAN = range(4)
@@ -123,14 +124,7 @@ def test_steps_are_start_deals_cards_and_ends_labelled_as_every_family() -> None
     game, steps = simulated()
     hands = 4  # K8: the default, each player deals once
     assert game.config == Kirk.configure(PLAYERS, dealer=game.config.first_dealer, options={"Hands": "4"})
-    assert steps[0].kind == "start" and steps[0].label == "start"
-    assert [s.label for s in steps if s.kind == "deal"] == [f"R{k}.0" for k in range(1, hands + 1)]
-    assert [s.label for s in steps if s.kind == "end"] == [f"R{k}.end" for k in range(1, hands + 1)]
-    card_steps = [s for s in steps if s.kind == "card"]
-    assert len(card_steps) == hands * 52  # K4: 13 tricks of 4 cards a hand
-    assert card_steps[0].label == "R1.1.1" and card_steps[-1].label == f"R{hands}.13.4"
-    complete = [s for s in card_steps if s.trick_complete]
-    assert len(complete) == hands * 13 and all(s.card_no == 4 for s in complete)
+    card_steps = assert_card_steps(steps, hands, 13, 4)  # K4: 13 tricks of 4 cards a hand
     assert all(isinstance(s.events[0], CardPlayed) and s.actor == s.events[0].seat for s in card_steps)
 
 
@@ -139,9 +133,7 @@ def test_steps_are_start_deals_cards_and_ends_labelled_as_every_family() -> None
     ("R1.end", "R1.end", "end"), ("end", "R4.end", "end"), ("start", "start", "start"),
 ])
 def test_find_position(position: str, label: str, kind: str) -> None:
-    _, steps = simulated()
-    step = steps[find_position(steps, position)]
-    assert (step.label, step.kind) == (label, kind)
+    assert_step_at(simulated()[1], position, label, kind)
 
 
 def test_the_table_follows_the_piles() -> None:
@@ -361,24 +353,12 @@ SAMPLES = sorted((ROOT / "samples").glob("kirk-*.dgn"))
 
 @pytest.mark.skipif(not _kirk_bridge(), reason="Kirk's replay bridge is not there yet")
 def test_a_replayed_record_gives_the_same_steps() -> None:
-    from diamonds.replay import record_from_game, replay_record
-
-    game, steps = simulated()
-    replayed = replay_record(record_from_game(game))
-    assert replayed.valid and replayed.complete
-    again = replay_steps_of(replayed)
-    assert [(s.label, s.table) for s in again] == [(s.label, s.table) for s in steps]
+    assert_replay_gives_the_steps(*simulated())
 
 
 @pytest.mark.skipif(not SAMPLES or not _kirk_bridge(), reason="no Kirk samples or bridge yet")
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda path: path.name)
 def test_the_replay_command_shows_a_sample(sample: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from diamonds.cli.main import main
-
-    status = main(["replay", str(sample), "--at", "R1.5", "--width", "80"])
-    out = capsys.readouterr().out
-    lines = out.rstrip("\n").split("\n")
-    assert status == 0, out
+    lines = replay_command_lines(sample, "R1.5", lambda: capsys.readouterr().out)
     assert lines[0].startswith("Hand 1") and "R1.5.4" in lines[0]
     assert any(line.startswith("Trick 5: ") for line in lines)
-    assert len(lines) <= HEIGHT - 1 and max(cell_len(line) for line in lines) <= WIDTH
