@@ -284,3 +284,107 @@ def test_a_bidding_table_bid_with_buttons_only(tmp_path, browsers) -> None:
         assert not _severe(page)
     finally:
         server.stop()
+
+
+def _offline(browser: Any, offline: bool) -> None:
+    """Chromium's own network emulation (DevTools): the page's requests fail as on a phone without signal."""
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+
+
+def test_taps_made_offline_are_queued_sent_in_order_or_refused_visibly(tmp_path, browsers) -> None:
+    """The connection is lost mid-trick: the taps wait in the page (listed, marked in the grid) and go in
+    order when it returns, each recorded once; a queued tap the table moved past (another device recorded
+    a card meanwhile: 412) or the rules refuse (422) is refused on the page, with the taps behind it named."""
+    from selenium.webdriver.common.by import By
+
+    page, _ = browsers
+    server = Server(tmp_path).start()
+    try:
+        table = server.create("2e")
+        api = Scorer(server.base, table)
+        for item in ("pass 3", "pass Bob 1H 15H 11C", "pass Cat 8S 2C 14C", "pass Ann 3D 11H 15S"):
+            assert api.post(item).status_code == 200
+        _scorer_page(page, table)
+        _click(page, '#grid button[data-card="15S"]')
+        assert _wait(lambda: _played(page) == ["15S"])
+        before = _version(api)
+
+        def queued() -> list[str]:
+            return list(page.execute_script(
+                "return [...document.querySelectorAll('#grid button.queued')].map(b => b.dataset.card)"))
+
+        _offline(page, True)
+        try:
+            for card in ("6S", "7S", "8S"):  # the rest of trick 1 and the lead of trick 2
+                _click(page, f'#grid button[data-card="{card}"]')
+            assert _wait(lambda: "3 tap(s) waiting" in page.find_element(By.ID, "queue").text)
+            assert "6S · 7S · 8S" in page.find_element(By.ID, "queue").text
+            assert sorted(queued()) == ["6S", "7S", "8S"] and _played(page) == ["15S"]
+            assert _wait(lambda: "offline" in page.find_element(By.ID, "status").text)
+            _shot(page, "scorer-offline")
+            time.sleep(2.5)  # a retry while still offline sends nothing
+            assert _version(api) == before and "6S" not in api.dgn()
+        finally:
+            _offline(page, False)
+        assert _wait(lambda: "1. 15S 6S 7S\n2. 8S" in api.dgn(), 10), api.dgn()
+        assert _version(api) == before + 3  # in order, each once
+        assert _wait(lambda: not page.find_element(By.ID, "queue").is_displayed())
+        assert _wait(lambda: sorted(_played(page)) == ["15S", "6S", "7S", "8S"]) and not queued()
+
+        # stale: another device records a card while this page is offline with a tap waiting (412)
+        _offline(page, True)
+        try:
+            _click(page, '#grid button[data-card="9S"]')
+            assert _wait(lambda: "1 tap(s) waiting" in page.find_element(By.ID, "queue").text)
+            api.version = _version(api)
+            assert api.post("10S").status_code == 200
+        finally:
+            _offline(page, False)
+        refusal = _wait(lambda: page.find_element(By.ID, "refusal").text, 10)
+        assert "changed elsewhere" in refusal and "9S" in refusal, refusal
+        assert "2. 8S 10S" in api.dgn() and "9S" not in api.dgn()
+        assert _wait(lambda: "10S" in _played(page)) and "9S" not in _played(page)
+        assert _version(api) == before + 4
+
+        # refused: a card played already, queued offline with a tap behind it (422; the later tap not sent)
+        _offline(page, True)
+        try:
+            for card in ("15S", "11S"):
+                _click(page, f'#grid button[data-card="{card}"]')
+            assert _wait(lambda: "2 tap(s) waiting" in page.find_element(By.ID, "queue").text)
+        finally:
+            _offline(page, False)
+        refusal = _wait(lambda: "R8" in page.find_element(By.ID, "refusal").text
+                        and page.find_element(By.ID, "refusal").text, 10)
+        assert refusal and "15S not recorded" in refusal and "1 later tap(s) not sent (11S)" in refusal, refusal
+        assert _version(api) == before + 4 and "11S" not in api.dgn()
+        assert not page.find_element(By.ID, "queue").is_displayed()
+    finally:
+        server.stop()
+
+
+def test_taps_wait_for_a_server_killed_and_restarted_on_the_same_folder(tmp_path, browsers) -> None:
+    from selenium.webdriver.common.by import By
+
+    page, _ = browsers
+    server = Server(tmp_path).start()
+    again = None
+    try:
+        table = server.create("2e")
+        api = Scorer(server.base, table)
+        for item in ("pass 3", "pass Bob 1H 15H 11C", "pass Cat 8S 2C 14C", "pass Ann 3D 11H 15S", "15S"):
+            assert api.post(item).status_code == 200
+        _scorer_page(page, table)
+        assert _wait(lambda: _played(page) == ["15S"])
+        server.kill()  # SIGKILL mid-trick
+        for card in ("6S", "7S"):
+            _click(page, f'#grid button[data-card="{card}"]')
+        assert _wait(lambda: "Offline: 2 tap(s) waiting" in page.find_element(By.ID, "queue").text, 8)
+        again = Server(tmp_path, port=server.port).start()
+        assert _wait(lambda: "1. 15S 6S 7S" in api.dgn(), 10)
+        assert _version(api) == 7
+        assert _wait(lambda: not page.find_element(By.ID, "queue").is_displayed())
+    finally:
+        (again or server).stop()
