@@ -31,7 +31,11 @@ _BODIES = {
 <label>Players <input name="players" placeholder="Ann Bob Cat" required maxlength="400"></label>
 <label>Dealer <input name="dealer" placeholder="(the first player)" maxlength="80"></label>
 <label>Variants <input name="variants" placeholder="partnership" maxlength="200"></label>
+<label>Hands <input name="hands" inputmode="numeric" placeholder="(kirk: hands to play)" maxlength="6"></label>
+<label>Target <input name="target" inputmode="numeric" placeholder="(kirk: points to win)" maxlength="6"></label>
 <label>Event <input name="event" placeholder="Thursday club night" maxlength="200"></label>
+<label>Round <input name="round" placeholder="1" maxlength="40"></label>
+<label>Date <input name="date" placeholder="(today) YYYY.MM.DD" maxlength="10"></label>
 <button type="submit">Create the table</button>
 </form><p id="create-error" class="refusal" role="alert"></p></section>
 <section><h2>Tables</h2><div id="tables"></div></section>
@@ -333,10 +337,14 @@ SCRIPT = r"""
     if (!token) { $("login").hidden = false; return; }
     const links = JSON.parse(localStorage.getItem("diamonds-links") || "{}");
     const words = (s) => s.split(/[\s,]+/).filter(Boolean);
+    const today = new Date(), two = (n) => String(n).padStart(2, "0");
+    $("new-table").elements.date.value = today.getFullYear() + "." + two(today.getMonth() + 1) + "." + two(today.getDate());  // as `diamonds record` dates a game
     $("new-table").addEventListener("submit", async (ev) => {
       ev.preventDefault();
       const f = ev.target.elements;
-      const tags = {}; if (f.event.value.trim()) tags.Event = f.event.value.trim();
+      const tags = {};
+      for (const [name, tag] of [["hands", "Hands"], ["target", "Target"], ["event", "Event"], ["round", "Round"], ["date", "Date"]])
+        if (f[name].value.trim()) tags[tag] = f[name].value.trim();
       const body = {rules: f.rules.value.trim(), players: words(f.players.value), dealer: f.dealer.value.trim() || null,
                     variants: words(f.variants.value), tags};
       try {

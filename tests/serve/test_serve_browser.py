@@ -140,9 +140,20 @@ def test_a_scorer_taps_undoes_is_refused_and_a_watcher_follows(tmp_path, browser
         scorer_page.get(f"{server.base}/organiser#token={server.organiser}")
         assert _wait(lambda: scorer_page.find_elements(By.CSS_SELECTOR, ".table-card"))
         assert _wait(lambda: "Ann" in scorer_page.find_element(By.ID, "players").text)
-        scorer_page.find_element(By.NAME, "players").send_keys("Dan Eve Fay")
+        scorer_page.find_element(By.NAME, "rules").clear()
+        scorer_page.find_element(By.NAME, "rules").send_keys("kirk")
+        scorer_page.find_element(By.NAME, "players").send_keys("Dan Eve Fay Gus")
+        scorer_page.find_element(By.NAME, "hands").send_keys("2")
+        scorer_page.find_element(By.NAME, "round").send_keys("3")
+        today = time.strftime("%Y.%m.%d")
+        assert scorer_page.find_element(By.NAME, "date").get_attribute("value") == today  # as `diamonds record`
         scorer_page.find_element(By.CSS_SELECTOR, "#new-table button").click()
         assert _wait(lambda: scorer_page.find_elements(By.CSS_SELECTOR, ".table-card .qr svg"))
+        import httpx
+
+        night = httpx.get(f"{server.base}/api/night.dgn", headers={"Authorization": f"Bearer {server.organiser}"}).text
+        assert f'[Round "3"]\n[Date "{today}"]\n[Rules "kirk"]\n[Players "Dan Eve Fay Gus"]' in night, night
+        assert '[Hands "2"]' in night
         _shot(scorer_page, "organiser")
         assert not _severe(scorer_page)
     finally:
