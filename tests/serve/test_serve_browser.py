@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from servehelp import Scorer, Server
+from servehelp import Scorer, Server, game_items
 
 pytest.importorskip("fastapi")
 pytestmark = pytest.mark.browser
@@ -85,10 +85,12 @@ def _wait(condition: Any, timeout: float = 5.0) -> Any:
 
 
 def _severe(browser: Any) -> list[str]:
-    """Script errors and CSP violations: not a refusal's 422, nor a live stream cut by a server that stopped."""
+    """Script errors and CSP violations: not a refusal's 422, a live stream cut by a server that stopped, or
+    a request made while the test holds the browser offline."""
     return [entry["message"] for entry in browser.get_log("browser") if entry["level"] == "SEVERE"
             and "favicon" not in entry["message"] and "status of 422" not in entry["message"]
-            and "/events - Failed to load resource" not in entry["message"]]
+            and "/events - Failed to load resource" not in entry["message"]
+            and "net::ERR_INTERNET_DISCONNECTED" not in entry["message"]]
 
 
 def test_a_scorer_taps_undoes_is_refused_and_a_watcher_follows(tmp_path, browsers) -> None:
@@ -399,3 +401,94 @@ def test_taps_wait_for_a_server_killed_and_restarted_on_the_same_folder(tmp_path
         assert _wait(lambda: not page.find_element(By.ID, "queue").is_displayed())
     finally:
         (again or server).stop()
+
+
+def test_two_scorer_phones_tap_two_whole_games_and_a_watcher_follows(tmp_path, browsers) -> None:
+    """The issue's club night in small: two phones at two Kirk tables tap a whole game each, card by card,
+    in turns; on the way one undoes a card, one taps a card played already (refused), one taps two cards
+    the wrong way round and swaps them back in one step, and one loses its connection mid-trick. Both
+    DGNs are the games played; a watcher of the first table follows to the end."""
+    from selenium.webdriver.common.by import By
+
+    phones = browsers
+    watcher = _browser()
+    server = Server(tmp_path).start()
+    try:
+        feeds = []
+        for phone, seed in zip(phones, (2, 3), strict=True):
+            game, expected, items = game_items("kirk", 4, seed=seed, options={"Hands": "1"})
+            table = server.create(game=game, tags={"Hands": "1"})
+            _scorer_page(phone, table)
+            cards = [item for item in items if not item.startswith("R1 ")]  # the header comes with the first card
+            assert len(cards) == 52
+            feeds.append((phone, Scorer(server.base, table), expected, cards))
+        watcher.get(feeds[0][1].base + f"/watch/{feeds[0][1].id}")
+
+        def label(step: int) -> str:
+            return f"R1.{step // 4 + 1}.{step % 4 + 1}"
+
+        def tap(phone: Any, card: str) -> None:
+            _click(phone, f'#grid button[data-card="{card}"]')
+
+        def settled(api: Scorer, version: int) -> bool:
+            return bool(_wait(lambda: _version(api) == version, 10))
+
+        first, second = feeds[0][0], feeds[1][0]
+        versions = [0, 0]
+        step = 0
+        while step < 52:
+            for index, (phone, api, _, cards) in enumerate(feeds):
+                if index == 1 and step == 10:  # a card undone and tapped again
+                    tap(phone, cards[step])
+                    assert settled(api, versions[1] + 1)
+                    _click(phone, "#undo")
+                    versions[1] += 2
+                    assert settled(api, versions[1])
+                if index == 1 and step == 20:  # a card played already: refused, nothing recorded
+                    tap(phone, cards[0])
+                    refusal = _wait(lambda: phone.find_element(By.ID, "refusal").text)  # noqa: B023
+                    assert cards[0] in refusal and "already played" in refusal and "(K4)" in refusal, refusal
+                    assert _version(api) == versions[1]
+                if index == 0 and step == 29:  # two cards the wrong way round, swapped back in one step
+                    tap(phone, cards[step + 1])
+                    assert settled(api, versions[0] + 1)
+                    tap(phone, cards[step])
+                    assert settled(api, versions[0] + 2)
+                    phone.find_element(By.CSS_SELECTOR, "#correct summary").click()
+                    _click(phone, f'#items button[data-label="{label(step)}"]')
+                    _click(phone, f'#items button[data-label="{label(step + 1)}"]')
+                    _click(phone, "#swap")
+                    versions[0] += 3
+                    assert settled(api, versions[0])
+                    phone.find_element(By.CSS_SELECTOR, "#correct summary").click()
+                    continue
+                if index == 0 and step == 30:
+                    continue  # swapped in above
+                if index == 0 and step == 41:  # the connection lost mid-trick (trick 11, cards 2 to 4)
+                    _offline(phone, True)
+                    try:
+                        for card in cards[41:44]:
+                            tap(phone, card)
+                        assert _wait(lambda: "3 tap(s) waiting" in phone.find_element(By.ID, "queue").text)  # noqa: B023
+                        assert _version(api) == versions[0]
+                    finally:
+                        _offline(phone, False)
+                    versions[0] += 3
+                    assert settled(api, versions[0])
+                    continue
+                if index == 0 and step in (42, 43):
+                    continue
+                tap(phone, cards[step])
+                versions[index] += 1
+                assert settled(api, versions[index]), (index, step, cards[step])
+            step += 1
+        for phone, api, expected, _ in feeds:
+            assert api.dgn() == expected
+            assert _wait(lambda: phone.find_element(By.ID, "where").text.startswith("Game over"))  # noqa: B023
+        assert _wait(lambda: "Game over" in watcher.find_element(By.ID, "where").text, 3)
+        assert not _severe(first) and not _severe(second) and not _severe(watcher)
+        _shot(first, "scorer-game-over")
+        _shot(watcher, "watch-game-over")
+    finally:
+        server.stop()
+        watcher.quit()
