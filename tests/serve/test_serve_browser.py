@@ -492,3 +492,37 @@ def test_two_scorer_phones_tap_two_whole_games_and_a_watcher_follows(tmp_path, b
     finally:
         server.stop()
         watcher.quit()
+
+
+def test_a_clubs_victim_and_the_end_of_round_award_from_buttons(tmp_path, browsers) -> None:
+    """1e (R14, R16): the round's last card is a Club whose player names a victim, then the round's award is
+    named on its `end` line; both are asked on the page and answered with the players' names as buttons."""
+    from selenium.webdriver.common.by import By
+
+    page, _ = browsers
+    server = Server(tmp_path).start()
+    try:
+        game, expected, items = game_items("1e", 3, seed=4, deals=True)
+        end = next(index for index, item in enumerate(items) if item.startswith("end "))
+        assert (items[end - 1], items[end]) == ("9C>Cat", "end >Ann")
+        table = server.create(game=game)
+        api = Scorer(server.base, table)
+        for item in items[:end - 1]:
+            assert api.post(item).status_code == 200, item
+        _scorer_page(page, table)
+        _click(page, '#grid button[data-card="9C"]')
+        assert _wait(lambda: page.find_element(By.ID, "question").is_displayed())
+        assert "R14" in page.find_element(By.ID, "question-text").text
+        # the names the recorder takes: Bob played the Club and takes from another's Showroom (R14)
+        assert _texts(page, "#choices button") == [">Ann", ">Cat"]
+        assert page.find_element(By.CSS_SELECTOR, '#choices button[data-text=">Cat"]').text == "Cat"
+        _click(page, '#choices button[data-text=">Cat"]')
+        assert _wait(lambda: "End of the round" in page.find_element(By.ID, "question-text").text)
+        _shot(page, "scorer-award")
+        _click(page, '#choices button[data-text=">Ann"]')
+        assert _wait(lambda: "9C>Cat\nend >Ann" in api.dgn()), api.dgn()
+        assert expected.split("\n\n", 1)[1].startswith(api.dgn().split("\n\n", 1)[1])  # the game's first round
+        assert _wait(lambda: not page.find_element(By.ID, "question").is_displayed())
+        assert not _severe(page)
+    finally:
+        server.stop()
