@@ -186,7 +186,7 @@ SCRIPT = r"""
   function scorer() {
     const token = tokenFor("diamonds-scorer-" + tableId);
     const queueName = "diamonds-queue-" + tableId;
-    let version = null, sending = false, retry = null, picked = [], labels = [];
+    let version = null, sending = false, retry = null, picked = [], labels = [], asking = false;
     const queue = JSON.parse(localStorage.getItem(queueName) || "[]");
     const save = () => localStorage.setItem(queueName, JSON.stringify(queue));
     const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + Math.random());
@@ -218,6 +218,7 @@ SCRIPT = r"""
       showCommon(state);
       const q = state.question;
       $("question").hidden = !q;
+      asking = !!q;  // the next item answers the question: no correction until then
       if (q) {
         const what = q.end ? "End of the round: who gets the award?" : q.item + ": " + q.message;
         $("question-text").textContent = what + (q.rule ? " (" + q.rule + ")" : "");
@@ -254,8 +255,9 @@ SCRIPT = r"""
     }
     function showPicked() {
       for (const b of document.querySelectorAll("#items button")) b.classList.toggle("picked", picked.includes(b.dataset.label));
-      $("swap").disabled = picked.length !== 2;
-      $("picked").textContent = picked.length === 2 ? "swap " + picked.join(" and ") :
+      $("swap").disabled = picked.length !== 2 || asking;
+      $("picked").textContent = asking && picked.length ? "answer the question above first (or Undo)" :
+        picked.length === 2 ? "swap " + picked.join(" and ") :
         picked.length === 1 ? picked[0] + " picked: pick another to swap, or correct it below" : "";
     }
     function enqueue(kind, text) {
@@ -305,6 +307,7 @@ SCRIPT = r"""
     $("swap").addEventListener("click", () => { if (picked.length === 2) { enqueue("item", "swap " + picked[0] + " " + picked[1]); picked = []; showPicked(); } });
     $("fix").addEventListener("submit", (ev) => {
       ev.preventDefault(); const input = ev.target.elements.text;
+      if (asking) { $("refusal").textContent = "Answer the question first (or Undo), then correct."; return; }
       if (picked.length !== 1) { $("refusal").textContent = "Pick the one card to correct first."; return; }
       if (input.value.trim()) { enqueue("item", "fix " + picked[0] + " " + input.value.trim()); picked = []; showPicked(); }
       input.value = "";
