@@ -187,8 +187,12 @@ SCRIPT = r"""
     const token = tokenFor("diamonds-scorer-" + tableId);
     const queueName = "diamonds-queue-" + tableId;
     let version = null, sending = false, retry = null, picked = [], labels = [], asking = false;
-    const queue = JSON.parse(localStorage.getItem(queueName) || "[]");
-    const save = () => localStorage.setItem(queueName, JSON.stringify(queue));
+    // the taps waiting, and the version the first of them was made against: kept across a reload, so that
+    // taps made before the table moved on elsewhere get 412 rather than land on a table they were not meant for
+    const kept = JSON.parse(localStorage.getItem(queueName) || "[]");
+    const queue = Array.isArray(kept) ? kept : kept.ops || [];
+    if (!Array.isArray(kept) && queue.length) version = kept.version;
+    const save = () => localStorage.setItem(queueName, JSON.stringify({version, ops: queue}));
     const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + Math.random());
     if (!token) { $("refusal").textContent = "This page needs the scorer's link (it ends in #token=…)."; return; }
     const opText = (op) => op.kind === "undo" ? "Undo" : op.text;
@@ -214,7 +218,7 @@ SCRIPT = r"""
       b.addEventListener("click", onClick); return b;
     }
     function render(state) {
-      version = state.version;
+      if (!queue.length || version == null) version = state.version;  // waiting taps keep the version they were made on
       showCommon(state);
       const q = state.question;
       $("question").hidden = !q;
@@ -278,7 +282,7 @@ SCRIPT = r"""
           const path = "/api/tables/" + tableId + (op.kind === "undo" ? "/undo" : "/items");
           showQueue(false);
           const r = await call("POST", path, {token, ifMatch: version, key: op.key, body: op.kind === "undo" ? undefined : {text: op.text}});
-          if (r.status === 200) { queue.shift(); save(); version = r.data.version; continue; }
+          if (r.status === 200) { queue.shift(); version = r.data.version; save(); continue; }
           if (r.status >= 500 || r.data == null) throw new Error("server " + r.status);  // not an answer: try again
           const err = (r.data && r.data.error) || {message: "error " + r.status};
           const dropped = queue.length - 1;

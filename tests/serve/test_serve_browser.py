@@ -526,3 +526,38 @@ def test_a_clubs_victim_and_the_end_of_round_award_from_buttons(tmp_path, browse
         assert not _severe(page)
     finally:
         server.stop()
+
+
+def test_taps_kept_over_a_reload_keep_the_version_they_were_made_on(tmp_path, browsers) -> None:
+    """A tap waits (its request blocked), the page is reloaded, and meanwhile another device moved the table
+    on: the kept tap is sent with the version it was made against and refused (412), not recorded after
+    the other device's card."""
+    from selenium.webdriver.common.by import By
+
+    page, _ = browsers
+    server = Server(tmp_path).start()
+    try:
+        table = server.create("2e")
+        api = Scorer(server.base, table)
+        for item in ("pass 3", "pass Bob 1H 15H 11C", "pass Cat 8S 2C 14C", "pass Ann 3D 11H 15S", "15S"):
+            assert api.post(item).status_code == 200
+        _scorer_page(page, table)
+        page.execute_cdp_cmd("Network.enable", {})
+        page.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/items"]})
+        try:
+            _click(page, '#grid button[data-card="6S"]')
+            assert _wait(lambda: "1 tap(s) waiting" in page.find_element(By.ID, "queue").text)
+            assert api.post("7S").status_code == 200  # another device
+            page.refresh()
+            assert _wait(lambda: "1 tap(s) waiting" in page.find_element(By.ID, "queue").text)
+            assert _wait(lambda: "7S" in page.find_element(By.ID, "trick").text)  # the table as it is now
+        finally:
+            page.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+        refusal = _wait(lambda: page.find_element(By.ID, "refusal").text, 10)
+        assert "changed elsewhere" in refusal and "6S" in refusal, refusal
+        assert "1. 15S 7S" in api.dgn() and "6S" not in api.dgn()
+        assert _wait(lambda: not page.find_element(By.ID, "queue").is_displayed())
+        _click(page, '#grid button[data-card="6S"]')  # tapped again, on the table as it is
+        assert _wait(lambda: "1. 15S 7S 6S" in api.dgn())
+    finally:
+        server.stop()
