@@ -229,6 +229,8 @@ SCRIPT = r"""
         const box = $("choices"); box.replaceChildren();
         for (const choice of q.choices) box.appendChild(button(choice, choiceLabel(choice), () => enqueue("item", choice)));
       }
+      const due = (state.buttons || []).find((g) => g.kind === "call");
+      if (due) $("where").textContent = ((state.where.match(/^round \d+/) || [""])[0] + " \u00b7 " + due.title + " due").trim();
       const calls = $("calls"); calls.replaceChildren();
       for (const group of state.buttons || []) {
         const g = el("div", null, "group " + group.kind); g.appendChild(el("p", group.title));

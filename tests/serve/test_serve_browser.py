@@ -263,6 +263,7 @@ def test_a_bidding_table_bid_with_buttons_only(tmp_path, browsers) -> None:
         allowed = _wait(lambda: _texts(page, "#calls button") if "bid Ann 0" in _texts(page, "#calls button") else [])
         assert allowed == [f"bid Ann {n}" for n in range(11) if n != 6], allowed  # 4 + 0 + 6 = 10 (B3)
         assert "Ann: bid" in page.find_element(By.ID, "calls").text
+        assert page.find_element(By.ID, "where").text == "round 1 · Ann: bid due"
         _click(page, '#calls button[data-text="bid Ann 5"]')
         assert _wait(lambda: "bid Ann 5" in api.dgn())
         assert _wait(lambda: not _texts(page, "#calls button"))  # takes are typed: no buttons
