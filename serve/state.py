@@ -222,15 +222,23 @@ def buttons(recorder: Any) -> list[dict[str, Any]]:
     labels = _labels(recorder)
     last = labels[-1] if labels else None
     if last is not None:
-        token = last["text"].split(" ")[0] if not last["text"].startswith(("{", ";")) else ""
+        token = last["text"]  # only a card alone (a correction would drop a comment written beside it)
         other = token[:-1] if token.endswith(("-", "+")) else token + "-"
-        if token and not token.startswith("Jo") and ">" not in token:
+        if " " not in token and ">" not in token and _is_ace(token):
             line = f"fix {last['label']} {other}"
             if _takes(probe(recorder, line)):
                 how = "low" if other.endswith("-") else "high"
                 groups.append({"title": f"{last['label']} {token}", "kind": "sign",
                                "choices": [{"text": line, "label": f"{other}: {how}"}]})
     return groups
+
+
+def _is_ace(word: str) -> bool:
+    """Whether `word` is an ace (the card whose high or low its play may say, B7; the Joker is asked for)."""
+    try:
+        return bool(getattr(split_play(word)[0], "is_ace", False))
+    except ValueError:
+        return False
 
 
 def _labels(recorder: Any) -> list[dict[str, str]]:
