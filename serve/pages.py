@@ -169,7 +169,7 @@ SCRIPT = r"""
   function showCommon(state) {
     $("title").textContent = "Table " + state.seq + " · " + state.rules + " · " + state.players.join(", ");
     $("where").textContent = state.finished ? "Game over: " + (state.result || "") :
-      state.where + (state.to_move ? " · " + state.to_move + " to play" : "");
+      state.where + (state.to_move && !state.where.includes(state.to_move + " ") ? " · " + state.to_move + " to play" : "");
     showSvg($("picture"), state.svg);
     $("trick").textContent = state.trick.length ? "This trick: " + state.trick.join(" ") : "";
     showScores($("scores"), state.standings);

@@ -118,7 +118,7 @@ def render(snap: dict[str, Any]) -> dict[str, Any]:
         "event": snap["tags"].get("Event"),
         "where": snap["where"],
         "finished": over,
-        "result": snap["tags"].get("Result") if over else None,
+        "result": _result(snap["record"]) if over else None,
         "to_move": position.to_move if snap["hands_known"] else None,
         "trick": trick,
         "standings": _standings(position.standings, set() if private else hidden, over),
@@ -231,6 +231,12 @@ def buttons(recorder: Any) -> list[dict[str, Any]]:
                 groups.append({"title": f"{last['label']} {token}", "kind": "sign",
                                "choices": [{"text": line, "label": f"{other}: {how}"}]})
     return groups
+
+
+def _result(record: Any) -> str | None:
+    """The Result tag of the game as recorded (the recorder fills it in when the game ends; its own set-up
+    tags keep the `*` it started with)."""
+    return next((tag.value for tag in record.tags if tag.name == "Result"), None)
 
 
 def _is_ace(word: str) -> bool:

@@ -487,6 +487,8 @@ def test_two_scorer_phones_tap_two_whole_games_and_a_watcher_follows(tmp_path, b
             assert api.dgn() == expected
             assert _wait(lambda: phone.find_element(By.ID, "where").text.startswith("Game over"))  # noqa: B023
         assert _wait(lambda: "Game over" in watcher.find_element(By.ID, "where").text, 3)
+        result = feeds[0][2].split('[Result "', 1)[1].split('"', 1)[0]
+        assert watcher.find_element(By.ID, "where").text == f"Game over: {result}"  # not the `*` it started with
         assert not _severe(first) and not _severe(second) and not _severe(watcher)
         _shot(first, "scorer-game-over")
         _shot(watcher, "watch-game-over")
