@@ -62,6 +62,8 @@ _BODIES = {
 <p class="note">Tap two cards of this round to swap them in one step, or one card and say what it really was.
 Everything after them is checked again.</p>
 <div id="items" class="items"></div>
+<p class="note">The round's lines: tap one to correct it in the line box above.</p>
+<div id="lines" class="items"></div>
 <p class="picked"><button id="swap" type="button" disabled>Swap</button> <span id="picked"></span></p>
 <form id="fix"><label>The card picked is really <input name="text" maxlength="40" autocapitalize="characters"></label>
 <button type="submit">Correct</button></form></details>
@@ -250,6 +252,12 @@ SCRIPT = r"""
       for (const item of state.items) {
         const b = button(item.label, item.label.replace(/^R\d+\./, "") + " " + item.text, () => pick(item.label));
         b.dataset.label = item.label; items.appendChild(b);
+      }
+      const lines = $("lines"); lines.replaceChildren();
+      for (const line of state.lines || []) {
+        lines.appendChild(button(line.fix, line.text, () => {
+          const input = $("line").elements.text; input.value = line.fix; input.focus();
+        }));
       }
       showPicked();
       showQueue(false);

@@ -84,6 +84,7 @@ def snapshot(table: Any, private: bool, probes: bool = True) -> dict[str, Any]:
         "hands_known": hands_known, "question": question, "tags": dict(recorder.tags),
         "legal": set(recorder.legal()) if private and hands_known and not over else set(),
         "where": recorder.where(), "items": _labels(recorder) if private else [],
+        "lines": _lines(recorder) if private else [],
         "id": table.id, "seq": table.seq, "version": table.version, "cache": table.cache,
         "answers": answers(recorder) if private and probes else None,
         "buttons": buttons(recorder) if private and probes else [],
@@ -137,6 +138,7 @@ def render(snap: dict[str, Any]) -> dict[str, Any]:
                 "rule": question.rule, "end": question.end,
                 "choices": snap["answers"] if snap["answers"] is not None else list(question.choices)},
             "items": snap["items"],
+            "lines": snap["lines"],
             "buttons": snap["buttons"],
         })
     else:
@@ -245,6 +247,19 @@ def _is_ace(word: str) -> bool:
         return bool(getattr(split_play(word)[0], "is_ace", False))
     except ValueError:
         return False
+
+
+def _lines(recorder: Any) -> list[dict[str, str]]:
+    """The lines of the round being recorded (its header, hand and call lines, its `end`), each with the
+    `fix` that would replace it (`fix R1 bid Bob 4`: the round's line of that kind and player), for the
+    correction form to start from."""
+    rounds = recorder.rounds
+    if not rounds:
+        return []
+    number, draft = len(rounds), rounds[-1]
+    texts = [*draft.lines, *([draft.end] if draft.end is not None else [])]
+    found = [{"label": f"R{number}", "text": draft.header, "fix": f"fix R{number} {draft.header}"}]
+    return found + [{"label": f"R{number}", "text": text, "fix": f"fix R{number} {text}"} for text in texts]
 
 
 def _labels(recorder: Any) -> list[dict[str, str]]:

@@ -238,6 +238,14 @@ def test_two_cards_swapped_in_one_step_from_the_scorer_page(tmp_path, browsers) 
         page.find_element(By.CSS_SELECTOR, "#fix button").click()
         assert _wait(lambda: "1. 15S 7S 9S" in api.dgn()), api.dgn()
         assert _version(api) == before + 2
+        # a line corrected: tapped in the list, it comes to the line box as its `fix`, edited and sent
+        _click(page, '#lines button[data-text="fix R1 pass Bob 1H 15H 11C"]')
+        field = page.find_element(By.CSS_SELECTOR, "#line input")
+        assert field.get_attribute("value") == "fix R1 pass Bob 1H 15H 11C"
+        field.send_keys("\b\b\b12C")
+        page.find_element(By.CSS_SELECTOR, "#line button").click()
+        assert _wait(lambda: "pass Bob 1H 15H 12C" in api.dgn()), api.dgn()
+        assert _version(api) == before + 3
         assert not page.find_element(By.ID, "refusal").text
         assert not _severe(page)
     finally:
