@@ -354,9 +354,10 @@ class Club:
                                                            "code": question.code, "rule": question.rule,
                                                            "choices": list(question.choices)}}
 
-    def view(self, table: Table, private: bool = False) -> dict[str, Any]:
+    def view(self, table: Table, private: bool = False, probes: bool = True) -> dict[str, Any]:
         """The state (from a worker thread): never of a change checked but not yet committed. The recorder
-        is read under the table's lock; the replay and the picture are made outside it."""
+        is read under the table's lock; the replay and the picture are made outside it. `probes=False`: the
+        scorer's state without the buttons tried on the recorder (the standings need only the scores)."""
         from .state import render, snapshot
 
         for _ in range(200):
@@ -365,7 +366,7 @@ class Club:
                     break
             time.sleep(0.005)
         with table.lock:
-            snap = snapshot(table, private)
+            snap = snapshot(table, private, probes)
         return render(snap)
 
     def new_scorer_token(self, table: Table) -> str:
@@ -385,7 +386,7 @@ class Club:
         for table in sorted(self.tables.values(), key=lambda t: t.seq):
             state = self.view(table, False)
             if full and not state["finished"]:
-                state["standings"] = self.view(table, True)["standings"]
+                state["standings"] = self.view(table, True, probes=False)["standings"]
             tables.append({key: state[key] for key in ("id", "seq", "rules", "players", "where", "finished",
                                                         "result", "standings", "version")})
             for standing in state["standings"]:
@@ -425,11 +426,19 @@ def _outcome_body(outcome: Outcome, recorder: Recorder, version: int) -> dict[st
         "recorded": list(outcome.accepted),
         "question": None if question is None else {
             "item": question.item, "message": question.message, "code": question.code, "rule": question.rule,
-            "choices": list(question.choices)},
+            "choices": _answers(recorder, question)},
         "info": list(outcome.info),
         "where": recorder.where(),
         "finished": recorder.finished,
     }
+
+
+def _answers(recorder: Recorder, question: Any) -> list[str]:
+    """The answers the recorder takes to the question it now waits on (tried one by one, nothing recorded)."""
+    from .state import answers
+
+    found = answers(recorder) if recorder.pending is not None and recorder.pending[2] == question else None
+    return found if found is not None else list(question.choices)
 
 
 def _organiser_token(folder: str, store: Store) -> str:

@@ -31,7 +31,11 @@ _BODIES = {
 <label>Players <input name="players" placeholder="Ann Bob Cat" required maxlength="400"></label>
 <label>Dealer <input name="dealer" placeholder="(the first player)" maxlength="80"></label>
 <label>Variants <input name="variants" placeholder="partnership" maxlength="200"></label>
+<label>Hands <input name="hands" inputmode="numeric" placeholder="(kirk: hands to play)" maxlength="6"></label>
+<label>Target <input name="target" inputmode="numeric" placeholder="(kirk: points to win)" maxlength="6"></label>
 <label>Event <input name="event" placeholder="Thursday club night" maxlength="200"></label>
+<label>Round <input name="round" placeholder="1" maxlength="40"></label>
+<label>Date <input name="date" placeholder="(today) YYYY.MM.DD" maxlength="10"></label>
 <button type="submit">Create the table</button>
 </form><p id="create-error" class="refusal" role="alert"></p></section>
 <section><h2>Tables</h2><div id="tables"></div></section>
@@ -44,7 +48,9 @@ _BODIES = {
 <main>
 <p id="where" class="where"></p>
 <div id="question" class="question" hidden><p id="question-text"></p><div id="choices" class="choices"></div></div>
+<div id="calls" class="calls"></div>
 <p id="refusal" class="refusal" role="alert"></p>
+<p id="queue" class="queue" aria-live="polite" hidden></p>
 <div id="picture" class="picture"></div>
 <p id="trick" class="trick"></p>
 <ol id="scores" class="scores"></ol>
@@ -52,11 +58,15 @@ _BODIES = {
 <button id="undo" class="undo" type="button">Undo</button>
 <form id="line" class="line"><label>Line <input name="text" autocomplete="off" autocapitalize="off"
  placeholder="pass Bob 1H 15H 11C · end · bid Ann 3" maxlength="2000"></label><button type="submit">Send</button></form>
-<details class="fix"><summary>Correct an earlier card</summary>
-<form id="fix"><label>Card <select name="label"></select></label>
-<label>is really <input name="text" maxlength="40" autocapitalize="characters"></label><button type="submit">Correct</button></form>
-<p class="note">One card per correction: the recorder checks everything after it again, so swapping two cards
-takes undo and re-entry.</p></details>
+<details id="correct" class="fix"><summary>Correct an earlier card</summary>
+<p class="note">Tap two cards of this round to swap them in one step, or one card and say what it really was.
+Everything after them is checked again.</p>
+<div id="items" class="items"></div>
+<p class="note">The round's lines: tap one to correct it in the line box above.</p>
+<div id="lines" class="items"></div>
+<p class="picked"><button id="swap" type="button" disabled>Swap</button> <span id="picked"></span></p>
+<form id="fix"><label>The card picked is really <input name="text" maxlength="40" autocapitalize="characters"></label>
+<button type="submit">Correct</button></form></details>
 </main>""",
     "watch": """<header><h1 id="title">Table</h1><span id="status" class="status"></span></header>
 <main>
@@ -100,6 +110,13 @@ main{max-width:720px;margin:0 auto;padding:.5rem}
 .grid button.red{color:#b00020}.grid button.black{color:#111}.grid button.green{color:#0a6b2a}
 .grid button.played{background:#ccc;color:#777;text-decoration:line-through}
 .grid button.legal{border:3px solid #1f7a3a;background:#eaffea}
+.grid button.queued{background:#fff1b8;color:#5a4500;border-style:dashed}
+.queue{background:#fff1b8;border:1px dashed #8a6d00;border-radius:6px;padding:.3rem;margin:.3rem 0}
+.calls .group{margin:.3rem 0}.calls .group p{margin:.1rem 0;font-weight:600}
+.calls button{min-width:2.8rem;min-height:2.8rem;font-size:1rem;margin:0 .25rem .25rem 0}
+.items{display:flex;flex-wrap:wrap;gap:4px}
+.items button{font-size:.85rem;min-height:40px;border:1px solid #888;border-radius:6px;background:#fff}
+.items button.picked{border:3px solid #1f5130;background:#dff2e4}
 .undo{width:100%;min-height:3.2rem;font-size:1.3rem;font-weight:700;background:#7a1f1f;color:#fff;border:0;border-radius:8px;margin:.4rem 0}
 .line,.fix form{display:flex;flex-wrap:wrap;gap:.3rem;align-items:end;margin:.4rem 0}
 .line input{width:100%}
@@ -154,21 +171,42 @@ SCRIPT = r"""
   function showCommon(state) {
     $("title").textContent = "Table " + state.seq + " · " + state.rules + " · " + state.players.join(", ");
     $("where").textContent = state.finished ? "Game over: " + (state.result || "") :
-      state.where + (state.to_move ? " · " + state.to_move + " to play" : "");
+      state.where + (state.to_move && !state.where.includes(state.to_move + " ") ? " · " + state.to_move + " to play" : "");
     showSvg($("picture"), state.svg);
     $("trick").textContent = state.trick.length ? "This trick: " + state.trick.join(" ") : "";
     showScores($("scores"), state.standings);
   }
 
   // ------------------------------------------------------------ the scorer
+  const SUITS = {D: "\u2666", H: "\u2665", S: "\u2660", C: "\u2663"};
+  function choiceLabel(choice) {
+    if (choice.startsWith(">")) return choice.slice(1);
+    const sign = choice.endsWith("+") ? " high" : choice.endsWith("-") ? " low" : "";
+    const suit = SUITS[choice.replace(/[+-]$/, "")];
+    return (suit ? suit + " " + choice.replace(/[+-]$/, "") : "") + sign || choice;
+  }
   function scorer() {
     const token = tokenFor("diamonds-scorer-" + tableId);
     const queueName = "diamonds-queue-" + tableId;
-    let version = null, sending = false;
-    const queue = JSON.parse(localStorage.getItem(queueName) || "[]");
-    const save = () => localStorage.setItem(queueName, JSON.stringify(queue));
+    let version = null, sending = false, retry = null, picked = [], labels = [], asking = false;
+    // the taps waiting, and the version the first of them was made against: kept across a reload, so that
+    // taps made before the table moved on elsewhere get 412 rather than land on a table they were not meant for
+    const kept = JSON.parse(localStorage.getItem(queueName) || "[]");
+    const queue = Array.isArray(kept) ? kept : kept.ops || [];
+    if (!Array.isArray(kept) && queue.length) version = kept.version;
+    const save = () => localStorage.setItem(queueName, JSON.stringify({version, ops: queue}));
     const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + Math.random());
     if (!token) { $("refusal").textContent = "This page needs the scorer's link (it ends in #token=…)."; return; }
+    const opText = (op) => op.kind === "undo" ? "Undo" : op.text;
+    function showQueue(offline) {
+      const box = $("queue");
+      box.hidden = !queue.length;
+      box.textContent = queue.length ? (offline ? "Offline: " : "Sending: ") + queue.length + " tap(s) waiting, in order: " +
+        queue.map(opText).join(" \u00b7 ") : "";
+      const waiting = new Set(queue.filter((op) => op.kind === "item").map((op) => op.text));
+      for (const b of document.querySelectorAll("#grid button")) b.classList.toggle("queued", waiting.has(b.dataset.card));
+      if (queue.length) setStatus(offline ? "offline: " + queue.length + " tap(s) waiting" : "sending " + queue.length + " tap(s)", offline);
+    }
     async function refresh() {
       try {
         const r = await call("GET", "/api/tables/" + tableId, {token});
@@ -177,18 +215,29 @@ SCRIPT = r"""
         if (!queue.length) setStatus("online");
       } catch (e) { setStatus("offline: taps are kept and sent on reconnect", true); }
     }
+    function button(text, label, onClick) {
+      const b = el("button", label); b.type = "button"; b.dataset.text = text;
+      b.addEventListener("click", onClick); return b;
+    }
     function render(state) {
-      version = state.version;
+      if (!queue.length || version == null) version = state.version;  // waiting taps keep the version they were made on
       showCommon(state);
       const q = state.question;
       $("question").hidden = !q;
+      asking = !!q;  // the next item answers the question: no correction until then
       if (q) {
-        $("question-text").textContent = q.item + ": " + q.message + (q.rule ? " (" + q.rule + ")" : "");
+        const what = q.end ? "End of the round: who gets the award?" : q.item + ": " + q.message;
+        $("question-text").textContent = what + (q.rule ? " (" + q.rule + ")" : "");
         const box = $("choices"); box.replaceChildren();
-        for (const choice of q.choices) {
-          const b = el("button", choice); b.type = "button";
-          b.addEventListener("click", () => enqueue("item", choice)); box.appendChild(b);
-        }
+        for (const choice of q.choices) box.appendChild(button(choice, choiceLabel(choice), () => enqueue("item", choice)));
+      }
+      const due = (state.buttons || []).find((g) => g.kind === "call");
+      if (due) $("where").textContent = ((state.where.match(/^round \d+/) || [""])[0] + " \u00b7 " + due.title + " due").trim();
+      const calls = $("calls"); calls.replaceChildren();
+      for (const group of state.buttons || []) {
+        const g = el("div", null, "group " + group.kind); g.appendChild(el("p", group.title));
+        for (const c of group.choices) g.appendChild(button(c.text, c.label, () => enqueue("item", c.text)));
+        calls.appendChild(g);
       }
       const grid = $("grid"); grid.replaceChildren();
       for (const c of state.cards) {
@@ -197,12 +246,41 @@ SCRIPT = r"""
         if (c.legal) b.classList.add("legal");
         b.addEventListener("click", () => enqueue("item", c.card)); grid.appendChild(b);
       }
-      const select = document.querySelector("#fix select"); select.replaceChildren();
-      for (const item of state.items) { const o = el("option", item.label + " " + item.text); o.value = item.label; select.appendChild(o); }
+      labels = state.items.map((item) => item.label);
+      picked = picked.filter((label) => labels.includes(label));
+      const items = $("items"); items.replaceChildren();
+      for (const item of state.items) {
+        const b = button(item.label, item.label.replace(/^R\d+\./, "") + " " + item.text, () => pick(item.label));
+        b.dataset.label = item.label; items.appendChild(b);
+      }
+      const lines = $("lines"); lines.replaceChildren();
+      for (const line of state.lines || []) {
+        lines.appendChild(button(line.fix, line.text, () => {
+          const input = $("line").elements.text; input.value = line.fix; input.focus();
+        }));
+      }
+      showPicked();
+      showQueue(false);
+    }
+    function pick(label) {
+      const at = picked.indexOf(label);
+      if (at >= 0) picked.splice(at, 1); else { picked.push(label); if (picked.length > 2) picked.shift(); }
+      showPicked();
+    }
+    function showPicked() {
+      for (const b of document.querySelectorAll("#items button")) b.classList.toggle("picked", picked.includes(b.dataset.label));
+      $("swap").disabled = picked.length !== 2 || asking;
+      $("picked").textContent = asking && picked.length ? "answer the question above first (or Undo)" :
+        picked.length === 2 ? "swap " + picked.join(" and ") :
+        picked.length === 1 ? picked[0] + " picked: pick another to swap, or correct it below" : "";
     }
     function enqueue(kind, text) {
       $("refusal").textContent = "";
-      queue.push({kind, text, key: newKey()}); save(); pump();
+      queue.push({kind, text, key: newKey()}); save(); showQueue(!navigator.onLine); pump();
+    }
+    function later() {
+      if (retry) clearTimeout(retry);
+      retry = setTimeout(() => { retry = null; pump(); }, 2000);
     }
     async function pump() {
       if (sending) return;
@@ -212,31 +290,49 @@ SCRIPT = r"""
           const op = queue[0];
           if (version == null) { await refresh(); if (version == null) throw new Error("offline"); }
           const path = "/api/tables/" + tableId + (op.kind === "undo" ? "/undo" : "/items");
-          setStatus(queue.length > 1 ? "sending " + queue.length + " taps" : "sending");
+          showQueue(false);
           const r = await call("POST", path, {token, ifMatch: version, key: op.key, body: op.kind === "undo" ? undefined : {text: op.text}});
-          if (r.status === 200) { queue.shift(); save(); version = r.data.version; continue; }
+          if (r.status === 200) { queue.shift(); version = r.data.version; save(); continue; }
+          if (r.status >= 500 || r.data == null) throw new Error("server " + r.status);  // not an answer: try again
           const err = (r.data && r.data.error) || {message: "error " + r.status};
           const dropped = queue.length - 1;
+          const notSent = queue.map(opText);
           queue.length = 0; save();
-          let text = (op.kind === "undo" ? "Undo" : op.text) + " not recorded: " + err.message + (err.rule ? " (" + err.rule + ")" : "");
+          let text = opText(op) + " not recorded: " + err.message + (err.rule ? " (" + err.rule + ")" : "");
           if (err.line) text += " [line " + err.line + ", column " + err.column + "]";
-          if (r.status === 412) text = "The table changed elsewhere: " + (dropped + 1) + " tap(s) not sent; the table is shown afresh.";
-          else if (dropped) text += "; " + dropped + " later tap(s) not sent";
+          if (r.status === 412) text = "The table changed elsewhere (now version " + ((r.data.state && r.data.state.version) ?? "?") +
+            "): " + notSent.length + " tap(s) not sent (" + notSent.join(" ") + "); the table is shown afresh, tap again.";
+          else if (dropped) text += "; " + dropped + " later tap(s) not sent (" + notSent.slice(1).join(" ") + ")";
           $("refusal").textContent = text;
           break;
         }
         await refresh();
       } catch (e) {
-        setStatus("offline: " + queue.length + " tap(s) waiting", true);
-        setTimeout(() => { sending = false; pump(); }, 2000);
+        showQueue(true);
+        sending = false;
+        later();
         return;
       }
       sending = false;
+      if (queue.length) pump();  // taps made while the last answer was awaited
     }
     $("undo").addEventListener("click", () => enqueue("undo", "undo"));
     $("line").addEventListener("submit", (ev) => { ev.preventDefault(); const input = ev.target.elements.text; if (input.value.trim()) enqueue("item", input.value.trim()); input.value = ""; });
-    $("fix").addEventListener("submit", (ev) => { ev.preventDefault(); const f = ev.target.elements; if (f.label.value && f.text.value.trim()) enqueue("item", "fix " + f.label.value + " " + f.text.value.trim()); f.text.value = ""; });
-    window.addEventListener("online", pump);
+    $("swap").addEventListener("click", () => { if (picked.length === 2) { enqueue("item", "swap " + picked[0] + " " + picked[1]); picked = []; showPicked(); } });
+    $("fix").addEventListener("submit", (ev) => {
+      ev.preventDefault(); const input = ev.target.elements.text;
+      if (asking) { $("refusal").textContent = "Answer the question first (or Undo), then correct."; return; }
+      if (picked.length !== 1) { $("refusal").textContent = "Pick the one card to correct first."; return; }
+      if (input.value.trim()) { enqueue("item", "fix " + picked[0] + " " + input.value.trim()); picked = []; showPicked(); }
+      input.value = "";
+    });
+    window.addEventListener("online", () => { if (retry) { clearTimeout(retry); retry = null; } pump(); });
+    // another phone (or a script) may change the table: follow it while nothing of ours waits
+    const source = new EventSource("/api/tables/" + tableId + "/events");
+    source.addEventListener("state", (ev) => {
+      const seen = JSON.parse(ev.data).version;
+      if (!queue.length && !sending && seen !== version) refresh();
+    });
     refresh().then(pump);
   }
 
@@ -258,10 +354,14 @@ SCRIPT = r"""
     if (!token) { $("login").hidden = false; return; }
     const links = JSON.parse(localStorage.getItem("diamonds-links") || "{}");
     const words = (s) => s.split(/[\s,]+/).filter(Boolean);
+    const today = new Date(), two = (n) => String(n).padStart(2, "0");
+    $("new-table").elements.date.value = today.getFullYear() + "." + two(today.getMonth() + 1) + "." + two(today.getDate());  // as `diamonds record` dates a game
     $("new-table").addEventListener("submit", async (ev) => {
       ev.preventDefault();
       const f = ev.target.elements;
-      const tags = {}; if (f.event.value.trim()) tags.Event = f.event.value.trim();
+      const tags = {};
+      for (const [name, tag] of [["hands", "Hands"], ["target", "Target"], ["event", "Event"], ["round", "Round"], ["date", "Date"]])
+        if (f[name].value.trim()) tags[tag] = f[name].value.trim();
       const body = {rules: f.rules.value.trim(), players: words(f.players.value), dealer: f.dealer.value.trim() || null,
                     variants: words(f.variants.value), tags};
       try {

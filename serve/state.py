@@ -14,7 +14,7 @@ from typing import Any
 from diamonds.notation.records import split_play
 from diamonds.svg.draw import Canvas, Sight
 
-__all__ = ["table_state", "public_svg"]
+__all__ = ["table_state", "public_svg", "answers", "buttons", "probe"]
 
 
 class _Nobody(Sight):
@@ -63,9 +63,15 @@ def table_state(table: Any, private: bool) -> dict[str, Any]:
     return render(snapshot(table, private))
 
 
-def snapshot(table: Any, private: bool) -> dict[str, Any]:
-    """What the state needs from the recorder, taken under the table's lock (cheap: no replay)."""
+def snapshot(table: Any, private: bool, probes: bool = True) -> dict[str, Any]:
+    """What the state needs from the recorder, taken under the table's lock (cheap: no replay; the scorer's
+    buttons are tried on the recorder here, a few milliseconds, once per version). `probes=False`: the
+    scorer's state without its buttons (the organiser's standings need only the scores)."""
     recorder = table.recorder
+    kind = "public" if not private else "private" if probes else "scores"
+    cached = table.cache.get((kind, table.version))
+    if cached is not None:
+        return {"cached": cached}
     over = recorder.finished
     config = recorder.config
     rounds = recorder.rounds
@@ -73,20 +79,22 @@ def snapshot(table: Any, private: bool) -> dict[str, Any]:
     hands_known = recorder.hands_known()
     question = recorder.pending[2] if recorder.pending is not None else None
     return {
-        "key": ("private" if private else "public", table.version), "private": private, "over": over,
+        "key": (kind, table.version), "private": private, "over": over,
         "text": recorder.text, "record": recorder._last.record, "config": config, "draft": draft,
         "hands_known": hands_known, "question": question, "tags": dict(recorder.tags),
         "legal": set(recorder.legal()) if private and hands_known and not over else set(),
         "where": recorder.where(), "items": _labels(recorder) if private else [],
+        "lines": _lines(recorder) if private else [],
         "id": table.id, "seq": table.seq, "version": table.version, "cache": table.cache,
+        "answers": answers(recorder) if private and probes else None,
+        "buttons": buttons(recorder) if private and probes else [],
     }
 
 
 def render(snap: dict[str, Any]) -> dict[str, Any]:
     """The state from a snapshot (the replay and the picture: outside the table's lock), cached per version."""
-    cached = snap["cache"].get(snap["key"])
-    if cached is not None:
-        return dict(cached)
+    if "cached" in snap:
+        return dict(snap["cached"])
     import diamonds
     from diamonds.replay import replay_record
     from diamonds.replay.steps import steps_of
@@ -111,7 +119,7 @@ def render(snap: dict[str, Any]) -> dict[str, Any]:
         "event": snap["tags"].get("Event"),
         "where": snap["where"],
         "finished": over,
-        "result": snap["tags"].get("Result") if over else None,
+        "result": _result(snap["record"]) if over else None,
         "to_move": position.to_move if snap["hands_known"] else None,
         "trick": trick,
         "standings": _standings(position.standings, set() if private else hidden, over),
@@ -127,8 +135,11 @@ def render(snap: dict[str, Any]) -> dict[str, Any]:
             "hands_known": snap["hands_known"],
             "question": None if question is None else {
                 "item": question.item, "message": question.message, "code": question.code,
-                "rule": question.rule, "choices": list(question.choices) or _guess_choices(question, config)},
+                "rule": question.rule, "end": question.end,
+                "choices": snap["answers"] if snap["answers"] is not None else list(question.choices)},
             "items": snap["items"],
+            "lines": snap["lines"],
+            "buttons": snap["buttons"],
         })
     else:
         state["svg"] = public_svg(steps_of(replay_record(snap["record"]))[-1])
@@ -139,14 +150,116 @@ def render(snap: dict[str, Any]) -> dict[str, Any]:
     return dict(state)
 
 
-def _guess_choices(question: Any, config: Any) -> list[str]:
-    """A Joker's suit or an ace's high or low (B-rulings): what the recorder's question may be answered with."""
-    message = question.message.lower()
-    if "joker" in message or "suit" in message:
-        return ["D", "H", "S", "C"]
-    if "ace" in message or "high" in message or "low" in message:
-        return ["+", "-"]
-    return []
+#: What a Joker's suit and sign (B7) may be answered with, tried in this order: a sign, a suit, both.
+_CHOICE_WORDS = ("+", "-", *(suit + sign for suit in "DHSC" for sign in "+-"))
+
+
+def probe(recorder: Any, line: str) -> Any:
+    """What `recorder.enter(line)` would answer, with nothing recorded (the recorder is put back as it was);
+    None if the line makes it fail. The caller holds the table's lock."""
+    saved = (recorder.rounds, recorder._last, recorder.pending)
+    try:
+        return recorder.enter(line)
+    except Exception:  # a line the recorder cannot take at all: not a choice
+        return None
+    finally:
+        recorder.rounds, recorder._last, recorder.pending = saved
+
+
+def _takes(outcome: Any, question: Any = None) -> bool:
+    """Whether `outcome` records the line: no refusal, and no question about the same card again (`Jo+` still
+    needs its suit); a question about another item (the round's `end` line after a victim) is a new step."""
+    if outcome is None or outcome.refusal is not None:
+        return False
+    asked = outcome.question
+    return asked is None or question is None or not (asked.item.startswith(question.item) and asked.code == question.code)
+
+
+def answers(recorder: Any) -> list[str] | None:
+    """The answers the recorder takes to the question it waits on, each tried (`probe`): of the victims it
+    offers (`>Ann`), or for a Joker's or an ace's missing choice (B7) of a sign, a suit and sign. None when
+    no question waits; the recorder's own choices if none of them is taken."""
+    if recorder.pending is None:
+        return None
+    question = recorder.pending[2]
+    candidates = list(question.choices) or (list(_CHOICE_WORDS) if question.code == "missing-choice" else [])
+    taken = [word for word in candidates if _takes(probe(recorder, word), question)]
+    return taken or list(question.choices)
+
+
+def buttons(recorder: Any) -> list[dict[str, Any]]:
+    """Buttons for what the card grid cannot say, each tried on the recorder (`probe`), so only what it would
+    take now is offered: the family's calls (`bid Ann 3`, `final Ann 4`: its words of the call shape, for
+    the player whose turn it is, every amount from 0 to the round's tricks that is legal), and for the card
+    just recorded its other sign (an ace written bare is high; `fix R1.2.1 AH-` makes it low, B7)."""
+    if recorder.pending is not None or recorder.finished:
+        return []
+    groups: list[dict[str, Any]] = []
+    number, draft = recorder._current()
+    config = recorder.config
+    if draft is None or not draft.cards:
+        from diamonds.core import family_of
+        from diamonds.notation.words import Shape
+
+        words = family_of(config.rules).part("words")
+        calls = [item.word for item in getattr(words, "items", ()) if item.shape is Shape.CALL]
+        top = len(config.deck) // max(1, config.plays_per_trick)
+        for word in calls:
+            for player in config.players:
+                taken = []
+                for amount in range(top + 1):
+                    line = f"{word} {player} {amount}"
+                    outcome = probe(recorder, line)
+                    if _takes(outcome):
+                        taken.append({"text": line, "label": str(amount)})
+                        continue
+                    refusal = outcome.refusal if outcome is not None else None
+                    if refusal is None or refusal.column != refusal.source_line.rstrip().rfind(" ") + 2:
+                        break  # refused at the player or the word (not their turn, not due): no amount will do
+                if taken:
+                    groups.append({"title": f"{player}: {word}", "kind": "call", "choices": taken})
+            if groups:
+                return groups  # one call is due at a time
+        return groups
+    labels = _labels(recorder)
+    last = labels[-1] if labels else None
+    if last is not None:
+        token = last["text"]  # only a card alone (a correction would drop a comment written beside it)
+        other = token[:-1] if token.endswith(("-", "+")) else token + "-"
+        if " " not in token and ">" not in token and _is_ace(token):
+            line = f"fix {last['label']} {other}"
+            if _takes(probe(recorder, line)):
+                how = "low" if other.endswith("-") else "high"
+                groups.append({"title": f"{last['label']} {token}", "kind": "sign",
+                               "choices": [{"text": line, "label": f"{other}: {how}"}]})
+    return groups
+
+
+def _result(record: Any) -> str | None:
+    """The Result tag of the game as recorded (the recorder fills it in when the game ends; its own set-up
+    tags keep the `*` it started with)."""
+    return next((tag.value for tag in record.tags if tag.name == "Result"), None)
+
+
+def _is_ace(word: str) -> bool:
+    """Whether `word` is an ace (the card whose high or low its play may say, B7; the Joker is asked for)."""
+    try:
+        return bool(getattr(split_play(word)[0], "is_ace", False))
+    except ValueError:
+        return False
+
+
+def _lines(recorder: Any) -> list[dict[str, str]]:
+    """The lines of the round being recorded (its header, hand and call lines, its `end`), each with the
+    `fix` that would replace it (`fix R1 bid Bob 4`: the round's line of that kind and player), for the
+    correction form to start from."""
+    rounds = recorder.rounds
+    if not rounds:
+        return []
+    number, draft = len(rounds), rounds[-1]
+    texts = [*draft.lines, *([draft.end] if draft.end is not None else [])]
+    found = [{"label": f"R{number}", "text": draft.header, "fix": f"fix R{number} {draft.header}"}]
+    return found + [{"label": f"R{number}", "text": text, "fix": f"fix R{number} {text}"} for text in texts]
 
 
 def _labels(recorder: Any) -> list[dict[str, str]]:

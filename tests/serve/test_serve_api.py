@@ -153,7 +153,8 @@ def test_standings_and_the_night(server: Server) -> None:
         assert scorer.post(item).status_code == 200, item
     standings = httpx.get(f"{server.base}/api/standings").json()
     row = next(t for t in standings["tables"] if t["id"] == scorer.id)
-    assert row["finished"] and row["result"]
+    assert row["finished"] and row["result"] and row["result"] != "*"
+    assert f'[Result "{row["result"]}"]' in expected  # the game's result, not the `*` it started with
     names = {p["player"] for p in standings["players"]}
     assert {"Ann", "Bob", "Cat", "Dan"} <= names
     organiser = {"Authorization": f"Bearer {server.organiser}"}
