@@ -1,0 +1,153 @@
+"""Exact values at the end of a round, where every hand is known: a max-n solver over the last tricks.
+
+Where at most `MAX_TRICKS` tricks remain in the round, `exact(position)` gives
+every legal move of the player to move its exact value, reading every hand
+(a position knows them all: from a record's deal lines, or inferred for a
+complete round). The solver is generic: it reads only the rule set's class
+methods (`moves_of`, `apply`, `to_move`, `is_chance`, `is_over`, `standings`,
+`hand`) and the state's `round_no`, as `playout` does, and stops at the
+round's end (a deal due, or the game over), so the round's own end-of-round
+scoring (R16-R17, K7, B9) is in the value and the next deal is not.
+
+The value (docs/bots.md): max-n. Every side plays, seeing every hand, to
+maximise its own *relative score* at the round's end (its score less the mean
+of the other sides', as `mc` and `diamonds analyse` count), and a move's value
+is the change in the mover's relative score from now to the round's end under
+that play: the unit of `mc`'s estimates. Relative scores add up to zero, so
+with two sides (two players, a partnership) this is minimax. A side
+indifferent between moves takes the first in `legal_moves` order: the
+deterministic tie-break that fixes what the others then get. Internally a
+side's utility is the integer `k * score - total` (k sides): the relative
+score times k - 1, so comparisons and ties are exact.
+
+Speed: the rules are pure functions of the state, so a node's value is
+memoised on its state (exact at every node: a state fixes its subtree and the
+tie-break); a `Solver` keeps its memo for the round, so the later decisions of
+a round analysed in order are mostly looked up, not searched. Max-n admits no
+alpha-beta pruning among three or more sides without a bound on the scores,
+so a tree is otherwise searched whole. Kirk's game (no duty to follow, K4)
+has (4!)^4 = 331,776 ways to play four tricks of four players and hardly a
+transposition (the scoring piles keep the order of the cards won, K5-K6):
+well over a minute in this engine. So a search stops after `max_nodes`
+decisions searched and `exact` returns None (the caller then estimates by
+sampling, as before); what it finished stays in the memo for the next try.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["MAX_TRICKS", "MAX_NODES", "Solution", "Solver", "OverBudget", "tricks_left", "exact"]
+
+MAX_TRICKS = 4
+MAX_NODES = 40_000  # decisions searched per call before giving up (a few seconds on a loaded machine)
+
+
+def tricks_left(rules: Any, state: Any) -> int:
+    """The tricks still to finish in this round, the one in progress included (cards held / plays per trick)."""
+    config = state.config
+    per_trick = getattr(config, "plays_per_trick", len(config.players))
+    held = sum(len(rules.hand(state, seat)) for seat in range(len(config.players)))
+    return -(-held // per_trick)
+
+
+class OverBudget(Exception):
+    """A search went past its `max_nodes`: the tree is too big to solve here."""
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """Every legal move of `seat` with its exact value (in legal order), and what the search cost."""
+
+    seat: int
+    values: tuple[tuple[Any, float], ...]
+    nodes: int  # decisions searched (memo hits not counted)
+    seconds: float
+
+    def ranked(self) -> list[tuple[Any, float]]:
+        """Best first; equal values keep the legal order (the solver's own tie-break)."""
+        return sorted(self.values, key=lambda pair: -pair[1])
+
+
+class Solver:
+    """Max-n over the rest of a round (see the module). One solver serves one game; it keeps its memo
+    until the round changes, so a round's decisions analysed in order share their searches."""
+
+    def __init__(self, rules: Any, *, max_tricks: int = MAX_TRICKS, max_nodes: int | None = MAX_NODES) -> None:
+        self.rules = rules
+        self.max_tricks = max_tricks
+        self.max_nodes = max_nodes
+        self.memo: dict[Any, tuple[int, ...]] = {}
+        self.round: tuple[int, int] | None = None  # the round the memo belongs to: (round_no, id of config)
+        self.nodes = 0
+        self.limit: int | None = None
+
+    def utilities(self, state: Any) -> tuple[int, ...]:
+        """Per side, `k * score - total`: the relative score (score less the others' mean) times k - 1."""
+        scores = [standing.score for standing in self.rules.standings(state)]
+        total, count = sum(scores), len(scores)
+        return tuple(count * score - total for score in scores)
+
+    def value(self, state: Any, round_no: int) -> tuple[int, ...]:
+        """The sides' utilities at the round's end when every side plays max-n from `state`."""
+        rules = self.rules
+        if rules.is_over(state) or rules.is_chance(state) or state.round_no != round_no:
+            return self.utilities(state)
+        known = self.memo.get(state)
+        if known is not None:
+            return known
+        self.nodes += 1
+        if self.limit is not None and self.nodes > self.limit:
+            raise OverBudget
+        seat = rules.to_move(state)
+        side = state.config.side_of[seat]
+        best: tuple[int, ...] | None = None
+        for move in rules.moves_of(state, seat):
+            child = self.value(rules.apply(state, move)[0], round_no)
+            if best is None or child[side] > best[side]:
+                best = child
+        assert best is not None, "a seat to move has a legal move"
+        self.memo[state] = best
+        return best
+
+    def applies(self, state: Any) -> bool:
+        """Whether a decision is due at `state` with at most `max_tricks` tricks left in the round."""
+        rules = self.rules
+        return not rules.is_over(state) and not rules.is_chance(state) and tricks_left(rules, state) <= self.max_tricks
+
+    def solve_state(self, state: Any) -> Solution:
+        """Every legal move of the seat to move at `state` with its exact value; `OverBudget` past
+        `max_nodes` decisions searched (what was finished stays in the memo)."""
+        rules = self.rules
+        if rules.is_over(state) or rules.is_chance(state):
+            raise ValueError("no decision is due here")
+        if self.round != (state.round_no, id(state.config)):
+            self.memo.clear()
+            self.round = (state.round_no, id(state.config))
+        start, nodes = time.perf_counter(), self.nodes
+        self.limit = None if self.max_nodes is None else nodes + self.max_nodes
+        seat = rules.to_move(state)
+        side = state.config.side_of[seat]
+        scale = max(len(state.config.sides) - 1, 1)
+        base = self.utilities(state)[side]
+        values = []
+        for move in rules.moves_of(state, seat):
+            child = self.value(rules.apply(state, move)[0], state.round_no)
+            values.append((move, (child[side] - base) / scale))
+        return Solution(seat, tuple(values), self.nodes - nodes, time.perf_counter() - start)
+
+
+def exact(position: Any, solver: Solver | None = None) -> Solution | None:
+    """The exact value of every legal move at `position`, or None where the solver does not apply: more
+    than the solver's `max_tricks` tricks left, or a search past its `max_nodes`."""
+    if solver is None or solver.rules is not position.rule_set:
+        solver = Solver(position.rule_set)
+    state = position.state
+    if not solver.applies(state):
+        return None
+    try:
+        return solver.solve_state(state)
+    except OverBudget:
+        return None
