@@ -30,7 +30,11 @@ has (4!)^4 = 331,776 ways to play four tricks of four players and hardly a
 transposition (the scoring piles keep the order of the cards won, K5-K6):
 well over a minute in this engine. So a search stops after `max_nodes`
 decisions searched and `exact` returns None (the caller then estimates by
-sampling, as before); what it finished stays in the memo for the next try.
+sampling, as before); what it finished stays in the memo, and the solver
+tries again in that round only once a trick's plays less one have been made
+(so a Kirk hand costs one search past the budget, and is solved exactly from
+the fourth card of its fourth trick from the end: 5,184 ways, 25,756
+decisions).
 """
 
 from __future__ import annotations
@@ -45,12 +49,19 @@ MAX_TRICKS = 4
 MAX_NODES = 40_000  # decisions searched per call before giving up (a few seconds on a loaded machine)
 
 
+def plays_per_trick(state: Any) -> int:
+    config = state.config
+    return int(getattr(config, "plays_per_trick", len(config.players)))
+
+
+def held(rules: Any, state: Any) -> int:
+    """The cards in all hands."""
+    return sum(len(rules.hand(state, seat)) for seat in range(len(state.config.players)))
+
+
 def tricks_left(rules: Any, state: Any) -> int:
     """The tricks still to finish in this round, the one in progress included (cards held / plays per trick)."""
-    config = state.config
-    per_trick = getattr(config, "plays_per_trick", len(config.players))
-    held = sum(len(rules.hand(state, seat)) for seat in range(len(config.players)))
-    return -(-held // per_trick)
+    return -(-held(rules, state) // plays_per_trick(state))
 
 
 class OverBudget(Exception):
@@ -83,6 +94,14 @@ class Solver:
         self.round: tuple[int, int] | None = None  # the round the memo belongs to: (round_no, id of config)
         self.nodes = 0
         self.limit: int | None = None
+        self.wait: int | None = None  # after a search past the budget: try again at this many cards held
+
+    def enter(self, state: Any) -> None:
+        """Forget the memo and any wait when `state` is in another round than the memo's."""
+        key = (state.round_no, id(state.config))
+        if self.round != key:
+            self.memo.clear()
+            self.round, self.wait = key, None
 
     def utilities(self, state: Any) -> tuple[int, ...]:
         """Per side, `k * score - total`: the relative score (score less the others' mean) times k - 1."""
@@ -113,9 +132,13 @@ class Solver:
         return best
 
     def applies(self, state: Any) -> bool:
-        """Whether a decision is due at `state` with at most `max_tricks` tricks left in the round."""
+        """Whether a decision is due at `state` with at most `max_tricks` tricks left in the round (and, after a
+        search of this round past the budget, a trick's plays less one made since)."""
         rules = self.rules
-        return not rules.is_over(state) and not rules.is_chance(state) and tricks_left(rules, state) <= self.max_tricks
+        if rules.is_over(state) or rules.is_chance(state) or tricks_left(rules, state) > self.max_tricks:
+            return False
+        self.enter(state)
+        return self.wait is None or held(rules, state) <= self.wait
 
     def solve_state(self, state: Any) -> Solution:
         """Every legal move of the seat to move at `state` with its exact value; `OverBudget` past
@@ -123,9 +146,7 @@ class Solver:
         rules = self.rules
         if rules.is_over(state) or rules.is_chance(state):
             raise ValueError("no decision is due here")
-        if self.round != (state.round_no, id(state.config)):
-            self.memo.clear()
-            self.round = (state.round_no, id(state.config))
+        self.enter(state)
         start, nodes = time.perf_counter(), self.nodes
         self.limit = None if self.max_nodes is None else nodes + self.max_nodes
         seat = rules.to_move(state)
@@ -150,4 +171,5 @@ def exact(position: Any, solver: Solver | None = None) -> Solution | None:
     try:
         return solver.solve_state(state)
     except OverBudget:
+        solver.wait = held(solver.rules, state) - plays_per_trick(state) + 1
         return None
