@@ -23,9 +23,11 @@ score times k - 1, so comparisons and ties are exact.
 Speed: the rules are pure functions of the state, so a node's value is
 memoised on its state (exact at every node: a state fixes its subtree and the
 tie-break); a `Solver` keeps its memo for the round, so the later decisions of
-a round analysed in order are mostly looked up, not searched. Max-n admits no
-alpha-beta pruning among three or more sides without a bound on the scores,
-so a tree is otherwise searched whole. Kirk's game (no duty to follow, K4)
+a round analysed in order are mostly looked up, not searched. With two sides
+the game is zero-sum, max-n is minimax and a tie changes nobody's value, so
+alpha-beta (fail-soft, the bounds it proves kept per state) finds the same
+values searching less. Max-n admits no such pruning among three or more sides
+without a bound on the scores, so there a tree is searched whole. Kirk's game (no duty to follow, K4)
 has (4!)^4 = 331,776 ways to play four tricks of four players and hardly a
 transposition (the scoring piles keep the order of the cards won, K5-K6):
 well over a minute in this engine. So a search stops after `max_nodes`
@@ -46,6 +48,7 @@ from typing import Any
 __all__ = ["MAX_TRICKS", "MAX_NODES", "Solution", "Solver", "OverBudget", "tricks_left", "exact"]
 
 MAX_TRICKS = 4
+INF = float("inf")
 MAX_NODES = 40_000  # decisions searched per call before giving up (a few seconds on a loaded machine)
 
 
@@ -86,11 +89,14 @@ class Solver:
     """Max-n over the rest of a round (see the module). One solver serves one game; it keeps its memo
     until the round changes, so a round's decisions analysed in order share their searches."""
 
-    def __init__(self, rules: Any, *, max_tricks: int = MAX_TRICKS, max_nodes: int | None = MAX_NODES) -> None:
+    def __init__(self, rules: Any, *, max_tricks: int = MAX_TRICKS, max_nodes: int | None = MAX_NODES,
+                 prune: bool = True) -> None:
         self.rules = rules
+        self.prune = prune  # alpha-beta where two sides play (False: max-n everywhere, as the tests compare)
         self.max_tricks = max_tricks
         self.max_nodes = max_nodes
         self.memo: dict[Any, tuple[int, ...]] = {}
+        self.bounds: dict[Any, tuple[float, float]] = {}  # two sides: the bounds alpha-beta proved on side 0's utility
         self.round: tuple[int, int] | None = None  # the round the memo belongs to: (round_no, id of config)
         self.nodes = 0
         self.limit: int | None = None
@@ -101,6 +107,7 @@ class Solver:
         key = (state.round_no, id(state.config))
         if self.round != key:
             self.memo.clear()
+            self.bounds.clear()
             self.round, self.wait = key, None
 
     def utilities(self, state: Any) -> tuple[int, ...]:
@@ -117,9 +124,7 @@ class Solver:
         known = self.memo.get(state)
         if known is not None:
             return known
-        self.nodes += 1
-        if self.limit is not None and self.nodes > self.limit:
-            raise OverBudget
+        self.count()
         seat = rules.to_move(state)
         side = state.config.side_of[seat]
         best: tuple[int, ...] | None = None
@@ -129,6 +134,48 @@ class Solver:
                 best = child
         assert best is not None, "a seat to move has a legal move"
         self.memo[state] = best
+        return best
+
+    def count(self) -> None:
+        self.nodes += 1
+        if self.limit is not None and self.nodes > self.limit:
+            raise OverBudget
+
+    def minimax(self, state: Any, round_no: int, alpha: float, beta: float) -> float:
+        """Two sides: side 0's utility at the round's end (side 1's is its negative) under minimax, by
+        fail-soft alpha-beta with the bounds proved so far kept per state; exact when inside (alpha, beta)."""
+        rules = self.rules
+        if rules.is_over(state) or rules.is_chance(state) or state.round_no != round_no:
+            return self.utilities(state)[0]
+        known = self.bounds.get(state)
+        low, high = known if known is not None else (-INF, INF)
+        if low == high or low >= beta:
+            return low
+        if high <= alpha:
+            return high
+        alpha, beta = max(alpha, low), min(beta, high)
+        self.count()
+        seat = rules.to_move(state)
+        maximise = state.config.side_of[seat] == 0
+        best = -INF if maximise else INF
+        a, b = alpha, beta
+        for move in rules.moves_of(state, seat):
+            child = self.minimax(rules.apply(state, move)[0], round_no, a, b)
+            if maximise:
+                best = max(best, child)
+                a = max(a, best)
+            else:
+                best = min(best, child)
+                b = min(b, best)
+            if a >= b:
+                break
+        if best <= alpha:
+            high = min(high, best)
+        elif best >= beta:
+            low = max(low, best)
+        else:
+            low = high = best
+        self.bounds[state] = (low, high)
         return best
 
     def applies(self, state: Any) -> bool:
@@ -154,9 +201,14 @@ class Solver:
         scale = max(len(state.config.sides) - 1, 1)
         base = self.utilities(state)[side]
         values = []
+        two_sides = self.prune and len(state.config.sides) == 2
         for move in rules.moves_of(state, seat):
-            child = self.value(rules.apply(state, move)[0], state.round_no)
-            values.append((move, (child[side] - base) / scale))
+            after = rules.apply(state, move)[0]
+            if two_sides:  # minimax: the same values as max-n's, found with alpha-beta
+                mine = self.minimax(after, state.round_no, -INF, INF) * (1 if side == 0 else -1)
+            else:
+                mine = self.value(after, state.round_no)[side]
+            values.append((move, (mine - base) / scale))
         return Solution(seat, tuple(values), self.nodes - nodes, time.perf_counter() - start)
 
 

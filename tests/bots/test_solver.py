@@ -89,6 +89,18 @@ def test_solver_matches_brute_force(table) -> None:
         assert ranked[0][1] == max(value for _, value in solution.values)
 
 
+@pytest.mark.parametrize("table", [("2e", 2, ()), ("1e", 2, ("perfect",)), ("2e", 4, ("partnership",))],
+                         ids=["2e-2", "1e-2-perfect", "2e-4-partnership"])
+def test_two_sides_alpha_beta_finds_the_max_n_values(table) -> None:
+    rules, players, variants = table
+    for seed in range(6):
+        position = end_position(rules, players, variants, None, 100 + seed, 3)
+        pruned = exact(position, Solver(position.rule_set))
+        plain = exact(position, Solver(position.rule_set, prune=False))
+        assert pruned is not None and plain is not None
+        assert pruned.values == plain.values, position
+
+
 def test_the_last_round_ends_the_game() -> None:
     position = end_position("kirk", 4, (), {"Hands": "1"}, 1, 2)
     solver = Solver(position.rule_set)
