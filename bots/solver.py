@@ -97,15 +97,15 @@ class Solver:
         self.max_nodes = max_nodes
         self.memo: dict[Any, tuple[int, ...]] = {}
         self.bounds: dict[Any, tuple[float, float]] = {}  # two sides: the bounds alpha-beta proved on side 0's utility
-        self.round: tuple[int, int] | None = None  # the round the memo belongs to: (round_no, id of config)
+        self.round: tuple[int, Any] | None = None  # the round the memo belongs to: (round_no, the game's config)
         self.nodes = 0
         self.limit: int | None = None
         self.wait: int | None = None  # after a search past the budget: try again at this many cards held
 
     def enter(self, state: Any) -> None:
         """Forget the memo and any wait when `state` is in another round than the memo's."""
-        key = (state.round_no, id(state.config))
-        if self.round != key:
+        key = (state.round_no, state.config)
+        if self.round is None or self.round[0] != key[0] or self.round[1] is not key[1]:
             self.memo.clear()
             self.bounds.clear()
             self.round, self.wait = key, None
