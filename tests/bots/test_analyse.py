@@ -58,6 +58,8 @@ def test_the_last_four_tricks_are_judged_exactly(tmp_path) -> None:
     out.write_text(write_game(record), encoding="utf-8")
     text = out.read_text(encoding="utf-8")
     assert "(exact " in text and "(est " in text
+    again = diamonds.Game.from_text(text)
+    assert again.is_valid and again.moves == game.moves
     assert main(["validate", str(out)]) == 0
     assert main(["fmt", "--check", str(out)]) == 0
 
