@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from tables import new_position
 
+import diamonds
 from diamonds.bots.solver import MAX_TRICKS, Solver, exact, tricks_left
 
 #: (rules, players, variants, options): every family, two sides and more, partnerships
@@ -121,3 +122,11 @@ def test_declines_more_than_four_tricks_and_a_tree_over_budget() -> None:
         position.push(rng.choice(position.legal_moves))
     assert exact(position, Solver(position.rule_set, max_nodes=10)) is None
     assert exact(position) is not None
+
+
+def test_a_round_without_deal_lines_is_solved_from_its_inferred_hands() -> None:
+    game = next(diamonds.read_games("samples/bidding-3p-no-deals.dgn"))
+    position = game.at("R1.7")  # three tricks left; the hands were inferred from the plays
+    solution = exact(position)
+    assert solution is not None
+    assert [value for _, value in solution.values] == pytest.approx([float(v) for _, v in brute_values(position)])
