@@ -27,10 +27,11 @@ a round analysed in order are mostly looked up, not searched. With two sides
 the game is zero-sum, max-n is minimax and a tie changes nobody's value, so
 alpha-beta (fail-soft, the bounds it proves kept per state) finds the same
 values searching less. Max-n admits no such pruning among three or more sides
-without a bound on the scores, so there a tree is searched whole. Kirk's game (no duty to follow, K4)
-has (4!)^4 = 331,776 ways to play four tricks of four players and hardly a
-transposition (the scoring piles keep the order of the cards won, K5-K6):
-well over a minute in this engine. So a search stops after `max_nodes`
+without a bound on the scores, so there a tree is searched whole. Kirk's
+game (no duty to follow, K4) has (4!)^4 = 331,776 ways to play four tricks of
+four players and hardly a transposition (the scoring piles keep the order of
+the cards won, K5-K6): minutes in this engine; tables of five and six players
+are big too. So a search stops after `max_nodes`
 decisions searched and `exact` returns None (the caller then estimates by
 sampling, as before); what it finished stays in the memo, and the solver
 tries again in that round only once a trick's plays less one have been made
@@ -45,7 +46,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["MAX_TRICKS", "MAX_NODES", "Solution", "Solver", "OverBudget", "tricks_left", "exact"]
+__all__ = ["MAX_TRICKS", "MAX_NODES", "Solution", "Solver", "OverBudget", "tricks_left", "held", "plays_per_trick",
+           "exact"]
 
 MAX_TRICKS = 4
 INF = float("inf")
@@ -53,6 +55,7 @@ MAX_NODES = 40_000  # decisions searched per call before giving up (a few second
 
 
 def plays_per_trick(state: Any) -> int:
+    """Cards played to a trick (every family's config says; one per player otherwise)."""
     config = state.config
     return int(getattr(config, "plays_per_trick", len(config.players)))
 
