@@ -1,9 +1,13 @@
-"""Speed of the bots and the environment: `python bench/bots.py` (a second or so per figure).
+"""Speed of the bots and the environment: `python bench/bots.py [seconds] [rounds]` (a second or so per figure).
 
 Prints, per family: random self-play games per second through `diamonds.Position` (a random legal move
 from `legal_moves` at each decision, deals through `deal`), the same through the PettingZoo environment
 (a random id of the action mask, observations built for the agent to move), and `mc` decisions per
-second (16 samples per decision, the other seats greedy)."""
+second (16 samples per decision, the other seats greedy). Then the exact solver (`diamonds.bots.solver`) as
+`diamonds analyse` meets it: random deals played at random to the first decision with four tricks left, then
+`exact` at every decision until one is solved within the default budget: the seconds that cost (failed tries
+included), the decisions searched, and how many cards were held when it succeeded (a full four tricks is
+4 x the plays per trick)."""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ import time
 
 import diamonds
 from diamonds.bots import make_bot
+from diamonds.bots.solver import MAX_TRICKS, Solver, exact, held, tricks_left
 from diamonds.core.simulate import default_names
 
 TABLES = [("2e", 4), ("1e", 3), ("bga", 2), ("kirk", 4), ("bidding", 3)]
@@ -75,6 +80,32 @@ def mc_decisions(rules: str, players: int, seconds: float) -> float:
     return decisions / spent
 
 
+def solver_round(rules: str, players: int, seed: int) -> tuple[float, int, int]:
+    """Seconds, decisions searched and cards held at the first exact solution of one round (see the module)."""
+    rng = random.Random(seed)
+    pos = diamonds.Position(rules, default_names(players), dealer=0)
+    pos.deal(rng)
+    while tricks_left(pos.rule_set, pos.state) > MAX_TRICKS or len(pos.legal_moves) < 2:
+        pos.push(rng.choice(pos.legal_moves))
+    solver = Solver(pos.rule_set)
+    start = time.perf_counter()
+    while not pos.is_chance and not pos.is_over:
+        if len(pos.legal_moves) > 1 and exact(pos, solver) is not None:
+            return time.perf_counter() - start, solver.nodes, held(pos.rule_set, pos.state)
+        pos.push(rng.choice(pos.legal_moves))
+    return time.perf_counter() - start, solver.nodes, 0
+
+
+def solver_figures(rounds: int) -> None:
+    print(f"\n{'rules':<8} {'players':>7} {'solve s/round':>14} {'decisions':>10} {'decisions/s':>12} {'cards held':>11}")
+    for rules, players in TABLES:
+        runs = [solver_round(rules, players, seed) for seed in range(rounds)]
+        seconds = sum(run[0] for run in runs) / rounds
+        nodes = sum(run[1] for run in runs) / rounds
+        cards = " ".join(str(run[2]) for run in runs)
+        print(f"{rules:<8} {players:>7} {seconds:14.2f} {nodes:10.0f} {nodes / seconds:12.0f} {cards:>11}")
+
+
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
     print(f"{'rules':<8} {'players':>7} {'Position games/s':>17} {'ms/game':>8} {'moves/s':>9} "
@@ -87,6 +118,7 @@ def main() -> None:
             env = f"{'(no rl extra)':>12}"
         mc = mc_decisions(rules, players, seconds)
         print(f"{rules:<8} {players:>7} {games:17.1f} {1000 / games:8.2f} {moves:9.0f} {env} {mc:15.1f}")
+    solver_figures(int(sys.argv[2]) if len(sys.argv) > 2 else 3)
 
 
 if __name__ == "__main__":

@@ -1,11 +1,17 @@
-"""`diamonds analyse`: `mc` judges every card played, from its player's own view.
+"""`diamonds analyse`: every card played is judged, exactly near a round's end, else by `mc`.
 
-At every card play with a choice, an `MCBot` (its own seed per decision:
-`random.Random(f"{seed}:{ply}")`) estimates every legal move. A card whose
-estimate falls short of the best one's by `mistake` points or more gets `?`,
-by `blunder` or more `??`, and a comment `{best: X (est a) vs played (est b)}`
-(the estimates are the mean change in the player's side's score less the mean
-of the other sides', to the end of the round). The record is the game's own
+At every card play with a choice where at most four tricks remain in the
+round, the solver (`diamonds.bots.solver`) gives every legal move its exact
+value, seeing every hand (the record's, or those inferred for a complete
+round): the verdict says `exact`. Elsewhere, or where the search would pass its
+node budget, an `MCBot` (its own seed per decision:
+`random.Random(f"{seed}:{ply}")`) estimates every legal move from the
+player's own view: the verdict says `est`. A card whose
+value falls short of the best one's by `mistake` points or more gets `?`, by
+`blunder` or more `??`, and a comment `{best: X (est a) vs played (est b)}`,
+or `{best: X (exact a) vs played (exact b)}` (both count the change in the
+player's side's score less the mean of the other sides', to the end of the
+round: mc's mean over its samples, the solver's under max-n play). The record is the game's own
 (its comments and layout kept), with those marks added, so the output still
 validates and is canonical for `fmt`.
 """
@@ -18,6 +24,7 @@ from typing import Any
 from diamonds.notation.records import Comment, GameRecord, Plays
 
 from . import MCBot
+from .solver import MAX_NODES, Solver, exact
 
 __all__ = ["analyse_game", "Judgement"]
 
@@ -32,17 +39,20 @@ class Judgement:
     played_estimate: float
     best_estimate: float
     glyph: str | None
+    exact: bool = False  # the solver's values (every hand seen), not mc's estimates
 
     @property
     def loss(self) -> float:
         return self.best_estimate - self.played_estimate
 
 
-def judge(game: Any, *, samples: int = 16, seed: int = 0, mistake: float = 2.0,
-          blunder: float = 5.0) -> list[Judgement]:
-    """Every card play with a choice, judged (see the module)."""
+def judge(game: Any, *, samples: int = 16, seed: int = 0, mistake: float = 2.0, blunder: float = 5.0,
+          exact_nodes: int = MAX_NODES) -> list[Judgement]:
+    """Every card play with a choice, judged (see the module); `exact_nodes` is the solver's budget per
+    decision (0: mc everywhere)."""
     judgements: list[Judgement] = []
     position = game.start()
+    solver = Solver(position.rule_set, max_nodes=exact_nodes) if exact_nodes > 0 else None
     round_index, play_index = -1, 0
     for ply, move in enumerate(game.moves):
         kind = type(move).__name__
@@ -51,7 +61,11 @@ def judge(game: Any, *, samples: int = 16, seed: int = 0, mistake: float = 2.0,
         elif kind == "PlayCard" and not position.is_chance:
             view = position.view(position.to_move_seat)
             if len(view.legal_moves) > 1:
-                ranked = MCBot(f"{seed}:{ply}", samples=samples).estimates(view)
+                solution = exact(position, solver) if solver is not None else None
+                if solution is not None:
+                    ranked = solution.ranked()
+                else:
+                    ranked = MCBot(f"{seed}:{ply}", samples=samples).estimates(view)
                 if ranked:
                     estimates = dict(ranked)
                     best, best_estimate = ranked[0]
@@ -59,7 +73,8 @@ def judge(game: Any, *, samples: int = 16, seed: int = 0, mistake: float = 2.0,
                     loss = best_estimate - played_estimate
                     glyph = "??" if loss >= blunder else "?" if loss >= mistake else None
                     judgements.append(Judgement(round_index, play_index, view.viewer, view.text(move),
-                                                view.text(best), played_estimate, best_estimate, glyph))
+                                                view.text(best), played_estimate, best_estimate, glyph,
+                                                solution is not None))
             play_index += 1
         position.push(move)
     return judgements
@@ -77,7 +92,9 @@ def annotate(record: GameRecord, judgements: list[Judgement]) -> GameRecord:
             for play in trick.plays:
                 mark = marks.get((r, index))
                 if mark is not None:
-                    text = f"best: {mark.best} (est {mark.best_estimate:.1f}) vs played (est {mark.played_estimate:.1f})"
+                    word = "exact" if mark.exact else "est"
+                    text = (f"best: {mark.best} ({word} {mark.best_estimate:.1f}) "
+                            f"vs played ({word} {mark.played_estimate:.1f})")
                     play = dataclasses.replace(play, annotation=mark.glyph,
                                                comments=play.comments + (Comment(text, True),))
                 plays.append(play)

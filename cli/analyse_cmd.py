@@ -30,11 +30,11 @@ def run(args: argparse.Namespace) -> int:
             texts.append(write_game(game.record))
             continue
         record, judgements = analyse_game(game, samples=args.samples, seed=args.seed, mistake=args.mistake,
-                                          blunder=args.blunder)
+                                          blunder=args.blunder, exact_nodes=args.exact_nodes)
         marked += sum(1 for j in judgements if j.glyph)
         texts.append(write_game(record))
         if sys.stderr.isatty():
-            print(f"game {number}: {len(judgements)} choices judged, "
+            print(f"game {number}: {len(judgements)} choices judged ({sum(1 for j in judgements if j.exact)} exactly), "
                   f"{sum(1 for j in judgements if j.glyph)} marked", file=sys.stderr)
     with open_output(args.output, force=args.force) as out:
         out.write("\n".join(texts))

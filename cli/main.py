@@ -95,6 +95,19 @@ def _subparser(parser: argparse.ArgumentParser, command: str | None) -> argparse
     return parser
 
 
+MAX_EXACT_NODES = 40_000  # diamonds.bots.solver.MAX_NODES (not imported: the command starts without the bots)
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
+    return value
+
+
 def _positive(text: str) -> int:
     try:
         value = int(text)
@@ -319,7 +332,8 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
         simulate.add_argument("-o", "--output", metavar="OUT", help="write here instead of standard output")
         simulate.add_argument("--force", action="store_true", help="replace a read-only output file (its mode is kept)")
 
-    analyse = _command(commands, "analyse", "judge every card played with the mc bot and mark the mistakes",
+    analyse = _command(commands, "analyse", "judge every card played (exactly in a round's last four tricks, "
+                       "else with the mc bot) and mark the mistakes",
                        "  diamonds analyse game.dgn -o annotated.dgn\n"
                        "  diamonds analyse game.dgn --samples 64 --mistake 3 --blunder 8")
     analyse.add_argument("file", help="a DGN file")
@@ -330,6 +344,9 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
                          help="an estimate this far below the best move's is marked ? (default 2)")
     analyse.add_argument("--blunder", type=float, default=5.0, metavar="POINTS",
                          help="an estimate this far below the best move's is marked ?? (default 5)")
+    analyse.add_argument("--exact-nodes", type=_count, default=MAX_EXACT_NODES, metavar="N",
+                         help="the exact solver's budget per decision in a round's last four tricks, in decisions "
+                         f"searched; past it mc estimates (default {MAX_EXACT_NODES}; 0: mc everywhere)")
     analyse.add_argument("--force", action="store_true", help="replace a read-only output file (its mode is kept)")
 
     arena = _command(commands, "arena", "play bots against each other, write the games as DGN, print standings",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import diamonds
@@ -21,8 +21,9 @@ def table_id(table: tuple[str, int, tuple[str, ...]]) -> str:
     return "-".join([rules, str(players), *variants])
 
 
-def new_position(rules: str, players: int, variants: Sequence[str] = (), *, dealer: int = 0) -> Any:
-    return diamonds.Position(rules, default_names(players), dealer=dealer, variants=variants)
+def new_position(rules: str, players: int, variants: Sequence[str] = (), *, dealer: int = 0,
+                 options: Mapping[str, str] | None = None) -> Any:
+    return diamonds.Position(rules, default_names(players), dealer=dealer, variants=variants, options=options)
 
 
 def play(position: Any, bots: Sequence[Any], rng: random.Random, *, stop_after: int | None = None) -> Any:

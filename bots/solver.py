@@ -1,0 +1,230 @@
+"""Exact values at the end of a round, where every hand is known: a max-n solver over the last tricks.
+
+Where at most `MAX_TRICKS` tricks remain in the round, `exact(position)` gives
+every legal move of the player to move its exact value, reading every hand
+(a position knows them all: from a record's deal lines, or inferred for a
+complete round). The solver is generic: it reads only the rule set's class
+methods (`moves_of`, `apply`, `to_move`, `is_chance`, `is_over`, `standings`,
+`hand`) and the state's `round_no`, as `playout` does, and stops at the
+round's end (a deal due, or the game over), so the round's own end-of-round
+scoring (R16-R17, K7, B9) is in the value and the next deal is not.
+
+The value (docs/bots.md): max-n. Every side plays, seeing every hand, to
+maximise its own *relative score* at the round's end (its score less the mean
+of the other sides', as `mc` and `diamonds analyse` count), and a move's value
+is the change in the mover's relative score from now to the round's end under
+that play: the unit of `mc`'s estimates. Relative scores add up to zero, so
+with two sides (two players, a partnership) this is minimax. A side
+indifferent between moves takes the first in `legal_moves` order: the
+deterministic tie-break that fixes what the others then get. Internally a
+side's utility is the integer `k * score - total` (k sides): the relative
+score times k - 1, so comparisons and ties are exact.
+
+Speed: the rules are pure functions of the state, so a node's value is
+memoised on its state (exact at every node: a state fixes its subtree and the
+tie-break); a `Solver` keeps its memo for the round, so the later decisions of
+a round analysed in order are mostly looked up, not searched. With two sides
+the game is zero-sum, max-n is minimax and a tie changes nobody's value, so
+alpha-beta (fail-soft, the bounds it proves kept per state) finds the same
+values searching less. Max-n admits no such pruning among three or more sides
+without a bound on the scores, so there a tree is searched whole. Kirk's
+game (no duty to follow, K4) has (4!)^4 = 331,776 ways to play four tricks of
+four players and hardly a transposition (the scoring piles keep the order of
+the cards won, K5-K6): minutes in this engine; tables of five and six players
+are big too. So a search stops after `max_nodes`
+decisions searched and `exact` returns None (the caller then estimates by
+sampling, as before); what it finished stays in the memo, and the solver
+tries again in that round only once a trick's plays less one have been made
+(so a Kirk hand costs one search past the budget, and is solved exactly from
+the fourth card of its fourth trick from the end: 5,184 ways, 25,756
+decisions).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["MAX_TRICKS", "MAX_NODES", "Solution", "Solver", "OverBudget", "tricks_left", "held", "plays_per_trick",
+           "exact"]
+
+MAX_TRICKS = 4
+INF = float("inf")
+MAX_NODES = 40_000  # decisions searched per call before giving up (a few seconds on a loaded machine)
+
+
+def plays_per_trick(state: Any) -> int:
+    """Cards played to a trick (every family's config says; one per player otherwise)."""
+    config = state.config
+    return int(getattr(config, "plays_per_trick", len(config.players)))
+
+
+def held(rules: Any, state: Any) -> int:
+    """The cards in all hands."""
+    return sum(len(rules.hand(state, seat)) for seat in range(len(state.config.players)))
+
+
+def tricks_left(rules: Any, state: Any) -> int:
+    """The tricks still to finish in this round, the one in progress included (cards held / plays per trick)."""
+    return -(-held(rules, state) // plays_per_trick(state))
+
+
+class OverBudget(Exception):
+    """A search went past its `max_nodes`: the tree is too big to solve here."""
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """Every legal move of `seat` with its exact value (in legal order), and what the search cost."""
+
+    seat: int
+    values: tuple[tuple[Any, float], ...]
+    nodes: int  # decisions searched (memo hits not counted)
+    seconds: float
+
+    def ranked(self) -> list[tuple[Any, float]]:
+        """Best first; equal values keep the legal order (the solver's own tie-break)."""
+        return sorted(self.values, key=lambda pair: -pair[1])
+
+
+class Solver:
+    """Max-n over the rest of a round (see the module). One solver serves one game; it keeps its memo
+    until the round changes, so a round's decisions analysed in order share their searches."""
+
+    def __init__(self, rules: Any, *, max_tricks: int = MAX_TRICKS, max_nodes: int | None = MAX_NODES,
+                 prune: bool = True) -> None:
+        self.rules = rules
+        self.prune = prune  # alpha-beta where two sides play (False: max-n everywhere, as the tests compare)
+        self.max_tricks = max_tricks
+        self.max_nodes = max_nodes
+        self.memo: dict[Any, tuple[int, ...]] = {}
+        self.bounds: dict[Any, tuple[float, float]] = {}  # two sides: the bounds alpha-beta proved on side 0's utility
+        self.round: tuple[int, Any] | None = None  # the round the memo belongs to: (round_no, the game's config)
+        self.nodes = 0
+        self.limit: int | None = None
+        self.wait: int | None = None  # after a search past the budget: try again at this many cards held
+
+    def enter(self, state: Any) -> None:
+        """Forget the memo and any wait when `state` is in another round than the memo's."""
+        key = (state.round_no, state.config)
+        if self.round is None or self.round[0] != key[0] or self.round[1] is not key[1]:
+            self.memo.clear()
+            self.bounds.clear()
+            self.round, self.wait = key, None
+
+    def utilities(self, state: Any) -> tuple[int, ...]:
+        """Per side, `k * score - total`: the relative score (score less the others' mean) times k - 1."""
+        scores = [standing.score for standing in self.rules.standings(state)]
+        total, count = sum(scores), len(scores)
+        return tuple(count * score - total for score in scores)
+
+    def value(self, state: Any, round_no: int) -> tuple[int, ...]:
+        """The sides' utilities at the round's end when every side plays max-n from `state`."""
+        rules = self.rules
+        if rules.is_over(state) or rules.is_chance(state) or state.round_no != round_no:
+            return self.utilities(state)
+        known = self.memo.get(state)
+        if known is not None:
+            return known
+        self.count()
+        seat = rules.to_move(state)
+        side = state.config.side_of[seat]
+        best: tuple[int, ...] | None = None
+        for move in rules.moves_of(state, seat):
+            child = self.value(rules.apply(state, move)[0], round_no)
+            if best is None or child[side] > best[side]:
+                best = child
+        assert best is not None, "a seat to move has a legal move"
+        self.memo[state] = best
+        return best
+
+    def count(self) -> None:
+        self.nodes += 1
+        if self.limit is not None and self.nodes > self.limit:
+            raise OverBudget
+
+    def minimax(self, state: Any, round_no: int, alpha: float, beta: float) -> float:
+        """Two sides: side 0's utility at the round's end (side 1's is its negative) under minimax, by
+        fail-soft alpha-beta with the bounds proved so far kept per state; exact when inside (alpha, beta)."""
+        rules = self.rules
+        if rules.is_over(state) or rules.is_chance(state) or state.round_no != round_no:
+            return self.utilities(state)[0]
+        known = self.bounds.get(state)
+        low, high = known if known is not None else (-INF, INF)
+        if low == high or low >= beta:
+            return low
+        if high <= alpha:
+            return high
+        alpha, beta = max(alpha, low), min(beta, high)
+        self.count()
+        seat = rules.to_move(state)
+        maximise = state.config.side_of[seat] == 0
+        best = -INF if maximise else INF
+        a, b = alpha, beta
+        for move in rules.moves_of(state, seat):
+            child = self.minimax(rules.apply(state, move)[0], round_no, a, b)
+            if maximise:
+                best = max(best, child)
+                a = max(a, best)
+            else:
+                best = min(best, child)
+                b = min(b, best)
+            if a >= b:
+                break
+        if best <= alpha:
+            high = min(high, best)
+        elif best >= beta:
+            low = max(low, best)
+        else:
+            low = high = best
+        self.bounds[state] = (low, high)
+        return best
+
+    def applies(self, state: Any) -> bool:
+        """Whether a decision is due at `state` with at most `max_tricks` tricks left in the round (and, after a
+        search of this round past the budget, a trick's plays less one made since)."""
+        rules = self.rules
+        if rules.is_over(state) or rules.is_chance(state) or tricks_left(rules, state) > self.max_tricks:
+            return False
+        self.enter(state)
+        return self.wait is None or held(rules, state) <= self.wait
+
+    def solve_state(self, state: Any) -> Solution:
+        """Every legal move of the seat to move at `state` with its exact value; `OverBudget` past
+        `max_nodes` decisions searched (what was finished stays in the memo)."""
+        rules = self.rules
+        if rules.is_over(state) or rules.is_chance(state):
+            raise ValueError("no decision is due here")
+        self.enter(state)
+        start, nodes = time.perf_counter(), self.nodes
+        self.limit = None if self.max_nodes is None else nodes + self.max_nodes
+        seat = rules.to_move(state)
+        side = state.config.side_of[seat]
+        scale = max(len(state.config.sides) - 1, 1)
+        base = self.utilities(state)[side]
+        values = []
+        two_sides = self.prune and len(state.config.sides) == 2
+        for move in rules.moves_of(state, seat):
+            after = rules.apply(state, move)[0]
+            if two_sides:  # minimax: the same values as max-n's, found with alpha-beta
+                mine = self.minimax(after, state.round_no, -INF, INF) * (1 if side == 0 else -1)
+            else:
+                mine = self.value(after, state.round_no)[side]
+            values.append((move, (mine - base) / scale))
+        return Solution(seat, tuple(values), self.nodes - nodes, time.perf_counter() - start)
+
+
+def exact(position: Any, solver: Solver | None = None) -> Solution | None:
+    """The exact value of every legal move at `position`, or None where the solver does not apply: more
+    than the solver's `max_tricks` tricks left, or a search past its `max_nodes`."""
+    if solver is None or solver.rules is not position.rule_set:
+        solver = Solver(position.rule_set)
+    state = position.state
+    if not solver.applies(state):
+        return None
+    try:
+        return solver.solve_state(state)
+    except OverBudget:
+        solver.wait = held(solver.rules, state) - plays_per_trick(state) + 1
+        return None

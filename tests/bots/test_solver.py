@@ -1,0 +1,132 @@
+"""The end-of-round solver against a brute force: every play sequence enumerated through `Position`
+(push, pop, legal_moves, standings), no memo, no shortcut, exact fractions; the same max-n values."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from tables import new_position
+
+import diamonds
+from diamonds.bots.solver import MAX_TRICKS, Solver, exact, tricks_left
+
+#: (rules, players, variants, options): every family, two sides and more, partnerships
+SOLVED = [
+    ("2e", 4, (), None), ("1e", 3, (), None), ("kirk", 4, (), None), ("kirk", 4, (), {"Hands": "1"}),
+    ("bidding", 3, (), None), ("2e", 2, (), None), ("2e", 4, ("partnership",), None), ("bga", 5, (), None),
+]
+
+
+def relative(position: Any) -> list[Fraction]:
+    """Per side: its score less the mean of the other sides' (as mc counts), exactly."""
+    scores = [standing.score for standing in position.standings]
+    others = len(scores) - 1
+    return [Fraction(score) - Fraction(sum(scores) - score, others) for score in scores]
+
+
+def brute(position: Any) -> list[Fraction]:
+    """Max-n by plain enumeration: each side takes its best child, the first in legal order on a tie;
+    the leaves are the round's end (a deal due, or the game over)."""
+    if position.is_over or position.is_chance:
+        return relative(position)
+    side = position.config.side_of[position.to_move_seat]
+    best = None
+    for move in position.legal_moves:
+        position.push(move)
+        child = brute(position)
+        position.pop()
+        if best is None or child[side] > best[side]:
+            best = child
+    assert best is not None
+    return best
+
+
+def brute_values(position: Any) -> list[tuple[Any, Fraction]]:
+    side = position.config.side_of[position.to_move_seat]
+    base = relative(position)[side]
+    values = []
+    for move in position.legal_moves:
+        position.push(move)
+        values.append((move, brute(position)[side] - base))
+        position.pop()
+    return values
+
+
+def end_position(rules: str, players: int, variants: tuple[str, ...], options: Any, seed: int,
+                 max_tricks: int) -> Any:
+    """A random decision with at most `max_tricks` tricks left (often mid-trick, sometimes a victim)."""
+    rng = random.Random(f"{rules}:{players}:{seed}")
+    while True:
+        position = new_position(rules, players, variants, dealer=seed % players, options=options)
+        per_trick = position.config.plays_per_trick
+        stop = rng.randint(2, max_tricks * per_trick)  # cards still held
+        while not position.is_over:
+            if position.is_chance:
+                position.deal(rng)
+            elif sum(len(position.hand(seat)) for seat in range(players)) <= stop and len(position.legal_moves) > 1:
+                return position
+            else:
+                position.push(rng.choice(position.legal_moves))
+
+
+@pytest.mark.parametrize("table", SOLVED, ids=lambda t: "-".join([t[0], str(t[1]), *t[2], *(t[3] or {})]))
+def test_solver_matches_brute_force(table) -> None:
+    rules, players, variants, options = table
+    # without a memo, the bigger trees (no duty to follow in Kirk's game, two cards a trick with two players,
+    # five players) take minutes to enumerate: two tricks at most there, three elsewhere
+    max_tricks = 2 if rules == "kirk" or players in (2, 5) else 3
+    for seed in range(10):
+        position = end_position(rules, players, variants, options, seed, max_tricks)
+        solution = exact(position, Solver(position.rule_set))
+        assert solution is not None, position
+        expected = brute_values(position)
+        assert [move for move, _ in solution.values] == [move for move, _ in expected] == position.legal_moves
+        for (move, value), (_, truth) in zip(solution.values, expected, strict=True):
+            assert value == pytest.approx(float(truth), abs=1e-9), (position, position.text(move))
+        ranked = solution.ranked()
+        assert ranked[0][1] == max(value for _, value in solution.values)
+
+
+@pytest.mark.parametrize("table", [("2e", 2, ()), ("1e", 2, ("perfect",)), ("2e", 4, ("partnership",))],
+                         ids=["2e-2", "1e-2-perfect", "2e-4-partnership"])
+def test_two_sides_alpha_beta_finds_the_max_n_values(table) -> None:
+    rules, players, variants = table
+    for seed in range(6):
+        position = end_position(rules, players, variants, None, 100 + seed, 3)
+        pruned = exact(position, Solver(position.rule_set))
+        plain = exact(position, Solver(position.rule_set, prune=False))
+        assert pruned is not None and plain is not None
+        assert pruned.values == plain.values, position
+
+
+def test_the_last_round_ends_the_game() -> None:
+    position = end_position("kirk", 4, (), {"Hands": "1"}, 1, 2)
+    solver = Solver(position.rule_set)
+    solution = exact(position, solver)
+    assert solution is not None and solution.nodes > 0
+    again = exact(position, solver)  # the memo answers the same decision at no cost
+    assert again is not None and again.values == solution.values and again.nodes == 0
+
+
+def test_declines_more_than_four_tricks_and_a_tree_over_budget() -> None:
+    rng = random.Random(3)
+    position = new_position("2e", 4)
+    position.deal(rng)
+    while position.to_move_seat is None or tricks_left(position.rule_set, position.state) > MAX_TRICKS + 1:
+        position.push(rng.choice(position.legal_moves)) if not position.is_chance else position.deal(rng)
+    assert exact(position) is None  # five tricks left
+    while tricks_left(position.rule_set, position.state) > MAX_TRICKS or position.to_move_seat is None:
+        position.push(rng.choice(position.legal_moves))
+    assert exact(position, Solver(position.rule_set, max_nodes=10)) is None
+    assert exact(position) is not None
+
+
+def test_a_round_without_deal_lines_is_solved_from_its_inferred_hands() -> None:
+    game = next(diamonds.read_games("samples/bidding-3p-no-deals.dgn"))
+    position = game.at("R1.7")  # three tricks left; the hands were inferred from the plays
+    solution = exact(position)
+    assert solution is not None
+    assert [value for _, value in solution.values] == pytest.approx([float(v) for _, v in brute_values(position)])
