@@ -26,10 +26,10 @@ from typing import Any
 
 from diamonds.core import family_of
 
-from .knowledge import Table, deal_unknown, table_of
+from .knowledge import Table, deal_unknown, deck_index, table_of
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "MCBot", "FamilyBot", "make_bot", "BOT_NAMES", "family_bot",
-           "Table", "table_of", "deal_unknown", "relative_score", "playout"]
+           "Table", "table_of", "deal_unknown", "deck_index", "relative_score", "playout"]
 
 
 @dataclass(frozen=True)
@@ -73,6 +73,14 @@ class Bot:
     def choose(self, view: Any) -> Any:
         raise NotImplementedError
 
+    @staticmethod
+    def moves_of(view: Any) -> list[Any]:
+        """The viewer's legal moves; a bot asked to move when it has none is a caller's mistake."""
+        moves: list[Any] = view.legal_moves
+        if not moves:
+            raise ValueError(f"{view.viewer} has no move to make here")
+        return moves
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
 
@@ -83,9 +91,7 @@ class RandomBot(Bot):
     name = "random"
 
     def choose(self, view: Any) -> Any:
-        moves = view.legal_moves
-        if not moves:
-            raise ValueError(f"{view.viewer} has no move to make here")
+        moves = self.moves_of(view)
         return moves[self.rng.randrange(len(moves))]
 
 
@@ -95,9 +101,7 @@ class GreedyBot(Bot):
     name = "greedy"
 
     def choose(self, view: Any) -> Any:
-        moves = view.legal_moves
-        if not moves:
-            raise ValueError(f"{view.viewer} has no move to make here")
+        moves = self.moves_of(view)
         if len(moves) == 1:
             return moves[0]
         table = table_of(view)
@@ -170,9 +174,7 @@ class MCBot(Bot):
         return [(moves[index], total / count) for index, total in ranked]
 
     def choose(self, view: Any) -> Any:
-        moves = view.legal_moves
-        if not moves:
-            raise ValueError(f"{view.viewer} has no move to make here")
+        moves = self.moves_of(view)
         if len(moves) == 1:
             return moves[0]
         ranked = self.estimates(view)

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Table", "table_of", "deal_unknown", "round_start"]
+__all__ = ["Table", "table_of", "deal_unknown", "round_start", "deck_index"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,3 +96,15 @@ def deal_unknown(pool: Sequence[Any], sizes: Sequence[int], refuses: Sequence[Ca
 def _refused(refuse: Any, card: Any) -> bool:
     """Whether a bucket's constraint (None: none) refuses the card."""
     return refuse is not None and bool(refuse(card))
+
+
+_DECK_INDEXES: dict[Any, dict[Any, int]] = {}
+
+
+def deck_index(config: Any) -> dict[Any, int]:
+    """Each card of the game's deck and its place in it (the action ids and features), built once a deck."""
+    deck = config.deck
+    found = _DECK_INDEXES.get(deck)
+    if found is None:
+        found = _DECK_INDEXES[deck] = {card: i for i, card in enumerate(deck)}
+    return found

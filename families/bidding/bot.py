@@ -13,7 +13,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from diamonds.bots import FamilyBot, Table, deal_unknown
+from diamonds.bots import FamilyBot, Table, deal_unknown, deck_index
 from diamonds.core.cards import AnyCard, Card, Suit
 
 from .rules.deck import TRUMPS, point_value
@@ -151,7 +151,7 @@ def action_count(config: Any) -> int:
 
 
 def encode(config: Any, move: Any) -> tuple[int, ...]:
-    index = _index(config)
+    index = deck_index(config)
     d = len(config.deck)
     if isinstance(move, PlayCard):
         if not isinstance(move.card, Card):
@@ -173,7 +173,7 @@ def feature_count(config: Any) -> int:
 
 def features(state: BiddingState, seat: int) -> list[float]:
     config = state.config
-    index = _index(config)
+    index = deck_index(config)
     n, d = config.player_count, len(config.deck)
     out = [0.0] * feature_count(config)
     out[_PHASES.index(state.phase)] = 1.0
@@ -195,15 +195,6 @@ def features(state: BiddingState, seat: int) -> list[float]:
     return out
 
 
-_INDEXES: dict[Any, dict[Any, int]] = {}
-
-
-def _index(config: Any) -> dict[Any, int]:
-    deck = config.deck
-    found = _INDEXES.get(deck)
-    if found is None:
-        found = _INDEXES[deck] = {card: i for i, card in enumerate(deck)}
-    return found
 
 
 BOT = FamilyBot(greedy=greedy, determinise=determinise, action_count=action_count, encode=encode,

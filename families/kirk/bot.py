@@ -11,7 +11,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from diamonds.bots import FamilyBot, Table, deal_unknown
+from diamonds.bots import FamilyBot, Table, deal_unknown, deck_index
 
 from .rules.moves import PlayCard
 from .rules.rules import card_points, card_value
@@ -67,7 +67,7 @@ def action_count(config: Any) -> int:
 
 
 def encode(config: Any, move: Any) -> tuple[int, ...]:
-    return (_index(config)[move.card],)
+    return (deck_index(config)[move.card],)
 
 
 def feature_count(config: Any) -> int:
@@ -76,7 +76,7 @@ def feature_count(config: Any) -> int:
 
 def features(state: State, seat: int) -> list[float]:
     config = state.config
-    index = _index(config)
+    index = deck_index(config)
     out = [0.0] * feature_count(config)
     for _, card in state.trick:
         out[index[card]] = 1.0
@@ -84,15 +84,6 @@ def features(state: State, seat: int) -> list[float]:
     return out
 
 
-_INDEXES: dict[Any, dict[Any, int]] = {}
-
-
-def _index(config: Any) -> dict[Any, int]:
-    deck = config.deck
-    found = _INDEXES.get(deck)
-    if found is None:
-        found = _INDEXES[deck] = {card: i for i, card in enumerate(deck)}
-    return found
 
 
 BOT = FamilyBot(greedy=greedy, determinise=determinise, action_count=action_count, encode=encode,

@@ -5,65 +5,25 @@ Screenshots at 360 px wide go to DIAMONDS_SCREENSHOTS when it is set."""
 
 from __future__ import annotations
 
+import contextlib
 import os
-import shutil
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from chromium import chromium, require
 from servehelp import Scorer, Server, game_items
 
 pytest.importorskip("fastapi")
 pytestmark = pytest.mark.browser
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync")
-
-
-def _missing() -> str | None:
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        return "selenium is not installed (pip install '.[test]')"
-    for path, package in ((CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver")):
-        if not os.access(path, os.X_OK):
-            return f"{path} is missing (Debian: apt-get install {package})"
-    return None
-
-
-def _browser() -> Any:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in FLAGS:
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={tempfile.mkdtemp(prefix='diamonds-chromium-')}")
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    browser.set_window_size(360, 1400)
-    return browser
-
-
 @pytest.fixture(scope="module")
 def browsers() -> Iterator[tuple[Any, Any]]:
-    missing = _missing()
-    if missing is not None:
-        if os.environ.get("DIAMONDS_REQUIRE_BROWSER") == "1":
-            pytest.fail(f"DIAMONDS_REQUIRE_BROWSER=1 but {missing}")
-        pytest.skip(missing)
-    scorer, watcher = _browser(), _browser()
-    try:
+    require()
+    with chromium(360, 1400) as scorer, chromium(360, 1400) as watcher:
         yield scorer, watcher
-    finally:
-        scorer.quit()
-        watcher.quit()
 
 
 def _shot(browser: Any, name: str) -> None:
@@ -420,7 +380,8 @@ def test_two_scorer_phones_tap_two_whole_games_and_a_watcher_follows(tmp_path, b
     from selenium.webdriver.common.by import By
 
     phones = browsers
-    watcher = _browser()
+    closing = contextlib.ExitStack()
+    watcher = closing.enter_context(chromium(360, 1400))
     server = Server(tmp_path).start()
     try:
         feeds = []
@@ -502,7 +463,7 @@ def test_two_scorer_phones_tap_two_whole_games_and_a_watcher_follows(tmp_path, b
         _shot(watcher, "watch-game-over")
     finally:
         server.stop()
-        watcher.quit()
+        closing.close()
 
 
 def test_a_clubs_victim_and_the_end_of_round_award_from_buttons(tmp_path, browsers) -> None:

@@ -10,15 +10,13 @@ DIAMONDS_REQUIRE_BROWSER=1 (CI, which installs them): then that is a failure.
 from __future__ import annotations
 
 import io
-import os
 import re
-import shutil
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from chromium import chromium, require  # noqa: E402  (tests/chromium.py)
 from test_page import LEAGUE, REVOKE, SAMPLES, joined, write_page
 
 from diamonds.cli.inputs import games_in
@@ -30,48 +28,11 @@ from diamonds.views import view_for
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync")
-
-
-def _missing() -> str | None:
-    """Why no browser can run here, or None."""
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        return "selenium is not installed (pip install '.[test]')"
-    for path, package in ((CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver")):
-        if not os.access(path, os.X_OK):
-            return f"{path} is missing (Debian: apt-get install {package})"
-    return None
-
-
 @pytest.fixture(scope="module")
 def driver() -> Iterator[Any]:
-    missing = _missing()
-    if missing is not None:
-        if os.environ.get("DIAMONDS_REQUIRE_BROWSER") == "1":
-            pytest.fail(f"DIAMONDS_REQUIRE_BROWSER=1 but {missing}")
-        pytest.skip(missing)
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in FLAGS:
-        options.add_argument(flag)
-    profile = tempfile.mkdtemp(prefix="diamonds-chromium-")
-    options.add_argument(f"--user-data-dir={profile}")
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    browser.set_window_size(900, 1100)
-    try:
+    require()
+    with chromium(900, 1100) as browser:
         yield browser
-    finally:
-        browser.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,64 @@
+"""The system's headless Chromium through selenium, shared by the page and server browser tests.
+
+Debian's `chromium` and `chromium-driver` (installed by .ci/run); where they are missing a test is
+skipped, or fails under DIAMONDS_REQUIRE_BROWSER=1 (CI), so that a browser suite never passes unseen.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync")
+
+
+def missing() -> str | None:
+    """Why no browser can run here, or None."""
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "selenium is not installed (pip install '.[test]')"
+    for path, package in ((CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver")):
+        if not os.access(path, os.X_OK):
+            return f"{path} is missing (Debian: apt-get install {package})"
+    return None
+
+
+def require() -> None:
+    """Skip the test without a browser (fail instead when CI requires one)."""
+    why = missing()
+    if why is not None:
+        if os.environ.get("DIAMONDS_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"DIAMONDS_REQUIRE_BROWSER=1 but {why}")
+        pytest.skip(why)
+
+
+@contextmanager
+def chromium(width: int, height: int) -> Iterator[Any]:
+    """A headless Chromium of its own profile, with the page's console kept (for the tests' checks)."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in FLAGS:
+        options.add_argument(flag)
+    profile = tempfile.mkdtemp(prefix="diamonds-chromium-")
+    options.add_argument(f"--user-data-dir={profile}")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    browser.set_window_size(width, height)
+    try:
+        yield browser
+    finally:
+        browser.quit()
+        shutil.rmtree(profile, ignore_errors=True)
