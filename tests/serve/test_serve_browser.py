@@ -61,8 +61,7 @@ def test_a_scorer_taps_undoes_is_refused_and_a_watcher_follows(tmp_path, browser
     try:
         table = server.create("2e", tags={"Event": "<b>Thursday</b> night"})
         api = Scorer(server.base, table)
-        for item in ("pass 3", "pass Bob 1H 15H 11C", "pass Cat 8S 2C 14C", "pass Ann 3D 11H 15S"):
-            assert api.post(item).status_code == 200
+        _passes_done(api)
         watch_page.get(table["watch_url"])
         assert _wait(lambda: "version 4" in watch_page.find_element(By.ID, "updated").text.lower())
         scorer_page.get(table["scorer_url"])
@@ -124,6 +123,12 @@ def test_a_scorer_taps_undoes_is_refused_and_a_watcher_follows(tmp_path, browser
 
 # ---------------------------------------------------------------- the scorer's corrections, buttons and queue
 
+def _passes_done(api: Scorer) -> None:
+    """Round 1 of a 2e table of Ann, Bob and Cat, past its passes (the dealer chose 3): the play is due."""
+    for item in ("pass 3", "pass Bob 1H 15H 11C", "pass Cat 8S 2C 14C", "pass Ann 3D 11H 15S"):
+        assert api.post(item).status_code == 200
+
+
 def _scorer_page(browser: Any, table: dict[str, Any]) -> Any:
     """The scorer's page for `table`, loaded and drawn; the helpers below act on it."""
     from selenium.webdriver.common.by import By
@@ -173,8 +178,7 @@ def test_two_cards_swapped_in_one_step_from_the_scorer_page(tmp_path, browsers) 
     try:
         table = server.create("2e")
         api = Scorer(server.base, table)
-        for item in ("pass 3", "pass Bob 1H 15H 11C", "pass Cat 8S 2C 14C", "pass Ann 3D 11H 15S"):
-            assert api.post(item).status_code == 200
+        _passes_done(api)
         _scorer_page(page, table)
         for count, card in enumerate(("15S", "6S", "7S"), 1):
             _click(page, f'#grid button[data-card="{card}"]')
@@ -286,8 +290,7 @@ def test_taps_made_offline_are_queued_sent_in_order_or_refused_visibly(tmp_path,
     try:
         table = server.create("2e")
         api = Scorer(server.base, table)
-        for item in ("pass 3", "pass Bob 1H 15H 11C", "pass Cat 8S 2C 14C", "pass Ann 3D 11H 15S"):
-            assert api.post(item).status_code == 200
+        _passes_done(api)
         _scorer_page(page, table)
         _click(page, '#grid button[data-card="15S"]')
         assert _wait(lambda: _played(page) == ["15S"])
