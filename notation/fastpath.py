@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from operator import itemgetter
+from typing import Any
 
 from diamonds.core.cards import AnyCard, spellings
 
@@ -50,6 +51,8 @@ _trick = unchecked_constructor(Trick)
 _hand_line = unchecked_constructor(HandLine)
 _round_header = unchecked_constructor(RoundHeader)
 _tag = unchecked_constructor(Tag)
+_call_record = unchecked_constructor(Call)
+_take_record = unchecked_constructor(Take)
 _REMEMBERED_LINES = 4096
 
 
@@ -91,6 +94,7 @@ class FastReader:
         # R1 dealer Ann pass 1), so most are read once. Bounded, for archives of any size.
         self.tag_lines: dict[str, tuple[str, str, int, int] | tuple[()]] = {}
         self.header_lines: dict[str, tuple[int, str, int | None, int, int, int, int, str] | tuple[()]] = {}
+        self.call_lines: dict[str, tuple[Any, ...]] = {}  # a bid or take line's words and columns, once read
 
     def read(self, text: str, first_line: int, index: int) -> GameRecord | None:
         if not text.replace("\n", "").isprintable() or "{" in text or ";" in text or "}" in text:
@@ -261,20 +265,38 @@ class FastReader:
         return EndLine(tuple(choices), pos=Pos(line_no, matches[0].start() + 1), kind=tokens[0])
 
     def _call(self, head: str, line: str, line_no: int, tokens: list[str]) -> Call | Take | None:
-        """`bid <id> <n>` (a call) or `take <id> <card> point <card>` (an exchange), as the grammar reads them."""
+        """`bid <id> <n>` (a call) or `take <id> <card> point <card>` (an exchange), as the grammar reads them.
+
+        The same lines recur in every game (`bid Cat 9`): what a line says is read once and remembered."""
+        known = self.call_lines.get(line)
+        if known is None:
+            known = self._call_shape(head, line, tokens)
+            if len(self.call_lines) < _REMEMBERED_LINES:
+                self.call_lines[line] = known
+        if not known:
+            return None
+        if known[0] == "call":
+            _, player, amount, at, player_at, amount_at = known
+            return _call_record(head, player, amount, (), _new_pos(Pos, (line_no, at)),  # type: ignore[no-any-return]
+                                _new_pos(Pos, (line_no, player_at)), _new_pos(Pos, (line_no, amount_at)))
+        _, player, card, point, at, player_at, card_at, point_at, second = known
+        return _take_record(player, Play.from_token(card, _new_pos(Pos, (line_no, card_at))),  # type: ignore[no-any-return]
+                            Play.from_token(point, _new_pos(Pos, (line_no, point_at))), (),
+                            _new_pos(Pos, (line_no, at)), _new_pos(Pos, (line_no, player_at)), head, second)
+
+    def _call_shape(self, head: str, line: str, tokens: list[str]) -> tuple[Any, ...]:
+        """What a call or exchange line says, with its columns; () if the grammar must read it."""
         spans = [m.start() + 1 for m in _TOKEN.finditer(line)]
         if not self.player.match(tokens[1] if len(tokens) > 1 else ""):
-            return None
-        where, player_at = Pos(line_no, spans[0]), Pos(line_no, spans[1])
+            return ()
         second = self.exchange_words.get(head)
         if second is None:
             if len(tokens) != 3 or not self.count.match(tokens[2]) or len(tokens[2]) > MAX_DIGITS:
-                return None
-            return Call(head, tokens[1], int(tokens[2]), (), where, player_at, Pos(line_no, spans[2]))
+                return ()
+            return ("call", tokens[1], int(tokens[2]), spans[0], spans[1], spans[2])
         if len(tokens) != 5 or tokens[3] != second or not self.play.match(tokens[2]) or not self.play.match(tokens[4]):
-            return None
-        return Take(tokens[1], Play.from_token(tokens[2], Pos(line_no, spans[2])),
-                    Play.from_token(tokens[4], Pos(line_no, spans[4])), (), where, player_at, head, second)
+            return ()
+        return ("take", tokens[1], tokens[2], tokens[4], spans[0], spans[1], spans[2], spans[4], second)
 
     def _cards_line(self, head: str, line: str, line_no: int, tokens: list[str]) -> HandLine | None:
         """`kitty <cards>`: a line of cards that names no player."""
