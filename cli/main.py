@@ -98,24 +98,23 @@ def _subparser(parser: argparse.ArgumentParser, command: str | None) -> argparse
 MAX_EXACT_NODES = 40_000  # diamonds.bots.solver.MAX_NODES (not imported: the command starts without the bots)
 
 
-def _count(text: str) -> int:
+def _whole(text: str, least: int, meaning: str) -> int:
+    """An option's whole number of at least `least`; argparse reports anything else as a usage error."""
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError("must be 0 or more")
+    if value < least:
+        raise argparse.ArgumentTypeError(f"must be {meaning}")
     return value
+
+
+def _count(text: str) -> int:
+    return _whole(text, 0, "0 or more")
 
 
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
+    return _whole(text, 1, "at least 1")
 
 
 def _command(commands: argparse._SubParsersAction, name: str, help: str, examples: str) -> argparse.ArgumentParser:

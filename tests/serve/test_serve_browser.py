@@ -129,6 +129,15 @@ def _passes_done(api: Scorer) -> None:
         assert api.post(item).status_code == 200
 
 
+def _round_under_way(server: Server, page: Any) -> Scorer:
+    """A new 2e table past its passes, its scorer's page open on `page`; the scorer's API client."""
+    table = server.create("2e")
+    api = Scorer(server.base, table)
+    _passes_done(api)
+    _scorer_page(page, table)
+    return api
+
+
 def _scorer_page(browser: Any, table: dict[str, Any]) -> Any:
     """The scorer's page for `table`, loaded and drawn; the helpers below act on it."""
     from selenium.webdriver.common.by import By
@@ -176,10 +185,7 @@ def test_two_cards_swapped_in_one_step_from_the_scorer_page(tmp_path, browsers) 
     page, _ = browsers
     server = Server(tmp_path).start()
     try:
-        table = server.create("2e")
-        api = Scorer(server.base, table)
-        _passes_done(api)
-        _scorer_page(page, table)
+        api = _round_under_way(server, page)
         for count, card in enumerate(("15S", "6S", "7S"), 1):
             _click(page, f'#grid button[data-card="{card}"]')
             assert _wait(lambda: len(_played(page)) == count), _played(page)  # noqa: B023
@@ -288,10 +294,7 @@ def test_taps_made_offline_are_queued_sent_in_order_or_refused_visibly(tmp_path,
     page, _ = browsers
     server = Server(tmp_path).start()
     try:
-        table = server.create("2e")
-        api = Scorer(server.base, table)
-        _passes_done(api)
-        _scorer_page(page, table)
+        api = _round_under_way(server, page)
         _click(page, '#grid button[data-card="15S"]')
         assert _wait(lambda: _played(page) == ["15S"])
         before = _version(api)
