@@ -25,6 +25,7 @@ from typing import Any
 from fastapi import APIRouter, Depends, FastAPI, Header, HTTPException, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, StreamingResponse
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
@@ -73,11 +74,14 @@ async def club_of(request: Request) -> Club:
     return club
 
 
-async def bearer(authorization: str | None = Header(default=None)) -> str | None:
-    if authorization is None:
-        return None
-    scheme, _, token = authorization.partition(" ")
-    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+# FastAPI's own scheme: it reads the header without a validation model per request, and it names the
+# scheme in /openapi.json, so a client generated from the document sends the token.
+_BEARER = HTTPBearer(auto_error=False, scheme_name="token",
+                     description="The organiser's token, or a table's scorer token (docs/serve.md)")
+
+
+async def bearer(credentials: HTTPAuthorizationCredentials | None = Depends(_BEARER)) -> str | None:
+    return credentials.credentials.strip() or None if credentials is not None else None
 
 
 async def who(token: str | None = Depends(bearer), club: Club = Depends(club_of)) -> str | None:

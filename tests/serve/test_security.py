@@ -22,6 +22,21 @@ def server(tmp_path_factory: pytest.TempPathFactory):
     running.stop()
 
 
+
+def test_the_openapi_document_says_how_to_authorise(server: Server) -> None:
+    """A client generated from /openapi.json must send the bearer token and the write headers."""
+    document = httpx.get(server.base + "/openapi.json").json()
+    schemes = document["components"]["securitySchemes"]
+    assert [scheme["scheme"].lower() for scheme in schemes.values()] == ["bearer"]
+    (name,) = schemes
+    for path in ("/api/tables", "/api/tables/{table_id}/items", "/api/tables/{table_id}/undo"):
+        operation = document["paths"][path]["post"]
+        assert {name: []} in operation["security"], path
+    items = document["paths"]["/api/tables/{table_id}/items"]["post"]
+    headers = {parameter["name"].lower() for parameter in items["parameters"] if parameter["in"] == "header"}
+    assert {"if-match", "idempotency-key"} <= headers
+
+
 def test_tokens(server: Server) -> None:
     one, two = server.create("2e"), server.create("2e")
     base = server.base
