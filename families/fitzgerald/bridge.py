@@ -102,6 +102,10 @@ class FitzgeraldReplayer(Replayer):
                           else None)
         dealt = self.deal_for(number, rnd, deals, passes, seats_of_plays)
         if dealt is None:  # unfinished, and its hands unknown: the replay cannot go past it
+            for trick in rnd.tricks:  # but another game's marks need no hands to be refused (R5)
+                if not trick.plays.plain:
+                    for play in trick.plays:
+                        self.refuse_marks(play, choice=True, sign=False, rule="R5")
             if not last:  # so a round after it would go unchecked (R11: every round has all its tricks)
                 self.problem(header.pos, f"round {number} has {len(rnd.tricks)} trick"
                              f"{'s' if len(rnd.tricks) != 1 else ''}; it needs {config.tricks_per_round}",
@@ -119,7 +123,8 @@ class FitzgeraldReplayer(Replayer):
 
         Cards of no Fitzgerald deck (`JD`, `Jo`) need no look here: the deal refuses them, and a
         trick's card that is in no hand is reported by `refused_play`. Marks on cards (`AH-`) are
-        refused where lines and tricks with marks are looked at anyway (play_round, check_choices_used)."""
+        refused where lines and tricks with marks are looked at anyway (play_round, check_choices_used), and
+        in an unfinished round whose hands are unknown, which is not replayed."""
         self.refuse_foreign_items(rnd, pass_count=True, hand_kinds=frozenset(("deal", "pass")), calls=False,
                                   end=True, rule="R6")
 

@@ -29,6 +29,22 @@ def test_without_hands_the_status_says_who_plays_and_the_trick_so_far() -> None:
     assert recorder.where() == "round 1, trick 2, card 3, Cat to play (trick so far: Ann 4S, Bob 9S)"
 
 
+
+def test_without_hands_another_games_marks_are_refused_at_once() -> None:
+    """`6S-` (a bidding game's low ace mark) or `7SH` (a Joker's suit) on a Fitzgerald card: the round
+    is not replayed while its hands are unknown, yet the mark is refused when typed, not at the round's
+    end (R5)."""
+    recorder = fitz()
+    assert recorder.enter("pass 2").refusal is None
+    before = recorder.text
+    for item in ("6S-", "7S+"):
+        outcome = recorder.enter(item)
+        assert outcome.refusal is not None, item
+        assert (outcome.refusal.code, outcome.refusal.rule) == ("choice-not-allowed", "R5")
+        assert recorder.text == before
+    assert recorder.enter("6S").refusal is None
+
+
 def test_kirk_without_hands_says_who_plays() -> None:
     recorder = Recorder.new("kirk", ["A", "B", "C", "D"], options={"Hands": "1"})
     assert recorder.enter("5H").refusal is None
