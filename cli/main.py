@@ -6,22 +6,16 @@ import argparse
 import os
 import signal
 import sys
-from collections.abc import Sequence
-from typing import Any
 
 from diamonds.io.errors import Interrupted
 from diamonds.io.escape import visible
-from diamonds.io.interrupt import (
-    install_handlers,
-    note_output,
-    outputs_summary,
-    remove_live,
-    reset_journal,
-    restore_handlers,
-)
 
 from .errors import CommandError
-from .inputs import DEFAULT_ENCODING, encoding_name
+
+TYPE_CHECKING = False  # as typing's, without importing typing: `diamonds --version` needs none of it
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
 
 __all__ = ["main", "build_parser"]
 
@@ -129,6 +123,8 @@ def _inputs(command: argparse.ArgumentParser, help: str, *, dest: str = "files")
 
 
 def _encoding(command: argparse.ArgumentParser, help: str) -> None:
+    from .inputs import DEFAULT_ENCODING, encoding_name
+
     command.add_argument("--encoding", type=encoding_name, default=DEFAULT_ENCODING, metavar="NAME", help=help)
 
 
@@ -390,6 +386,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if words[:1] == ["--version"]:  # what argparse would print first, without building every command's parser
         print(f"diamonds {_version()}")
         return EXIT_OK
+    from diamonds.io.interrupt import install_handlers, reset_journal, restore_handlers
+
     parser = _build_parser(engine_options=_command_word(words) in _ENGINE_COMMANDS)
     args, unknown = parser.parse_known_args(argv)
     if unknown:  # reported by the command's own parser: its usage, not the top level's
@@ -406,6 +404,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from diamonds.io.interrupt import note_output, outputs_summary, remove_live
+
     output = getattr(args, "output", None)
     if output and output != "-":  # until it is replaced whole, an output is as it was (an early ^C too)
         note_output(output, "left as it was")
