@@ -231,7 +231,7 @@ SCRIPT = r"""
         const box = $("choices"); box.replaceChildren();
         for (const choice of q.choices) box.appendChild(button(choice, choiceLabel(choice), () => enqueue("item", choice)));
       }
-      const due = (state.buttons || []).find((g) => g.kind === "call");
+      const due = (state.buttons || []).find((g) => g.kind === "call" || g.kind === "count");
       if (due) $("where").textContent = ((state.where.match(/^round \d+/) || [""])[0] + " \u00b7 " + due.title + " due").trim();
       const calls = $("calls"); calls.replaceChildren();
       for (const group of state.buttons || []) {

@@ -189,7 +189,8 @@ def answers(recorder: Any) -> list[str] | None:
 
 def buttons(recorder: Any) -> list[dict[str, Any]]:
     """Buttons for what the card grid cannot say, each tried on the recorder (`probe`), so only what it would
-    take now is offered: the family's calls (`bid Ann 3`, `final Ann 4`: its words of the call shape, for
+    take now is offered: at a round's start its dealer's count where the family's header has one (`pass 1`
+    to `pass 3`, R6); the family's calls (`bid Ann 3`, `final Ann 4`: its words of the call shape, for
     the player whose turn it is, every amount from 0 to the round's tricks that is legal), and for the card
     just recorded its other sign (an ace written bare is high; `fix R1.2.1 AH-` makes it low, B7)."""
     if recorder.pending is not None or recorder.finished:
@@ -204,18 +205,16 @@ def buttons(recorder: Any) -> list[dict[str, Any]]:
         words = family_of(config.rules).part("words")
         calls = [item.word for item in getattr(words, "items", ()) if item.shape is Shape.CALL]
         top = len(config.deck) // max(1, config.plays_per_trick)
+        count_word = str(getattr(words, "header_count", None) or "")
+        if draft is None and count_word:  # a round that starts with its dealer's count (`pass 2`, R6)
+            dealer = config.players[config.dealer_of_round(number)]
+            counts = _amounts(recorder, [(f"{count_word} {amount}", str(amount)) for amount in range(top + 1)],
+                              gapless=True)
+            if counts:
+                return [{"title": f"{dealer}: {count_word} count", "kind": "count", "choices": counts}]
         for word in calls:
             for player in config.players:
-                taken = []
-                for amount in range(top + 1):
-                    line = f"{word} {player} {amount}"
-                    outcome = probe(recorder, line)
-                    if _takes(outcome):
-                        taken.append({"text": line, "label": str(amount)})
-                        continue
-                    refusal = outcome.refusal if outcome is not None else None
-                    if refusal is None or refusal.column != refusal.source_line.rstrip().rfind(" ") + 2:
-                        break  # refused at the player or the word (not their turn, not due): no amount will do
+                taken = _amounts(recorder, [(f"{word} {player} {amount}", str(amount)) for amount in range(top + 1)])
                 if taken:
                     groups.append({"title": f"{player}: {word}", "kind": "call", "choices": taken})
             if groups:
@@ -233,6 +232,26 @@ def buttons(recorder: Any) -> list[dict[str, Any]]:
                 groups.append({"title": f"{last['label']} {token}", "kind": "sign",
                                "choices": [{"text": line, "label": f"{other}: {how}"}]})
     return groups
+
+
+def _amounts(recorder: Any, lines: list[tuple[str, str]], *, gapless: bool = False) -> list[dict[str, str]]:
+    """The lines (`bid Ann 3`, `pass 2`: a word, then an amount last) the recorder would take now, as
+    buttons. The amounts are tried in order until one is refused at anything but its amount (the player
+    or the word: not their turn, not due), after which no amount will do; `gapless` (a range, such as
+    R6's 1 to 3) also stops at the first refusal after an amount taken. A final bid may skip an amount
+    (B5), so calls are not gapless."""
+    taken: list[dict[str, str]] = []
+    for line, label in lines:
+        outcome = probe(recorder, line)
+        if _takes(outcome):
+            taken.append({"text": line, "label": label})
+            continue
+        if gapless and taken:
+            break
+        refusal = outcome.refusal if outcome is not None else None
+        if refusal is None or refusal.column != refusal.source_line.rstrip().rfind(" ") + 2:
+            break
+    return taken
 
 
 def _result(record: Any) -> str | None:

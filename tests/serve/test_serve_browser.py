@@ -222,6 +222,32 @@ def test_two_cards_swapped_in_one_step_from_the_scorer_page(tmp_path, browsers) 
         server.stop()
 
 
+def test_a_round_starts_from_its_pass_count_buttons(tmp_path, browsers) -> None:
+    """2e without deal lines: each round starts with its dealer's pass count (R6: 1, 2 or 3), offered as
+    buttons and said in the status line; a tap records the round's header, and the buttons go."""
+    from selenium.webdriver.common.by import By
+
+    page, _ = browsers
+    server = Server(tmp_path).start()
+    try:
+        table = server.create("2e")
+        api = Scorer(server.base, table)
+        _scorer_page(page, table)
+        assert _wait(lambda: _texts(page, "#calls button") == ["pass 1", "pass 2", "pass 3"])
+        assert [b.text for b in page.find_elements(By.CSS_SELECTOR, "#calls button")] == ["1", "2", "3"]
+        assert page.find_element(By.CSS_SELECTOR, "#calls .group.count p").text == "Ann: pass count"
+        assert page.find_element(By.ID, "where").text == "round 1 \u00b7 Ann: pass count due"
+        _click(page, '#calls button[data-text="pass 2"]')
+        assert _wait(lambda: _version(api) == 1)
+        assert api.dgn().rstrip().endswith("R1 dealer Ann pass 2")
+        assert _wait(lambda: not _texts(page, "#calls button"))
+        _click(page, '#grid button[data-card="9H"]')  # and the round goes on from the card grid
+        assert _wait(lambda: _version(api) == 2)
+        assert not _severe(page)
+    finally:
+        server.stop()
+
+
 def test_a_bidding_table_bid_with_buttons_only(tmp_path, browsers) -> None:
     """Bids and final bids from the buttons the page offers (only the amounts the rules allow at that point:
     the dealer may not bring the bids to 10, B3; a final bid is the bid or one off, B5); the Joker's suit
