@@ -124,7 +124,8 @@ class Solver:
         rules = self.rules
         if rules.is_over(state) or rules.is_chance(state) or state.round_no != round_no:
             return self.utilities(state)
-        known = self.memo.get(state)
+        key = rules.solver_key(state)
+        known = self.memo.get(key)
         if known is not None:
             return known
         self.count()
@@ -136,7 +137,7 @@ class Solver:
             if best is None or child[side] > best[side]:
                 best = child
         assert best is not None, "a seat to move has a legal move"
-        self.memo[state] = best
+        self.memo[key] = best
         return best
 
     def count(self) -> None:
@@ -150,7 +151,8 @@ class Solver:
         rules = self.rules
         if rules.is_over(state) or rules.is_chance(state) or state.round_no != round_no:
             return self.utilities(state)[0]
-        known = self.bounds.get(state)
+        key = rules.solver_key(state)
+        known = self.bounds.get(key)
         low, high = known if known is not None else (-INF, INF)
         if low == high or low >= beta:
             return low
@@ -178,7 +180,7 @@ class Solver:
             low = max(low, best)
         else:
             low = high = best
-        self.bounds[state] = (low, high)
+        self.bounds[key] = (low, high)
         return best
 
     def applies(self, state: Any) -> bool:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -181,6 +181,15 @@ class Rules:
     def hand(cls, state: Any, seat: int) -> tuple[Any, ...]:
         """The cards a seat holds now, in display order."""
         return tuple(state.hand(seat))
+
+    @classmethod
+    def solver_key(cls, state: Any) -> Hashable:
+        """What of `state` decides the rest of its round, for the end-of-round solver's memo: two states of
+        one round with equal keys must have the same legal moves in the same order (up to moves that play
+        alike) and the same scores at the round's end under every play. By default the state itself; a
+        family whose states keep what cannot matter any more (the order of cards won) gives a coarser key."""
+        key: Hashable = state
+        return key
 
     @classmethod
     def is_private(cls, state: Any, move: Any) -> bool:

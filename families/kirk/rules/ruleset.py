@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from typing import ClassVar
 
 from diamonds.core.family import EngineFunctions, EngineRules, MoveTextFunctions, PlayerFunctions
 
-from . import engine, movetext
+from . import engine, movetext, solver
 from .config import KirkConfig, configure
 from .fast import KirkTable
 from .state import State
@@ -40,3 +40,8 @@ class Kirk(EngineRules):
     def table(cls, state: State, *, record: bool = True) -> KirkTable:
         """The mutable table (`fast.KirkTable`): the same decisions as `apply`, without a state per card."""
         return KirkTable(state, record=record)
+
+    @classmethod
+    def solver_key(cls, state: State) -> Hashable:
+        """Cards as value and points, piles as points and the top values a tie-break may read (`solver`)."""
+        return solver.solver_key(state)
