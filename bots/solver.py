@@ -43,6 +43,7 @@ decisions).
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,7 +52,8 @@ __all__ = ["MAX_TRICKS", "MAX_NODES", "Solution", "Solver", "OverBudget", "trick
 
 MAX_TRICKS = 4
 INF = float("inf")
-MAX_NODES = 40_000  # decisions searched per call before giving up (a few seconds on a loaded machine)
+MAX_NODES = 300_000  # work per call before giving up (a few seconds on a loaded machine): see PLAIN_COST
+PLAIN_COST = 5  # the work of a decision searched through `apply`; one on a family's `Endgame` is 1
 
 
 def plays_per_trick(state: Any) -> int:
@@ -93,15 +95,16 @@ class Solver:
     until the round changes, so a round's decisions analysed in order share their searches."""
 
     def __init__(self, rules: Any, *, max_tricks: int = MAX_TRICKS, max_nodes: int | None = MAX_NODES,
-                 prune: bool = True) -> None:
+                 prune: bool = True, fast: bool = True) -> None:
         self.rules = rules
         self.prune = prune  # alpha-beta where two sides play (False: max-n everywhere, as the tests compare)
+        self.fast = fast  # search the family's `Endgame` where it has one (False: through `apply`, as tests compare)
         self.max_tricks = max_tricks
         self.max_nodes = max_nodes
-        self.memo: dict[Any, tuple[int, ...]] = {}
-        self.bounds: dict[Any, tuple[float, float]] = {}  # two sides: the bounds alpha-beta proved on side 0's utility
+        self.memo: dict[Any, tuple[int, ...]] = {}  # solver key -> the utilities' change from there to the end
+        self.bounds: dict[Any, tuple[float, float]] = {}  # two sides: alpha-beta's bounds on that change, side 0's
         self.round: tuple[int, Any] | None = None  # the round the memo belongs to: (round_no, the game's config)
-        self.nodes = 0
+        self.nodes = 0  # work done: a decision searched through `apply` costs PLAIN_COST, on an `Endgame` 1
         self.limit: int | None = None
         self.wait: int | None = None  # after a search past the budget: try again at this many cards held
 
@@ -113,58 +116,102 @@ class Solver:
             self.bounds.clear()
             self.round, self.wait = key, None
 
-    def utilities(self, state: Any) -> tuple[int, ...]:
+    @staticmethod
+    def relative(scores: Sequence[int]) -> tuple[int, ...]:
         """Per side, `k * score - total`: the relative score (score less the others' mean) times k - 1."""
-        scores = [standing.score for standing in self.rules.standings(state)]
         total, count = sum(scores), len(scores)
         return tuple(count * score - total for score in scores)
+
+    def utilities(self, state: Any) -> tuple[int, ...]:
+        """`relative` of the family's `solver_scores` (the standings' scores, at the round's end)."""
+        return self.relative(self.rules.solver_scores(state))
 
     def value(self, state: Any, round_no: int) -> tuple[int, ...]:
         """The sides' utilities at the round's end when every side plays max-n from `state`."""
         rules = self.rules
         if rules.is_over(state) or rules.is_chance(state) or state.round_no != round_no:
             return self.utilities(state)
+        seat = rules.to_move(state)
+        moves = rules.moves_of(state, seat)
+        if len(moves) == 1:  # a forced move is no decision, and played on unkeyed: a key costs about as much
+            return self.value(rules.apply(state, moves[0])[0], round_no)
+        here = self.utilities(state)
         key = rules.solver_key(state)
         known = self.memo.get(key)
         if known is not None:
-            return known
-        self.count()
-        seat = rules.to_move(state)
+            return tuple(now + change for now, change in zip(here, known))
+        self.count(PLAIN_COST)
         side = state.config.side_of[seat]
         best: tuple[int, ...] | None = None
-        for move in rules.moves_of(state, seat):
+        for move in moves:
             child = self.value(rules.apply(state, move)[0], round_no)
             if best is None or child[side] > best[side]:
                 best = child
         assert best is not None, "a seat to move has a legal move"
-        self.memo[key] = best
+        self.memo[key] = tuple(end - now for end, now in zip(best, here))
         return best
 
-    def count(self) -> None:
-        self.nodes += 1
+    def search(self, game: Any, side_of: Sequence[int]) -> tuple[int, ...]:
+        """`value` on the family's `Endgame`, played and taken back in place (the same memo and keys). A
+        forced move is played on unkeyed: a key costs more than the plays to the next choice."""
+        seat = game.to_move()
+        if seat is None:
+            return self.relative(game.scores())
+        moves = game.moves()
+        if len(moves) == 1:
+            end = game.finish()
+            if end is not None:
+                return self.relative(end)
+            game.play(moves[0])
+            child = self.search(game, side_of)
+            game.undo()
+            return child
+        here = self.relative(game.scores())
+        key = game.key()
+        known = self.memo.get(key)
+        if known is not None:
+            return tuple(now + change for now, change in zip(here, known))
+        self.count(1)
+        side = side_of[seat]
+        best: tuple[int, ...] | None = None
+        for move in moves:
+            game.play(move)
+            child = self.search(game, side_of)
+            game.undo()
+            if best is None or child[side] > best[side]:
+                best = child
+        assert best is not None, "a seat to move has a legal move"
+        self.memo[key] = tuple(end - now for end, now in zip(best, here))
+        return best
+
+    def count(self, work: int) -> None:
+        self.nodes += work
         if self.limit is not None and self.nodes > self.limit:
             raise OverBudget
 
     def minimax(self, state: Any, round_no: int, alpha: float, beta: float) -> float:
         """Two sides: side 0's utility at the round's end (side 1's is its negative) under minimax, by
-        fail-soft alpha-beta with the bounds proved so far kept per state; exact when inside (alpha, beta)."""
+        fail-soft alpha-beta with the bounds proved so far kept per key; exact when inside (alpha, beta)."""
         rules = self.rules
+        here = self.utilities(state)[0]
         if rules.is_over(state) or rules.is_chance(state) or state.round_no != round_no:
-            return self.utilities(state)[0]
+            return here
         key = rules.solver_key(state)
         known = self.bounds.get(key)
-        low, high = known if known is not None else (-INF, INF)
+        low, high = (known[0] + here, known[1] + here) if known is not None else (-INF, INF)
         if low == high or low >= beta:
             return low
         if high <= alpha:
             return high
         alpha, beta = max(alpha, low), min(beta, high)
-        self.count()
         seat = rules.to_move(state)
+        moves = rules.moves_of(state, seat)
+        if len(moves) > 1:
+            self.count(PLAIN_COST)
         maximise = state.config.side_of[seat] == 0
         best = -INF if maximise else INF
         a, b = alpha, beta
-        for move in rules.moves_of(state, seat):
+        for move in moves:
             child = self.minimax(rules.apply(state, move)[0], round_no, a, b)
             if maximise:
                 best = max(best, child)
@@ -180,7 +227,7 @@ class Solver:
             low = max(low, best)
         else:
             low = high = best
-        self.bounds[key] = (low, high)
+        self.bounds[key] = (low - here, high - here)
         return best
 
     def applies(self, state: Any) -> bool:
@@ -204,10 +251,17 @@ class Solver:
         seat = rules.to_move(state)
         side = state.config.side_of[seat]
         scale = max(len(state.config.sides) - 1, 1)
-        base = self.utilities(state)[side]
+        base = self.relative([standing.score for standing in rules.standings(state)])[side]
         values = []
         two_sides = self.prune and len(state.config.sides) == 2
+        game = rules.endgame(state) if self.fast and not two_sides else None
         for move in rules.moves_of(state, seat):
+            if game is not None:  # max-n on the family's mutable endgame
+                game.play(move)
+                mine = self.search(game, state.config.side_of)[side]
+                game.undo()
+                values.append((move, (mine - base) / scale))
+                continue
             after = rules.apply(state, move)[0]
             if two_sides:  # minimax: the same values as max-n's, found with alpha-beta
                 mine = self.minimax(after, state.round_no, -INF, INF) * (1 if side == 0 else -1)

@@ -12,9 +12,16 @@ and its rank's place among the cards of that suit still held or on the trick:
 two hands whose cards differ only in ranks that no card still to be played
 lies between play alike. The order is kept (the places keep the ranks'
 order), so `legal_moves`' order, and with it the solver's tie-break (the
-first move), is the same too. The passes (R6) are over and left out; the
-rest of the state (scores, Supply, Thief, taken counts, tricks won, a
-pending victim) decides what the Suit Actions and R16-R18 do and is kept.
+first move), is the same too. The passes (R6) are over and left out.
+
+The solver keeps, per key, the change in the scores from there to the
+round's end, not the scores themselves. Those changes do not depend on the
+Vaults (nothing takes from a Vault, R12-R14), which are left out; nor on a
+Showroom's or the Supply's points, only on whether each is empty (R3, R12-
+R14: an action that would take from an empty one does nothing), and no more
+actions are left than `_actions`: an area holding at least that many is
+keyed as that many. The rest (Thief, taken counts, tricks won, a pending
+victim, dealer) decides what the Suit Actions and R16-R17 do and is kept.
 """
 
 from __future__ import annotations
@@ -34,18 +41,34 @@ def solver_key(state: State) -> Hashable:
     """See the module. Before play (the deal, the passes) and after the game the state itself."""
     if state.phase not in _IN_PLAY:
         return state
-    ranks: dict[object, list[int]] = {}
-    for hand in state.hands:
-        for card in hand:
-            ranks.setdefault(card.suit, []).append(card.rank)
-    for _, card in state.trick:
-        ranks.setdefault(card.suit, []).append(card.rank)
-    place = {suit: {rank: index for index, rank in enumerate(sorted(held))} for suit, held in ranks.items()}
-
-    def key(card: Card) -> tuple[int, int]:
-        return card.sort_key[0], place[card.suit][card.rank]
-
-    hands = tuple(tuple(sorted(key(card) for card in hand)) for hand in state.hands)
-    trick = tuple(key(card) for _, card in state.trick)
+    remaining = [card for hand in state.hands for card in hand]
+    remaining.extend(card for _, card in state.trick)
+    remaining.sort(key=_sort_key)
+    place: dict[Card, tuple[int, int]] = {}
+    suit, count = -1, 0
+    for card in remaining:
+        index = card.suit.index
+        if index != suit:
+            suit, count = index, 0
+        place[card] = (index, count)
+        count += 1
+    hands = tuple(tuple(sorted(place[card] for card in hand)) for hand in state.hands)
+    trick = tuple(place[card] for _, card in state.trick)
+    most = _actions(state)
+    showroom = tuple(min(points, most) for points in state.showroom)
     return (state.phase, state.round_no, state.dealer, state.trick_no, state.leader, hands, trick, state.taken,
-            state.tricks_won, state.showroom, state.vault, state.supply, state.thief, state.pending)
+            state.tricks_won, showroom, min(state.supply, most), state.thief, state.pending)
+
+
+def _sort_key(card: Card) -> tuple[int, int]:
+    return card.sort_key
+
+
+def _actions(state: State) -> int:
+    """At least the Suit Actions still to be taken this round: one per card still to be played (R9) and
+    per trick still to be won (R10), a pending Clubs action (R14), four majorities (R16) and two for
+    every player (R17). Each takes at most one point from one area."""
+    held = sum(len(hand) for hand in state.hands)
+    per_trick = state.config.plays_per_trick
+    tricks = -(-(held + len(state.trick)) // per_trick)
+    return held + tricks + 1 + 4 + 2 * state.config.player_count

@@ -10,7 +10,7 @@ from diamonds.core.family import EngineFunctions, EngineRules, MoveTextFunctions
 from . import engine, movetext, solver
 from .config import KirkConfig, configure
 from .fast import KirkTable
-from .state import State
+from .state import Phase, State
 
 __all__ = ["Kirk"]
 
@@ -43,5 +43,15 @@ class Kirk(EngineRules):
 
     @classmethod
     def solver_key(cls, state: State) -> Hashable:
-        """Cards as value and points, piles as points and the top values a tie-break may read (`solver`)."""
+        """Cards as value and points, piles as the top values a tie-break may still read (`solver`)."""
         return solver.solver_key(state)
+
+    @classmethod
+    def solver_scores(cls, state: State) -> tuple[int, ...]:
+        """In play, the totals with the piles' points so far (K7), so that the key can leave those out."""
+        return solver.solver_scores(state)
+
+    @classmethod
+    def endgame(cls, state: State) -> solver.KirkEndgame | None:
+        """The hand in play as a `KirkEndgame` (cards played and taken back in place); None outside play."""
+        return solver.KirkEndgame(state) if state.phase is Phase.PLAY else None
