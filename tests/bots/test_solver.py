@@ -134,60 +134,80 @@ def test_a_round_without_deal_lines_is_solved_from_its_inferred_hands() -> None:
     assert [value for _, value in solution.values] == pytest.approx([float(v) for _, v in brute_values(position)])
 
 
-def test_kirk_fast_endgame_and_plain_path_agree_on_four_tricks() -> None:
-    """The fast path (Kirk's `Endgame`, played in place) against the plain one (a state per move through
-    `apply`), both on Kirk's solver key, with four tricks left: the same values. (From the lead of the
-    fourth trick from the end the plain path takes a minute; from its third or fourth card seconds.)"""
+#: the tables whose family has a fast `Endgame` the solver searches in place, with three sides or more
+FAST = [("kirk", 4, None), ("2e", 5, None), ("2e", 6, None), ("bga", 5, None), ("1e", 3, None), ("kirk", 4, {"Hands": "1"})]
+
+
+@pytest.mark.parametrize("table", FAST, ids=lambda t: "-".join([t[0], str(t[1]), *(t[2] or {})]))
+def test_fast_endgame_and_plain_path_agree_on_four_tricks(table) -> None:
+    """The fast path (the family's `Endgame`, played in place) against the plain one (a state per move
+    through `apply`), with four tricks left: the same values. (Kirk's from the lead of the fourth trick
+    from the end take the plain path a minute; from its third or fourth card seconds.)"""
+    rules, players, options = table
     rng = random.Random(11)
-    for seed in range(4):
-        position = end_position("kirk", 4, (), None, 200 + seed, MAX_TRICKS)
+    for seed in range(3 if rules == "kirk" else 2):
+        position = end_position(rules, players, (), options, 200 + seed, MAX_TRICKS)
         while tricks_left(position.rule_set, position.state) < MAX_TRICKS:
             position.pop()
-        played = rng.choice((2, 3))
-        while len(position.state.trick) != played:
-            position.push(rng.choice(position.legal_moves)) if len(position.state.trick) < played else position.pop()
-        assert tricks_left(position.rule_set, position.state) == MAX_TRICKS
+        if rules == "kirk":
+            played = rng.choice((2, 3))
+            while len(position.state.trick) != played:
+                position.push(rng.choice(position.legal_moves)) if len(position.state.trick) < played else position.pop()
+        else:  # from the trick's lead, to the first choice
+            while position.to_move_seat is None or len(position.legal_moves) < 2:
+                position.push(position.legal_moves[0])
+        assert position.rule_set.endgame(position.state) is not None
         fast = exact(position, Solver(position.rule_set, max_nodes=None))
         plain = exact(position, Solver(position.rule_set, max_nodes=None, fast=False))
         assert fast is not None and plain is not None
         assert fast.values == plain.values, position
 
 
-def test_kirk_endgame_stands_for_the_engine_s_states() -> None:
-    """Along a random play of a whole hand, `KirkEndgame` (played, and taken back) has the moves, key and
-    solver scores of the state `apply` reaches: the contract the solver relies on (`Endgame`)."""
+@pytest.mark.parametrize("table", FAST, ids=lambda t: "-".join([t[0], str(t[1]), *(t[2] or {})]))
+def test_the_endgame_stands_for_the_engine_s_states(table) -> None:
+    """Along a random play of whole rounds, the family's `Endgame` (played, and taken back) has the moves,
+    key and solver scores of the state `apply` reaches: the contract the solver relies on."""
+    rules_id, players, options = table
     rng = random.Random(5)
-    position = new_position("kirk", 4, options={"Hands": "2"})
-    position.deal(rng)
+    position = new_position(rules_id, players, options=options)
     rules = position.rule_set
-    game = rules.endgame(position.state)
-    states, finished = [position.state], None
-    while not position.is_chance and not position.is_over:
-        state = position.state
-        assert game.to_move() == rules.to_move(state)
-        assert game.key() == rules.solver_key(state)
-        assert tuple(game.scores()) == rules.solver_scores(state)
-        assert (game.finish() is None) == (state.trick_no < state.config.tricks_per_hand)
-        legal = rules.moves_of(state, rules.to_move(state))
-        assert set(game.moves()) <= set(legal) and game.moves()[0] == legal[0]
-        if state.trick_no == state.config.tricks_per_hand and not state.trick:
-            finished = game.finish()
-        move = rng.choice(legal)
-        if rng.random() < 0.3:  # a detour, taken back
-            other = rng.choice(legal)
-            game.play(other)
+    for _ in range(2):
+        while position.is_chance or rules.endgame(position.state) is None:
+            position.deal(rng) if position.is_chance else position.push(rng.choice(position.legal_moves))
+        game = rules.endgame(position.state)
+        states, finished = [position.state], None
+        while rules.to_move(position.state) is not None and position.state.round_no == states[0].round_no:
+            state = position.state
+            assert game.to_move() == rules.to_move(state)
+            assert game.key() == rules.solver_key(state)
+            assert tuple(game.scores()) == tuple(rules.solver_scores(state))
+            legal = rules.moves_of(state, rules.to_move(state))
+            moves = list(game.moves())
+            assert set(moves) <= set(legal) and moves[0] == legal[0]
+            assert moves == sorted(moves, key=legal.index)  # `legal_moves`' order, less moves that play alike
+            if rules_id != "kirk":
+                assert moves == list(legal)
+            elif game.finish() is not None and finished is None:
+                finished = game.finish()  # Kirk's last trick: every card forced
+            move = rng.choice(legal)
+            if rng.random() < 0.3:  # a detour, taken back
+                game.play(rng.choice(moves))
+                game.undo()
+            game.play(move)
+            position.push(move)
+            states.append(position.state)
+        assert game.to_move() is None  # the round is over: the scores are the standings'
+        standings = tuple(s.score for s in rules.standings(position.state))
+        assert tuple(game.scores()) == standings
+        assert finished is None or finished == standings
+        for state in reversed(states[:-1]):
             game.undo()
-        game.play(move)
-        position.push(move)
-        states.append(position.state)
-    assert game.to_move() is None  # the hand is over: the scores are the standings, as `finish` foretold
-    assert tuple(game.scores()) == tuple(s.score for s in rules.standings(position.state)) == finished
-    for state in reversed(states[:-1]):
-        game.undo()
-        assert game.key() == rules.solver_key(state)
+            assert game.key() == rules.solver_key(state)
+        if position.is_over:
+            break
 
 
-@pytest.mark.parametrize("table", [("kirk", 4), ("2e", 5)], ids=lambda t: f"{t[0]}-{t[1]}")
+@pytest.mark.parametrize("table", [("kirk", 4), ("2e", 6)], ids=lambda t: f"{t[0]}-{t[1]}")
 def test_the_last_four_tricks_are_solved_within_the_default_budget(table) -> None:
     """Kirk's game and five or six players, from a trick's lead with four tricks left: exact within
     `MAX_NODES` (the figures in docs/bots.md)."""
@@ -197,6 +217,5 @@ def test_the_last_four_tricks_are_solved_within_the_default_budget(table) -> Non
         position.pop()
     while position.to_move_seat is None or len(position.legal_moves) < 2 or position.is_chance:
         position.push(position.legal_moves[0])
-    assert tricks_left(position.rule_set, position.state) == MAX_TRICKS
     solution = exact(position, Solver(position.rule_set))
     assert solution is not None and solution.nodes <= MAX_NODES

@@ -55,6 +55,11 @@ class Fitzgerald(EngineRules):
         return solver.solver_key(state)
 
     @classmethod
+    def endgame(cls, state: State) -> solver.FitzgeraldEndgame | None:
+        """The round in play as a `FitzgeraldEndgame` (over the engine's `Table`); None outside play."""
+        return solver.FitzgeraldEndgame(state) if state.phase in (Phase.PLAY, Phase.CHOOSE_VICTIM) else None
+
+    @classmethod
     def moves_of(cls, state: State, seat: int) -> tuple[Move, ...]:
         """One seat's legal moves; while passing (R6), only its own passes rather than every seat's."""
         if state.to_move != seat:
