@@ -52,8 +52,8 @@ __all__ = ["MAX_TRICKS", "MAX_NODES", "Solution", "Solver", "OverBudget", "trick
 
 MAX_TRICKS = 4
 INF = float("inf")
-MAX_NODES = 300_000  # work per call before giving up (a few seconds on a loaded machine): see PLAIN_COST
-PLAIN_COST = 5  # the work of a decision searched through `apply`; one on a family's `Endgame` is 1
+MAX_NODES = 200_000  # work per call before giving up (about 5 s on a loaded 2-core machine): see PLAIN_COST
+PLAIN_COST = 10  # the work of a decision searched through `apply`; one on a family's `Endgame` costs its `cost`
 
 
 def plays_per_trick(state: Any) -> int:
@@ -104,7 +104,7 @@ class Solver:
         self.memo: dict[Any, tuple[int, ...]] = {}  # solver key -> the utilities' change from there to the end
         self.bounds: dict[Any, tuple[float, float]] = {}  # two sides: alpha-beta's bounds on that change, side 0's
         self.round: tuple[int, Any] | None = None  # the round the memo belongs to: (round_no, the game's config)
-        self.nodes = 0  # work done: a decision searched through `apply` costs PLAIN_COST, on an `Endgame` 1
+        self.nodes = 0  # work done: a decision searched through `apply` costs PLAIN_COST, on an `Endgame` its cost
         self.limit: int | None = None
         self.wait: int | None = None  # after a search past the budget: try again at this many cards held
 
@@ -151,7 +151,7 @@ class Solver:
         self.memo[key] = tuple(end - now for end, now in zip(best, here))
         return best
 
-    def search(self, game: Any, side_of: Sequence[int]) -> tuple[int, ...]:
+    def search(self, game: Any, side_of: Sequence[int], cost: int) -> tuple[int, ...]:
         """`value` on the family's `Endgame`, played and taken back in place (the same memo and keys). A
         forced move is played on unkeyed: a key costs more than the plays to the next choice."""
         seat = game.to_move()
@@ -163,7 +163,7 @@ class Solver:
             if end is not None:
                 return self.relative(end)
             game.play(moves[0])
-            child = self.search(game, side_of)
+            child = self.search(game, side_of, cost)
             game.undo()
             return child
         here = self.relative(game.scores())
@@ -171,12 +171,12 @@ class Solver:
         known = self.memo.get(key)
         if known is not None:
             return tuple(now + change for now, change in zip(here, known))
-        self.count(1)
+        self.count(cost)
         side = side_of[seat]
         best: tuple[int, ...] | None = None
         for move in moves:
             game.play(move)
-            child = self.search(game, side_of)
+            child = self.search(game, side_of, cost)
             game.undo()
             if best is None or child[side] > best[side]:
                 best = child
@@ -258,7 +258,7 @@ class Solver:
         for move in rules.moves_of(state, seat):
             if game is not None:  # max-n on the family's mutable endgame
                 game.play(move)
-                mine = self.search(game, state.config.side_of)[side]
+                mine = self.search(game, state.config.side_of, game.cost)[side]
                 game.undo()
                 values.append((move, (mine - base) / scale))
                 continue

@@ -88,10 +88,14 @@ class Endgame(Protocol):
     back in place, without a state per move, events or checks (only moves from `moves` are played).
 
     It stands for a state of `Rules`: `moves` are `moves_of` that state's seat to move, in the same order
-    (less, if the family likes, a move that plays exactly as the one before it: the same key after either),
+    (less, if the family likes, a move that plays exactly as the one before it: the same values after either),
     `key` is `solver_key` of that state, and `scores` its `solver_scores`; `to_move` is None once the
     round is over (a deal due, or the game over), where `scores` are the standings' after the round's scoring.
+    `cost` is what a decision searched on it counts toward the solver's budget: its time relative to the
+    cheapest endgame's (1), measured, so that the budget means about as many seconds on every family.
     """
+
+    cost: int
 
     def to_move(self) -> int | None: ...
 
@@ -223,7 +227,7 @@ class Rules:
     def solver_scores(cls, state: Any) -> tuple[int, ...]:
         """Per side, a score now from which the change to the round's end depends only on `solver_key`:
         the solver keeps that change per key. By default, and at the round's end always, the standings'
-        scores; a family that scores a round at its end may count what is already won (Kirk's piles)."""
+        scores; a family that scores a round at its end may count what is already won (cards in a pile)."""
         return tuple(standing.score for standing in cls.standings(state))
 
     @classmethod

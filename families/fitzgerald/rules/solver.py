@@ -20,13 +20,14 @@ Vaults (nothing takes from a Vault, R12-R14), which are left out; nor on a
 Showroom's or the Supply's points, only on whether each is empty (R3, R12-
 R14: an action that would take from an empty one does nothing), and no more
 actions are left than `_actions`: an area holding at least that many is
-keyed as that many. The rest (Thief, taken counts, tricks won, a pending
-victim, dealer) decides what the Suit Actions and R16-R17 do and is kept.
+keyed as that many. Of the tricks each player won only whether they won
+any counts (R17). The rest (Thief, taken counts, a pending victim, dealer)
+decides what the Suit Actions and R16 do and is kept.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Collection, Hashable, Sequence
 from typing import Any
 
 from diamonds.core.cards import Card
@@ -50,27 +51,43 @@ def solver_key(state: State) -> Hashable:
 
 
 def _key(config: GameConfig, phase: Phase, round_no: int, dealer: int, trick_no: int, leader: int,
-         hands: Sequence[Iterable[Card]], trick: Sequence[tuple[int, Card]], taken: Sequence[Sequence[int]],
+         hands: Sequence[Collection[Card]], trick: Sequence[tuple[int, Card]], taken: Sequence[Sequence[int]],
          tricks_won: Sequence[int], showroom: Sequence[int], supply: int, thief: int | None,
          pending: PendingVictim | None) -> Hashable:
-    """`solver_key` of the state with these fields (a `State`'s, or a `Table`'s in play)."""
-    remaining = [card for hand in hands for card in hand]
-    remaining.extend(card for _, card in trick)
-    held = len(remaining) - len(trick)
-    remaining.sort(key=_sort_key)
-    place: dict[Card, tuple[int, int]] = {}
+    """`solver_key` of the state with these fields (a `State`'s, or a `Table`'s in play). A card is keyed
+    as 16 x its suit's index + its place: the same order as the display order (suit, rank)."""
+    codes = _CODES
+    held = 0
+    remaining: list[int] = []
+    for hand in hands:
+        held += len(hand)
+        remaining.extend(map(codes.__getitem__, hand))
+    remaining.extend(codes[card] for _, card in trick)
+    remaining.sort()
+    place: dict[int, int] = {}
     suit, count = -1, 0
-    for card in remaining:
-        index = card.suit.index
-        if index != suit:
-            suit, count = index, 0
-        place[card] = (index, count)
+    for code in remaining:
+        if code >> 4 != suit:
+            suit, count = code >> 4, 0
+        place[code] = (suit << 4) + count
         count += 1
     most = _actions(config, held, len(trick))
     return (phase, round_no, dealer, trick_no, leader,
-            tuple(tuple(sorted(place[card] for card in hand)) for hand in hands),
-            tuple(place[card] for _, card in trick), tuple(tuple(row) for row in taken), tuple(tricks_won),
+            tuple(tuple(sorted([place[codes[card]] for card in hand])) for hand in hands),
+            tuple(place[codes[card]] for _, card in trick), tuple(tuple(row) for row in taken),
+            tuple(won > 0 for won in tricks_won),
             tuple(min(points, most) for points in showroom), min(supply, most), thief, pending)
+
+
+class _Codes(dict[Card, int]):
+    """Card -> 16 x its suit's index + its rank (ranks are 1-15), worked out on first sight."""
+
+    def __missing__(self, card: Card) -> int:
+        code = self[card] = (card.suit.index << 4) + card.rank
+        return code
+
+
+_CODES = _Codes()
 
 
 def _sort_key(card: Card) -> tuple[int, int]:
@@ -90,12 +107,14 @@ class FitzgeraldEndgame:
     `Table` makes the moves (so the rules are the engine's), and a move is taken back by putting back
     the table's fields as they were before it."""
 
-    __slots__ = ("table", "round_no", "saved")
+    cost = 3  # about 11,000 decisions a second (the engine's `Table`, a snapshot per move), Kirk's a third
+    __slots__ = ("table", "round_no", "saved", "finished")
 
     def __init__(self, state: State) -> None:
         self.table = Table(state, record=False)
         self.round_no = state.round_no
         self.saved: list[tuple[Any, ...]] = []
+        self.finished: dict[Hashable, tuple[int, ...]] = {}  # `finish`'s answers: the change in the scores
 
     def to_move(self) -> int | None:
         table = self.table
@@ -108,21 +127,43 @@ class FitzgeraldEndgame:
         return pending.actor if pending.actor is not None else table.config.sides[pending.side][0]
 
     def moves(self) -> list[Move]:
-        """`legal_moves`: R8 in play (the led suit if held, else any card, in display order); R14's victims."""
+        """`legal_moves`: R8 in play (the led suit if held, else any card, in display order, less a card
+        that plays alike with the one before it); R14's victims."""
         table = self.table
         if table.phase is Phase.PLAY:
-            hand = sorted(table.hands[(table.leader + len(table.trick)) % len(table.names)], key=_sort_key)
+            seat = (table.leader + len(table.trick)) % len(table.names)
+            hand = sorted(table.hands[seat], key=_sort_key)
             if table.trick:
                 led = table.trick[0][1].suit
                 following = [card for card in hand if card.suit is led]
                 hand = following or hand
-            return [PlayCard(card) for card in hand]
+            moves: list[Move] = [PlayCard(hand[0])]
+            for before, card in zip(hand, hand[1:]):
+                if card.suit is not before.suit or self.between(seat, before, card):
+                    moves.append(PlayCard(card))
+            return moves
         pending = table.pending
         assert pending is not None
         named: list[Move] = [ChooseVictim(seat) for side in pending.candidates for seat in table.config.sides[side]]
         return named if pending.required else [ChooseVictim(None), *named]
 
+    def between(self, seat: int, low: Card, high: Card) -> bool:
+        """Whether a card of their suit ranked between two of `seat`'s is still to be played by another
+        (held, or on the trick): if not, the two play alike (the module), and `moves` keeps the first."""
+        suit = low.suit
+        table = self.table
+        for other, hand in enumerate(table.hands):
+            if other != seat:
+                for card in hand:
+                    if card.suit is suit and low.rank < card.rank < high.rank:
+                        return True
+        return any(card.suit is suit and low.rank < card.rank < high.rank for _, card in table.trick)
+
     def play(self, move: Move) -> None:
+        self.save()
+        self.table.apply(move)
+
+    def save(self) -> None:
         table = self.table
         self.saved.append((
             table.phase, table.round_no, table.dealer, [set(hand) for hand in table.hands], table.pass_count,
@@ -130,7 +171,6 @@ class FitzgeraldEndgame:
             list(table.tricks_won), list(table.showroom), list(table.vault), table.supply, table.thief,
             table.pending,
         ))
-        table.apply(move)
 
     def undo(self) -> None:
         table = self.table
@@ -150,4 +190,25 @@ class FitzgeraldEndgame:
         return tuple(2 * vault + showroom for vault, showroom in zip(table.vault, table.showroom))
 
     def finish(self) -> tuple[int, ...] | None:
-        return None
+        """In the round's last trick (one card each: every card forced, R8), the scores at the round's
+        end, the cards played in one run by the engine's `play_run`; None before, or where a victim is to
+        be named on the way (R14)."""
+        table = self.table
+        if table.phase is not Phase.PLAY or any(len(hand) > 1 for hand in table.hands):
+            return None
+        key = self.key()  # the last trick is reached by many ways, and a key costs less than playing it
+        now = self.scores()
+        known = self.finished.get(key)
+        if known is not None:
+            return tuple(score + change for score, change in zip(now, known))
+        n = len(table.names)
+        first = table.leader + len(table.trick)
+        cards = [card for offset in range(table.plays_per_trick - len(table.trick))
+                 for card in table.hands[(first + offset) % n]]
+        self.save()
+        table.play_run(cards, 0)
+        scores = self.scores() if self.to_move() is None else None
+        self.undo()
+        if scores is not None:
+            self.finished[key] = tuple(end - score for end, score in zip(scores, now))
+        return scores

@@ -152,6 +152,7 @@ class KirkEndgame:
     kept as their cards' values and points (K5, K7), and the pile key once per trick reached, as it
     changes only when a trick is won."""
 
+    cost = 1  # the cheapest endgame: about 30,000-40,000 decisions a second on a loaded 2-core machine
     __slots__ = ("n", "per_trick", "last_trick", "hand_no", "totals", "trick_no", "leader", "hands", "trick",
                  "piles", "points", "history", "pile_keys")
 
