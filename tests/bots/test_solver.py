@@ -12,6 +12,7 @@ from tables import new_position
 
 import diamonds
 from diamonds.bots.solver import MAX_NODES, MAX_TRICKS, Solver, exact, tricks_left
+from diamonds.core.family import Rules
 
 #: (rules, players, variants, options): every family, two sides and more, partnerships
 SOLVED = [
@@ -225,3 +226,25 @@ def test_the_last_four_tricks_are_solved_within_the_default_budget(table) -> Non
         position.push(position.legal_moves[0])
     solution = exact(position, Solver(position.rule_set))
     assert solution is not None and solution.nodes <= MAX_NODES
+
+
+@pytest.mark.parametrize("table", [("kirk", 4), ("2e", 6), ("1e", 3), ("bga", 5)], ids=lambda t: f"{t[0]}-{t[1]}")
+def test_the_families_keys_give_the_values_of_a_memo_on_whole_states(table) -> None:
+    """Deeper than the brute force reaches: the family's `solver_key` and `solver_scores` (and its
+    `Endgame`) against the protocol's defaults (the state itself, the standings; `apply`), three tricks
+    left, where Kirk's tie-breaks may read piles shifted by the tricks one player wins more (K5)."""
+    rules_id, players = table
+    for seed in range(12 if rules_id == "kirk" else 4):
+        position = end_position(rules_id, players, (), None, 300 + seed, 3)
+        while rules_id == "kirk" and (tricks_left(position.rule_set, position.state) < 3 or position.state.trick):
+            position.pop()  # back to a trick's lead: three whole tricks (a whole-state memo takes long elsewhere)
+        rules = position.rule_set
+
+        class Whole(rules):  # type: ignore[misc, valid-type]
+            solver_key = classmethod(Rules.solver_key.__func__)  # type: ignore[attr-defined]
+            solver_scores = classmethod(Rules.solver_scores.__func__)  # type: ignore[attr-defined]
+            endgame = classmethod(Rules.endgame.__func__)  # type: ignore[attr-defined]
+
+        keyed = Solver(rules, max_nodes=None).solve_state(position.state)
+        whole = Solver(Whole, max_nodes=None).solve_state(position.state)
+        assert keyed.values == whole.values, position
