@@ -89,7 +89,7 @@ def _subparser(parser: argparse.ArgumentParser, command: str | None) -> argparse
     return parser
 
 
-MAX_EXACT_NODES = 40_000  # diamonds.bots.solver.MAX_NODES (not imported: the command starts without the bots)
+MAX_EXACT_NODES = 200_000  # diamonds.bots.solver.MAX_NODES (not imported: the command starts without the bots)
 
 
 def _whole(text: str, least: int, meaning: str) -> int:
@@ -341,7 +341,9 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
                          help="an estimate this far below the best move's is marked ?? (default 5)")
     analyse.add_argument("--exact-nodes", type=_count, default=MAX_EXACT_NODES, metavar="N",
                          help="the exact solver's budget per decision in a round's last four tricks, in decisions "
-                         f"searched; past it mc estimates (default {MAX_EXACT_NODES}; 0: mc everywhere)")
+                         "searched, weighted by their cost (1-3 on a game's fast endgame, 10 through its rules "
+                         "engine); "
+                         f"past it mc estimates (default {MAX_EXACT_NODES}; 0: mc everywhere)")
     analyse.add_argument("--force", action="store_true", help="replace a read-only output file (its mode is kept)")
 
     arena = _command(commands, "arena", "play bots against each other, write the games as DGN, print standings",

@@ -17,15 +17,15 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .seating import Seating
 
 __all__ = [
-    "Standing", "HandNumbered", "Sight", "Rules", "EngineRules", "Table", "PureTable", "Family", "FamilyMismatch",
-    "STANDARD_PARTS",
+    "Standing", "HandNumbered", "Sight", "Rules", "EngineRules", "Table", "Endgame", "PureTable", "Family",
+    "FamilyMismatch", "STANDARD_PARTS",
 ]
 
 
@@ -81,6 +81,37 @@ class Table(Protocol):
     def is_over(self) -> bool: ...
 
     def standings(self) -> tuple[Standing, ...]: ...
+
+
+class Endgame(Protocol):
+    """The rest of a round as one mutable position, for the end-of-round solver: its moves made and taken
+    back in place, without a state per move, events or checks (only moves from `moves` are played).
+
+    It stands for a state of `Rules`: `moves` are `moves_of` that state's seat to move, in the same order
+    (less, if the family likes, a move that plays exactly as the one before it: the same values after either),
+    `key` is `solver_key` of that state, and `scores` its `solver_scores`; `to_move` is None once the
+    round is over (a deal due, or the game over), where `scores` are the standings' after the round's scoring.
+    `cost` is what a decision searched on it counts toward the solver's budget: its time relative to the
+    cheapest endgame's (1), measured, so that the budget means about as many seconds on every family.
+    """
+
+    cost: int
+
+    def to_move(self) -> int | None: ...
+
+    def moves(self) -> Sequence[Any]: ...
+
+    def play(self, move: Any) -> None: ...
+
+    def undo(self) -> None: ...
+
+    def key(self) -> Hashable: ...
+
+    def scores(self) -> tuple[int, ...]: ...
+
+    def finish(self) -> tuple[int, ...] | None:
+        """Where every move left in the round is forced, `scores` at its end (a shortcut); else None."""
+        ...
 
 
 S = TypeVar("S")
@@ -181,6 +212,29 @@ class Rules:
     def hand(cls, state: Any, seat: int) -> tuple[Any, ...]:
         """The cards a seat holds now, in display order."""
         return tuple(state.hand(seat))
+
+    @classmethod
+    def solver_key(cls, state: Any) -> Hashable:
+        """What of `state` decides the rest of its round, for the end-of-round solver's memo: two states of
+        one round with equal keys must have the same legal moves in the same order (up to moves that play
+        alike) and the same changes of `solver_scores` from there to the round's end under every play
+        (the scores themselves may differ). By default the state itself; a family whose states keep what
+        cannot matter any more (the order of cards won, a Vault's points) gives a coarser key."""
+        key: Hashable = state
+        return key
+
+    @classmethod
+    def solver_scores(cls, state: Any) -> tuple[int, ...]:
+        """Per side, a score now from which the change to the round's end depends only on `solver_key`:
+        the solver keeps that change per key. By default, and at the round's end always, the standings'
+        scores; a family that scores a round at its end may count what is already won (cards in a pile)."""
+        return tuple(standing.score for standing in cls.standings(state))
+
+    @classmethod
+    def endgame(cls, state: Any) -> Endgame | None:
+        """`state`'s round as an `Endgame`, where the family has one (the solver then searches it in place,
+        several times faster than through `apply`); None by default, and where it does not apply."""
+        return None
 
     @classmethod
     def is_private(cls, state: Any, move: Any) -> bool:

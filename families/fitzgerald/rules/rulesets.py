@@ -8,14 +8,14 @@ are the family's protocol (`diamonds.core.family.Rules`), over the mutable
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from itertools import combinations
 from typing import ClassVar
 
 from diamonds.core.family import EngineFunctions, EngineRules, MoveTextFunctions, PlayerFunctions, VisibilityFunctions
 from diamonds.core.seating import ConfigError
 
-from . import engine, movetext, player, visibility
+from . import engine, movetext, player, solver, visibility
 from .config import GameConfig, Variant
 from .moves import Move, PassCards
 from .state import Phase, State
@@ -48,6 +48,16 @@ class Fitzgerald(EngineRules):
     @classmethod
     def table(cls, state: State, *, record: bool = True) -> engine.Table:
         return engine.Table(state, record=record)
+
+    @classmethod
+    def solver_key(cls, state: State) -> Hashable:
+        """In play, cards as suit and place among the cards of their suit still to be played (`solver`)."""
+        return solver.solver_key(state)
+
+    @classmethod
+    def endgame(cls, state: State) -> solver.FitzgeraldEndgame | None:
+        """The round in play as a `FitzgeraldEndgame` (over the engine's `Table`); None outside play."""
+        return solver.FitzgeraldEndgame(state) if state.phase in (Phase.PLAY, Phase.CHOOSE_VICTIM) else None
 
     @classmethod
     def moves_of(cls, state: State, seat: int) -> tuple[Move, ...]:

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from typing import ClassVar
 
 from diamonds.core.family import EngineFunctions, EngineRules, MoveTextFunctions, PlayerFunctions
 
-from . import engine, movetext
+from . import engine, movetext, solver
 from .config import KirkConfig, configure
 from .fast import KirkTable
-from .state import State
+from .state import Phase, State
 
 __all__ = ["Kirk"]
 
@@ -40,3 +40,18 @@ class Kirk(EngineRules):
     def table(cls, state: State, *, record: bool = True) -> KirkTable:
         """The mutable table (`fast.KirkTable`): the same decisions as `apply`, without a state per card."""
         return KirkTable(state, record=record)
+
+    @classmethod
+    def solver_key(cls, state: State) -> Hashable:
+        """Cards as value and points, piles as the top values a tie-break may still read (`solver`)."""
+        return solver.solver_key(state)
+
+    @classmethod
+    def solver_scores(cls, state: State) -> tuple[int, ...]:
+        """In play, the totals with the piles' points so far (K7), so that the key can leave those out."""
+        return solver.solver_scores(state)
+
+    @classmethod
+    def endgame(cls, state: State) -> solver.KirkEndgame | None:
+        """The hand in play as a `KirkEndgame` (cards played and taken back in place); None outside play."""
+        return solver.KirkEndgame(state) if state.phase is Phase.PLAY else None
