@@ -50,6 +50,10 @@ class FamilyBot:
     # The family's own public features of the observation (phase, the trick, bids ...), from `seat`'s side.
     feature_count: Callable[[Any], int] | None = None
     features: Callable[[Any, int], list[float]] | None = None
+    # `diamonds analyse`'s marks by default: how far below the best move's value (in the family's points, to
+    # the round's end) a move gets `?` and `??`. Each family's scores move in their own steps (a Suit Action
+    # is 1 to 3 points, a Kirk trick tens), so one pair for all would mark almost nothing or almost everything.
+    thresholds: tuple[float, float] = (2.0, 5.0)
 
 
 def family_bot(rules_id: str) -> FamilyBot:

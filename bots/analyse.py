@@ -8,7 +8,7 @@ node budget, an `MCBot` (its own seed per decision:
 `random.Random(f"{seed}:{ply}")`) estimates every legal move from the
 player's own view: the verdict says `est`. A card whose
 value falls short of the best one's by `mistake` points or more gets `?`, by
-`blunder` or more `??`, and a comment `{best: X (est a) vs played (est b)}`,
+`blunder` or more `??` (by default the family's own: `marks`), and a comment `{best: X (est a) vs played (est b)}`,
 or `{best: X (exact a) vs played (exact b)}` (both count the change in the
 player's side's score less the mean of the other sides', to the end of the
 round: mc's mean over its samples, the solver's under max-n play). The record is the game's own
@@ -23,10 +23,10 @@ from typing import Any
 
 from diamonds.notation.records import Comment, GameRecord, Plays
 
-from . import MCBot
+from . import MCBot, family_bot
 from .solver import MAX_NODES, Solver, exact
 
-__all__ = ["analyse_game", "Judgement"]
+__all__ = ["analyse_game", "Judgement", "marks"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -46,10 +46,11 @@ class Judgement:
         return self.best_estimate - self.played_estimate
 
 
-def judge(game: Any, *, samples: int = 16, seed: int = 0, mistake: float = 2.0, blunder: float = 5.0,
-          exact_nodes: int = MAX_NODES) -> list[Judgement]:
+def judge(game: Any, *, samples: int = 16, seed: int = 0, mistake: float | None = None,
+          blunder: float | None = None, exact_nodes: int = MAX_NODES) -> list[Judgement]:
     """Every card play with a choice, judged (see the module); `exact_nodes` is the solver's budget per
-    decision (0: mc everywhere)."""
+    decision (0: mc everywhere). `mistake` and `blunder` default to the family's (`marks`)."""
+    mistake, blunder = marks(game.rules, mistake, blunder)
     judgements: list[Judgement] = []
     position = game.start()
     solver = Solver(position.rule_set, max_nodes=exact_nodes) if exact_nodes > 0 else None
@@ -78,6 +79,14 @@ def judge(game: Any, *, samples: int = 16, seed: int = 0, mistake: float = 2.0, 
             play_index += 1
         position.push(move)
     return judgements
+
+
+def marks(rules: str, mistake: float | None = None, blunder: float | None = None) -> tuple[float, float]:
+    """The points below the best move's value that mark `?` and `??` in a game of `rules`: those given,
+    else the family's (`FamilyBot.thresholds`); a blunder is never less than a mistake."""
+    own_mistake, own_blunder = family_bot(rules).thresholds
+    mistake = own_mistake if mistake is None else mistake
+    return mistake, max(own_blunder, mistake) if blunder is None else blunder
 
 
 def annotate(record: GameRecord, judgements: list[Judgement]) -> GameRecord:

@@ -16,7 +16,7 @@ def run(args: argparse.Namespace) -> int:
     from diamonds.bots.analyse import analyse_game
     from diamonds.notation.writer import write_game
 
-    if args.blunder < args.mistake:
+    if args.blunder is not None and args.mistake is not None and args.blunder < args.mistake:
         raise CommandError("--blunder must be at least --mistake")
     try:
         games = list(diamonds.read_games(args.file))

@@ -335,10 +335,11 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
     analyse.add_argument("-o", "--output", metavar="OUT", help="the annotated DGN (default: standard output)")
     analyse.add_argument("--samples", type=_positive, default=16, help="mc samples per decision (default 16)")
     analyse.add_argument("--seed", type=int, default=0, help="the same seed gives the same marks (default 0)")
-    analyse.add_argument("--mistake", type=float, default=2.0, metavar="POINTS",
-                         help="an estimate this far below the best move's is marked ? (default 2)")
-    analyse.add_argument("--blunder", type=float, default=5.0, metavar="POINTS",
-                         help="an estimate this far below the best move's is marked ?? (default 5)")
+    analyse.add_argument("--mistake", type=float, default=None, metavar="POINTS",
+                         help="an estimate this far below the best move's is marked ? (default: the game's own, "
+                         "docs/bots.md)")
+    analyse.add_argument("--blunder", type=float, default=None, metavar="POINTS",
+                         help="an estimate this far below the best move's is marked ?? (default: the game's own)")
     analyse.add_argument("--exact-nodes", type=_count, default=MAX_EXACT_NODES, metavar="N",
                          help="the exact solver's budget per decision in a round's last four tricks, in decisions "
                          "searched, weighted by their cost (1-3 on a game's fast endgame, 10 through its rules "

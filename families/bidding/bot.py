@@ -197,5 +197,7 @@ def features(state: BiddingState, seat: int) -> list[float]:
 
 
 
+# A hand wins or loses a point card's value whole (7 to 20, B9): 5 is a mistake, 15 a blunder.
 BOT = FamilyBot(greedy=greedy, determinise=determinise, action_count=action_count, encode=encode,
-                feature_count=feature_count, features=features)
+                feature_count=feature_count, features=features,
+                thresholds=(5.0, 15.0))

@@ -86,5 +86,7 @@ def features(state: State, seat: int) -> list[float]:
 
 
 
+# A trick holds tens of points (K7): a card that costs 10 is a mistake, 25 a blunder.
 BOT = FamilyBot(greedy=greedy, determinise=determinise, action_count=action_count, encode=encode,
-                feature_count=feature_count, features=features)
+                feature_count=feature_count, features=features,
+                thresholds=(10.0, 25.0))

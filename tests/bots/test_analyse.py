@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 
 import diamonds
-from diamonds.bots.analyse import analyse_game
+from diamonds.bots import family_bot
+from diamonds.bots.analyse import analyse_game, marks
 from diamonds.bots.solver import MAX_NODES, MAX_TRICKS
 from diamonds.cli.main import MAX_EXACT_NODES, main
 from diamonds.core.simulate import default_names
@@ -24,6 +25,27 @@ def test_marks_follow_the_thresholds() -> None:
     again = diamonds.Game.from_text(text)
     assert again.is_valid and again.moves == game.moves
 
+
+
+def test_by_default_a_game_is_marked_in_its_own_family_s_points() -> None:
+    """A Kirk trick is worth tens of points (K7), a Suit Action 1 to 3 (R12): Kirk's game is marked by its
+    own thresholds, so a card that loses 3 points there is no mistake, as it would be in Fitzgerald's."""
+    rng = random.Random(3)
+    pos = diamonds.Position("kirk", default_names(4), dealer=0, options={"Hands": "1"})
+    while not pos.is_over:
+        if pos.is_chance:
+            pos.deal(rng)
+        else:
+            pos.push(rng.choice(pos.legal_moves))
+    _, judgements = analyse_game(pos.game(), samples=1, seed=1, exact_nodes=0)
+    mistake, blunder = family_bot("kirk").thresholds
+    assert (mistake, blunder) == marks("kirk") and mistake > marks("2e")[1]
+    for j in judgements:
+        assert j.glyph == ("??" if j.loss >= blunder else "?" if j.loss >= mistake else None)
+    assert any(marks("2e")[0] <= j.loss < mistake for j in judgements)  # marked in Fitzgerald's points
+    # one threshold given: the other is the family's, and a blunder is never less than a mistake
+    assert marks("kirk", 3.0) == (3.0, blunder) and marks("kirk", 40.0) == (40.0, 40.0)
+    assert marks("kirk", None, 12.0) == (mistake, 12.0)
 
 def test_command_output_validates_and_is_canonical(tmp_path) -> None:
     out = tmp_path / "annotated.dgn"
