@@ -53,6 +53,11 @@ def illegal_moves(state: BiddingState, rng: random.Random) -> list[Any]:
     if state.phase is not Phase.PLAY:
         moves += [Bid(seat, amount) for amount in rng.sample(range(11), 3)]
         moves += [FinalBid(seat, amount) for amount in rng.sample(range(11), 3)]
+        moves += [Bid(seat, True), FinalBid(seat, False), Bid(seat, 11), FinalBid(seat, -1)]  # not 0..10
+        other = state.hands[(seat + 1) % 3]
+        for card in state.kitty:  # a kitty card, laid as point a card of another hand, or of none
+            moves += [TakeFromKitty(seat, card, rng.choice(sorted(other, key=str)))] * bool(other)
+            moves += [TakeFromKitty(seat, card, rng.choice(FOREIGN)), TakeFromKitty(seat, card, card)]
     pack = list(DECK)
     rng.shuffle(pack)
     hands = tuple(tuple(pack[i * 10:(i + 1) * 10]) for i in range(3))
