@@ -176,19 +176,27 @@ def trick_winner(plays: Sequence[Played]) -> tuple[int, WinReason]:
     Diamonds is one), the highest Diamond wins; otherwise the highest card
     of the led suit. Within a suit, low to high: a low Joker, a low ace,
     7 … K, a high ace. There is one Joker, so at most one high Joker.
+    One pass over the trick: the strongest trump and the strongest card of
+    the led suit so far (the first of equals).
     """
-    for index, play in enumerate(plays):
-        if isinstance(play.card, Joker) and play.high:
-            return index, WinReason.HIGH_JOKER
-    trumps = [i for i, play in enumerate(plays) if play.suit is TRUMPS]
-    if trumps:
-        return _strongest(plays, trumps), WinReason.TRUMP
     led = plays[0].suit
-    return _strongest(plays, [i for i, play in enumerate(plays) if play.suit is led]), WinReason.LED_SUIT
-
-
-def _strongest(plays: Sequence[Played], indices: list[int]) -> int:
-    return max(indices, key=lambda i: in_suit_strength(plays[i].card, plays[i].high))
+    trump = follow = -1
+    trump_strength = follow_strength = -1
+    for index, play in enumerate(plays):
+        card, high, suit = play.card, play.high, play.suit
+        if high and isinstance(card, Joker):
+            return index, WinReason.HIGH_JOKER
+        if suit is TRUMPS:
+            strength = in_suit_strength(card, high)
+            if strength > trump_strength:
+                trump, trump_strength = index, strength
+        elif suit is led and trump < 0:
+            strength = in_suit_strength(card, high)
+            if strength > follow_strength:
+                follow, follow_strength = index, strength
+    if trump >= 0:
+        return trump, WinReason.TRUMP
+    return follow, WinReason.LED_SUIT
 
 
 # ---------------------------------------------------------------- results

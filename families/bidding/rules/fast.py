@@ -42,6 +42,7 @@ _BID = Phase.BID
 _TAKE = Phase.TAKE
 _FINAL = Phase.FINAL
 _DECK_SET: frozenset[AnyCard] = frozenset(DECK)
+_NEEDS: dict[AnyCard, tuple[bool, bool]] = {card: choices_needed(card) for card in DECK}  # B7, looked up
 
 
 class BiddingTable(SnapshotTable[BiddingState, Event]):
@@ -238,7 +239,7 @@ class BiddingTable(SnapshotTable[BiddingState, Event]):
             seat = (leader + len(trick)) % n
             hand = hands[seat]
             # B2, B6: a card held (so of the pack); B7: exactly the choices the card needs.
-            if card not in hand or choices_needed(card) != (high is not None, given is not None):
+            if card not in hand or (_NEEDS.get(card) or choices_needed(card)) != (high is not None, given is not None):
                 break
             if isinstance(card, Card):
                 suit = card.suit
