@@ -188,6 +188,14 @@ class Plays(Sequence[Play]):
         return all(p.choice is None and p.annotation is None and not p.comments and p.sign is None and p.suit is None
                    for p in self._plays)
 
+    def texts(self) -> list[str] | None:
+        """The tokens as written, one a card, when the cards were read from a line (a reader's `from_line`);
+        None when the items were given. For a caller that maps each token to what it means through its
+        own table, without making the `Play` items."""
+        if self._plays is not None or self._line is None:
+            return None
+        return self._line.split()[self._skip:]
+
     def choice_names(self) -> tuple[str | None, ...] | None:
         """Per card, the id its `>id` names (None for none), read without making the `Play` items;
         None when a card carries a sign or a given suit (read the items). Annotations are let be.
