@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
+from functools import lru_cache
 from typing import Any, NamedTuple, overload
 
 from diamonds.core.cards import AnyCard, Suit, card_text
@@ -120,8 +121,9 @@ PLAY_PARTS = re.compile(
 )
 
 
+@lru_cache(maxsize=8192)  # a few hundred spellings (cards, signs, victims' ids) make up most records
 def split_play(text: str) -> tuple[AnyCard, Suit | None, str | None, str | None, str | None, int]:
-    """(card, given suit, sign, choice id, annotation, offset of `>`) of a PLAY token."""
+    """(card, given suit, sign, choice id, annotation, offset of `>`) of a PLAY token (remembered by its text)."""
     match = PLAY_PARTS.match(text)
     card = card_text(match.group(1)) if match else None
     if match is None or card is None:
