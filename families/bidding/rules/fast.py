@@ -9,10 +9,11 @@ of a kitty card with a point card held or taken (B4), and the cards of the
 tricks (a card the mover holds, with the choices `choices_needed` asks for,
 following suit when it must: B6, B7; the trick decided by the same
 `trick_winner`, B8). It hands the rest to the pure path on a snapshot: the
-scoring of a hand (`_score_hand`, B9-B10, once a hand) and every move the
-fast checks do not pass, so that an illegal move raises exactly the pure
-path's `IllegalMove`. While nothing has changed since the last snapshot,
-that snapshot is kept and `freeze` returns it.
+scoring of a hand (`_score_hand`, B9-B10, once a hand; a quiet table whose
+game goes on takes only its `hand_points` and `_fresh_hand`) and every move
+the fast checks do not pass, so that an illegal move raises exactly the
+pure path's `IllegalMove`. While nothing has changed since the last
+snapshot, that snapshot is kept and `freeze` returns it.
 
 `play_run` is the hot loop of checking a record: a run of plays in one call,
 stopping before a play it would refuse (the caller then pushes that play,
@@ -29,7 +30,7 @@ from diamonds.core.snapshot import SnapshotTable
 
 from .config import FORBIDDEN_TOTAL, MAX_BID, BiddingConfig
 from .deck import DECK, choices_needed
-from .engine import _score_hand, apply, standings, trick_winner
+from .engine import _fresh_hand, _score_hand, apply, game_ends, hand_points, standings, trick_winner
 from .events import BidMade, CardPlayed, CardsDealt, CardTaken, Event, FinalBidMade, HandStarted, TrickWon
 from .moves import Bid, Deal, FinalBid, PlayCard, TakeFromKitty
 from .state import BiddingState, Phase, Played
@@ -277,7 +278,17 @@ class BiddingTable(SnapshotTable[BiddingState, Event]):
         return index
 
     def score_hand(self, events: list[Event] | None) -> None:
-        """B9, B10: by the pure path's `_score_hand`, on the hand's last position."""
+        """B9, B10: by the pure path's `_score_hand`, on the hand's last position; when no events are
+        asked for and the game goes on, the totals by the same `hand_points`, and the next hand set up
+        by the pure path's `_fresh_hand` (B2: the deal moves one seat left)."""
+        if events is None:
+            points = hand_points(self.final_bids, self.point_cards, self.tricks_won)
+            totals = tuple(score + p for score, p in zip(self.scores, points))
+            if not game_ends(totals):
+                config = self.config
+                self.load(_fresh_hand(config, hand_no=self.hand_no + 1, dealer=config.left_of(self.dealer),
+                                      scores=totals))
+                return
         after, scored = _score_hand(self.freeze(), [])
         if events is not None:
             events.extend(scored)
