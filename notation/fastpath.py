@@ -16,6 +16,7 @@ suite checks that both give equal records with equal positions.
 from __future__ import annotations
 
 import re
+from itertools import accumulate
 from operator import itemgetter
 from typing import Any
 
@@ -53,7 +54,25 @@ _round_header = unchecked_constructor(RoundHeader)
 _tag = unchecked_constructor(Tag)
 _call_record = unchecked_constructor(Call)
 _take_record = unchecked_constructor(Take)
+_play = unchecked_constructor(Play)
+_choice = unchecked_constructor(Choice)
 _REMEMBERED_LINES = 4096
+
+
+#: What a card token of a take line says (`split_play`) and its length, by its text: the same few recur.
+_PlayParts = tuple[AnyCard, Any, Any, Any, Any, int, int]
+
+
+def _play_parts(text: str) -> _PlayParts:
+    card, suit, sign, choice, annotation, choice_at = split_play(text)
+    return card, suit, sign, choice, annotation, choice_at, len(text)
+
+
+def _card_play(parts: _PlayParts, line_no: int, column: int) -> Play:
+    """The `Play` of a token read before (`_play_parts`), at its place: as `Play.from_token` makes it."""
+    card, suit, sign, choice, annotation, choice_at, length = parts
+    made = _choice(choice, _new_pos(Pos, (line_no, column + choice_at))) if choice is not None else None
+    return _play(card, made, annotation, (), _new_pos(Pos, (line_no, column)), length, sign, suit)  # type: ignore[no-any-return]
 
 
 class FastReader:
@@ -90,6 +109,7 @@ class FastReader:
         self.count_words = frozenset(words.header_counts)
         self.players: set[str] = set()  # ids already matched against PLAYER
         self.decorated: dict[str, AnyCard] = {}  # tokens like 12C>Bob or AH-, already matched against PLAY
+        self.token_parts: dict[str, _PlayParts] = {}  # what a take line's card tokens say (`split_play`)
         # What a tag line or a round header says, by its text: an archive repeats them ([Rules "2e"],
         # R1 dealer Ann pass 1), so most are read once. Bounded, for archives of any size.
         self.tag_lines: dict[str, tuple[str, str, int, int] | tuple[()]] = {}
@@ -280,29 +300,57 @@ class FastReader:
             return _call_record(head, player, amount, (), _new_pos(Pos, (line_no, at)),  # type: ignore[no-any-return]
                                 _new_pos(Pos, (line_no, player_at)), _new_pos(Pos, (line_no, amount_at)))
         _, player, card, point, at, player_at, card_at, point_at, second = known
-        return _take_record(player, Play.from_token(card, _new_pos(Pos, (line_no, card_at))),  # type: ignore[no-any-return]
-                            Play.from_token(point, _new_pos(Pos, (line_no, point_at))), (),
-                            _new_pos(Pos, (line_no, at)), _new_pos(Pos, (line_no, player_at)), head, second)
+        return _take_record(player, _card_play(card, line_no, card_at), _card_play(point, line_no, point_at),  # type: ignore[no-any-return]
+                            (), _new_pos(Pos, (line_no, at)), _new_pos(Pos, (line_no, player_at)), head, second)
 
     def _call_shape(self, head: str, line: str, tokens: list[str]) -> tuple[Any, ...]:
-        """What a call or exchange line says, with its columns; () if the grammar must read it."""
-        spans = [m.start() + 1 for m in _TOKEN.finditer(line)]
-        if not self.player.match(tokens[1] if len(tokens) > 1 else ""):
-            return ()
+        """What a call or exchange line says, with its columns; () if the grammar must read it.
+
+        Exchange lines are mostly new (`take Bob 8S point JD`: a player, two cards), so this is quick
+        too: the columns from the tokens' lengths when one space parts them, each card token read once."""
+        player = tokens[1] if len(tokens) > 1 else ""
+        if player not in self.players:
+            if not self.player.match(player):
+                return ()
+            self.players.add(player)
+        if line == " ".join(tokens):
+            spans = list(accumulate([len(token) + 1 for token in tokens], initial=1))
+        else:
+            spans = [m.start() + 1 for m in _TOKEN.finditer(line)]
         second = self.exchange_words.get(head)
         if second is None:
             if len(tokens) != 3 or not self.count.match(tokens[2]) or len(tokens[2]) > MAX_DIGITS:
                 return ()
             return ("call", tokens[1], int(tokens[2]), spans[0], spans[1], spans[2])
-        if len(tokens) != 5 or tokens[3] != second or not self.play.match(tokens[2]) or not self.play.match(tokens[4]):
+        if len(tokens) != 5 or tokens[3] != second:
             return ()
-        return ("take", tokens[1], tokens[2], tokens[4], spans[0], spans[1], spans[2], spans[4], second)
+        card, point = self._token_parts(tokens[2]), self._token_parts(tokens[4])
+        if card is None or point is None:
+            return ()
+        return ("take", tokens[1], card, point, spans[0], spans[1], spans[2], spans[4], second)
+
+    def _token_parts(self, text: str) -> _PlayParts | None:
+        """What a card token says (`split_play`), once matched against PLAY; None if it is no card."""
+        parts = self.token_parts.get(text)
+        if parts is None:
+            if not self.play.match(text):
+                return None
+            parts = _play_parts(text)
+            if len(self.token_parts) < 100_000:  # a few cards and marks, however many games
+                self.token_parts[text] = parts
+        return parts
 
     def _cards_line(self, head: str, line: str, line_no: int, tokens: list[str]) -> HandLine | None:
         """`kitty <cards>`: a line of cards that names no player."""
-        plays = self._plays(tokens, 1, line, line_no)
-        if plays is None:
-            return None
+        cards_of = self.cards
+        plays: Plays | None
+        try:  # plain cards, as in a deal line
+            plays = Plays.from_line(itemgetter(*tokens[1:])(cards_of) if len(tokens) > 2 else
+                                    tuple([cards_of[t] for t in tokens[1:]]), line, line_no, 1)
+        except KeyError:
+            plays = self._plays(tokens, 1, line, line_no)
+            if plays is None:
+                return None
         where = Pos(line_no, line.index(head) + 1)
         return _hand_line(head, "", plays, (), where, where)
 

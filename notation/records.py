@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
+from functools import lru_cache
 from typing import Any, NamedTuple, overload
 
 from diamonds.core.cards import AnyCard, Suit, card_text
@@ -120,8 +121,9 @@ PLAY_PARTS = re.compile(
 )
 
 
+@lru_cache(maxsize=8192)  # a few hundred spellings (cards, signs, victims' ids) make up most records
 def split_play(text: str) -> tuple[AnyCard, Suit | None, str | None, str | None, str | None, int]:
-    """(card, given suit, sign, choice id, annotation, offset of `>`) of a PLAY token."""
+    """(card, given suit, sign, choice id, annotation, offset of `>`) of a PLAY token (remembered by its text)."""
     match = PLAY_PARTS.match(text)
     card = card_text(match.group(1)) if match else None
     if match is None or card is None:
@@ -187,6 +189,14 @@ class Plays(Sequence[Play]):
             return self._plain
         return all(p.choice is None and p.annotation is None and not p.comments and p.sign is None and p.suit is None
                    for p in self._plays)
+
+    def texts(self) -> list[str] | None:
+        """The tokens as written, one a card, when the cards were read from a line (a reader's `from_line`);
+        None when the items were given. For a caller that maps each token to what it means through its
+        own table, without making the `Play` items."""
+        if self._plays is not None or self._line is None:
+            return None
+        return self._line.split()[self._skip:]
 
     def choice_names(self) -> tuple[str | None, ...] | None:
         """Per card, the id its `>id` names (None for none), read without making the `Play` items;
@@ -257,12 +267,28 @@ class Plays(Sequence[Play]):
 def unchecked_constructor(cls: type) -> Callable[..., Any]:
     """A positional constructor for a frozen, slotted record that skips `__init__` (and its
     `__post_init__`): for a reader whose values already have exactly the field types, where
-    the frozen `__init__` would cost as much as reading the line."""
+    the frozen `__init__` would cost as much as reading the line.
+
+    The fields are stored on an instance of a plain class with the same slots (a store to a
+    slot is one bytecode), which then becomes a `cls` by `__class__` assignment, which Python
+    allows between classes of the same layout: half the cost of setting each field through
+    its descriptor. Where the layouts differ (Python refuses the assignment), each field is
+    set through its descriptor."""
     names = [f.name for f in fields(cls)]
-    scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    args = ", ".join(names)
+    scope: dict[str, Any] = {"cls": cls, "new": object.__new__}
+    if tuple(getattr(cls, "__slots__", ())) == tuple(names):
+        scope["builder"] = type(f"_{cls.__name__}Fields", (), {"__slots__": tuple(names)})
+        body = "".join(f"    self.{name} = {name}\n" for name in names)
+        exec(f"def make({args}):\n    self = builder()\n{body}    self.__class__ = cls\n    return self\n", scope)
+        try:
+            scope["make"](*([None] * len(names)))
+            return scope["make"]  # type: ignore[no-any-return]
+        except TypeError:  # the layouts differ
+            pass
     scope.update({f"set_{name}": getattr(cls, name).__set__ for name in names})
     body = "".join(f"    set_{name}(self, {name})\n" for name in names)
-    exec(f"def make({', '.join(names)}):\n    self = new(cls)\n{body}    return self\n", scope)
+    exec(f"def make({args}):\n    self = new(cls)\n{body}    return self\n", scope)
     return scope["make"]  # type: ignore[no-any-return]
 
 

@@ -96,8 +96,33 @@ def _lenient_move(play: Play) -> PlayCard:
 
 
 def _plain_move(card: AnyCard) -> PlayCard:
-    """A card written with nothing on it: an ace is high; a Joker lacks its choices (refused, B7)."""
-    return PlayCard(card, True if card.is_ace else None)
+    """A card written with nothing on it: an ace is high; a Joker lacks its choices (refused, B7).
+    Made once per card (moves are values)."""
+    move = _PLAIN_MOVES.get(card)
+    if move is None:
+        move = _PLAIN_MOVES[card] = PlayCard(card, True if card.is_ace else None)
+    return move
+
+
+_PLAIN_MOVES: dict[AnyCard, PlayCard] = {}  # cards are few and interned
+
+
+def _token_move(text: str) -> PlayCard | None:
+    """The move of a trick's token (`_lenient_move`) when `move_of` takes it as it is (`_unmarked`);
+    None when it reports something (read the `Play` item). Each spelling read once, for a bounded number."""
+    try:
+        return _TOKEN_MOVES[text]
+    except KeyError:
+        pass
+    play = Play.from_token(text)
+    move = _lenient_move(play) if _unmarked(play) else None
+    if len(_TOKEN_MOVES) < _REMEMBERED_TOKENS:
+        _TOKEN_MOVES[text] = move
+    return move
+
+
+_TOKEN_MOVES: dict[str, PlayCard | None] = {}
+_REMEMBERED_TOKENS = 4096
 
 
 def _unmarked(play: Play) -> bool:
@@ -543,6 +568,13 @@ class BiddingReplayer(Replayer):
                 break
             if plays.plain:
                 moves += map(_plain_move, plays.cards)
+                continue
+            texts = plays.texts()
+            if texts is not None and len(texts) == per_trick:  # read from a line: each token's move by its spelling
+                made = [_token_move(text) for text in texts]
+                if not all(made):  # a token `move_of` reports (a move is never false)
+                    break
+                moves += made  # type: ignore[arg-type]
             elif all(_unmarked(play) for play in plays):
                 moves += map(_lenient_move, plays)
             else:

@@ -425,6 +425,23 @@ def test_a_number_too_long_for_int_is_an_error_not_a_crash(text):
     assert check_text(text) == "invalid"
 
 
+# A lettered card (`AC`, a card of the bidding game's pack) in a trick of a Fitzgerald game with deal lines: the
+# trick loop looked its move up among the deck's cards and crashed with a KeyError. Found by
+# test_mutated_games_give_an_answer_with_well_placed_errors.
+
+FOREIGN_CARD = ('[Rules "1e"]\n[Players "hwalsh Ines_B Kofi"]\n[Dealer "Kofi"]\n[Result "*"]\n\nR1 dealer Kofi pass 2\n'
+                "deal hwalsh 5D 10D 11D 3H 15H 6S 9S 10S 3C 10C\ndeal Ines_B 1D 4D 14D 2H 10H 11H 1S 11C 14C 15C\n"
+                "deal Kofi 3D 13D 6H 5S 7S 12S 13S 2C 4C 9C\npass hwalsh 11D 6S\npass Ines_B 1D 14D\npass Kofi 13S 4C\n")
+
+
+@pytest.mark.parametrize("trick", ["1. AC 15C 9C\n", "1. {hwalsh leads} AC 15C>hwalsh 9C\n"])
+def test_a_card_of_no_deck_in_a_dealt_trick_is_an_error_not_a_crash(trick):
+    assert check_text(FOREIGN_CARD + trick) == "invalid"
+    for check in (validate_record, replay_record):
+        problems = check(parse_game(FOREIGN_CARD + trick)).problems
+        assert [(p.pos.line, p.message) for p in problems][:1] == [(13, "AC is not in this game's deck (ranks 1-15)")]
+
+
 # --------------------------------------------------------------------------- found by bench/pathological.py
 #
 # Reading was quadratic where many items of one round carry a comment (each commented item cost the

@@ -176,19 +176,27 @@ def trick_winner(plays: Sequence[Played]) -> tuple[int, WinReason]:
     Diamonds is one), the highest Diamond wins; otherwise the highest card
     of the led suit. Within a suit, low to high: a low Joker, a low ace,
     7 … K, a high ace. There is one Joker, so at most one high Joker.
+    One pass over the trick: the strongest trump and the strongest card of
+    the led suit so far (the first of equals).
     """
-    for index, play in enumerate(plays):
-        if isinstance(play.card, Joker) and play.high:
-            return index, WinReason.HIGH_JOKER
-    trumps = [i for i, play in enumerate(plays) if play.suit is TRUMPS]
-    if trumps:
-        return _strongest(plays, trumps), WinReason.TRUMP
     led = plays[0].suit
-    return _strongest(plays, [i for i, play in enumerate(plays) if play.suit is led]), WinReason.LED_SUIT
-
-
-def _strongest(plays: Sequence[Played], indices: list[int]) -> int:
-    return max(indices, key=lambda i: in_suit_strength(plays[i].card, plays[i].high))
+    trump = follow = -1
+    trump_strength = follow_strength = -1
+    for index, play in enumerate(plays):
+        card, high, suit = play.card, play.high, play.suit
+        if high and isinstance(card, Joker):
+            return index, WinReason.HIGH_JOKER
+        if suit is TRUMPS:
+            strength = in_suit_strength(card, high)
+            if strength > trump_strength:
+                trump, trump_strength = index, strength
+        elif suit is led and trump < 0:
+            strength = in_suit_strength(card, high)
+            if strength > follow_strength:
+                follow, follow_strength = index, strength
+    if trump >= 0:
+        return trump, WinReason.TRUMP
+    return follow, WinReason.LED_SUIT
 
 
 # ---------------------------------------------------------------- results
@@ -447,20 +455,26 @@ def _end_trick(state: BiddingState, events: list[Event]) -> Result:
     return _score_hand(replace(state, leader=winner, trick=(), tricks_won=tricks_won), events)
 
 
-def _score_hand(state: BiddingState, events: list[Event]) -> Result:
-    """B9: exactly the final bid adds the point card's value, anything else subtracts it; then B10."""
-    scores = list(state.scores)
-    seats = []
-    for seat in range(state.config.player_count):
-        final, point = state.final_bids[seat], state.point_cards[seat]
+def hand_points(final_bids: Sequence[int | None], point_cards: Sequence[AnyCard | None],
+                tricks_won: Sequence[int]) -> list[int]:
+    """B9, by seat: exactly the final bid adds the point card's value, anything else subtracts it."""
+    points = []
+    for final, point, tricks in zip(final_bids, point_cards, tricks_won):
         assert final is not None and point is not None
         value = point_value(point)
-        tricks = state.tricks_won[seat]
-        points = value if tricks == final else -value
-        scores[seat] += points
-        seats.append(SeatScore(seat, final, tricks, point, points, scores[seat]))
+        points.append(value if tricks == final else -value)
+    return points
+
+
+def _score_hand(state: BiddingState, events: list[Event]) -> Result:
+    """B9: the hand's points (`hand_points`) added to the totals; then B10."""
+    points = hand_points(state.final_bids, state.point_cards, state.tricks_won)
+    totals = tuple(score + p for score, p in zip(state.scores, points))
+    seats = []
+    for seat, (final, point) in enumerate(zip(state.final_bids, state.point_cards)):
+        assert final is not None and point is not None
+        seats.append(SeatScore(seat, final, state.tricks_won[seat], point, points[seat], totals[seat]))
     events.append(HandScored(state.hand_no, tuple(seats)))
-    totals = tuple(scores)
     if game_ends(totals):
         # The last hand's facts stay in the final state, for a view of the end.
         events.append(GameEnded(standings_of(totals)))

@@ -1,15 +1,19 @@
 """The bidding game's fast table: the game as a mutable object, for `Game` and the replay's check path.
 
 The pure `engine.apply` stays the definition of the rules; this table makes
-the same decisions without a frozen state per card. It plays the common
-case of the tricks itself (a card the mover holds, with the choices
-`choices_needed` asks for, following suit when it must: B6, B7; the trick
-decided by the same `trick_winner`, B8) and hands everything else to the
-pure path on a snapshot: the deal, the bids, takes and final bids (a few a
-hand, B2-B5), the scoring of a hand (`_score_hand`, B9-B10), and every
-refusal, so that an illegal move raises exactly the pure path's
-`IllegalMove`. While nothing has changed since the last snapshot, that
-snapshot is kept and `freeze` returns it.
+the same decisions without a frozen state per move. It makes the common
+case of every move itself: the deal (B2: the hands and the kitty of the
+right sizes, cards of the pack, none twice), a bid (B3) and a final bid (B5)
+in turn within range and not the dealer's forbidden total, a take in turn
+of a kitty card with a point card held or taken (B4), and the cards of the
+tricks (a card the mover holds, with the choices `choices_needed` asks for,
+following suit when it must: B6, B7; the trick decided by the same
+`trick_winner`, B8). It hands the rest to the pure path on a snapshot: the
+scoring of a hand (`_score_hand`, B9-B10, once a hand; a quiet table whose
+game goes on takes only its `hand_points` and `_fresh_hand`) and every move
+the fast checks do not pass, so that an illegal move raises exactly the
+pure path's `IllegalMove`. While nothing has changed since the last
+snapshot, that snapshot is kept and `freeze` returns it.
 
 `play_run` is the hot loop of checking a record: a run of plays in one call,
 stopping before a play it would refuse (the caller then pushes that play,
@@ -19,26 +23,34 @@ which raises) or after the last card of the hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from diamonds.core.cards import AnyCard, Card
+from diamonds.core.cards import AnyCard, Card, sort_cards
 from diamonds.core.snapshot import SnapshotTable
 
-from .config import BiddingConfig
-from .deck import choices_needed
-from .engine import _score_hand, apply, standings, trick_winner
-from .events import CardPlayed, Event, TrickWon
-from .moves import PlayCard
+from .config import FORBIDDEN_TOTAL, MAX_BID, BiddingConfig
+from .deck import DECK, choices_needed
+from .engine import _fresh_hand, _score_hand, apply, game_ends, hand_points, standings, trick_winner
+from .events import BidMade, CardPlayed, CardsDealt, CardTaken, Event, FinalBidMade, HandStarted, TrickWon
+from .moves import Bid, Deal, FinalBid, PlayCard, TakeFromKitty
 from .state import BiddingState, Phase, Played
 
 __all__ = ["BiddingTable"]
 
 _PLAY = Phase.PLAY
+_DEAL = Phase.DEAL
+_BID = Phase.BID
+_TAKE = Phase.TAKE
+_FINAL = Phase.FINAL
+_DECK_SET: frozenset[AnyCard] = frozenset(DECK)
+_NEEDS: dict[AnyCard, tuple[bool, bool]] = {card: choices_needed(card) for card in DECK}  # B7, looked up
 
 
 class BiddingTable(SnapshotTable[BiddingState, Event]):
     """A game of three-handed bidding Diamonds being played (the `Table` protocol); see the module's docstring."""
 
-    __slots__ = ("base", "hands", "trick_no", "leader", "trick", "tricks_won")
+    __slots__ = ("hand_no", "dealer", "scores", "order", "hands", "kitty", "bids", "taken", "point_cards",
+                 "final_bids", "trick_no", "leader", "trick", "tricks_won")
 
     config: BiddingConfig
     play_phase = _PLAY
@@ -48,41 +60,161 @@ class BiddingTable(SnapshotTable[BiddingState, Event]):
     pure_standings = staticmethod(standings)
 
     def load(self, state: BiddingState) -> None:
-        """Take `state` as the table's position (it stays the snapshot until a card is played).
-
-        `base` keeps what play does not change (scores, bids, the kitty…); in the
-        play phase the hands and the trick are unpacked into mutable fields."""
+        """Take `state` as the table's position (it stays the snapshot until a move changes it), unpacked
+        into mutable fields."""
         self.snapshot: BiddingState | None = state
-        self.base = state
         self.phase = state.phase
-        if state.phase is _PLAY:
-            self.hands: list[set[AnyCard]] = [set(hand) for hand in state.hands]
-            self.trick_no = state.trick_no
-            self.leader = state.leader
-            self.trick: list[Played] = list(state.trick)
-            self.tricks_won: list[int] = list(state.tricks_won)
+        self.hand_no = state.hand_no
+        self.dealer = state.dealer
+        self.scores = state.scores
+        self.order = state.turn_order  # B3-B5: the dealer's left first
+        self.hands: list[set[AnyCard]] = [set(hand) for hand in state.hands]
+        self.kitty = state.kitty
+        self.bids: list[int | None] = list(state.bids)
+        self.taken: list[AnyCard | None] = list(state.taken)
+        self.point_cards: list[AnyCard | None] = list(state.point_cards)
+        self.final_bids: list[int | None] = list(state.final_bids)
+        self.trick_no = state.trick_no
+        self.leader = state.leader
+        self.trick: list[Played] = list(state.trick)
+        self.tricks_won: list[int] = list(state.tricks_won)
 
     def freeze(self) -> BiddingState:
         if self.snapshot is None:
-            base = self.base
             self.snapshot = BiddingState(
-                config=base.config,
+                config=self.config,
                 phase=self.phase,
-                hand_no=base.hand_no,
-                dealer=base.dealer,
-                scores=base.scores,
+                hand_no=self.hand_no,
+                dealer=self.dealer,
+                scores=self.scores,
                 hands=tuple(frozenset(hand) for hand in self.hands),
-                kitty=base.kitty,
-                bids=base.bids,
-                taken=base.taken,
-                point_cards=base.point_cards,
-                final_bids=base.final_bids,
+                kitty=self.kitty,
+                bids=tuple(self.bids),
+                taken=tuple(self.taken),
+                point_cards=tuple(self.point_cards),
+                final_bids=tuple(self.final_bids),
                 trick_no=self.trick_no,
                 leader=self.leader,
                 trick=tuple(self.trick),
                 tricks_won=tuple(self.tricks_won),
             )
         return self.snapshot
+
+    def apply(self, move: Any) -> tuple[Event, ...]:
+        """Check and make one move; the events it caused (none when not recording)."""
+        kind = type(move)
+        if kind is PlayCard:
+            if self.phase is _PLAY:
+                if self.record:
+                    self.events = []
+                if self.play_run((move,), 0):
+                    return tuple(self.events) if self.events else ()
+        elif self.made(kind, move):
+            return tuple(self.events) if self.events else ()
+        return self.pure(move)
+
+    def made(self, kind: type, move: Any) -> bool:
+        """The deal, a bid, a take or a final bid made here when the fast checks pass it (True); else
+        nothing changes and the pure path decides (False)."""
+        phase = self.phase
+        if kind is Bid:
+            return phase is _BID and self.bid(move.seat, move.amount)
+        if kind is TakeFromKitty:
+            return phase is _TAKE and self.take(move.seat, move.card, move.point)
+        if kind is FinalBid:
+            return phase is _FINAL and self.final_bid(move.seat, move.amount)
+        if kind is Deal:
+            return phase is _DEAL and self.deal(move.hands, move.kitty)
+        return False
+
+    def due(self, decided: list[Any]) -> int | None:
+        """The first seat in turn order without its decision (the state's `to_move` in B3-B5)."""
+        for seat in self.order:
+            if decided[seat] is None:
+                return seat
+        return None
+
+    def allowed(self, seat: int, amount: int, bids: list[int | None]) -> bool:
+        """B3, B5: a whole number 0..10, and not the dealer's amount that makes the total exactly 10."""
+        if type(amount) is not int or not 0 <= amount <= MAX_BID:
+            return False
+        if seat != self.dealer:
+            return True
+        return amount != FORBIDDEN_TOTAL - sum(b for s, b in enumerate(bids) if s != seat and b is not None)
+
+    def deal(self, hands: tuple[tuple[AnyCard, ...], ...], kitty: tuple[AnyCard, ...]) -> bool:
+        """B2: the hands and the kitty of their sizes, cards of the pack, none twice."""
+        config = self.config
+        if len(hands) != config.player_count or len(kitty) != config.kitty_size:
+            return False
+        size = config.hand_size
+        seen = set(kitty)
+        for hand in hands:
+            if len(hand) != size:
+                return False
+            seen.update(hand)
+        if len(seen) != size * len(hands) + len(kitty) or not seen <= _DECK_SET:
+            return False
+        self.snapshot = None
+        self.hands = [set(hand) for hand in hands]
+        self.kitty = tuple(kitty)
+        self.phase = _BID
+        events = self.events
+        if events is not None:
+            self.events = [HandStarted(self.hand_no, self.dealer),
+                           CardsDealt(self.hand_no, tuple(sort_cards(hand) for hand in self.hands), self.kitty)]
+        return True
+
+    def bid(self, seat: int, amount: int) -> bool:
+        """B3: in turn, within range, not the dealer's forbidden total."""
+        bids = self.bids
+        if seat != self.due(bids) or not self.allowed(seat, amount, bids):
+            return False
+        self.snapshot = None
+        bids[seat] = amount
+        if None not in bids:
+            self.phase = _TAKE
+        if self.events is not None:
+            self.events = [BidMade(seat, amount)]
+        return True
+
+    def take(self, seat: int, card: AnyCard, point: AnyCard) -> bool:
+        """B4: in turn, a card of the kitty, then a point card of the hand (or the card taken)."""
+        hand = self.hands[seat] if seat == self.due(self.point_cards) else None
+        if (hand is None or card not in _DECK_SET or point not in _DECK_SET or card not in self.kitty
+                or (point is not card and point not in hand)):
+            return False
+        self.snapshot = None
+        hand.add(card)
+        hand.discard(point)
+        self.kitty = tuple(c for c in self.kitty if c is not card)
+        self.taken[seat] = card
+        self.point_cards[seat] = point
+        if None not in self.point_cards:
+            self.phase = _FINAL
+        if self.events is not None:
+            self.events = [CardTaken(seat, card, point)]
+        return True
+
+    def final_bid(self, seat: int, amount: int) -> bool:
+        """B5: in turn, the bid or one more or one less, within range, not the dealer's forbidden total."""
+        final_bids = self.final_bids
+        if seat != self.due(final_bids):
+            return False
+        bid = self.bids[seat]
+        if bid is None or not self.allowed(seat, amount, final_bids) or abs(amount - bid) > 1:
+            return False
+        self.snapshot = None
+        final_bids[seat] = amount
+        if None not in final_bids:
+            # B6: the dealer's left neighbour leads the first trick.
+            self.phase = _PLAY
+            self.trick_no = 1
+            self.leader = self.config.left_of(self.dealer)
+            self.trick.clear()
+        if self.events is not None:
+            self.events = [FinalBidMade(seat, amount, amount - bid)]
+        return True
 
     def play_run(self, moves: Sequence[PlayCard], start: int) -> int:
         """Play `moves[start:]` while each is legal and the hand goes on; the index it stopped at.
@@ -108,7 +240,7 @@ class BiddingTable(SnapshotTable[BiddingState, Event]):
             seat = (leader + len(trick)) % n
             hand = hands[seat]
             # B2, B6: a card held (so of the pack); B7: exactly the choices the card needs.
-            if card not in hand or choices_needed(card) != (high is not None, given is not None):
+            if card not in hand or (_NEEDS.get(card) or choices_needed(card)) != (high is not None, given is not None):
                 break
             if isinstance(card, Card):
                 suit = card.suit
@@ -146,7 +278,17 @@ class BiddingTable(SnapshotTable[BiddingState, Event]):
         return index
 
     def score_hand(self, events: list[Event] | None) -> None:
-        """B9, B10: by the pure path's `_score_hand`, on the hand's last position."""
+        """B9, B10: by the pure path's `_score_hand`, on the hand's last position; when no events are
+        asked for and the game goes on, the totals by the same `hand_points`, and the next hand set up
+        by the pure path's `_fresh_hand` (B2: the deal moves one seat left)."""
+        if events is None:
+            points = hand_points(self.final_bids, self.point_cards, self.tricks_won)
+            totals = tuple(score + p for score, p in zip(self.scores, points))
+            if not game_ends(totals):
+                config = self.config
+                self.load(_fresh_hand(config, hand_no=self.hand_no + 1, dealer=config.left_of(self.dealer),
+                                      scores=totals))
+                return
         after, scored = _score_hand(self.freeze(), [])
         if events is not None:
             events.extend(scored)

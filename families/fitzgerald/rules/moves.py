@@ -54,8 +54,12 @@ class PlayCard:
 
     @staticmethod
     def of(card: Card) -> PlayCard:
-        """The one `PlayCard` of each card, made once: hot loops push these instead of building moves."""
-        return _PLAY_CARD[card]
+        """The one `PlayCard` of each card, made once: hot loops push these instead of building moves.
+        A card of no deck (`AC`, written in a game of numbers) gets a move of its own, which the rules refuse."""
+        try:
+            return _PLAY_CARD[card]
+        except KeyError:
+            return PlayCard(card)
 
     def __str__(self) -> str:
         return str(self.card)

@@ -2,12 +2,14 @@
 
 The pure `engine.apply` stays the definition of the rules; this table makes
 the same decisions without a frozen state per card. It plays the common
-case itself (a card the mover holds: K4, the trick decided by the same
-`trick_winner`, K5-K6) and hands everything else to the pure path on a
-snapshot: the deal (once a hand), the end of a hand (`_end_of_hand`, K7-K8),
-and every refusal, so that an illegal move raises exactly the pure path's
-`IllegalMove`. While no card has been played since the last snapshot, that
-snapshot is kept and `freeze` returns it.
+case itself (a deal of 13 different cards of the pack to each seat: K2; a
+card the mover holds: K4, the trick decided by the same `trick_winner`,
+K5-K6, or, when no events are asked for, by its one highest card when no
+other card equals it) and hands everything else to the pure path on a
+snapshot: the end of a hand (`_end_of_hand`, K7-K8), and every refusal, so
+that an illegal move raises exactly the pure path's `IllegalMove`. While
+nothing has changed since the last snapshot, that snapshot is kept and
+`freeze` returns it.
 
 `play_run` is the hot loop of checking a record: a run of cards in one call,
 stopping before a card it would refuse (the caller then pushes that card,
@@ -17,21 +19,24 @@ which raises) or after the last card of the hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from diamonds.core.cards import AnyCard, Card
+from diamonds.core.cards import AnyCard, Card, sort_cards
 from diamonds.core.snapshot import SnapshotTable
 
 from .config import KirkConfig
 from .engine import _end_of_hand, apply, standings
-from .events import CardPlayed, DecidedBy, Event, TieBroken, TrickWon
-from .moves import PlayCard
-from .rules import card_value, trick_winner
+from .events import CardPlayed, CardsDealt, DecidedBy, Event, HandStarted, TieBroken, TrickWon
+from .moves import Deal, PlayCard
+from .rules import card_value, first_leader, trick_winner
 from .state import Phase, State
 
 __all__ = ["KirkTable"]
 
 _PLAY = Phase.PLAY
+_DEAL = Phase.DEAL
 _HIGHEST = DecidedBy.HIGHEST
+_VALUES: dict[AnyCard, int] = {}  # K3: card_value of each card played (cards are interned)
 
 
 class KirkTable(SnapshotTable[State, Event]):
@@ -78,6 +83,34 @@ class KirkTable(SnapshotTable[State, Event]):
             )
         return self.snapshot
 
+    def apply(self, move: Any) -> tuple[Event, ...]:
+        """Check and make one move; the events it caused (none when not recording)."""
+        if type(move) is Deal and self.phase is _DEAL and self.deal(move.hands):
+            return tuple(self.events) if self.events else ()
+        return super().apply(move)
+
+    def deal(self, hands: tuple[tuple[AnyCard, ...], ...]) -> bool:
+        """K2: a hand of `hand_size` cards to each seat, all of the pack, none twice (True: dealt); else
+        nothing changes and the pure path decides. K4: the dealer's left neighbour leads; K6: empty piles."""
+        config = self.config
+        size = config.hand_size
+        if len(hands) != config.player_count or any(len(hand) != size for hand in hands):
+            return False
+        dealt = {card for hand in hands for card in hand}
+        if len(dealt) != size * len(hands) or not dealt <= frozenset(config.deck):
+            return False  # a card twice, or of no pack (the pack holds only suited cards)
+        self.snapshot = None
+        self.phase = _PLAY
+        self.hands = [set(hand) for hand in hands]  # type: ignore[arg-type]  # every card is in the pack
+        self.trick_no = 1
+        self.leader = first_leader(config, self.dealer)
+        self.trick.clear()
+        self.piles = [[] for _ in hands]
+        if self.events is not None:
+            self.events = [HandStarted(self.hand_no, self.dealer),
+                           CardsDealt(self.hand_no, tuple(sort_cards(hand) for hand in self.hands))]
+        return True
+
     def play_run(self, cards: Sequence[AnyCard], start: int) -> int:
         """Play `cards[start:]` while each is legal and the hand goes on; the index it stopped at.
 
@@ -94,6 +127,15 @@ class KirkTable(SnapshotTable[State, Event]):
         last_trick = self.config.tricks_per_hand
         hands, trick, piles = self.hands, self.trick, self.piles
         leader = self.leader
+        values = _VALUES
+        # K5: the highest value so far in the trick, its seat, and how many cards have it.
+        best, best_seat, ties = -1, -1, 0
+        for seat, played in trick:
+            value = card_value(played)
+            if value > best:
+                best, best_seat, ties = value, seat, 1
+            elif value == best:
+                ties += 1
         while index < end:
             card = cards[index]
             seat = (leader + len(trick)) % n
@@ -102,21 +144,32 @@ class KirkTable(SnapshotTable[State, Event]):
                 break
             self.snapshot = None
             hand.remove(card)
+            worth = values.get(card)
+            if worth is None:
+                worth = values[card] = card_value(card)
             if events is not None:
-                events.append(CardPlayed(seat, card, self.trick_no, not trick, card_value(card)))
+                events.append(CardPlayed(seat, card, self.trick_no, not trick, worth))
             trick.append((seat, card))
             index += 1
+            if worth > best:
+                best, best_seat, ties = worth, seat, 1
+            elif worth == best:
+                ties += 1
             if len(trick) < per_trick:
                 continue
             # K5: the trick is complete; K6: its cards go on top of the winner's pile, in play order.
-            winner, tie = trick_winner(trick, piles)
-            won = tuple(c for _, c in trick)
-            if events is not None:
-                if tie.decided_by is not _HIGHEST:
-                    events.append(TieBroken(self.trick_no, winner, tie.tied, tie.decided_by, tie.depth,
-                                            tie.steps))
-                events.append(TrickWon(self.trick_no, winner, dict(trick)[winner], won, tie.tied, tie.decided_by,
-                                       tie.depth))
+            won = tuple([c for _, c in trick])
+            if events is None and ties == 1:  # K5: one card of the highest value wins: no tie to break
+                winner = best_seat
+            else:
+                winner, tie = trick_winner(trick, piles)
+                if events is not None:
+                    if tie.decided_by is not _HIGHEST:
+                        events.append(TieBroken(self.trick_no, winner, tie.tied, tie.decided_by, tie.depth,
+                                                tie.steps))
+                    events.append(TrickWon(self.trick_no, winner, dict(trick)[winner], won, tie.tied,
+                                           tie.decided_by, tie.depth))
+            best, best_seat, ties = -1, -1, 0
             piles[winner].extend(won)
             trick.clear()
             leader = self.leader = winner

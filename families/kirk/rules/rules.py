@@ -32,7 +32,7 @@ def card_points(card: Card) -> int:
 
 def pile_points(pile: Iterable[Card]) -> int:
     """K7: the points of a scoring pile."""
-    return sum(card_points(card) for card in pile)
+    return sum(map(card_points, pile))
 
 
 def first_leader(config: Seating, dealer: int) -> int:

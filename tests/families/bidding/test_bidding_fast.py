@@ -16,7 +16,7 @@ from typing import Any
 import fastcheck
 import pytest
 
-from diamonds.core.cards import Card, Suit
+from diamonds.core.cards import Card, Joker, Suit
 from diamonds.families.bidding.rules import (
     DECK,
     Bid,
@@ -26,9 +26,13 @@ from diamonds.families.bidding.rules import (
     FinalBid,
     Phase,
     PlayCard,
+    Played,
     TakeFromKitty,
+    WinReason,
     play_choices,
+    trick_winner,
 )
+from diamonds.families.bidding.rules.deck import in_suit_strength
 from diamonds.families.bidding.rules.fast import BiddingTable
 
 PLAYERS = ("Ann", "Bob", "Cat")
@@ -53,6 +57,11 @@ def illegal_moves(state: BiddingState, rng: random.Random) -> list[Any]:
     if state.phase is not Phase.PLAY:
         moves += [Bid(seat, amount) for amount in rng.sample(range(11), 3)]
         moves += [FinalBid(seat, amount) for amount in rng.sample(range(11), 3)]
+        moves += [Bid(seat, True), FinalBid(seat, False), Bid(seat, 11), FinalBid(seat, -1)]  # not 0..10
+        other = state.hands[(seat + 1) % 3]
+        for card in state.kitty:  # a kitty card, laid as point a card of another hand, or of none
+            moves += [TakeFromKitty(seat, card, rng.choice(sorted(other, key=str)))] * bool(other)
+            moves += [TakeFromKitty(seat, card, rng.choice(FOREIGN)), TakeFromKitty(seat, card, card)]
     pack = list(DECK)
     rng.shuffle(pack)
     hands = tuple(tuple(pack[i * 10:(i + 1) * 10]) for i in range(3))
@@ -130,3 +139,32 @@ def test_check_path_reports_what_the_full_replay_reports(seed: int) -> None:
     from diamonds.core import simulate
 
     fastcheck.check_path_matches(simulate(3, rules="bidding", seed=seed), seed, fastcheck.swap_drop_or_change(corrupted_token))
+
+
+# --------------------------------------------------------------------------- the trick's winner in one pass
+
+
+def two_step_winner(plays: list[Played]) -> tuple[int, WinReason]:
+    """B8 as first written: a high Joker; else the strongest trump; else the strongest card of the led suit."""
+    for index, play in enumerate(plays):
+        if isinstance(play.card, Joker) and play.high:
+            return index, WinReason.HIGH_JOKER
+    trumps = [i for i, play in enumerate(plays) if play.suit is Suit.DIAMONDS]
+    indices = trumps or [i for i, play in enumerate(plays) if play.suit is plays[0].suit]
+    best = max(indices, key=lambda i: in_suit_strength(plays[i].card, plays[i].high))
+    return best, WinReason.TRUMP if trumps else WinReason.LED_SUIT
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_one_pass_trick_winner_is_the_two_step_definition(seed: int) -> None:
+    """`trick_winner` (one pass) against B8 written in two steps, on random tricks of 1-4 plays, each card
+    with every choice (aces and the Joker high, low or unsaid; the Joker in any suit)."""
+    rng = random.Random(seed)
+    for _ in range(5000):
+        cards = rng.sample(DECK, rng.randint(1, 4))
+        plays = []
+        for seat, card in enumerate(cards):
+            high = rng.choice((None, True, False))
+            suit = rng.choice(list(Suit)) if isinstance(card, Joker) else card.suit
+            plays.append(Played(seat, card, high, suit))
+        assert trick_winner(plays) == two_step_winner(plays), plays
