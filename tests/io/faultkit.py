@@ -54,9 +54,14 @@ def run(*args: object, stdin: str | bytes | None = None, cwd: Path | None = None
     return Run(done.returncode, out, err)
 
 
-def start(*args: object, cwd: Path | None = None, stdin: Any = subprocess.DEVNULL, **extra: str) -> subprocess.Popen:
+def start(*args: object, cwd: Path | None = None, stdin: Any = subprocess.DEVNULL, hangup: Any = signal.SIG_DFL,
+          **extra: str) -> subprocess.Popen:
+    """The command as its own process. SIGHUP starts as `hangup` (by default as a terminal's shell gives
+    it, whatever the test runner was started with: under `nohup` it would be ignored, and the command
+    rightly keeps running then)."""
     return subprocess.Popen([*command(), *map(str, args)], stdin=stdin, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, cwd=cwd, env=env(**extra))
+                            stderr=subprocess.PIPE, cwd=cwd, env=env(**extra),
+                            preexec_fn=lambda: signal.signal(signal.SIGHUP, hangup))
 
 
 @cache

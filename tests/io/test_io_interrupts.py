@@ -62,6 +62,20 @@ def test_an_interrupted_parquet_conversion_leaves_the_old_folder(tmp_path: Path,
     assert tree(out) == before and not temporaries(tmp_path)
 
 
+def test_started_under_nohup_a_conversion_keeps_running_through_a_hangup(tmp_path: Path, big: Path) -> None:
+    """SIGHUP ignored when the command starts (`nohup diamonds convert …`): it is asked to run on, so a
+    hangup neither stops it nor loses its output."""
+    out = tmp_path / "out.csv"
+    process = start("convert", big, "--to", "csv", "-o", out, "--jobs", "2", cwd=tmp_path, hangup=signal.SIG_IGN)
+    deadline = time.monotonic() + 60
+    while not temporaries(tmp_path) and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert temporaries(tmp_path), "the command finished before the hangup"
+    process.send_signal(signal.SIGHUP)
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 0, err
+    assert out.read_text().count("\n") > 1 and not temporaries(tmp_path)
+
 def test_keep_partial_keeps_marked_tables_and_stats_warns(tmp_path: Path, big: Path) -> None:
     pytest.importorskip("pyarrow")
     out = tmp_path / "tables"
