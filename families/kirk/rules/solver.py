@@ -20,8 +20,8 @@ is enough:
   down to the deepest card a tie-break can still reveal (`_depths`), and
   whether that is all of it.
 
-`KirkEndgame` plays the same cards as `engine.apply` (K4; the trick decided
-by the same `trick_winner`, K5-K6) on lists, and takes them back.
+`KirkEndgame` plays the same cards as `engine.apply` (K4; a tie decided by
+the engine's own `trick_winner`, K5-K6) on lists, and takes them back.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from diamonds.core.cards import Card, sort_cards
 
 from .config import DECK
 from .moves import PlayCard
-from .rules import card_points, card_value
+from .rules import card_points, card_value, trick_winner
 from .state import Phase, State
 
 __all__ = ["solver_key", "solver_scores", "KirkEndgame"]
@@ -149,7 +149,7 @@ def _depths(hands: Sequence[Sequence[Card] | frozenset[Card]], trick: Sequence[t
 class KirkEndgame:
     """A hand being played, for the solver (`diamonds.core.family.Endgame`): cards played and taken back
     in place. Hands are lists in display order (so `moves` is `legal_moves`' order, K4); the piles are
-    kept as their cards' values and points (K5, K7), and the pile key once per trick reached, as it
+    lists of cards (K6) with their points (K7), and the pile key is kept once per trick reached, as it
     changes only when a trick is won."""
 
     cost = 1  # the cheapest endgame: about 30,000-40,000 decisions a second on a loaded 2-core machine
@@ -167,7 +167,7 @@ class KirkEndgame:
         self.leader = state.leader
         self.hands: list[list[Card]] = [list(sort_cards(hand)) for hand in state.hands]
         self.trick: list[tuple[int, Card]] = list(state.trick)
-        self.piles: list[list[int]] = [[_VALUE[card] for card in pile] for pile in state.piles]  # bottom first
+        self.piles: list[list[Card]] = [list(pile) for pile in state.piles]  # bottom first (K6)
         self.points = [sum(_POINTS[card] for card in pile) for pile in state.piles]
         # per card played: its seat, its place in the hand, and (when it completed a trick) what it changed
         self.history: list[tuple[int, int, tuple[int, int, int, tuple[tuple[int, Card], ...]] | None]] = []
@@ -202,17 +202,12 @@ class KirkEndgame:
         if len(trick) < self.per_trick:
             self.history.append((seat, index, None))
             return
-        # K5: the trick is complete: the single highest value wins, else the piles break the tie;
+        # K5: the trick is complete: the engine's rule decides who wins it;
         # K6: its cards go on top of the winner's pile, in play order.
-        values = [_VALUE[played] for _, played in trick]
-        best = max(values)
-        if values.count(best) == 1:
-            winner = trick[values.index(best)][0]
-        else:
-            winner = _tie_winner(trick, values, best, self.piles)
+        winner = _winner(trick, self.piles)
         won = 0
-        for value, (_, played) in zip(values, trick):
-            self.piles[winner].append(value)
+        for _, played in trick:
+            self.piles[winner].append(played)
             won += _POINTS[played]
         self.points[winner] += won
         self.history.append((seat, index, (self.leader, self.trick_no, won, tuple(trick))))
@@ -242,10 +237,7 @@ class KirkEndgame:
         for offset in range(len(trick), self.per_trick):
             seat = (self.leader + offset) % n
             trick.append((seat, self.hands[seat][0]))
-        values = [_VALUE[card] for _, card in trick]
-        best = max(values)
-        winner = trick[values.index(best)][0] if values.count(best) == 1 else _tie_winner(trick, values, best,
-                                                                                              self.piles)
+        winner = _winner(trick, self.piles)
         scores = [total + points for total, points in zip(self.totals, self.points)]
         scores[winner] += sum(_POINTS[card] for _, card in trick)
         return tuple(scores)
@@ -254,7 +246,8 @@ class KirkEndgame:
         """`solver_key` of the state this stands for."""
         piles = self.pile_keys[-1]
         if piles is None:
-            piles = self.pile_keys[-1] = _pile_key(self.hands, self.trick, self.piles, self.per_trick)
+            values = [[_VALUE[card] for card in pile] for pile in self.piles]
+            piles = self.pile_keys[-1] = _pile_key(self.hands, self.trick, values, self.per_trick)
         hands = tuple(tuple(_CLASS[card] for card in hand) for hand in self.hands)
         trick = tuple(_CLASS[card] for _, card in self.trick)
         return self.hand_no, self.trick_no, self.leader, hands, trick, piles
@@ -264,17 +257,10 @@ class KirkEndgame:
         return tuple(total + points for total, points in zip(self.totals, self.points))
 
 
-def _tie_winner(trick: Sequence[tuple[int, Card]], values: Sequence[int], best: int,
-                piles: Sequence[list[int]]) -> int:
-    """K5 on the piles' values (bottom first), as `trick_winner` decides a tie."""
-    still = [seat for (seat, _), value in zip(trick, values) if value == best]
-    depth = 0
-    while True:
-        depth += 1
-        with_card = [seat for seat in still if len(piles[seat]) >= depth]
-        if not with_card:
-            return still[0]  # nobody still tied has a card at this depth: the first of them to play
-        top = max(piles[seat][-depth] for seat in with_card)
-        still = [seat for seat in with_card if piles[seat][-depth] == top]
-        if len(still) == 1:
-            return still[0]
+def _winner(trick: Sequence[tuple[int, Card]], piles: Sequence[list[Card]]) -> int:
+    """K5: the single highest value wins; a tie goes to the engine's `trick_winner` (its piles walk)."""
+    values = [_VALUE[card] for _, card in trick]
+    best = max(values)
+    if values.count(best) == 1:
+        return trick[values.index(best)][0]
+    return trick_winner(trick, piles)[0]
