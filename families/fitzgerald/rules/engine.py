@@ -49,7 +49,7 @@ from .events import (
     TrickWon,
 )
 from .moves import _PLAY_CARD, ChoosePassCount, ChooseVictim, Deal, Move, PassCards, PlayCard
-from .state import Continuation, PendingVictim, Phase, State
+from .state import Continuation, PendingVictim, Phase, State, side_score
 
 __all__ = [
     "initial_state", "legal_moves", "apply", "victim_candidates", "results", "results_of", "standings", "first_leader",
@@ -125,8 +125,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if phase is _CHOOSE_VICTIM:
         pending = state.pending
         assert pending is not None
-        named = [ChooseVictim(seat) for side in pending.candidates for seat in state.config.sides[side]]
-        return tuple(named if pending.required else [ChooseVictim(None), *named])
+        return tuple(victim_moves(state.config, pending))
     if phase is _PASS_COUNT:
         return tuple(ChoosePassCount(n) for n in PASS_COUNTS)
     if phase is _PASSING:
@@ -144,13 +143,24 @@ def playable_cards(state: State) -> tuple[Card, ...]:
     """R8: the led suit if the player holds one, else anything."""
     seat = state.to_move
     assert seat is not None
-    hand = state.hand(seat)
-    if state.trick:
-        led = state.trick[0][1].suit
+    return follow_suit(state.hand(seat), state.trick)
+
+
+def follow_suit(hand: Sequence[Card], trick: Sequence[tuple[int, Card]]) -> tuple[Card, ...]:
+    """R8: of `hand` (in its order), the cards of the suit led to `trick` if it holds any, else all."""
+    hand = tuple(hand)
+    if trick:
+        led = trick[0][1].suit
         following = tuple(card for card in hand if card.suit is led)
         if following:
             return following
     return hand
+
+
+def victim_moves(config: GameConfig, pending: PendingVictim) -> list[Move]:
+    """R14: a victim of each candidate side's seats, and `None` (no victim) where naming one is optional."""
+    named: list[Move] = [ChooseVictim(seat) for side in pending.candidates for seat in config.sides[side]]
+    return named if pending.required else [ChooseVictim(None), *named]
 
 
 def victim_candidates(config: GameConfig, side: int) -> tuple[int, ...]:
@@ -637,7 +647,7 @@ def _deck_text(config: GameConfig) -> str:
 def results_of(config: GameConfig, showroom: list[int] | tuple[int, ...],
                vault: list[int] | tuple[int, ...]) -> tuple[SideResult, ...]:
     """R18: highest score wins; ties go to the most in the Vault; a further tie shares the win."""
-    scores = [2 * v + s for v, s in zip(vault, showroom)]
+    scores = [side_score(v, s) for v, s in zip(vault, showroom)]
     best = max(scores)
     best_vault = max(v for v, s in zip(vault, scores) if s == best)
     return tuple(

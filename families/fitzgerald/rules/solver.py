@@ -33,9 +33,9 @@ from typing import Any
 from diamonds.core.cards import Card
 
 from .config import GameConfig
-from .engine import Table
-from .moves import ChooseVictim, Move, PlayCard
-from .state import PendingVictim, Phase, State
+from .engine import Table, follow_suit, victim_moves
+from .moves import Move, PlayCard
+from .state import PendingVictim, Phase, State, side_score
 
 __all__ = ["solver_key", "FitzgeraldEndgame"]
 
@@ -134,11 +134,7 @@ class FitzgeraldEndgame:
         table = self.table
         if table.phase is Phase.PLAY:
             seat = (table.leader + len(table.trick)) % len(table.names)
-            hand = sorted(table.hands[seat], key=_sort_key)
-            if table.trick:
-                led = table.trick[0][1].suit
-                following = [card for card in hand if card.suit is led]
-                hand = following or hand
+            hand = follow_suit(sorted(table.hands[seat], key=_sort_key), table.trick)
             moves: list[Move] = [PlayCard(hand[0])]
             for before, card in zip(hand, hand[1:]):
                 if card.suit is not before.suit or self.between(seat, before, card):
@@ -146,8 +142,7 @@ class FitzgeraldEndgame:
             return moves
         pending = table.pending
         assert pending is not None
-        named: list[Move] = [ChooseVictim(seat) for side in pending.candidates for seat in table.config.sides[side]]
-        return named if pending.required else [ChooseVictim(None), *named]
+        return victim_moves(table.config, pending)
 
     def between(self, seat: int, low: Card, high: Card) -> bool:
         """Whether a card of their suit ranked between two of `seat`'s is still to be played by another
@@ -189,7 +184,7 @@ class FitzgeraldEndgame:
     def scores(self) -> tuple[int, ...]:
         """R18: 2 x Vault + Showroom, per side (the standings' scores)."""
         table = self.table
-        return tuple(2 * vault + showroom for vault, showroom in zip(table.vault, table.showroom))
+        return tuple(side_score(vault, showroom) for vault, showroom in zip(table.vault, table.showroom))
 
     def finish(self) -> tuple[int, ...] | None:
         """In the round's last trick (one card each: every card forced, R8), the scores at the round's

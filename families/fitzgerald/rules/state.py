@@ -14,7 +14,7 @@ from diamonds.core.cards import Card, Suit, sort_cards
 from .config import GameConfig
 from .events import Reason
 
-__all__ = ["Phase", "Continuation", "PendingVictim", "State"]
+__all__ = ["Phase", "Continuation", "PendingVictim", "State", "side_score"]
 
 
 class Phase(enum.Enum):
@@ -32,6 +32,11 @@ class Continuation(enum.Enum):
     AFTER_OFF_SUIT = "after off-suit"  # the trick goes on (or is won)
     AFTER_TRICK = "after trick"  # the next trick, or the end of the round
     AFTER_MAJORITY = "after majority"  # the no-trick bonuses, then the next round
+
+
+def side_score(vault: int, showroom: int) -> int:
+    """R18: a side's score is 2 × its Vault + its Showroom."""
+    return 2 * vault + showroom
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +105,7 @@ class State:
 
     def score(self, side: int) -> int:
         """R18: 2 × Vault + Showroom."""
-        return 2 * self.vault[side] + self.showroom[side]
+        return side_score(self.vault[side], self.showroom[side])
 
     @property
     def points_in_play(self) -> int:
