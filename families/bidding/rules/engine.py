@@ -91,7 +91,7 @@ def _fresh_hand(config: BiddingConfig, *, hand_no: int, dealer: int, scores: tup
 
 def bid_range(state: BiddingState, seat: int) -> tuple[int, ...]:
     """B3: 0..10, leaving out the dealer's amount that would make the total exactly 10."""
-    forbidden = _forbidden_amount(state, seat, state.bids)
+    forbidden = forbidden_amount(state.dealer, seat, state.bids)
     return tuple(amount for amount in range(MAX_BID + 1) if amount != forbidden)
 
 
@@ -99,19 +99,15 @@ def final_bid_range(state: BiddingState, seat: int) -> tuple[int, ...]:
     """B5: the bid, one less or one more, within 0..10; the dealer may not make the total 10."""
     bid = state.bids[seat]
     assert bid is not None
-    forbidden = _forbidden_amount(state, seat, state.final_bids)
+    forbidden = forbidden_amount(state.dealer, seat, state.final_bids)
     return tuple(a for a in (bid - 1, bid, bid + 1) if 0 <= a <= MAX_BID and a != forbidden)
 
 
-def _forbidden_amount(state: BiddingState, seat: int, bids: tuple[int | None, ...]) -> int | None:
-    """The one amount the dealer may not bid (B3, B5); None for the others."""
-    if seat != state.dealer:
+def forbidden_amount(dealer: int, seat: int, bids: Sequence[int | None]) -> int | None:
+    """The one amount the dealer may not bid, given the others' bids so far (B3, B5); None for the others."""
+    if seat != dealer:
         return None
-    return FORBIDDEN_TOTAL - _others_total(bids, seat)
-
-
-def _others_total(bids: tuple[int | None, ...], seat: int) -> int:
-    return sum(b for s, b in enumerate(bids) if s != seat and b is not None)
+    return FORBIDDEN_TOTAL - sum(b for s, b in enumerate(bids) if s != seat and b is not None)
 
 
 def playable_cards(state: BiddingState) -> tuple[AnyCard, ...]:
@@ -290,7 +286,7 @@ def _check_amount(state: BiddingState, seat: int, amount: int, rule: str, what: 
 
 def _check_total(state: BiddingState, seat: int, amount: int, bids: tuple[int | None, ...], rule: str,
                  what: str) -> None:
-    forbidden = _forbidden_amount(state, seat, bids)
+    forbidden = forbidden_amount(state.dealer, seat, bids)
     if amount == forbidden:
         others = FORBIDDEN_TOTAL - forbidden
         raise ForbiddenTotal(

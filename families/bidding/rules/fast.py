@@ -28,9 +28,18 @@ from typing import Any
 from diamonds.core.cards import AnyCard, Card, sort_cards
 from diamonds.core.snapshot import SnapshotTable
 
-from .config import FORBIDDEN_TOTAL, MAX_BID, BiddingConfig
+from .config import MAX_BID, BiddingConfig
 from .deck import DECK, choices_needed
-from .engine import _fresh_hand, _score_hand, apply, game_ends, hand_points, standings, trick_winner
+from .engine import (
+    _fresh_hand,
+    _score_hand,
+    apply,
+    forbidden_amount,
+    game_ends,
+    hand_points,
+    standings,
+    trick_winner,
+)
 from .events import BidMade, CardPlayed, CardsDealt, CardTaken, Event, FinalBidMade, HandStarted, TrickWon
 from .moves import Bid, Deal, FinalBid, PlayCard, TakeFromKitty
 from .state import BiddingState, Phase, Played
@@ -138,9 +147,7 @@ class BiddingTable(SnapshotTable[BiddingState, Event]):
         """B3, B5: a whole number 0..10, and not the dealer's amount that makes the total exactly 10."""
         if type(amount) is not int or not 0 <= amount <= MAX_BID:
             return False
-        if seat != self.dealer:
-            return True
-        return amount != FORBIDDEN_TOTAL - sum(b for s, b in enumerate(bids) if s != seat and b is not None)
+        return amount != forbidden_amount(self.dealer, seat, bids)
 
     def deal(self, hands: tuple[tuple[AnyCard, ...], ...], kitty: tuple[AnyCard, ...]) -> bool:
         """B2: the hands and the kitty of their sizes, cards of the pack, none twice."""
