@@ -13,8 +13,11 @@ does, so a family's package may import `diamonds.core` freely.
 
 from __future__ import annotations
 
-from importlib.metadata import entry_points
-from typing import TYPE_CHECKING, Any
+import os
+import re
+import sys
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .family import Family, Rules
 from .seating import ConfigError
@@ -72,13 +75,97 @@ class _Registry:
         if self.discovered:
             return
         self.discovered = True
-        found: dict[str, Any] = {}
-        for point in entry_points(group=ENTRY_POINT_GROUP):
+        found: dict[str, EntryPoint] = {}
+        for point in entry_points(ENTRY_POINT_GROUP):
             found.setdefault(point.name, point)  # one distribution per name: the first on the path
         for name in sorted(found, key=_builtin_first):
             family = found[name].load()
             if not any(known is family for known in self.families):
                 self.add(family)
+
+
+class EntryPoint(NamedTuple):
+    """One `name = module:attribute` line of a distribution's entry_points.txt."""
+
+    name: str
+    value: str
+
+    def load(self) -> Any:
+        module, _, attribute = self.value.partition(":")
+        found: Any = import_module(module.strip())
+        for part in attribute.split("[")[0].strip().split(".") if attribute else ():
+            found = getattr(found, part)
+        return found
+
+
+def entry_points(group: str) -> list[EntryPoint]:
+    """The group's entry points, as `importlib.metadata.entry_points(group=...)` lists them.
+
+    Read straight from the installed distributions' `entry_points.txt` where every
+    path entry is a plain folder: importing `importlib.metadata` (email, zipfile,
+    csv...) costs more than the rest of a one-game `validate`'s imports put
+    together. Anything else (a zip on the path, a finder with distributions of its
+    own) is left to the standard library.
+    """
+    points = _scan_folders(group)
+    if points is None:
+        from importlib import metadata
+
+        points = [EntryPoint(point.name, point.value) for point in metadata.entry_points(group=group)]
+    return points
+
+
+def _scan_folders(group: str) -> list[EntryPoint] | None:
+    """`entry_points` by reading the path's folders; None where that would not be the whole answer."""
+    from importlib.machinery import PathFinder
+
+    if any(hasattr(finder, "find_distributions") and finder is not PathFinder for finder in sys.meta_path):
+        return None
+    seen: set[str] = set()
+    points: list[EntryPoint] = []
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except NotADirectoryError:
+            return None  # a zip archive, which the standard library reads
+        except OSError:
+            continue  # a path entry that does not exist finds nothing
+        for name in names:
+            stem, dot, suffix = name.rpartition(".")
+            if not dot or suffix not in ("dist-info", "egg-info"):
+                continue
+            distribution = _normalized(stem.partition("-")[0])
+            if distribution in seen:
+                continue  # the first distribution of a name on the path shadows the others
+            seen.add(distribution)
+            try:
+                with open(os.path.join(entry or ".", name, "entry_points.txt"), encoding="utf-8") as stream:
+                    text = stream.read()
+            except OSError:
+                continue  # none, or a one-file egg-info: no entry points
+            points.extend(_group_lines(text, group))
+    return points
+
+
+def _normalized(name: str) -> str:
+    """A distribution's name compared as packaging does (PEP 503: case and runs of -_. do not count)."""
+    return re.sub(r"[-_.]+", "_", name).lower()
+
+
+def _group_lines(text: str, group: str) -> list[EntryPoint]:
+    """The `name = value` lines of one section of an entry_points.txt (an INI file)."""
+    points = []
+    section = None
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            section = line[1:-1].strip()
+        elif section == group and "=" in line:
+            name, _, value = line.partition("=")
+            points.append(EntryPoint(name.strip(), value.strip()))
+    return points
 
 
 def _builtin_first(name: str) -> tuple[int, str]:

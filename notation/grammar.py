@@ -24,12 +24,21 @@ __all__ = ["grammar_text", "cached_patterns", "keep_patterns", "cache_folder"]
 def grammar_text() -> str:
     """The grammar (grammars/dgn.lark, from the installed package or a source checkout), with the words
     of the registered families appended (notation/words.py)."""
-    from importlib import resources
+    here = os.path.dirname(os.path.abspath(__file__))
+    # Installed, the grammar lies beside this module; in a source checkout, in the top-level grammars/.
+    # Opened directly: importlib.resources (for a package inside a zip) costs more to import than the
+    # rest of the reader's imports.
+    for folder in (os.path.join(here, "grammars"), os.path.join(os.path.dirname(here), "grammars")):
+        try:
+            with open(os.path.join(folder, "dgn.lark"), encoding="utf-8") as stream:
+                base = stream.read()
+            break
+        except FileNotFoundError:
+            continue
+    else:
+        from importlib import resources
 
-    try:
         base = resources.files("diamonds.notation.grammars").joinpath("dgn.lark").read_text(encoding="utf-8")
-    except (ModuleNotFoundError, FileNotFoundError):
-        base = (Path(__file__).resolve().parent.parent / "grammars" / "dgn.lark").read_text(encoding="utf-8")
     return base + "\n" + grammar_rules(vocabulary())
 
 
@@ -50,39 +59,52 @@ def _lark_stamp() -> str:
     return f"{origin}\0{os.stat(origin).st_mtime_ns}"
 
 
-def _patterns_file(grammar: str) -> Path | None:
-    import hashlib
+def _patterns_key(grammar: str) -> str:
+    """What the cached patterns depend on: the grammar, the Lark that translated it, the Python."""
     import sys
+
+    return f"{grammar}\0{_lark_stamp()}\0{sys.version}"
+
+
+def _patterns_file(key: str) -> Path | None:
+    """The cache file for `key`, named by a checksum of it. The file holds the key itself, so a
+    checksum shared by two keys is only a miss (no hashlib: its import costs a one-game run 4 ms)."""
+    import zlib
 
     folder = cache_folder()
     if folder is None:
         return None
-    key = hashlib.sha256(f"{grammar}\0{_lark_stamp()}\0{sys.version}".encode()).hexdigest()[:32]
-    return folder / f"dgn-terminals-{key}.json"
+    data = key.encode()
+    return folder / f"dgn-terminals-{zlib.crc32(data):08x}{zlib.adler32(data):08x}.json"
 
 
 def cached_patterns() -> dict[str, str] | None:
     """Each terminal's regular expression as Lark translated this grammar, if a usable cache holds them."""
     try:
-        path = _patterns_file(grammar_text())
+        key = _patterns_key(grammar_text())
+        path = _patterns_file(key)
         if path is None:
             return None
         found = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    if isinstance(found, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in found.items()):
-        return found
+    if not isinstance(found, dict) or found.get("key") != key:
+        return None
+    patterns = found.get("patterns")
+    if isinstance(patterns, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in patterns.items()):
+        return patterns
     return None
 
 
 def keep_patterns(patterns: dict[str, str]) -> None:
     """Cache the patterns Lark gave for this grammar (a failure only means they are asked for again)."""
     try:
-        path = _patterns_file(grammar_text())
+        key = _patterns_key(grammar_text())
+        path = _patterns_file(key)
     except OSError:
         return
     if path is not None:
-        _keep(path, json.dumps(patterns, sort_keys=True))
+        _keep(path, json.dumps({"key": key, "patterns": patterns}, sort_keys=True))
 
 
 def _keep(path: Path, text: str) -> None:

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import diamonds
 
+ROOT = Path(__file__).resolve().parents[2]
+
 PROBE = """
 import sys
 from diamonds.cli.main import main
@@ -58,7 +60,10 @@ def test_a_garbled_cache_means_lark_is_asked_again(tmp_path: Path) -> None:
     _probe(path, cache)
     (kept,) = (cache / "diamonds").glob("dgn-terminals-*.json")
     good = json.loads(kept.read_text())
-    for garbage in ("{not json", json.dumps(["a", "list"]), json.dumps({"PLAY": 7})):
+    assert good["key"].startswith((ROOT / "grammars" / "dgn.lark").read_text(encoding="utf-8"))
+    other = {"key": good["key"].replace("PLAY", "PLAYS"), "patterns": good["patterns"]}  # another grammar's
+    for garbage in ("{not json", json.dumps(["a", "list"]), json.dumps({"PLAY": 7}), json.dumps(other),
+                    json.dumps({"key": good["key"], "patterns": {"PLAY": 7}})):
         kept.write_text(garbage)
         assert _probe(path, cache) == (0, True)
         assert json.loads(kept.read_text()) == good  # written again, whole

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import atexit
 import os
-import shutil
 import signal
 import threading
 from collections.abc import Iterator
@@ -100,6 +99,8 @@ def remove_live() -> None:
     for path in live_paths():
         try:
             if os.path.isdir(path) and not os.path.islink(path):
+                import shutil  # here, not at start-up: only an interrupted folder output needs it
+
                 shutil.rmtree(path, ignore_errors=True)
             else:
                 os.unlink(path)
