@@ -37,11 +37,6 @@ class _VersionAction(argparse._VersionAction):
         super().__call__(parser, namespace, values, option_string)
 
 
-# The commands whose options come from the rules engine (rule sets, variants, option tags): only
-# these need `diamonds.core` to build their parser, which imports every family's engine.
-_ENGINE_COMMANDS = ("record", "simulate", "arena", "play")
-
-
 def _command_word(argv: Sequence[str]) -> str | None:
     """The command named on the line: the top-level parser's options take no value, so it is the
     first word that does not start with a dash."""
@@ -153,12 +148,13 @@ def _option_tags(command: argparse.ArgumentParser, of: str = "the game") -> None
 
 
 def build_parser() -> argparse.ArgumentParser:
-    return _build_parser(engine_options=True)
+    return _build_parser()
 
 
-def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
-    """The whole parser; without `engine_options`, `record` and `simulate` are listed (with their
-    help) but get no options of their own, and `diamonds.core` is not imported."""
+def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole parser; with `only`, every command is listed (with its help) but only that one gets its
+    options: building all of them cost a one-game `validate` 10 ms, and the options of `record`,
+    `simulate`, `arena` and `play` import `diamonds.core`."""
     parser = _Parser(
         prog="diamonds",
         description="Record, check, replay and analyse games of Diamonds written in DGN.",
@@ -176,31 +172,33 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
                       "  diamonds replay games.dgn --game 3 --as Ann --steps\n"
                       "  diamonds replay game.dgn --at R4.end --svg end.svg\n"
                       "  diamonds replay logs/*.dgn --html archive/    # an index page and a page per file")
-    _inputs(replay, "a DGN file, or - for standard input; several with --html DIR/ (an archive)", dest="file")
-    _encoding(replay, "the file's text encoding (default utf-8; latin-1 for older logs)")
-    replay.add_argument("--game", type=int, default=1, metavar="N", help="which game of the file (default 1)")
-    replay.add_argument("--at", metavar="POS", help="show one position and exit: R2.7 (after trick 7 of round 2), "
-                        "R2.7.3 (its 3rd card), R2.0 (after the passes), R2.end (after the awards), start, end")
-    replay.add_argument("--steps", action="store_true", help="print every step, one after another")
-    replay.add_argument("--as", dest="as_player", metavar="PLAYER", help="show only this player's hand")
-    replay.add_argument("--svg", metavar="FILE", help="save a picture of the table at the position (SVG)")
-    replay.add_argument("--html", metavar="FILE",
-                        help="save an interactive replay page of every game of the file (one self-contained HTML); "
-                             "a folder (DIR/) gets an index page and a page per file")
-    replay.add_argument("--terminal-svg", metavar="FILE", help="save the terminal screen at the position as SVG")
-    replay.add_argument("--terminal-html", metavar="FILE", help="save the terminal screen at the position as HTML")
-    _width(replay)
+    if only in (None, "replay"):
+        _inputs(replay, "a DGN file, or - for standard input; several with --html DIR/ (an archive)", dest="file")
+        _encoding(replay, "the file's text encoding (default utf-8; latin-1 for older logs)")
+        replay.add_argument("--game", type=int, default=1, metavar="N", help="which game of the file (default 1)")
+        replay.add_argument("--at", metavar="POS", help="show one position and exit: R2.7 (after trick 7 of round 2), "
+                            "R2.7.3 (its 3rd card), R2.0 (after the passes), R2.end (after the awards), start, end")
+        replay.add_argument("--steps", action="store_true", help="print every step, one after another")
+        replay.add_argument("--as", dest="as_player", metavar="PLAYER", help="show only this player's hand")
+        replay.add_argument("--svg", metavar="FILE", help="save a picture of the table at the position (SVG)")
+        replay.add_argument("--html", metavar="FILE",
+                            help="save an interactive replay page of every game of the file (one self-contained HTML); "
+                                 "a folder (DIR/) gets an index page and a page per file")
+        replay.add_argument("--terminal-svg", metavar="FILE", help="save the terminal screen at the position as SVG")
+        replay.add_argument("--terminal-html", metavar="FILE", help="save the terminal screen at the position as HTML")
+        _width(replay)
 
     validate = _command(commands, "validate", "check games against the rules",
                         "  diamonds validate game.dgn\n  diamonds validate logs/*.dgn --format json\n"
                         "  cat game.dgn | diamonds validate -")
-    _inputs(validate, "DGN files, or - for standard input")
-    _encoding(validate, "the files' text encoding (default utf-8; latin-1 for older logs)")
-    validate.add_argument("--format", choices=("text", "json"), default="text",
-                          help="how to print the problems: text (file:line:col) or json (default text)")
-    validate.add_argument("--quiet", "-q", action="store_true", help="print only the summary line")
-    _jobs(validate)
-    _scheduler(validate)
+    if only in (None, "validate"):
+        _inputs(validate, "DGN files, or - for standard input")
+        _encoding(validate, "the files' text encoding (default utf-8; latin-1 for older logs)")
+        validate.add_argument("--format", choices=("text", "json"), default="text",
+                              help="how to print the problems: text (file:line:col) or json (default text)")
+        validate.add_argument("--quiet", "-q", action="store_true", help="print only the summary line")
+        _jobs(validate)
+        _scheduler(validate)
 
     convert = _command(commands, "convert", "convert games to Parquet tables, JSON, JSON Lines, CSV, "
                        "or (from JSON) DGN",
@@ -209,24 +207,25 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
                        "  diamonds convert archive.dgn --to jsonl -o games.jsonl\n"
                        "  diamonds convert archive.dgn --to csv -o plays.csv   # one row per card\n"
                        "  diamonds convert game.json --to dgn")
-    _inputs(convert, "a DGN, JSON or JSON Lines file, or - for standard input (--to parquet: several)")
-    _encoding(convert, "the file's text encoding (default utf-8; latin-1 for older logs)")
-    convert.add_argument("--to", required=True, choices=("parquet", "json", "jsonl", "csv", "dgn"),
-                         help="the output format (required)")
-    convert.add_argument("-o", "--output", metavar="OUT",
-                         help="write here instead of standard output (--to parquet: the folder of the tables)")
-    convert.add_argument("--full", action="store_true",
-                         help="JSON: every field of every card, nulls included (default: the compact form)")
-    convert.add_argument("--states", action="store_true", help="JSON: add the full state after every step")
-    _jobs(convert)
-    convert.add_argument("--from", dest="source_format", choices=("dgn", "json", "jsonl"),
-                         help="input format (default: from the file name, else DGN)")
-    _scheduler(convert)
-    convert.add_argument("--force", action="store_true",
-                         help="replace a read-only output file (its mode is kept)")
-    convert.add_argument("--keep-partial", action="store_true",
-                         help="--to parquet: if interrupted, keep the tables written so far, marked by a file "
-                         "PARTIAL in the folder (default: the folder is left as it was)")
+    if only in (None, "convert"):
+        _inputs(convert, "a DGN, JSON or JSON Lines file, or - for standard input (--to parquet: several)")
+        _encoding(convert, "the file's text encoding (default utf-8; latin-1 for older logs)")
+        convert.add_argument("--to", required=True, choices=("parquet", "json", "jsonl", "csv", "dgn"),
+                             help="the output format (required)")
+        convert.add_argument("-o", "--output", metavar="OUT",
+                             help="write here instead of standard output (--to parquet: the folder of the tables)")
+        convert.add_argument("--full", action="store_true",
+                             help="JSON: every field of every card, nulls included (default: the compact form)")
+        convert.add_argument("--states", action="store_true", help="JSON: add the full state after every step")
+        _jobs(convert)
+        convert.add_argument("--from", dest="source_format", choices=("dgn", "json", "jsonl"),
+                             help="input format (default: from the file name, else DGN)")
+        _scheduler(convert)
+        convert.add_argument("--force", action="store_true",
+                             help="replace a read-only output file (its mode is kept)")
+        convert.add_argument("--keep-partial", action="store_true",
+                             help="--to parquet: if interrupted, keep the tables written so far, marked by a file "
+                             "PARTIAL in the folder (default: the folder is left as it was)")
 
     stats = _command(commands, "stats", "summarise many games: wins by seat, scores, Suit Actions, ties",
                      "  diamonds stats logs/*.dgn\n"
@@ -234,40 +233,41 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
                      "  diamonds stats logs/*.dgn --format json\n"
                      "  diamonds stats logs/*.dgn --plot wins.svg\n"
                      "  diamonds stats logs/*.dgn --by player --format csv")
-    _inputs(stats, "DGN files (or -), or a folder of Parquet tables written by `convert --to parquet`")
-    _encoding(stats, "the DGN files' text encoding (default utf-8)")
-    stats.add_argument("--format", choices=("text", "json", "csv"), default="text",
-                       help="how to print the summary (default text); csv only with --by player")
-    stats.add_argument("--by", choices=("player",), default=None,
-                       help="a league table: each player's games, wins, win rate, mean score and place "
-                            "per rule set")
-    stats.add_argument("--plot", metavar="FILE", help="also draw the charts to FILE (.png or .svg); "
-                       "needs the plot extra")
-    _jobs(stats)
-    _width(stats)
+    if only in (None, "stats"):
+        _inputs(stats, "DGN files (or -), or a folder of Parquet tables written by `convert --to parquet`")
+        _encoding(stats, "the DGN files' text encoding (default utf-8)")
+        stats.add_argument("--format", choices=("text", "json", "csv"), default="text",
+                           help="how to print the summary (default text); csv only with --by player")
+        stats.add_argument("--by", choices=("player",), default=None,
+                           help="a league table: each player's games, wins, win rate, mean score and place "
+                                "per rule set")
+        stats.add_argument("--plot", metavar="FILE", help="also draw the charts to FILE (.png or .svg); "
+                           "needs the plot extra")
+        _jobs(stats)
+        _width(stats)
 
     ratings = _command(commands, "ratings", "rate the players game by game (openskill's Plackett-Luce)",
                        "  diamonds ratings logs/*.dgn\n"
                        "  diamonds ratings logs/*.dgn tables/ --alias names.txt --plot ratings.svg")
-    _inputs(ratings, "DGN files (or -), or folders of Parquet tables written by `convert --to parquet`")
-    _encoding(ratings, "the DGN files' text encoding (default utf-8)")
-    ratings.add_argument("--alias", metavar="FILE",
-                         help="merge spellings of a name: lines `Canonical: alias1, alias2` (docs/stats.md)")
-    ratings.add_argument("--format", choices=("text", "json", "csv"), default="text",
-                         help="how to print the ratings (default text)")
-    ratings.add_argument("--plot", metavar="FILE", help="also draw each player's rating over the games "
-                         "(.png or .svg); needs the plot extra")
-    _jobs(ratings)
-    _width(ratings)
-
-    if engine_options:
-        from diamonds.core import FAMILIES, RULE_SETS
+    if only in (None, "ratings"):
+        _inputs(ratings, "DGN files (or -), or folders of Parquet tables written by `convert --to parquet`")
+        _encoding(ratings, "the DGN files' text encoding (default utf-8)")
+        ratings.add_argument("--alias", metavar="FILE",
+                             help="merge spellings of a name: lines `Canonical: alias1, alias2` (docs/stats.md)")
+        ratings.add_argument("--format", choices=("text", "json", "csv"), default="text",
+                             help="how to print the ratings (default text)")
+        ratings.add_argument("--plot", metavar="FILE", help="also draw each player's rating over the games "
+                             "(.png or .svg); needs the plot extra")
+        _jobs(ratings)
+        _width(ratings)
 
     record = _command(commands, "record", "record a game live at the table, checked card by card",
                       "  diamonds record tonight.dgn --rules 2e --players \"Ann Bob Cat\" --dealer Ann\n"
                       "  diamonds record tonight.dgn                 # resume an unfinished game\n"
                       "  diamonds record game.dgn --rules kirk --players \"A B C D\" < moves.txt")
-    if engine_options:
+    if only in (None, "record"):
+        from diamonds.core import RULE_SETS
+
         record.add_argument("file", metavar="FILE", help="the DGN file to write (an unfinished game in it is resumed)")
         record.add_argument("--rules", choices=list(RULE_SETS), default=None, help="the rule set (Rules tag)")
         record.add_argument("--players", metavar="NAMES",
@@ -289,28 +289,32 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
                      "  diamonds serve                       # ./diamonds-club, on 127.0.0.1:8000\n"
                      "  diamonds serve thursday --port 8080  # the same folder again carries on\n"
                      "  diamonds serve thursday --host 0.0.0.0   # phones on the club's network")
-    serve.add_argument("dir", nargs="?", default="./diamonds-club", metavar="DIR",
-                       help="the night's folder: SQLite, one DGN file per table, organiser.token "
-                       "(default ./diamonds-club)")
-    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
-    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    if only in (None, "serve"):
+        serve.add_argument("dir", nargs="?", default="./diamonds-club", metavar="DIR",
+                           help="the night's folder: SQLite, one DGN file per table, organiser.token "
+                           "(default ./diamonds-club)")
+        serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+        serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
 
     _command(commands, "schema", "print the JSON Schema of `convert --to json`",
              "  diamonds schema > diamonds-game.schema.json")
 
     fmt = _command(commands, "fmt", "rewrite DGN files in canonical form",
                    "  diamonds fmt game.dgn\n  diamonds fmt --check logs/*.dgn")
-    _inputs(fmt, "DGN files, rewritten in place")
-    _encoding(fmt, "the files' text encoding (default utf-8); a file is written back in it")
-    fmt.add_argument("--check", action="store_true", help="only report files that are not canonical (exit 1)")
-    fmt.add_argument("--force", action="store_true", help="rewrite read-only files too (their mode is kept)")
+    if only in (None, "fmt"):
+        _inputs(fmt, "DGN files, rewritten in place")
+        _encoding(fmt, "the files' text encoding (default utf-8); a file is written back in it")
+        fmt.add_argument("--check", action="store_true", help="only report files that are not canonical (exit 1)")
+        fmt.add_argument("--force", action="store_true", help="rewrite read-only files too (their mode is kept)")
 
     simulate = _command(commands, "simulate", "play random legal games and print them as DGN",
                         "  diamonds simulate --players 4\n"
                         "  diamonds simulate --players 4 --variant partnership --rules 1e --seed 7 --games 10\n"
                         "  diamonds simulate --players 3 --narrate\n"
                         "  diamonds simulate --rules kirk --target 500 --seed 1")
-    if engine_options:
+    if only in (None, "simulate"):
+        from diamonds.core import FAMILIES, RULE_SETS
+
         simulate.add_argument("--players", type=int, default=None,
                               help="how many players (default: the rules' usual count: "
                               + ", ".join(f"{r.id} {r.default_players}" for r in RULE_SETS.values()) + ")")
@@ -331,27 +335,30 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
                        "else with the mc bot) and mark the mistakes",
                        "  diamonds analyse game.dgn -o annotated.dgn\n"
                        "  diamonds analyse game.dgn --samples 64 --mistake 3 --blunder 8")
-    analyse.add_argument("file", help="a DGN file")
-    analyse.add_argument("-o", "--output", metavar="OUT", help="the annotated DGN (default: standard output)")
-    analyse.add_argument("--samples", type=_positive, default=16, help="mc samples per decision (default 16)")
-    analyse.add_argument("--seed", type=int, default=0, help="the same seed gives the same marks (default 0)")
-    analyse.add_argument("--mistake", type=float, default=None, metavar="POINTS",
-                         help="an estimate this far below the best move's is marked ? (default: the game's own, "
-                         "docs/bots.md)")
-    analyse.add_argument("--blunder", type=float, default=None, metavar="POINTS",
-                         help="an estimate this far below the best move's is marked ?? (default: the game's own)")
-    analyse.add_argument("--exact-nodes", type=_count, default=MAX_EXACT_NODES, metavar="N",
-                         help="the exact solver's budget per decision in a round's last four tricks, in decisions "
-                         "searched, weighted by their cost (1-3 on a game's fast endgame, 10 through its rules "
-                         "engine); "
-                         f"past it mc estimates (default {MAX_EXACT_NODES}; 0: mc everywhere)")
-    analyse.add_argument("--force", action="store_true", help="replace a read-only output file (its mode is kept)")
+    if only in (None, "analyse"):
+        analyse.add_argument("file", help="a DGN file")
+        analyse.add_argument("-o", "--output", metavar="OUT", help="the annotated DGN (default: standard output)")
+        analyse.add_argument("--samples", type=_positive, default=16, help="mc samples per decision (default 16)")
+        analyse.add_argument("--seed", type=int, default=0, help="the same seed gives the same marks (default 0)")
+        analyse.add_argument("--mistake", type=float, default=None, metavar="POINTS",
+                             help="an estimate this far below the best move's is marked ? (default: the game's own, "
+                             "docs/bots.md)")
+        analyse.add_argument("--blunder", type=float, default=None, metavar="POINTS",
+                             help="an estimate this far below the best move's is marked ?? (default: the game's own)")
+        analyse.add_argument("--exact-nodes", type=_count, default=MAX_EXACT_NODES, metavar="N",
+                             help="the exact solver's budget per decision in a round's last four tricks, in decisions "
+                             "searched, weighted by their cost (1-3 on a game's fast endgame, 10 through its rules "
+                             "engine); "
+                             f"past it mc estimates (default {MAX_EXACT_NODES}; 0: mc everywhere)")
+        analyse.add_argument("--force", action="store_true", help="replace a read-only output file (its mode is kept)")
 
     arena = _command(commands, "arena", "play bots against each other, write the games as DGN, print standings",
                      "  diamonds arena --rules 2e --players 4 --bots mc,greedy,greedy,random --games 1000 "
                      "--seed 1 --jobs 4 -o arena.dgn\n"
                      "  diamonds arena --rules kirk --bots mc:32,greedy,greedy,greedy --hands 1 --games 50")
-    if engine_options:
+    if only in (None, "arena"):
+        from diamonds.core import RULE_SETS
+
         arena.add_argument("--rules", choices=list(RULE_SETS), default="2e", help="the rule set the bots play (Rules tag)")
         arena.add_argument("--players", type=int, default=None, help="how many players (default: the rules' usual)")
         arena.add_argument("--bots", required=True, metavar="B,B,...",
@@ -371,7 +378,9 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
     play = _command(commands, "play", "play a game against the bots, one move typed at a time",
                     "  diamonds play --rules kirk --as Ann --bots mc\n"
                     "  diamonds play --rules 2e --players \"Ann Bob Cat\" --bots mc,greedy -o mine.dgn")
-    if engine_options:
+    if only in (None, "play"):
+        from diamonds.core import RULE_SETS
+
         play.add_argument("--rules", choices=list(RULE_SETS), default="2e", help="the rule set of the game (Rules tag)")
         play.add_argument("--players", metavar="NAMES", help='the players in seat order (default: Ann, Bob, ...)')
         play.add_argument("--as", dest="as_player", metavar="PLAYER", help="who you are (default: the first)")
@@ -381,6 +390,7 @@ def _build_parser(engine_options: bool) -> argparse.ArgumentParser:
         play.add_argument("--seed", type=int, default=None, help="the same seed gives the same deals and bots")
         play.add_argument("-o", "--output", metavar="OUT", help="save the game as DGN when it ends or stops")
         play.add_argument("--force", action="store_true", help="replace a read-only output file (its mode is kept)")
+
     return parser
 
 
@@ -391,7 +401,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     from diamonds.io.interrupt import install_handlers, reset_journal, restore_handlers
 
-    parser = _build_parser(engine_options=_command_word(words) in _ENGINE_COMMANDS)
+    parser = _build_parser(only=_command_word(words) or "")
     args, unknown = parser.parse_known_args(argv)
     if unknown:  # reported by the command's own parser: its usage, not the top level's
         _subparser(parser, args.command).error(f"unrecognized arguments: {' '.join(unknown)}")

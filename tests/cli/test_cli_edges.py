@@ -48,3 +48,13 @@ def test_a_bad_option_prints_its_commands_usage(capsys) -> None:
     assert err.startswith("usage: diamonds validate ")
     assert "diamonds validate: error: unrecognized arguments: --zzzzzz\n" in err
     assert "did you mean" not in err  # nothing close enough
+
+
+@pytest.mark.parametrize("name", [name.split()[1] for name, _ in parsers()[1:]])
+def test_a_command_started_alone_has_every_option_the_whole_parser_gives_it(name, capsys) -> None:
+    """`main` builds only the named command's options (start-up): its help is the whole parser's."""
+    whole = dict(parsers())[f"diamonds {name}"].format_help()
+    with pytest.raises(SystemExit) as stop:
+        main([name, "--help"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out == whole
