@@ -10,9 +10,7 @@ import json
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
-
-from jsonschema import Draft202012Validator
+from typing import TYPE_CHECKING, Any
 
 from diamonds.io.parallel import BATCH_BYTES, batches, default_jobs, ordered_map
 from diamonds.notation import GameRecord, game_texts, parse_game
@@ -25,6 +23,9 @@ from . import jsonfast
 from .errors import CommandError
 from .inputs import DEFAULT_ENCODING, display_path, open_text
 from .outputs import open_output
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
 
 __all__ = ["run", "run_schema"]
 
@@ -145,6 +146,8 @@ def _json_path(error: Any) -> str:
 def _records_from_json(path: str, source: str, encoding: str = DEFAULT_ENCODING) -> Iterator[GameRecord]:
     """Documents checked against the schema, then for what DGN cannot write (`record_from_dict`);
     a bad one names its JSON path."""
+    from jsonschema import Draft202012Validator  # only JSON input is checked against the schema
+
     schema = game_schema()
     validator = Draft202012Validator(schema)
     game_validator = Draft202012Validator({"$ref": "#/$defs/game", "$defs": schema["$defs"]})

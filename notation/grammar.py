@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 from functools import lru_cache
-from pathlib import Path
 
 from .words import grammar_rules, vocabulary
 
@@ -42,10 +41,10 @@ def grammar_text() -> str:
     return base + "\n" + grammar_rules(vocabulary())
 
 
-def cache_folder() -> Path | None:
+def cache_folder() -> str | None:
     """The user's cache folder for diamonds ($XDG_CACHE_HOME or ~/.cache, then diamonds/); None if none."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "diamonds" if os.path.isabs(base) else None
+    return os.path.join(base, "diamonds") if os.path.isabs(base) else None  # str: pathlib costs start-up 5 ms
 
 
 def _lark_stamp() -> str:
@@ -66,7 +65,7 @@ def _patterns_key(grammar: str) -> str:
     return f"{grammar}\0{_lark_stamp()}\0{sys.version}"
 
 
-def _patterns_file(key: str) -> Path | None:
+def _patterns_file(key: str) -> str | None:
     """The cache file for `key`, named by a checksum of it. The file holds the key itself, so a
     checksum shared by two keys is only a miss (no hashlib: its import costs a one-game run 4 ms)."""
     import zlib
@@ -75,7 +74,7 @@ def _patterns_file(key: str) -> Path | None:
     if folder is None:
         return None
     data = key.encode()
-    return folder / f"dgn-terminals-{zlib.crc32(data):08x}{zlib.adler32(data):08x}.json"
+    return os.path.join(folder, f"dgn-terminals-{zlib.crc32(data):08x}{zlib.adler32(data):08x}.json")
 
 
 def cached_patterns() -> dict[str, str] | None:
@@ -85,7 +84,8 @@ def cached_patterns() -> dict[str, str] | None:
         path = _patterns_file(key)
         if path is None:
             return None
-        found = json.loads(path.read_text(encoding="utf-8"))
+        with open(path, encoding="utf-8") as stream:
+            found = json.load(stream)
     except (OSError, ValueError):
         return None
     if not isinstance(found, dict) or found.get("key") != key:
@@ -107,16 +107,17 @@ def keep_patterns(patterns: dict[str, str]) -> None:
         _keep(path, json.dumps({"key": key, "patterns": patterns}, sort_keys=True))
 
 
-def _keep(path: Path, text: str) -> None:
+def _keep(path: str, text: str) -> None:
     """Write the cache under a name of this process's own, then rename it into place (processes starting
     together never read half a file); a failure leaves no file."""
-    partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
+    partial = f"{path}.{os.getpid()}.partial"
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial.write_text(text, encoding="utf-8")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(partial, "w", encoding="utf-8") as stream:
+            stream.write(text)
         os.replace(partial, path)
     except OSError:
         try:
-            partial.unlink()
+            os.unlink(partial)
         except OSError:
             pass

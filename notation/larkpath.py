@@ -165,7 +165,7 @@ def _lark_cache_file(grammar: str) -> Path | None:
     key = hashlib.sha256(
         f"{grammar}\0{sorted(_LARK_OPTIONS.items())}\0{lark.__version__}\0{sys.version}".encode()
     ).hexdigest()[:32]
-    return folder / f"dgn-lark-{key}.cache"
+    return Path(folder) / f"dgn-lark-{key}.cache"
 
 
 def _build_lark(**callbacks: Any) -> Lark:

@@ -16,16 +16,6 @@ from typing import TYPE_CHECKING
 
 from diamonds.replay.tables import Column, EventWalk, FamilyRows, Kind, Tables
 
-from .rules import (
-    BidMade,
-    CardPlayed,
-    CardTaken,
-    FinalBidMade,
-    HandScored,
-    HandStarted,
-    TrickWon,
-)
-
 if TYPE_CHECKING:
     from diamonds.replay.validate import ReplayedGame
 
@@ -34,6 +24,18 @@ __all__ = ["TABLES", "rows"]
 
 def rows(replayed: ReplayedGame) -> FamilyRows:
     """Walk the events in order: a row per card played and per bid, kitty take, trick and hand score."""
+    # The rules are imported by the first game tabled: a table's columns are read from every family's
+    # TABLES, and a file of one family has no use for the other families' engines.
+    from .rules import (
+        BidMade,
+        CardPlayed,
+        CardTaken,
+        FinalBidMade,
+        HandScored,
+        HandStarted,
+        TrickWon,
+    )
+
     walk = EventWalk(replayed, TABLES)
     for event in walk:
         if isinstance(event, CardPlayed):

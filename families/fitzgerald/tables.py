@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 
 from diamonds.replay.tables import Column, FamilyRows, Kind, Tables, family_columns
 
-from .rules import CardPlayed, GameConfig, Reason, RoundStarted, SuitAction, TrickWon
-
 if TYPE_CHECKING:
     from diamonds.replay.validate import ReplayedGame
+
+    from .rules import GameConfig
 
 __all__ = ["TABLES", "rows"]
 
@@ -34,6 +34,10 @@ _ACTION_COLUMNS = ("seq", "round", "trick", "kind", "seat", "player", "side", "s
 
 def rows(replayed: ReplayedGame) -> FamilyRows:
     """Walk the events in order: a row per card played and per Suit Action."""
+    # The rules are imported by the first game tabled: a table's columns are read from every family's
+    # TABLES, and a file of one family has no use for the other families' engines.
+    from .rules import CardPlayed, Reason, RoundStarted, SuitAction, TrickWon
+
     game = replayed.game
     config: GameConfig = replayed.config
     assert game is not None

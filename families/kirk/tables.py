@@ -16,17 +16,21 @@ from typing import TYPE_CHECKING
 
 from diamonds.replay.tables import Column, EventWalk, FamilyRows, Kind, Tables
 
-from .rules import CardPlayed, HandScored, HandStarted, KirkConfig, TieBroken, TrickWon
-from .rules.rules import pile_points
-
 if TYPE_CHECKING:
     from diamonds.replay.validate import ReplayedGame
+
+    from .rules import KirkConfig
 
 __all__ = ["TABLES", "rows"]
 
 
 def rows(replayed: ReplayedGame) -> FamilyRows:
     """Walk the events in order: a row per card played, per trick won, per tie step and per hand score."""
+    # The rules are imported by the first game tabled: a table's columns are read from every family's
+    # TABLES, and a file of one family has no use for the other families' engines.
+    from .rules import CardPlayed, HandScored, HandStarted, TieBroken, TrickWon
+    from .rules.rules import pile_points
+
     config: KirkConfig = replayed.config
     walk = EventWalk(replayed, TABLES)
     names = walk.names
