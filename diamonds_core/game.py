@@ -9,14 +9,16 @@ path for checking a record: no snapshots, and no events unless asked for.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from .family import Rules, Standing, Table
 from .registry import family_of, rules_for
 from .seating import Seating
 
-__all__ = ["Game"]
+__all__ = ["Game", "events_by_move"]
+
+E = TypeVar("E")
 
 
 class Game:
@@ -55,8 +57,13 @@ class Game:
 
     @property
     def recording(self) -> bool:
-        """Whether each move's events or snapshot are kept (else a fast path may play on `table`)."""
+        """Whether each move's events or snapshot are kept."""
         return self._recording
+
+    @property
+    def history(self) -> bool:
+        """Whether a snapshot is kept after each move (to step back); without, a fast path may play on `table`."""
+        return self._history
 
     def legal_moves(self) -> tuple[Any, ...]:
         return self.rules.legal_moves(self.state)
@@ -85,11 +92,20 @@ class Game:
 
     apply = push
 
-    def note_played(self, moves: Iterable[Any]) -> None:
-        """Moves a family's fast path has already made on `table` itself (only without history or events)."""
-        if self._recording:
-            raise ValueError("a game that keeps history or events takes its moves through push()")
-        self._moves.extend(moves)
+    def note_played(self, moves: Iterable[Any], events: Sequence[tuple[Any, ...]] | None = None) -> None:
+        """Moves a family's fast path has already made on `table` itself (only without history); a game that
+        keeps events takes the events each move caused, move by move (`events_by_move`)."""
+        if self._history:
+            raise ValueError("a game that keeps history takes its moves through push()")
+        if not self._record_events:
+            self._moves.extend(moves)
+            return
+        made = list(moves)
+        if events is None or len(events) != len(made):
+            raise ValueError(f"{len(made)} moves need as many tuples of events, "
+                             f"not {'none' if events is None else len(events)}")
+        self._moves.extend(made)
+        self._events.extend(events)
 
     def pop(self) -> Any:
         """Take back the last move."""
@@ -141,3 +157,20 @@ class Game:
     def __repr__(self) -> str:
         players = " ".join(self.config.players)
         return f"<Game {self.config.rules} [{players}] {len(self._moves)} moves, {self.state.phase.value}>"
+
+
+def events_by_move(events: Sequence[E], opening: type) -> list[tuple[E, ...]]:
+    """A fast path's run of events, split move by move: each move's events begin with one `opening`
+    event (a card played), and all that follows it until the next is what that move caused."""
+    moves: list[tuple[E, ...]] = []
+    start = None
+    for index, event in enumerate(events):
+        if type(event) is opening:
+            if start is not None:
+                moves.append(tuple(events[start:index]))
+            start = index
+        elif start is None:
+            raise ValueError(f"a run's events begin with {type(event).__name__}, not {opening.__name__}")
+    if start is not None:
+        moves.append(tuple(events[start:]))
+    return moves

@@ -48,6 +48,7 @@ from dataclasses import replace
 
 from diamonds.core import AnyCard, Card, IllegalMove, Joker
 from diamonds.core.errors import CardNotHeld, CardNotInDeck, GameOver, MustFollowSuit, OutOfTurn, WrongPhase
+from diamonds.core.game import events_by_move
 from diamonds.notation.records import Call, HandLine, Play, Plays, Pos, Round, Take
 from diamonds.replay.bridge import Bridge
 from diamonds.replay.validate import ReplayedGame, Replayer, meant_card, names_text
@@ -59,6 +60,7 @@ from .rules import (
     Bidding,
     BiddingConfig,
     BiddingState,
+    CardPlayed,
     Deal,
     FinalBid,
     FinalBidMove,
@@ -538,7 +540,7 @@ class BiddingReplayer(Replayer):
 
     def play_tricks(self, number: int, rnd: Round, *, last: bool) -> bool:
         """The hand's tricks, card by card; False when the hand is unfinished."""
-        fast = self.scratch is None and not self.game.recording and isinstance(self.game.table, BiddingTable)
+        fast = self.scratch is None and not self.game.history and isinstance(self.game.table, BiddingTable)
         start = self.play_written_tricks(rnd) if fast else (0, 0)
 
         def move_of(plays: Plays, position: int) -> PlayCard:
@@ -579,8 +581,13 @@ class BiddingReplayer(Replayer):
                 moves += map(_lenient_move, plays)
             else:
                 break
+        if table.events is None:
+            played = table.play_run(moves, 0)
+            self.game.note_played(moves[:played])
+            return divmod(played, per_trick)
+        table.events = []  # the run's events (an export's replay), told to the game move by move
         played = table.play_run(moves, 0)
-        self.game.note_played(moves[:played])
+        self.game.note_played(moves[:played], events_by_move(table.events, CardPlayed))
         return divmod(played, per_trick)
 
     def move_of(self, play: Play) -> PlayCard:

@@ -31,12 +31,13 @@ from __future__ import annotations
 
 from diamonds.core import Card, IllegalMove
 from diamonds.core.errors import CardNotHeld, CardNotInDeck
+from diamonds.core.game import events_by_move
 from diamonds.notation.records import HandLine, Plays, Round
 from diamonds.replay.bridge import Bridge
 from diamonds.replay.validate import Replayer, meant_card, names_text, whole_tricks
 
 from .record import record_from_game
-from .rules import Deal, KirkConfig, Phase, PlayCard, State, first_leader, trick_winner
+from .rules import CardPlayed, Deal, KirkConfig, Phase, PlayCard, State, first_leader, trick_winner
 from .rules.fast import KirkTable
 
 __all__ = ["BRIDGE", "KirkReplayer"]
@@ -251,7 +252,8 @@ class KirkReplayer(Replayer):
     # ---------------------------------------------------------------- tricks through the engine
 
     def play_tricks(self, number: int, rnd: Round, *, last: bool) -> bool:
-        """The hand's tricks, card by card through the engine; False when the hand is unfinished."""
+        """The hand's tricks through the engine: the written ones in one run where no history is kept
+        (`play_written_tricks`), the rest card by card; False when the hand is unfinished."""
         game = self.game
         history = self.history
         origins = self.out.origins
@@ -261,7 +263,7 @@ class KirkReplayer(Replayer):
             if history:
                 origins.append(plays[position])
 
-        start = (0, 0) if game.recording else self.play_written_tricks(rnd)
+        start = (0, 0) if game.history else self.play_written_tricks(rnd)
         return self.play_by_card(number, rnd, last=last, start=start,
                                  move_of=lambda plays, position: PlayCard(plays.cards[position]), push=push)
 
@@ -270,8 +272,8 @@ class KirkReplayer(Replayer):
         return state.phase is Phase.PLAY and state.hand_no == number
 
     def play_written_tricks(self, rnd: Round) -> tuple[int, int]:
-        """The check path: the tricks written as expected (numbered 1, 2, … each with its four cards)
-        go to the table in one run (`KirkTable.play_run`), which stops before a card it would refuse.
+        """The check and export path: the tricks written as expected (numbered 1, 2, … each with its four
+        cards) go to the table in one run (`KirkTable.play_run`), which stops before a card it would refuse.
         Returns how many tricks are done and, if it stopped inside the next, at which card; the
         card-by-card loop goes on from there and reports the refusal at its token."""
         table = self.game.table
@@ -281,8 +283,13 @@ class KirkReplayer(Replayer):
         tricks = rnd.tricks[: self.config.tricks_per_hand]
         count = whole_tricks(tricks, per_trick)
         cards = [card for trick in tricks[:count] for card in trick.plays.cards]
+        if table.events is None:
+            played = table.play_run(cards, 0)
+            self.game.note_played(map(PlayCard, cards[:played]))
+            return divmod(played, per_trick)
+        table.events = []  # the run's events (an export's replay), told to the game move by move
         played = table.play_run(cards, 0)
-        self.game.note_played(map(PlayCard, cards[:played]))
+        self.game.note_played(map(PlayCard, cards[:played]), events_by_move(table.events, CardPlayed))
         return divmod(played, per_trick)
 
     def refused_play(self, error: IllegalMove, rnd: Round, index: int, position: int) -> None:

@@ -515,6 +515,12 @@ def _check_replays(game: Game, parsed: Any, *, complete: bool) -> None:
     assert replayed.valid and replayed.game is not None
     assert replayed.game.is_over == game.is_over
     assert replayed.game.standings() == game.standings(), "the replay scores the record differently"
+    # An export's replay (events, no history) plays the written tricks in runs: the same moves and, move
+    # by move, the same events as the card-by-card replay with history.
+    exported = replay_record(parsed, history=False)
+    assert exported.valid and exported.game is not None
+    assert exported.game.moves == replayed.game.moves
+    assert exported.game.events == replayed.game.events, "the run's events differ from the moves' own"
 
 
 @pytest.mark.parametrize("seed", ROUND_TRIP_SEEDS)

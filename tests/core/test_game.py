@@ -228,3 +228,34 @@ def test_standings_are_the_results_of_the_state_without_a_snapshot(seed):
     for move in game.moves[: len(game.moves) // 2]:
         half.push(move)
     assert half.standings() == results(half.state)  # mid-game: the standings so far (R18)
+
+
+def test_events_by_move_splits_a_run_at_each_opening_event() -> None:
+    from diamonds.core.game import events_by_move
+
+    class Played:
+        pass
+
+    class Won:
+        pass
+
+    first, won, second, third = Played(), Won(), Played(), Played()
+    assert events_by_move([first, won, second, third], Played) == [(first, won), (second,), (third,)]
+    assert events_by_move([], Played) == []
+    with pytest.raises(ValueError, match="begin with Won"):
+        events_by_move([won, first], Played)
+
+
+def test_note_played_needs_a_game_without_history_and_each_moves_events() -> None:
+    from diamonds.core import Game
+
+    with_history = Game.create(["Ann", "Bob", "Cat"], rules="1e")
+    with pytest.raises(ValueError, match="history"):
+        with_history.note_played([])
+    events_only = Game.create(["Ann", "Bob", "Cat"], rules="1e")
+    events_only = Game(events_only.config, history=False, events=True)
+    with pytest.raises(ValueError, match="2 moves need as many tuples of events, not 1"):
+        events_only.note_played(["a", "b"], [()])
+    with pytest.raises(ValueError, match="not none"):
+        events_only.note_played(["a"])
+    assert len(events_only) == 0  # a refused note changes nothing

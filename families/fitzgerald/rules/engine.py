@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from diamonds.core.game import Game
 
 from diamonds.core.cards import SUITS, Card, Suit, format_cards, sort_cards
+from diamonds.core.game import events_by_move
 
 from .config import PASS_COUNTS, TOTAL_POINTS, GameConfig
 from .errors import (
@@ -668,21 +669,26 @@ standings = results  # the name the family protocol calls it by (`EngineRules`)
 def play_cards(game: Game, cards: Sequence[Card], start: int = 0) -> int:
     """Play `cards[start:]` in order while a card is due; the index after the last one played.
 
-    The fast path for checking a record: one call per trick line instead of
-    one `push` per card. It stops early where a decision is due (a Clubs
-    victim, R14) or where the game moves on (a new round). A refused card
-    raises its `IllegalMove`; the cards before it stay played, so
+    The fast path for checking or exporting a record: one call per trick line instead of
+    one `push` per card (a game with history takes them card by card, for its snapshots). It
+    stops early where a decision is due (a Clubs victim, R14) or where the game moves on (a new
+    round). A refused card raises its `IllegalMove`; the cards before it stay played, so
     `len(game)` tells how far it got.
     """
     table: Table = game.table  # type: ignore[assignment]  # a Fitzgerald game's table (Fitzgerald.table)
-    if game.recording:
-        index = start  # events and snapshots are kept move by move
+    if game.history:
+        index = start  # a snapshot is kept move by move
         while index < len(cards) and table.phase is _PLAY:
             game.push(PlayCard.of(cards[index]))
             index += 1
         return index
-    index = table.play_run(cards, start)
-    game.note_played(map(_PLAY_CARD.__getitem__, cards[start:index]))
+    if table.events is None:
+        index = table.play_run(cards, start)
+        game.note_played(map(_PLAY_CARD.__getitem__, cards[start:index]))
+    else:
+        table.events = []  # the run's events (an export's replay), told to the game move by move
+        index = table.play_run(cards, start)
+        game.note_played(map(_PLAY_CARD.__getitem__, cards[start:index]), events_by_move(table.events, CardPlayed))
     if index < len(cards) and table.phase is _PLAY:
         table.refuse_play(cards[index])
     return index
