@@ -8,6 +8,7 @@ nothing of text formats, terminals or JSON (see `diamonds.notation` and
 
 from typing import TYPE_CHECKING, Any
 
+from . import errors
 from .cards import (
     COURT_RANKS,
     JOKER,
@@ -23,18 +24,7 @@ from .cards import (
     sort_cards,
     standard_cards,
 )
-from .errors import (
-    CardNotHeld,
-    CardNotInDeck,
-    CardTwice,
-    GameOver,
-    IllegalMove,
-    InvalidDeal,
-    MustFollowSuit,
-    NotationError,
-    OutOfTurn,
-    WrongPhase,
-)
+from .errors import *
 from .family import Family, PureTable, Rules, Sight, Standing, Table
 from .game import Game
 from .registry import DEFAULT_RULES, families, family_named, family_of, option_tags, register, rules_for
@@ -42,14 +32,13 @@ from .seating import PLAYER_ID, ConfigError, Seating
 from .simulate import DEFAULT_NAMES, default_names, play_random_game, simulate
 
 __all__ = [
-    "AnyCard", "COURT_RANKS", "Card", "CardNotHeld", "CardNotInDeck", "CardParseError", "CardTwice", "ConfigError",
-    "DEFAULT_NAMES", "DEFAULT_RULES", "FAMILIES", "Family", "Game", "GameOver", "IllegalMove", "InvalidDeal",
-    "JOKER", "Joker", "MAX_RANK", "MustFollowSuit", "NotationError", "OutOfTurn", "PLAYER_ID", "PureTable", "RULE_SETS", "Rules",
-    "SUITS", "Seating", "Sight", "Standing", "Suit", "Table", "WrongPhase", "default_names", "families", "family_named",
-    "family_of", "register",
-    "format_cards",
-    "numbered_cards", "option_tags", "play_random_game", "rules_for", "simulate", "sort_cards", "standard_cards",
+    "AnyCard", "COURT_RANKS", "Card", "CardParseError", "ConfigError", "DEFAULT_NAMES", "DEFAULT_RULES", "FAMILIES",
+    "Family", "Game", "JOKER", "Joker", "MAX_RANK", "PLAYER_ID", "PureTable", "RULE_SETS", "Rules", "SUITS", "Seating",
+    "Sight", "Standing", "Suit", "Table", "default_names", "families", "family_named", "family_of", "register",
+    "format_cards", "numbered_cards", "option_tags", "play_random_game", "rules_for", "simulate", "sort_cards",
+    "standard_cards",
 ]
+__all__ += errors.__all__  # the illegal moves, and NotationError
 
 
 if TYPE_CHECKING:  # found on first use by __getattr__ below

@@ -17,25 +17,9 @@ from typing import Any
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
+from . import records
 from .fastpath import MAX_DIGITS
 from .grammar import cache_folder, grammar_text
-from .records import (
-    Call,
-    Choice,
-    Comment,
-    EndLine,
-    GameRecord,
-    HandLine,
-    Play,
-    Plays,
-    Pos,
-    Problem,
-    Round,
-    RoundHeader,
-    Tag,
-    Take,
-    Trick,
-)
 from .words import terminal_name, vocabulary
 
 __all__ = ["parser", "parse_with_lark", "terminal_patterns", "WORD"]
@@ -52,8 +36,8 @@ class _CommentSink:
         return token
 
 
-def _pos(token: Token, line_offset: int) -> Pos:
-    return Pos((token.line or 0) + line_offset, token.column or 0)
+def _pos(token: Token, line_offset: int) -> records.Pos:
+    return records.Pos((token.line or 0) + line_offset, token.column or 0)
 
 
 @v_args(inline=True)
@@ -64,68 +48,69 @@ class _Builder(Transformer[Token, object]):
         super().__init__()
         self.offset = 0
 
-    def start(self, *items: Tag | Round) -> tuple[tuple[Tag, ...], tuple[Round, ...]]:
-        tags = tuple(item for item in items if isinstance(item, Tag))
-        rounds = tuple(item for item in items if isinstance(item, Round))
+    def start(self, *items: records.Tag | records.Round) -> tuple[tuple[records.Tag, ...], tuple[records.Round, ...]]:
+        tags = tuple(item for item in items if isinstance(item, records.Tag))
+        rounds = tuple(item for item in items if isinstance(item, records.Round))
         return tags, rounds
 
-    def tag(self, name: Token, value: Token) -> Tag:
+    def tag(self, name: Token, value: Token) -> records.Tag:
         text = value[1:-1]
         if "\\" in text:
             text = re.sub(r"\\([\"\\])", r"\1", text)
-        return Tag(str(name), text, Pos((name.line or 0) + self.offset, (name.column or 1) - 1),
-                   _pos(value, self.offset))
+        return records.Tag(str(name), text, records.Pos((name.line or 0) + self.offset, (name.column or 1) - 1),
+                           _pos(value, self.offset))
 
-    def round(self, header: RoundHeader, *rest: HandLine | Call | Take | Trick | EndLine) -> Round:
-        hands = tuple(item for item in rest if isinstance(item, HandLine))
-        calls = tuple(item for item in rest if isinstance(item, (Call, Take)))
-        tricks = tuple(item for item in rest if isinstance(item, Trick))
-        end = rest[-1] if rest and isinstance(rest[-1], EndLine) else None
-        return Round(header, hands, tricks, end, calls)
+    def round(self, header: records.RoundHeader,
+              *rest: records.HandLine | records.Call | records.Take | records.Trick | records.EndLine) -> records.Round:
+        hands = tuple(item for item in rest if isinstance(item, records.HandLine))
+        calls = tuple(item for item in rest if isinstance(item, (records.Call, records.Take)))
+        tricks = tuple(item for item in rest if isinstance(item, records.Trick))
+        end = rest[-1] if rest and isinstance(rest[-1], records.EndLine) else None
+        return records.Round(header, hands, tricks, end, calls)
 
     def round_header(self, number: Token, dealer: Token, keyword: Token | None = None,
-                     count: Token | None = None) -> RoundHeader:
+                     count: Token | None = None) -> records.RoundHeader:
         if keyword is None or count is None:
-            return RoundHeader(self._number(number, number[1:]), str(dealer), None,
-                               pos=_pos(number, self.offset), dealer_pos=_pos(dealer, self.offset))
-        return RoundHeader(
+            return records.RoundHeader(self._number(number, number[1:]), str(dealer), None,
+                                       pos=_pos(number, self.offset), dealer_pos=_pos(dealer, self.offset))
+        return records.RoundHeader(
             self._number(number, number[1:]), str(dealer), self._number(count, count),
             pos=_pos(number, self.offset), dealer_pos=_pos(dealer, self.offset), count_pos=_pos(count, self.offset),
             pass_pos=_pos(keyword, self.offset), count_word=str(keyword),
         )
 
-    def cards_line(self, keyword: Token, *cards: Token) -> HandLine:
+    def cards_line(self, keyword: Token, *cards: Token) -> records.HandLine:
         where = _pos(keyword, self.offset)
-        return HandLine(str(keyword), "", Plays(tuple(self._play(c) for c in cards)), pos=where, player_pos=where)
+        return records.HandLine(str(keyword), "", records.Plays(tuple(self._play(c) for c in cards)), pos=where, player_pos=where)
 
-    def call_line(self, keyword: Token, player: Token, amount: Token) -> Call:
-        return Call(str(keyword), str(player), self._number(amount, amount), pos=_pos(keyword, self.offset),
-                    player_pos=_pos(player, self.offset), amount_pos=_pos(amount, self.offset))
+    def call_line(self, keyword: Token, player: Token, amount: Token) -> records.Call:
+        return records.Call(str(keyword), str(player), self._number(amount, amount), pos=_pos(keyword, self.offset),
+                            player_pos=_pos(player, self.offset), amount_pos=_pos(amount, self.offset))
 
-    def exchange_line(self, keyword: Token, player: Token, card: Token, point: Token) -> Take:
+    def exchange_line(self, keyword: Token, player: Token, card: Token, point: Token) -> records.Take:
         word = str(keyword)
-        return Take(str(player), self._play(card), self._play(point), pos=_pos(keyword, self.offset),
-                    player_pos=_pos(player, self.offset), kind=word, second=vocabulary().second_of(word))
+        return records.Take(str(player), self._play(card), self._play(point), pos=_pos(keyword, self.offset),
+                            player_pos=_pos(player, self.offset), kind=word, second=vocabulary().second_of(word))
 
-    def player_cards_line(self, keyword: Token, player: Token, *cards: Token) -> HandLine:
-        return HandLine(str(keyword), str(player), Plays(tuple(self._play(c) for c in cards)),
-                        pos=_pos(keyword, self.offset), player_pos=_pos(player, self.offset))
+    def player_cards_line(self, keyword: Token, player: Token, *cards: Token) -> records.HandLine:
+        return records.HandLine(str(keyword), str(player), records.Plays(tuple(self._play(c) for c in cards)),
+                                pos=_pos(keyword, self.offset), player_pos=_pos(player, self.offset))
 
-    def trick(self, number: Token, *cards: Token) -> Trick:
-        return Trick(self._number(number, number[:-1]), Plays(tuple(self._play(c) for c in cards)),
-                     pos=_pos(number, self.offset))
+    def trick(self, number: Token, *cards: Token) -> records.Trick:
+        return records.Trick(self._number(number, number[:-1]), records.Plays(tuple(self._play(c) for c in cards)),
+                             pos=_pos(number, self.offset))
 
     def _number(self, token: Token, digits: str) -> int:
         if len(digits) > MAX_DIGITS:
             raise _NumberTooLong(token, self.offset)
         return int(digits)
 
-    def end_line(self, keyword: Token, *choices: Token) -> EndLine:
-        made = tuple(Choice(str(c)[1:], _pos(c, self.offset)) for c in choices)
-        return EndLine(made, pos=_pos(keyword, self.offset), kind=str(keyword))
+    def end_line(self, keyword: Token, *choices: Token) -> records.EndLine:
+        made = tuple(records.Choice(str(c)[1:], _pos(c, self.offset)) for c in choices)
+        return records.EndLine(made, pos=_pos(keyword, self.offset), kind=str(keyword))
 
-    def _play(self, token: Token) -> Play:
-        return Play.from_token(str(token), _pos(token, self.offset))
+    def _play(self, token: Token) -> records.Play:
+        return records.Play.from_token(str(token), _pos(token, self.offset))
 
 
 class _NumberTooLong(Exception):
@@ -136,12 +121,12 @@ class _NumberTooLong(Exception):
         self.token = token
         self.offset = offset
 
-    def problem(self) -> Problem:
+    def problem(self) -> records.Problem:
         text = str(self.token)
         shown = text if len(text) <= 12 else text[:10] + "…"
-        return Problem(Pos((self.token.line or 0) + self.offset, self.token.column or 0),
-                       f"the number {shown} is too large (at most {MAX_DIGITS} digits)", "syntax",
-                       length=len(text))
+        return records.Problem(records.Pos((self.token.line or 0) + self.offset, self.token.column or 0),
+                               f"the number {shown} is too large (at most {MAX_DIGITS} digits)", "syntax",
+                               length=len(text))
 
 
 _LARK_OPTIONS: dict[str, Any] = {"parser": "lalr", "lexer": "contextual", "maybe_placeholders": False}
@@ -210,7 +195,7 @@ class _Parser:
             lexer_callbacks={"BRACE_COMMENT": self.sink, "LINE_COMMENT": self.sink},
         )
 
-    def parse(self, text: str, line_offset: int) -> tuple[tuple[Tag, ...], tuple[Round, ...], list[Token]]:
+    def parse(self, text: str, line_offset: int) -> tuple[tuple[records.Tag, ...], tuple[records.Round, ...], list[Token]]:
         self.sink.comments = []
         self.builder.offset = line_offset
         parsed: Any = self.lark.parse(text)  # the builder's `start` returns (tags, rounds)
@@ -233,15 +218,15 @@ def terminal_patterns() -> dict[str, str]:
 
 
 def _attach_comments(
-    rounds: tuple[Round, ...], tokens: list[Token], line_offset: int
-) -> tuple[tuple[Round, ...], tuple[Comment, ...]]:
+    rounds: tuple[records.Round, ...], tokens: list[Token], line_offset: int
+) -> tuple[tuple[records.Round, ...], tuple[records.Comment, ...]]:
     """Give each comment to the item (or card in a trick) it follows."""
     comments = [  # a `;` comment ends before the line break, \r\n included (files written on Windows)
-        Comment(str(t)[1:-1] if t.type == "BRACE_COMMENT" else str(t)[1:].rstrip("\r"), t.type == "BRACE_COMMENT",
-                _pos(t, line_offset))
+        records.Comment(str(t)[1:-1] if t.type == "BRACE_COMMENT" else str(t)[1:].rstrip("\r"), t.type == "BRACE_COMMENT",
+                        _pos(t, line_offset))
         for t in tokens
     ]
-    anchors: list[tuple[Pos, tuple[int, ...]]] = []  # position, path into the rounds
+    anchors: list[tuple[records.Pos, tuple[int, ...]]] = []  # position, path into the rounds
     for r, rnd in enumerate(rounds):
         anchors.append((rnd.header.pos, (r, 0)))
         for h, line in enumerate(rnd.hand_lines):
@@ -256,8 +241,8 @@ def _attach_comments(
             anchors.append((call.pos, (r, 4, c)))
     anchors.sort()
     keys = [a[0] for a in anchors]
-    leading: list[Comment] = []
-    owned: dict[tuple[int, ...], list[Comment]] = {}
+    leading: list[records.Comment] = []
+    owned: dict[tuple[int, ...], list[records.Comment]] = {}
     for comment in comments:
         i = bisect.bisect_left(keys, comment.pos) - 1
         if i < 0:
@@ -267,7 +252,7 @@ def _attach_comments(
     if not owned:
         return rounds, tuple(leading)
     # Rebuild each touched round, line, trick and play once (linear in the game, however many comments).
-    by_round: dict[int, dict[tuple[int, ...], tuple[Comment, ...]]] = {}
+    by_round: dict[int, dict[tuple[int, ...], tuple[records.Comment, ...]]] = {}
     for path, found in owned.items():
         by_round.setdefault(path[0], {})[path[1:]] = tuple(found)
     new_rounds = list(rounds)
@@ -289,7 +274,7 @@ def _attach_comments(
                     replace(play, comments=play.comments + marks[(2, t, p)]) if (2, t, p) in marks else play
                     for p, play in enumerate(trick.plays)
                 )
-                trick = replace(trick, plays=Plays(plays))
+                trick = replace(trick, plays=records.Plays(plays))
             tricks.append(trick)
         end = rnd.end
         if (3,) in marks and end is not None:
@@ -298,7 +283,7 @@ def _attach_comments(
             replace(call, comments=call.comments + marks[(4, c)]) if (4, c) in marks else call
             for c, call in enumerate(rnd.calls)
         )
-        new_rounds[r] = Round(header, lines, tuple(tricks), end, calls)
+        new_rounds[r] = records.Round(header, lines, tuple(tricks), end, calls)
     return tuple(new_rounds), tuple(leading)
 
 
@@ -354,13 +339,14 @@ def _expected_text(expected: Iterable[str], found: str) -> str:
     return ", ".join(words[:-1]) + " or " + words[-1]
 
 
-def _syntax_problem(error: UnexpectedInput, text: str, line_offset: int) -> Problem:
+def _syntax_problem(error: UnexpectedInput, text: str, line_offset: int) -> records.Problem:
     if isinstance(error, UnexpectedEOF):
         lines = text.rstrip().split("\n")
         line = len(lines)
         column = len(lines[-1]) + 1
         expected = _expected_text(error.expected, "")
-        return Problem(Pos(line + line_offset, column), f"expected {expected}, found the end of the game", "syntax")
+        return records.Problem(records.Pos(line + line_offset, column), f"expected {expected}, found the end of the game",
+                               "syntax")
     line, column = error.line, error.column
     pos_in_text = error.pos_in_stream if error.pos_in_stream is not None else 0
     match = WORD.match(text, pos_in_text)
@@ -368,8 +354,8 @@ def _syntax_problem(error: UnexpectedInput, text: str, line_offset: int) -> Prob
     if isinstance(error, UnexpectedCharacters) and found.startswith('"') and "TAG_VALUE" in (error.allowed or ()):
         return _tag_value_problem(text, pos_in_text, line + line_offset, column)
     if isinstance(error, UnexpectedCharacters) and found == "{":
-        return Problem(Pos(line + line_offset, column), 'a {comment} is not closed: no "}" follows it in this game',
-                       "syntax")
+        return records.Problem(records.Pos(line + line_offset, column),
+                               'a {comment} is not closed: no "}" follows it in this game', "syntax")
     if isinstance(error, UnexpectedToken):
         if error.token.type == "$END":
             return _syntax_problem(UnexpectedEOF(error.expected), text, line_offset)
@@ -379,8 +365,8 @@ def _syntax_problem(error: UnexpectedInput, text: str, line_offset: int) -> Prob
             end = len(text[:pos_in_text].rstrip())
             if "\n" in text[end:pos_in_text]:
                 line_start = text.rfind("\n", 0, end) + 1
-                where = Pos(text.count("\n", 0, end) + 1 + line_offset, end - line_start + 1)
-                return Problem(where, "expected `]` closing the tag, found the end of the line", "syntax")
+                where = records.Pos(text.count("\n", 0, end) + 1 + line_offset, end - line_start + 1)
+                return records.Problem(where, "expected `]` closing the tag, found the end of the line", "syntax")
     elif isinstance(error, UnexpectedCharacters):
         expected_names = error.allowed or ()
     else:  # pragma: no cover - Lark has no other kind
@@ -388,10 +374,10 @@ def _syntax_problem(error: UnexpectedInput, text: str, line_offset: int) -> Prob
     if len(found) > 40:
         found = found[:37] + "…"
     message = f"expected {_expected_text(expected_names, found)}, found \"{found}\""
-    return Problem(Pos(line + line_offset, column), message, "syntax", length=max(1, len(found)))
+    return records.Problem(records.Pos(line + line_offset, column), message, "syntax", length=max(1, len(found)))
 
 
-def _tag_value_problem(text: str, start: int, line: int, column: int) -> Problem:
+def _tag_value_problem(text: str, start: int, line: int, column: int) -> records.Problem:
     """A tag value that opens with `"` but does not lex: a bad escape, or no closing quote on its line."""
     end = text.find("\n", start)
     rest = text[start:] if end < 0 else text[start:end]
@@ -401,28 +387,28 @@ def _tag_value_problem(text: str, start: int, line: int, column: int) -> Problem
         if rest[i] == "\\":
             if rest[i + 1:i + 2] not in ('"', "\\"):
                 shown = rest[i:i + 2]
-                return Problem(Pos(line, column + i), f'"{shown}" is not an escape in a tag value '
-                               '(only \\" for a quote and \\\\ for a backslash)', "syntax", length=len(shown))
+                return records.Problem(records.Pos(line, column + i), f'"{shown}" is not an escape in a tag value '
+                                       '(only \\" for a quote and \\\\ for a backslash)', "syntax", length=len(shown))
             i += 2
             continue
         i += 1
-    return Problem(Pos(line, column), 'the tag value is not closed: no closing " before the end of the line',
-                   "syntax", length=len(rest))
+    return records.Problem(records.Pos(line, column), 'the tag value is not closed: no closing " before the end of the line',
+                           "syntax", length=len(rest))
 
 
 
-def parse_with_lark(text: str, first_line: int, index: int) -> GameRecord:
+def parse_with_lark(text: str, first_line: int, index: int) -> records.GameRecord:
     offset = first_line - 1
     try:
         tags, rounds, comment_tokens = parser().parse(text, offset)
     except _NumberTooLong as error:
-        return GameRecord(problems=(error.problem(),), source=text, first_line=first_line, index=index)
+        return records.GameRecord(problems=(error.problem(),), source=text, first_line=first_line, index=index)
     except VisitError as error:  # a callback's exception, wrapped by Lark
         if isinstance(error.orig_exc, _NumberTooLong):
-            return GameRecord(problems=(error.orig_exc.problem(),), source=text, first_line=first_line, index=index)
+            return records.GameRecord(problems=(error.orig_exc.problem(),), source=text, first_line=first_line, index=index)
         raise
     except UnexpectedInput as error:
-        return GameRecord(problems=(_syntax_problem(error, text, offset),), source=text,
-                          first_line=first_line, index=index)
+        return records.GameRecord(problems=(_syntax_problem(error, text, offset),), source=text,
+                                  first_line=first_line, index=index)
     rounds, leading = _attach_comments(rounds, comment_tokens, offset)
-    return GameRecord(tags, rounds, leading, source=text, first_line=first_line, index=index)
+    return records.GameRecord(tags, rounds, leading, source=text, first_line=first_line, index=index)

@@ -14,21 +14,7 @@ from collections.abc import Sequence
 
 from diamonds.core import AnyCard, Card
 
-from .rules import (
-    BiddingConfig,
-    BidMade,
-    CardPlayed,
-    CardsDealt,
-    CardTaken,
-    Event,
-    FinalBidMade,
-    GameEnded,
-    HandScored,
-    HandStarted,
-    SeatScore,
-    TrickWon,
-    WinReason,
-)
+from .rules import BiddingConfig, events
 
 __all__ = [
     "describe", "describe_won", "describe_take", "choice_suffix", "play_text", "choice_words", "why_text",
@@ -36,10 +22,10 @@ __all__ = [
 ]
 
 #: B8 in a few words: why the trick's winning card won.
-WHY = {WinReason.HIGH_JOKER: "high Joker", WinReason.TRUMP: "trump", WinReason.LED_SUIT: "led suit"}
+WHY = {events.WinReason.HIGH_JOKER: "high Joker", events.WinReason.TRUMP: "trump", events.WinReason.LED_SUIT: "led suit"}
 
 
-def why_text(why: WinReason) -> str:
+def why_text(why: events.WinReason) -> str:
     return WHY[why]
 
 
@@ -48,7 +34,7 @@ def signed(number: int) -> str:
     return f"{number:+d}" if number else "0"
 
 
-def choice_suffix(play: CardPlayed) -> str:
+def choice_suffix(play: events.CardPlayed) -> str:
     """B7: what follows the card's name: `S+` for the Joker given Spades high, `-` for a low ace, else nothing."""
     card = play.card
     if not isinstance(card, Card):
@@ -58,12 +44,12 @@ def choice_suffix(play: CardPlayed) -> str:
     return "+" if play.high else "-"
 
 
-def play_text(play: CardPlayed) -> str:
+def play_text(play: events.CardPlayed) -> str:
     """`9H`, `AH-`, `AH+`, `JoS+`."""
     return f"{play.card}{choice_suffix(play)}"
 
 
-def choice_words(play: CardPlayed) -> str:
+def choice_words(play: events.CardPlayed) -> str:
     """` (the Joker, Spades, high)`, ` (low)` for an ace, nothing for another card."""
     high = "high" if play.high else "low"
     if not isinstance(play.card, Card):
@@ -77,7 +63,7 @@ def _card_words(card: AnyCard) -> str:
     return str(card) if isinstance(card, Card) else "the Joker"
 
 
-def describe_take(config: BiddingConfig, event: CardTaken, *, hidden: bool = False) -> str:
+def describe_take(config: BiddingConfig, event: events.CardTaken, *, hidden: bool = False) -> str:
     """B4: `Cat takes 9H from the kitty and lays QS as point card`; `hidden`: the cards are not said."""
     name = config.players[event.seat]
     if hidden:
@@ -87,47 +73,47 @@ def describe_take(config: BiddingConfig, event: CardTaken, *, hidden: bool = Fal
     return f"{name} takes {event.card} from the kitty and lays {event.point} as point card"
 
 
-def describe_won(config: BiddingConfig, event: TrickWon, play: CardPlayed | None = None) -> str:
+def describe_won(config: BiddingConfig, event: events.TrickWon, play: events.CardPlayed | None = None) -> str:
     """`Cat wins trick 4 with JoS+ (high Joker)`; without the winning `play`, the card is named bare."""
     card = play_text(play) if play is not None else _card_words(event.card)
     return f"{config.players[event.winner]} wins trick {event.trick_no} with {card} ({why_text(event.why)})"
 
 
-def seat_result(config: BiddingConfig, score: SeatScore) -> str:
+def seat_result(config: BiddingConfig, score: events.SeatScore) -> str:
     """B9: `Ann made 3 (+12, total 40)`, `Bob missed (-20, total -7)`."""
     name = config.players[score.seat]
     did = f"made {score.final_bid}" if score.made else "missed"
     return f"{name} {did} ({signed(score.points)}, total {score.total})"
 
 
-def _hand_scored(config: BiddingConfig, seats: Sequence[SeatScore], hand_no: int) -> str:
+def _hand_scored(config: BiddingConfig, seats: Sequence[events.SeatScore], hand_no: int) -> str:
     return f"Hand {hand_no} scored: " + ", ".join(seat_result(config, score) for score in seats)
 
 
-def describe(config: BiddingConfig, event: Event) -> str:
+def describe(config: BiddingConfig, event: events.Event) -> str:
     """One event as a sentence a player would say at the table."""
     names = config.players
     match event:
-        case HandStarted(hand_no, dealer):
+        case events.HandStarted(hand_no, dealer):
             leader = names[(dealer + 1) % config.player_count]
             return f"Hand {hand_no}: {names[dealer]} deals, {leader} bids first and leads"
-        case CardsDealt(_, hands, kitty):
+        case events.CardsDealt(_, hands, kitty):
             size = len(hands[0]) if hands else 0
             return f"Cards are dealt, {size} to each player and {len(kitty)} to the kitty"
-        case BidMade(seat, amount):
+        case events.BidMade(seat, amount):
             return f"{names[seat]} bids {amount}"
-        case CardTaken():
+        case events.CardTaken():
             return describe_take(config, event)
-        case FinalBidMade(seat, amount, change):
+        case events.FinalBidMade(seat, amount, change):
             how = {1: "up 1", -1: "down 1"}.get(change, "kept")
             return f"{names[seat]}'s final bid: {amount} ({how})"
-        case CardPlayed(seat, _, _, leads):
+        case events.CardPlayed(seat, _, _, leads):
             return f"{names[seat]} {'leads' if leads else 'plays'} {play_text(event)}{choice_words(event)}"
-        case TrickWon():
+        case events.TrickWon():
             return describe_won(config, event)
-        case HandScored(hand_no, seats):
+        case events.HandScored(hand_no, seats):
             return _hand_scored(config, seats, hand_no)
-        case GameEnded(standings):
+        case events.GameEnded(standings):
             text = ", ".join(f"{names[s.side]} {s.score}{' (wins)' if s.winner else ''}" for s in standings)
             return f"Game over: {text}"
     raise TypeError(f"not an event of three-handed bidding Diamonds: {event!r}")

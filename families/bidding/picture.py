@@ -11,27 +11,7 @@ import xml.etree.ElementTree as ET
 
 from diamonds.core import AnyCard, Joker
 from diamonds.replay.steps import Step
-from diamonds.svg.draw import (
-    CARD_H,
-    FAINT,
-    TABLE_CX,
-    TABLE_CY,
-    Box,
-    Canvas,
-    Picture,
-    Play,
-    Sight,
-    add,
-    card,
-    card_back,
-    game_over,
-    hand,
-    marker,
-    seat_boxes,
-    stop_title,
-    text,
-    trick,
-)
+from diamonds.svg import draw
 
 from .rules import CardPlayed
 from .steps import Table
@@ -44,8 +24,8 @@ REASONS = {"high joker": "a high Joker (B8)", "trump": "the highest Diamond (B8)
 
 
 def _title(step: Step, table: Table) -> str:
-    return stop_title(step, f"hand {table.hand_no}", f", trick {table.trick_no} of {table.config.tricks_per_hand}",
-                      table.over, end=", scored", deal=", deal and bids")
+    return draw.stop_title(step, f"hand {table.hand_no}", f", trick {table.trick_no} of {table.config.tricks_per_hand}",
+                           table.over, end=", scored", deal=", deal and bids")
 
 
 def _over(table: Table) -> bool:
@@ -61,7 +41,7 @@ def _note(play: CardPlayed) -> str:
     return ""
 
 
-def _draw(canvas: Canvas, step: Step, table: Table, sight: Sight) -> None:
+def _draw(canvas: draw.Canvas, step: Step, table: Table, sight: draw.Sight) -> None:
     config = table.config
     names = config.players
     header = f"Hand {table.hand_no}"
@@ -69,36 +49,36 @@ def _draw(canvas: Canvas, step: Step, table: Table, sight: Sight) -> None:
         header += f" · trick {table.trick_no}/{config.tricks_per_hand}"
     header += f" · {names[table.dealer]} deals"
     top = canvas.header(header, f"bidding · {step.label}")
-    text(top, 10, 44, f"Diamonds are trumps · the game ends at 100 or -100 (B10) · "
-                      f"totals {'with' if table.scored else 'before'} this hand", size=11, fill=FAINT)
+    draw.text(top, 10, 44, f"Diamonds are trumps · the game ends at 100 or -100 (B10) · "
+                      f"totals {'with' if table.scored else 'before'} this hand", size=11, fill=draw.FAINT)
 
-    height = 26 + (CARD_H + 3) + 4 * ROW + 20
-    boxes = seat_boxes(config.player_count, sight.bottom, PLATE_WIDTH, height)
+    height = 26 + (draw.CARD_H + 3) + 4 * ROW + 20
+    boxes = draw.seat_boxes(config.player_count, sight.bottom, PLATE_WIDTH, height)
     winners = {standing.side for standing in table.standings if standing.winner}
     results = {score.seat: score for score in table.scored}
     for seat, box in enumerate(boxes):
         plate = canvas.plate(box, seat, names[seat], highlight=seat == step.actor)
         if seat == table.dealer:
-            marker(plate, box.x + box.width - 14, box.y + 13, "D", "dealer")
+            draw.marker(plate, box.x + box.width - 14, box.y + 13, "D", "dealer")
         cards = table.hands[seat] if table.hands else ()
-        y = box.y + 26 + hand(sight, plate, seat, cards, box.x + 8, box.y + 26, per_row=11)
+        y = box.y + 26 + draw.hand(sight, plate, seat, cards, box.x + 8, box.y + 26, per_row=11)
         x = box.x + 8
         bid, final = table.bids[seat], table.final_bids[seat]
         bids = "Bid " + ("–" if bid is None else str(bid)) + (f" · final {final}" if final is not None else "")
-        text(plate, x, y + 12, bids, size=11, class_="bids")
+        draw.text(plate, x, y + 12, bids, size=11, class_="bids")
         _point_card(plate, box, y + ROW, seat, table, sight)
-        text(plate, x, y + 3 * ROW + 12, f"Tricks {table.tricks_won[seat]}", size=10.5, class_="tricks")
+        draw.text(plate, x, y + 3 * ROW + 12, f"Tricks {table.tricks_won[seat]}", size=10.5, class_="tricks")
         total = f"Total {table.totals[seat]}" + ("  ★ winner" if seat in winners else "")
         if seat in results:
             score = results[seat]
             total += f"  ({score.points:+d}, {'made' if score.made else 'missed'} B9)"
-        text(plate, x, y + 4 * ROW + 12, total, size=11, weight="bold", class_="total")
+        draw.text(plate, x, y + 4 * ROW + 12, total, size=11, weight="bold", class_="total")
 
-    plays = [Play(play.seat, play.card, _note(play)) for play in table.trick]
+    plays = [draw.Play(play.seat, play.card, _note(play)) for play in table.trick]
     result: list[str] = []
     if table.over:
         best = [standing for standing in table.standings if standing.winner]
-        caption = game_over([names[standing.side] for standing in best], best[0].score if best else 0)
+        caption = draw.game_over([names[standing.side] for standing in best], best[0].score if best else 0)
     elif table.trick:
         caption = f"Trick {table.trick_no} · led {table.trick[0].suit.symbol}"
         if table.trick_winner is not None and table.why is not None:
@@ -107,26 +87,26 @@ def _draw(canvas: Canvas, step: Step, table: Table, sight: Sight) -> None:
         caption = f"Hand {table.hand_no} scored"
     else:
         caption = "No cards on the table"
-    trick(canvas, plays, table.trick_winner, names, sight, caption, result)
+    draw.trick(canvas, plays, table.trick_winner, names, sight, caption, result)
     if table.kitty and table.trick_no == 0 and not table.scored:
         _kitty(canvas, table, sight)
 
 
-def _point_card(plate: ET.Element, box: Box, y: float, seat: int, table: Table, sight: Sight) -> None:
+def _point_card(plate: ET.Element, box: draw.Box, y: float, seat: int, table: Table, sight: draw.Sight) -> None:
     """B4: the point card lies face down before its player until the hand is scored (B9)."""
     x = box.x + 8
-    text(plate, x, y + 13, "Point card", size=10.5)
+    draw.text(plate, x, y + 13, "Point card", size=10.5)
     laid = table.point_cards[seat]
     if laid is None:
-        text(plate, x + 66, y + 13, "not laid yet", size=10, fill=FAINT)
+        draw.text(plate, x + 66, y + 13, "not laid yet", size=10, fill=draw.FAINT)
         return
-    group = add(plate, "g", class_="point-card", data_seat=seat)
+    group = draw.add(plate, "g", class_="point-card", data_seat=seat)
 
     def face(parent: ET.Element) -> None:
-        card(parent, x + 66, y - 2, laid, width=19, height=24)
+        draw.card(parent, x + 66, y - 2, laid, width=19, height=24)
 
     def back(parent: ET.Element) -> None:
-        card_back(parent, x + 66, y - 2, width=19, height=24)
+        draw.card_back(parent, x + 66, y - 2, width=19, height=24)
 
     if table.scored:
         face(group)
@@ -134,27 +114,27 @@ def _point_card(plate: ET.Element, box: Box, y: float, seat: int, table: Table, 
         sight.private(group, (seat,), face, back)
 
 
-def _kitty(canvas: Canvas, table: Table, sight: Sight) -> None:
+def _kitty(canvas: draw.Canvas, table: Table, sight: draw.Sight) -> None:
     """B2/B4: the kitty as dealt, face down; each card face up to whoever took it (to everyone when no one looks)."""
     names = table.config.players
     group = canvas.layer("kitty")
     taken_by: dict[AnyCard, int] = {taken: seat for seat, taken in enumerate(table.taken) if taken is not None}
-    x0, y = TABLE_CX - 87, TABLE_CY + 30
-    text(group, TABLE_CX, y - 6, "Kitty", size=11, anchor="middle", fill="#ffffff")
+    x0, y = draw.TABLE_CX - 87, draw.TABLE_CY + 30
+    draw.text(group, draw.TABLE_CX, y - 6, "Kitty", size=11, anchor="middle", fill="#ffffff")
     for index, dealt in enumerate(table.kitty):
         x = x0 + index * 60
         taker = taken_by.get(dealt)
-        slot = add(group, "g", class_="kitty-card")
+        slot = draw.add(group, "g", class_="kitty-card")
 
         def face(parent: ET.Element, x: float = x, dealt: AnyCard = dealt) -> None:
-            card(parent, x, y, dealt, width=38, height=52)
+            draw.card(parent, x, y, dealt, width=38, height=52)
 
         def back(parent: ET.Element, x: float = x) -> None:
-            card_back(parent, x, y, width=38, height=52)
+            draw.card_back(parent, x, y, width=38, height=52)
 
         sight.private(slot, () if taker is None else (taker,), face, back)
         if taker is not None:
-            text(slot, x + 19, y + 64, f"to {names[taker]}", size=10, anchor="middle", fill="#ffffff")
+            draw.text(slot, x + 19, y + 64, f"to {names[taker]}", size=10, anchor="middle", fill="#ffffff")
 
 
-PICTURE = Picture(draw=_draw, over=_over, title=_title)
+PICTURE = draw.Picture(draw=_draw, over=_over, title=_title)

@@ -15,22 +15,7 @@ from dataclasses import dataclass
 from diamonds.core import AnyCard, sort_cards
 from diamonds.replay.steps import marks_of, steps_builder
 
-from .rules import (
-    BiddingConfig,
-    BiddingStanding,
-    BidMade,
-    CardPlayed,
-    CardsDealt,
-    CardTaken,
-    Event,
-    FinalBidMade,
-    GameEnded,
-    HandScored,
-    HandStarted,
-    SeatScore,
-    TrickWon,
-    WinReason,
-)
+from .rules import BiddingConfig, events
 
 __all__ = ["Table", "build_steps"]
 
@@ -50,9 +35,9 @@ class Table:
     hand_no: int
     dealer: int
     trick_no: int  # the trick on the table (0 before the first card of a hand)
-    trick: tuple[CardPlayed, ...]  # the trick in play, or the one just won, with each play's choice (B7)
+    trick: tuple[events.CardPlayed, ...]  # the trick in play, or the one just won, with each play's choice (B7)
     trick_winner: int | None  # set once the trick on the table is complete
-    why: WinReason | None  # B8: why the winner won
+    why: events.WinReason | None  # B8: why the winner won
     hands: tuple[tuple[AnyCard, ...], ...]  # per seat, in display order
     kitty: tuple[AnyCard, ...]  # as dealt (B2)
     taken: tuple[AnyCard | None, ...]  # per seat, the card taken from the kitty (B4)
@@ -61,8 +46,8 @@ class Table:
     final_bids: tuple[int | None, ...]  # B5
     tricks_won: tuple[int, ...]
     totals: tuple[int, ...]
-    scored: tuple[SeatScore, ...] = ()  # B9: the hand's results, from its end step on
-    standings: tuple[BiddingStanding, ...] = ()  # once the game is over
+    scored: tuple[events.SeatScore, ...] = ()  # B9: the hand's results, from its end step on
+    standings: tuple[events.BiddingStanding, ...] = ()  # once the game is over
 
     @property
     def over(self) -> bool:
@@ -73,7 +58,7 @@ class Table:
         """B6: the dealer's left neighbour leads the first trick."""
         return (self.dealer + 1) % self.config.player_count
 
-    def winning_play(self) -> CardPlayed | None:
+    def winning_play(self) -> events.CardPlayed | None:
         """The play that won the trick on the table, once it is complete."""
         if self.trick_winner is None:
             return None
@@ -109,52 +94,52 @@ class _Fold:
         self.config = config
         self.hand_no, self.dealer = 1, config.first_dealer
         self.totals = [0] * config.player_count
-        self.standings: tuple[BiddingStanding, ...] = ()
+        self.standings: tuple[events.BiddingStanding, ...] = ()
         self.hands: list[set[AnyCard]] = []
         self._new_hand()
 
     def _new_hand(self) -> None:
         n = self.config.player_count
         self.trick_no = 0
-        self.trick: list[CardPlayed] = []
+        self.trick: list[events.CardPlayed] = []
         self.trick_winner: int | None = None
-        self.why: WinReason | None = None
+        self.why: events.WinReason | None = None
         self.kitty: tuple[AnyCard, ...] = ()
         self.taken: list[AnyCard | None] = [None] * n
         self.point_cards: list[AnyCard | None] = [None] * n
         self.bids: list[int | None] = [None] * n
         self.final_bids: list[int | None] = [None] * n
         self.tricks_won = [0] * n
-        self.scored: tuple[SeatScore, ...] = ()
+        self.scored: tuple[events.SeatScore, ...] = ()
 
-    def apply(self, event: Event) -> None:
-        if isinstance(event, CardPlayed):
+    def apply(self, event: events.Event) -> None:
+        if isinstance(event, events.CardPlayed):
             if event.leads:
                 self.trick, self.trick_winner, self.why, self.trick_no = [], None, None, event.trick_no
             self.hands[event.seat].discard(event.card)
             self.trick.append(event)
-        elif isinstance(event, TrickWon):
+        elif isinstance(event, events.TrickWon):
             self.trick_winner, self.why = event.winner, event.why
             self.tricks_won[event.winner] += 1
-        elif isinstance(event, HandStarted):
+        elif isinstance(event, events.HandStarted):
             self.hand_no, self.dealer = event.hand_no, event.dealer
             self._new_hand()
-        elif isinstance(event, CardsDealt):
+        elif isinstance(event, events.CardsDealt):
             self.hands = [set(hand) for hand in event.hands]
             self.kitty = event.kitty
-        elif isinstance(event, BidMade):
+        elif isinstance(event, events.BidMade):
             self.bids[event.seat] = event.amount
-        elif isinstance(event, CardTaken):
+        elif isinstance(event, events.CardTaken):
             hand = self.hands[event.seat]
             hand.add(event.card)
             hand.discard(event.point)  # B4: it may be the card just taken
             self.taken[event.seat], self.point_cards[event.seat] = event.card, event.point
-        elif isinstance(event, FinalBidMade):
+        elif isinstance(event, events.FinalBidMade):
             self.final_bids[event.seat] = event.amount
-        elif isinstance(event, HandScored):
+        elif isinstance(event, events.HandScored):
             self.totals = list(event.totals)
             self.scored = event.seats
-        elif isinstance(event, GameEnded):
+        elif isinstance(event, events.GameEnded):
             self.standings = event.standings
 
     def freeze(self) -> Table:
@@ -168,5 +153,5 @@ class _Fold:
         )
 
 
-MARKS = marks_of(HandStarted, CardPlayed, HandScored, number="hand_no")
+MARKS = marks_of(events.HandStarted, events.CardPlayed, events.HandScored, number="hand_no")
 build_steps = steps_builder(_Fold, MARKS)

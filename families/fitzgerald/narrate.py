@@ -8,66 +8,50 @@ from __future__ import annotations
 
 from diamonds.core import SUITS, format_cards
 
-from .rules import (
-    Area,
-    AreaKind,
-    CardPlayed,
-    CardsDealt,
-    CardsPassed,
-    Event,
-    GameConfig,
-    GameEnded,
-    PassCountChosen,
-    PassesDelivered,
-    Reason,
-    RoundEnded,
-    RoundStarted,
-    SuitAction,
-    TrickWon,
-)
+from .rules import GameConfig, events
 
 __all__ = ["describe", "area_name"]
 
 
-def area_name(config: GameConfig, area: Area) -> str:
-    if area.kind is AreaKind.SUPPLY:
+def area_name(config: GameConfig, area: events.Area) -> str:
+    if area.kind is events.AreaKind.SUPPLY:
         return "Supply"
     assert area.side is not None
     return f"{config.side_name(area.side)}'s {area.kind.value.capitalize()}"
 
 
-def describe(config: GameConfig, event: Event) -> str:
+def describe(config: GameConfig, event: events.Event) -> str:
     """One event as a sentence a player would say at the table."""
     names = config.players
     match event:
-        case RoundStarted(round_no, dealer, thief):
+        case events.RoundStarted(round_no, dealer, thief):
             thief_text = f"; the Thief is with {names[thief]}" if thief is not None else ""
             return f"Round {round_no}: {names[dealer]} deals{thief_text}"
-        case CardsDealt():
+        case events.CardsDealt():
             return "Cards are dealt"
-        case PassCountChosen(dealer, count):
+        case events.PassCountChosen(dealer, count):
             return f"{names[dealer]} chooses to pass {count}"
-        case CardsPassed(giver, receiver, cards):
+        case events.CardsPassed(giver, receiver, cards):
             return f"{names[giver]} passes {format_cards(cards)} to {names[receiver]}"
-        case PassesDelivered():
+        case events.PassesDelivered():
             return "The passed cards are picked up"
-        case CardPlayed(seat, card, trick_no, led, leads, followed):
+        case events.CardPlayed(seat, card, trick_no, led, leads, followed):
             if leads:
                 return f"{names[seat]} leads {card}"
             if followed:
                 return f"{names[seat]} plays {card}"
             return f"{names[seat]} cannot follow {led.title}, plays {card}"
-        case SuitAction():
+        case events.SuitAction():
             return describe_action(config, event)
-        case TrickWon(trick_no, winner, card, led, _):
+        case events.TrickWon(trick_no, winner, card, led, _):
             return f"{names[winner]} wins trick {trick_no} with {card}"
-        case RoundEnded(round_no, _, _, majority):
+        case events.RoundEnded(round_no, _, _, majority):
             parts = []
             for suit, side in zip(SUITS, majority):
                 holder = config.side_name(side) if side is not None else "tie"
                 parts.append(f"{suit.title} {holder}")
             return f"Round {round_no} ends; most cards: " + ", ".join(parts)
-        case GameEnded(results):
+        case events.GameEnded(results):
             standings = ", ".join(
                 f"{config.side_name(r.side)} {r.score}{' (wins)' if r.winner else ''}" for r in results
             )
@@ -75,13 +59,13 @@ def describe(config: GameConfig, event: Event) -> str:
     raise TypeError(f"not an event: {event!r}")
 
 
-def describe_action(config: GameConfig, action: SuitAction) -> str:
+def describe_action(config: GameConfig, action: events.SuitAction) -> str:
     who = config.players[action.actor] if action.actor is not None else config.side_name(action.side)
     why = {
-        Reason.OFF_SUIT: "",
-        Reason.TRICK_WON: " for the trick",
-        Reason.SUIT_MAJORITY: " for the most " + action.suit.title,
-        Reason.NO_TRICKS: " for taking no trick",
+        events.Reason.OFF_SUIT: "",
+        events.Reason.TRICK_WON: " for the trick",
+        events.Reason.SUIT_MAJORITY: " for the most " + action.suit.title,
+        events.Reason.NO_TRICKS: " for taking no trick",
     }[action.reason]
     head = f"{who}: {action.suit.title} action{why}"
     if action.points:

@@ -12,25 +12,7 @@ import xml.etree.ElementTree as ET
 
 from diamonds.core import SUITS
 from diamonds.replay.steps import Step
-from diamonds.svg.draw import (
-    CARD_H,
-    FAINT,
-    INK,
-    Box,
-    Canvas,
-    Picture,
-    Play,
-    Sight,
-    add,
-    crystals,
-    game_over,
-    hand,
-    marker,
-    seat_boxes,
-    stop_title,
-    text,
-    trick,
-)
+from diamonds.svg import draw
 
 from .rules.config import GameConfig
 from .rules.visibility import hides_vault
@@ -44,9 +26,9 @@ ROW = 17  # one line of a plate: Showroom, Vault, score, cards taken
 
 def _title(step: Step, table: Table) -> str:
     config = table.config
-    return stop_title(step, f"round {table.round_no} of {config.rounds}",
-                      f", trick {table.trick_no} of {config.tricks_per_round}", bool(table.results),
-                      end=", end of round")
+    return draw.stop_title(step, f"round {table.round_no} of {config.rounds}",
+                           f", trick {table.trick_no} of {config.tricks_per_round}", bool(table.results),
+                           end=", end of round")
 
 
 def _over(table: Table) -> bool:
@@ -57,7 +39,7 @@ def _hand_rows(config: GameConfig) -> int:
     return 1 if config.hand_size <= 10 else 2
 
 
-def _draw(canvas: Canvas, step: Step, table: Table, sight: Sight) -> None:
+def _draw(canvas: draw.Canvas, step: Step, table: Table, sight: draw.Sight) -> None:
     config = table.config
     names = config.players
     n = config.player_count
@@ -68,29 +50,29 @@ def _draw(canvas: Canvas, step: Step, table: Table, sight: Sight) -> None:
     if table.pass_count:
         header += f" · pass {table.pass_count}"
     top = canvas.header(header, f"{config.rules} {config.variant_text}".strip() + f" · {step.label}")
-    text(top, 10, 44, f"Supply {table.supply}", size=12, weight="bold", class_="supply")
-    crystals(top, 92, 43, table.supply, per_row=60, scale=0.6)
+    draw.text(top, 10, 44, f"Supply {table.supply}", size=12, weight="bold", class_="supply")
+    draw.crystals(top, 92, 43, table.supply, per_row=60, scale=0.6)
 
     rows = _hand_rows(config)
-    height = 26 + rows * (CARD_H + 3) + 4 * ROW + 8
-    boxes = seat_boxes(n, sight.bottom, PLATE_WIDTH, height)
+    height = 26 + rows * (draw.CARD_H + 3) + 4 * ROW + 8
+    boxes = draw.seat_boxes(n, sight.bottom, PLATE_WIDTH, height)
     first_of_side = {config.sides[side][0]: side for side in range(config.side_count)}
     for seat, box in enumerate(boxes):
         plate = canvas.plate(box, seat, names[seat], highlight=seat == step.actor)
         _marks(plate, box, seat, table)
         y = box.y + 26
-        y += hand(sight, plate, seat, table.hands[seat], box.x + 8, y)
+        y += draw.hand(sight, plate, seat, table.hands[seat], box.x + 8, y)
         side = config.side_of[seat]
         if seat in first_of_side:
             _side_areas(plate, box, y + 4, side, table, sight)
         else:
             lead = names[config.sides[side][0]]
-            text(plate, box.x + 8, y + 14, f"Team {side + 1}: Showroom and Vault", size=10, fill=FAINT)
-            text(plate, box.x + 8, y + 14 + ROW, f"with {lead}", size=10, fill=FAINT)
-        text(plate, box.x + box.width - 8, y + 4 + 3 * ROW + 11, f"tricks {table.tricks_won[seat]}", size=10,
-             anchor="end", fill=INK, class_="tricks")
+            draw.text(plate, box.x + 8, y + 14, f"Team {side + 1}: Showroom and Vault", size=10, fill=draw.FAINT)
+            draw.text(plate, box.x + 8, y + 14 + ROW, f"with {lead}", size=10, fill=draw.FAINT)
+        draw.text(plate, box.x + box.width - 8, y + 4 + 3 * ROW + 11, f"tricks {table.tricks_won[seat]}", size=10,
+                  anchor="end", fill=draw.INK, class_="tricks")
 
-    plays = [Play(seat, card) for seat, card in table.trick]
+    plays = [draw.Play(seat, card) for seat, card in table.trick]
     result: list[str]
     if table.results:
         caption, result = _results_line(table), []
@@ -100,54 +82,54 @@ def _draw(canvas: Canvas, step: Step, table: Table, sight: Sight) -> None:
         led = table.trick[0][1].suit
         caption = f"Trick {table.trick_no} · led {led.symbol}"
         result = [f"{names[table.trick_winner]} wins (R10)"] if table.trick_winner is not None else []
-    trick(canvas, plays, table.trick_winner, names, sight, caption, result)
+    draw.trick(canvas, plays, table.trick_winner, names, sight, caption, result)
 
 
-def _marks(plate: ET.Element, box: Box, seat: int, table: Table) -> None:
+def _marks(plate: ET.Element, box: draw.Box, seat: int, table: Table) -> None:
     x = box.x + box.width - 14
     if seat == table.dealer:
-        marker(plate, x, box.y + 13, "D", "dealer")
+        draw.marker(plate, x, box.y + 13, "D", "dealer")
         x -= 20
     if seat == table.thief:
-        marker(plate, x, box.y + 13, "T", "Thief", fill="#b9b2e6")  # R13/R15
+        draw.marker(plate, x, box.y + 13, "T", "Thief", fill="#b9b2e6")  # R13/R15
 
 
-def _side_areas(plate: ET.Element, box: Box, y: float, side: int, table: Table, sight: Sight) -> None:
+def _side_areas(plate: ET.Element, box: draw.Box, y: float, side: int, table: Table, sight: draw.Sight) -> None:
     """A side's Showroom (open), Vault and score (secret to the side until the game ends), and cards taken."""
     config = table.config
     x = box.x + 8
     # who may see this Vault: the rules' answer (R2), asked for every seat while the game goes on
     members = tuple(seat for seat in range(len(config.players)) if not hides_vault(config.side_of[seat], side, False))
-    group = add(plate, "g", class_="side", data_side=side)
+    group = draw.add(plate, "g", class_="side", data_side=side)
     showroom = table.showroom[side]
-    text(group, x, y + 11, f"Showroom {showroom}", size=10.5, class_="showroom")
-    crystals(add(group, "g", class_="showroom-crystals"), x + 80, y + 7, showroom, per_row=9)
+    draw.text(group, x, y + 11, f"Showroom {showroom}", size=10.5, class_="showroom")
+    draw.crystals(draw.add(group, "g", class_="showroom-crystals"), x + 80, y + 7, showroom, per_row=9)
     y += ROW
     vault, score = table.vault[side], table.score(side)
 
     def open_vault(parent: ET.Element) -> None:
-        text(parent, x, y + 11, f"Vault {vault}", size=10.5, class_="vault")
-        crystals(add(parent, "g", class_="vault-crystals"), x + 80, y + 7, vault, per_row=9)
-        text(parent, x, y + 11 + ROW, f"Score {score}", size=10.5, weight="bold", class_="score")
+        draw.text(parent, x, y + 11, f"Vault {vault}", size=10.5, class_="vault")
+        draw.crystals(draw.add(parent, "g", class_="vault-crystals"), x + 80, y + 7, vault, per_row=9)
+        draw.text(parent, x, y + 11 + ROW, f"Score {score}", size=10.5, weight="bold", class_="score")
 
     def closed_vault(parent: ET.Element) -> None:
-        text(parent, x, y + 11, "Vault ?", size=10.5, class_="vault")
-        add(parent, "rect", x=x + 76, y=y + 1, width=40, height=12, rx=2, fill="#8a8a8a", stroke=INK,
-            stroke_width=0.6, class_="safe")
-        text(parent, x + 96, y + 11, "?", size=10, anchor="middle", fill="#ffffff")
-        text(parent, x, y + 11 + ROW, "Score ?", size=10.5, weight="bold", class_="score")
+        draw.text(parent, x, y + 11, "Vault ?", size=10.5, class_="vault")
+        draw.add(parent, "rect", x=x + 76, y=y + 1, width=40, height=12, rx=2, fill="#8a8a8a", stroke=draw.INK,
+                 stroke_width=0.6, class_="safe")
+        draw.text(parent, x + 96, y + 11, "?", size=10, anchor="middle", fill="#ffffff")
+        draw.text(parent, x, y + 11 + ROW, "Score ?", size=10.5, weight="bold", class_="score")
 
     sight.private(group, members, open_vault, closed_vault)
     y += 2 * ROW
     taken = "  ".join(f"{suit.symbol}{count}" for suit, count in zip(SUITS, table.taken[side]))
-    text(group, x, y + 11, f"Taken {taken}", size=10, fill=FAINT, class_="taken")
+    draw.text(group, x, y + 11, f"Taken {taken}", size=10, fill=draw.FAINT, class_="taken")
 
 
 def _results_line(table: Table) -> str:
     """R18: the winners, with their score."""
     config = table.config
     best = [result for result in table.results if result.winner]
-    return game_over([config.side_name(result.side) for result in best], best[0].score if best else 0)
+    return draw.game_over([config.side_name(result.side) for result in best], best[0].score if best else 0)
 
 
-PICTURE = Picture(draw=_draw, over=_over, title=_title)
+PICTURE = draw.Picture(draw=_draw, over=_over, title=_title)

@@ -14,24 +14,7 @@ from dataclasses import dataclass
 from diamonds.core import Card, sort_cards
 from diamonds.replay.steps import marks_of, steps_builder
 
-from .rules import (
-    TOTAL_POINTS,
-    AreaKind,
-    CardPlayed,
-    CardsDealt,
-    CardsPassed,
-    Event,
-    GameConfig,
-    GameEnded,
-    PassCountChosen,
-    PassesDelivered,
-    RoundEnded,
-    RoundStarted,
-    SideResult,
-    SuitAction,
-    TrickWon,
-    initial_state,
-)
+from .rules import TOTAL_POINTS, GameConfig, events, initial_state
 
 __all__ = ["Table", "build_steps"]
 
@@ -55,7 +38,7 @@ class Table:
     tricks_won: tuple[int, ...]
     taken: tuple[tuple[int, int, int, int], ...]
     passes: tuple[tuple[int, int, tuple[Card, ...]], ...] = ()  # this round: giver, receiver, cards
-    results: tuple[SideResult, ...] = ()  # once the game is over
+    results: tuple[events.SideResult, ...] = ()  # once the game is over
 
     @property
     def leader(self) -> int | None:
@@ -88,53 +71,53 @@ class _Fold:
         self.tricks_won = [0] * n
         self.taken = [[0, 0, 0, 0] for _ in range(sides)]
         self.passes: list[tuple[int, int, tuple[Card, ...]]] = []
-        self.results: tuple[SideResult, ...] = ()
+        self.results: tuple[events.SideResult, ...] = ()
 
-    def apply(self, event: Event) -> None:
-        if isinstance(event, CardPlayed):
+    def apply(self, event: events.Event) -> None:
+        if isinstance(event, events.CardPlayed):
             if event.leads:
                 self.trick, self.trick_winner, self.trick_no = [], None, event.trick_no
             self.hands[event.seat].discard(event.card)
             self.trick.append((event.seat, event.card))
-        elif isinstance(event, SuitAction):
+        elif isinstance(event, events.SuitAction):
             self._move(event)
-        elif isinstance(event, TrickWon):
+        elif isinstance(event, events.TrickWon):
             self.trick_winner = event.winner
             self.tricks_won[event.winner] += 1
             row = self.taken[self.config.side_of[event.winner]]
             for card in event.cards:
                 row[card.suit.index] += 1
-        elif isinstance(event, RoundStarted):
+        elif isinstance(event, events.RoundStarted):
             n = self.config.player_count
             self.round_no, self.dealer, self.thief = event.round_no, event.dealer, event.thief
             self.pass_count, self.trick_no, self.trick, self.trick_winner = None, 0, [], None
             self.tricks_won = [0] * n
             self.taken = [[0, 0, 0, 0] for _ in range(self.config.side_count)]
             self.passes = []
-        elif isinstance(event, CardsDealt):
+        elif isinstance(event, events.CardsDealt):
             self.hands = [set(hand) for hand in event.hands]
-        elif isinstance(event, PassCountChosen):
+        elif isinstance(event, events.PassCountChosen):
             self.pass_count = event.count
-        elif isinstance(event, CardsPassed):
+        elif isinstance(event, events.CardsPassed):
             self.hands[event.giver].difference_update(event.cards)
             self.passes.append((event.giver, event.receiver, event.cards))
-        elif isinstance(event, PassesDelivered):
+        elif isinstance(event, events.PassesDelivered):
             for _, receiver, cards in self.passes:
                 self.hands[receiver].update(cards)
-        elif isinstance(event, GameEnded):
+        elif isinstance(event, events.GameEnded):
             self.results = event.results
-        elif isinstance(event, RoundEnded):
+        elif isinstance(event, events.RoundEnded):
             pass
 
-    def _move(self, action: SuitAction) -> None:
+    def _move(self, action: events.SuitAction) -> None:
         if action.thief_after is not None:
             self.thief = action.thief_after
         if not action.points:
             return
         for area, sign in ((action.source, -1), (action.target, +1)):
-            if area.kind is AreaKind.SUPPLY:
+            if area.kind is events.AreaKind.SUPPLY:
                 self.supply += sign * action.points
-            elif area.kind is AreaKind.SHOWROOM:
+            elif area.kind is events.AreaKind.SHOWROOM:
                 self.showroom[area.side] += sign * action.points  # type: ignore[index]
             else:
                 self.vault[area.side] += sign * action.points  # type: ignore[index]
@@ -156,5 +139,5 @@ def _new_fold(config: GameConfig) -> _Fold:
     return fold
 
 
-MARKS = marks_of(RoundStarted, CardPlayed, RoundEnded)
+MARKS = marks_of(events.RoundStarted, events.CardPlayed, events.RoundEnded)
 build_steps = steps_builder(_new_fold, MARKS)

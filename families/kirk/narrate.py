@@ -10,21 +10,7 @@ from collections.abc import Sequence
 
 from diamonds.core import Card, Suit
 
-from .rules import (
-    CardPlayed,
-    CardsDealt,
-    DecidedBy,
-    Event,
-    GameEnded,
-    HandScored,
-    HandStarted,
-    KirkConfig,
-    TieBroken,
-    TieStep,
-    TrickWon,
-    card_value,
-    first_leader,
-)
+from .rules import KirkConfig, card_value, events, first_leader
 
 __all__ = ["describe", "describe_tie", "hand_title", "names_text", "worth", "tie_step_text", "tie_outcome_text"]
 
@@ -49,7 +35,7 @@ def worth(card: Card) -> str:
     return f" (worth {card_value(card)})" if card.suit is Suit.DIAMONDS else ""
 
 
-def tie_step_text(config: KirkConfig, step: TieStep, *, last: bool, tied: Sequence[int] = ()) -> str:
+def tie_step_text(config: KirkConfig, step: events.TieStep, *, last: bool, tied: Sequence[int] = ()) -> str:
     """One step of a tie-break: `depth 1 Ann 9H, Cat 4D`, with who dropped out unless the step ends it.
 
     The players are named in `tied`'s order (play order), those without a
@@ -68,15 +54,15 @@ def tie_step_text(config: KirkConfig, step: TieStep, *, last: bool, tied: Sequen
     return text
 
 
-def tie_outcome_text(config: KirkConfig, tie: TieBroken) -> str:
+def tie_outcome_text(config: KirkConfig, tie: events.TieBroken) -> str:
     """Who wins the tied trick, and why when it is not by the cards revealed."""
     winner = config.players[tie.winner]
-    if tie.decided_by is DecidedBy.FIRST_PLAYED:
+    if tie.decided_by is events.DecidedBy.FIRST_PLAYED:
         return f"{winner} played first and wins the trick"
     return f"{winner} wins the trick"
 
 
-def describe_tie(config: KirkConfig, tie: TieBroken, value: int | None = None) -> str:
+def describe_tie(config: KirkConfig, tie: events.TieBroken, value: int | None = None) -> str:
     """K5 in words: `Tie on 12 between Ann and Cat: depth 1 Ann 9H, Cat 4D → Ann wins the trick`.
 
     The event names the tied players, not the value they played; a caller
@@ -84,34 +70,34 @@ def describe_tie(config: KirkConfig, tie: TieBroken, value: int | None = None) -
     """
     tied = names_text(config, tie.tied)
     head = f"Tie on {value} between {tied}: " if value is not None else f"Tie between {tied}: "
-    if tie.decided_by is DecidedBy.FIRST_PLAYED and tie.depth == 1:
+    if tie.decided_by is events.DecidedBy.FIRST_PLAYED and tie.depth == 1:
         return head + f"no cards in their piles → {tie_outcome_text(config, tie)}"
     last = len(tie.steps) - 1
     parts = [tie_step_text(config, step, last=i == last, tied=tie.tied) for i, step in enumerate(tie.steps)]
     return head + "; ".join(parts) + f" → {tie_outcome_text(config, tie)}"
 
 
-def describe(config: KirkConfig, event: Event) -> str:
+def describe(config: KirkConfig, event: events.Event) -> str:
     """One event as a sentence a player would say at the table."""
     names = config.players
     match event:
-        case HandStarted(hand_no, dealer):
+        case events.HandStarted(hand_no, dealer):
             leader = names[first_leader(config, dealer)]
             return f"{hand_title(config, hand_no)}: {names[dealer]} deals, {leader} leads"
-        case CardsDealt(_, hands):
+        case events.CardsDealt(_, hands):
             size = len(hands[0]) if hands else 0
             return f"Cards are dealt, {size} to each player"
-        case CardPlayed(seat, card, _, leads, _):
+        case events.CardPlayed(seat, card, _, leads, _):
             return f"{names[seat]} {'leads' if leads else 'plays'} {card}{worth(card)}"
-        case TieBroken():
+        case events.TieBroken():
             return describe_tie(config, event)
-        case TrickWon(trick_no, winner, card, _, _, _, _):
+        case events.TrickWon(trick_no, winner, card, _, _, _, _):
             return f"{names[winner]} wins trick {trick_no} with {card}"
-        case HandScored(hand_no, points, totals):
+        case events.HandScored(hand_no, points, totals):
             scores = ", ".join(f"{name} {p}" for name, p in zip(names, points))
             sums = ", ".join(f"{name} {t}" for name, t in zip(names, totals))
             return f"Hand {hand_no} scored: {scores} (totals {sums})"
-        case GameEnded(standings):
+        case events.GameEnded(standings):
             text = ", ".join(f"{names[s.side]} {s.score}{' (wins)' if s.winner else ''}" for s in standings)
             return f"Game over: {text}"
     raise TypeError(f"not an event of Kirk's Diamonds: {event!r}")

@@ -14,19 +14,7 @@ from dataclasses import dataclass
 from diamonds.core import Card, sort_cards
 from diamonds.replay.steps import marks_of, steps_builder
 
-from .rules import (
-    CardPlayed,
-    CardsDealt,
-    Event,
-    GameEnded,
-    HandScored,
-    HandStarted,
-    KirkConfig,
-    KirkStanding,
-    TieBroken,
-    TrickWon,
-    pile_points,
-)
+from .rules import KirkConfig, events, pile_points
 
 __all__ = ["Table", "build_steps"]
 
@@ -47,12 +35,12 @@ class Table:
     trick_no: int  # the trick on the table (0 before the first card of a hand)
     trick: tuple[tuple[int, Card], ...]  # the trick in play, or the one just won: (seat, card)
     trick_winner: int | None  # set once the trick on the table is complete
-    tie: TieBroken | None  # how a tie on the complete trick was broken (K5)
+    tie: events.TieBroken | None  # how a tie on the complete trick was broken (K5)
     hands: tuple[tuple[Card, ...], ...]  # per seat, in display order
     piles: tuple[tuple[Card, ...], ...]  # per seat, bottom first
     totals: tuple[int, ...]
     scored: bool = False  # the hand's points are in `totals`
-    standings: tuple[KirkStanding, ...] = ()  # once the game is over
+    standings: tuple[events.KirkStanding, ...] = ()  # once the game is over
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
@@ -84,36 +72,36 @@ class _Fold:
         self.trick_no = 0
         self.trick: list[tuple[int, Card]] = []
         self.trick_winner: int | None = None
-        self.tie: TieBroken | None = None
+        self.tie: events.TieBroken | None = None
         self.hands: list[set[Card]] = [set() for _ in range(n)]
         self.piles: list[tuple[Card, ...]] = [() for _ in range(n)]
         self.totals = [0] * n
         self.scored = False
-        self.standings: tuple[KirkStanding, ...] = ()
+        self.standings: tuple[events.KirkStanding, ...] = ()
 
-    def apply(self, event: Event) -> None:
-        if isinstance(event, CardPlayed):
+    def apply(self, event: events.Event) -> None:
+        if isinstance(event, events.CardPlayed):
             if event.leads:
                 self.trick, self.trick_winner, self.tie, self.trick_no = [], None, None, event.trick_no
             self.hands[event.seat].discard(event.card)
             self.trick.append((event.seat, event.card))
-        elif isinstance(event, TieBroken):
+        elif isinstance(event, events.TieBroken):
             self.tie = event
-        elif isinstance(event, TrickWon):
+        elif isinstance(event, events.TrickWon):
             self.trick_winner = event.winner
             self.piles[event.winner] += event.cards  # K6: on top, in play order
-        elif isinstance(event, HandStarted):
+        elif isinstance(event, events.HandStarted):
             n = self.config.player_count
             self.hand_no, self.dealer = event.hand_no, event.dealer
             self.trick_no, self.trick, self.trick_winner, self.tie = 0, [], None, None
             self.piles = [() for _ in range(n)]  # K6: piles start empty every hand
             self.scored = False
-        elif isinstance(event, CardsDealt):
+        elif isinstance(event, events.CardsDealt):
             self.hands = [set(hand) for hand in event.hands]
-        elif isinstance(event, HandScored):
+        elif isinstance(event, events.HandScored):
             self.totals = list(event.totals)
             self.scored = True
-        elif isinstance(event, GameEnded):
+        elif isinstance(event, events.GameEnded):
             self.standings = event.standings
 
     def freeze(self) -> Table:
@@ -125,5 +113,5 @@ class _Fold:
         )
 
 
-MARKS = marks_of(HandStarted, CardPlayed, HandScored, number="hand_no")
+MARKS = marks_of(events.HandStarted, events.CardPlayed, events.HandScored, number="hand_no")
 build_steps = steps_builder(_Fold, MARKS)

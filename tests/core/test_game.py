@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import FrozenInstanceError
 
 import pytest
+from helpers import SETUPS, card, cards, dealt_hands, new_game, play, setup_id, start_round
 
 from diamonds.core import Game, IllegalMove, WrongPhase, simulate
 from diamonds.families.fitzgerald.rules import (
@@ -22,11 +23,6 @@ from diamonds.families.fitzgerald.rules import (
     initial_state,
     play_cards,
 )
-
-try:
-    from helpers import SETUPS, card, cards, dealt_hands, new_game, play, setup_id, start_round
-except ImportError:  # tests/ made a package
-    from tests.helpers import SETUPS, card, cards, dealt_hands, new_game, play, setup_id, start_round
 
 HANDS = ["5H 1D 2D 4D 5D 6D 1S 2S 3S 4S",
          "9H 12H 3D 7D 8D 9D 5S 6S 7S 8S",

@@ -8,20 +8,7 @@ from pathlib import Path
 import pytest
 
 from diamonds.core import Card, simulate
-from diamonds.notation import (
-    Choice,
-    Comment,
-    EndLine,
-    GameRecord,
-    HandLine,
-    Play,
-    Round,
-    RoundHeader,
-    Tag,
-    Trick,
-    parse_game,
-    parse_games,
-)
+from diamonds.notation import parse_game, parse_games, records
 from diamonds.notation.tags import format_result, parse_result
 from diamonds.notation.writer import escape_tag_value, write_game, write_games
 from diamonds.replay import record_from_game
@@ -29,38 +16,38 @@ from diamonds.replay import record_from_game
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
 
-def cards(text: str) -> tuple[Play, ...]:
-    return tuple(Play(Card.parse(word)) for word in text.split())
+def cards(text: str) -> tuple[records.Play, ...]:
+    return tuple(records.Play(Card.parse(word)) for word in text.split())
 
 
-RECORD = GameRecord(
+RECORD = records.GameRecord(
     tags=(
-        Tag("Event", 'The "Thursday" club \\ Leeds'),
-        Tag("Players", "Ann Bob Cat"),
-        Tag("Result", "Cat 22, Ann 41, Bob 38"),
+        records.Tag("Event", 'The "Thursday" club \\ Leeds'),
+        records.Tag("Players", "Ann Bob Cat"),
+        records.Tag("Result", "Cat 22, Ann 41, Bob 38"),
     ),
-    comments=(Comment("scorer: jpk", True), Comment(" second sheet", False)),
+    comments=(records.Comment("scorer: jpk", True), records.Comment(" second sheet", False)),
     rounds=(
-        Round(
-            RoundHeader(1, "Ann", 1, comments=(Comment("Thief with Bob", True),)),
+        records.Round(
+            records.RoundHeader(1, "Ann", 1, comments=(records.Comment("Thief with Bob", True),)),
             (
-                HandLine("deal", "Ann", cards("1D 4D")),
-                HandLine("pass", "Ann", cards("4D"), comments=(Comment(" by mistake?", False),)),
+                records.HandLine("deal", "Ann", cards("1D 4D")),
+                records.HandLine("pass", "Ann", cards("4D"), comments=(records.Comment(" by mistake?", False),)),
             ),
             (
-                Trick(1, (
-                    Play(Card.parse("5H")),
-                    Play(Card.parse("13C"), Choice("Cat"), "!?", (Comment("robs Cat", True),)),
-                    Play(Card.parse("2S")),
-                ), comments=(Comment("Bob leads", True),)),
-                Trick(2, (
-                    Play(Card.parse("3D"), comments=(Comment(" long think", False),)),
+                records.Trick(1, (
+                    records.Play(Card.parse("5H")),
+                    records.Play(Card.parse("13C"), records.Choice("Cat"), "!?", (records.Comment("robs Cat", True),)),
+                    records.Play(Card.parse("2S")),
+                ), comments=(records.Comment("Bob leads", True),)),
+                records.Trick(2, (
+                    records.Play(Card.parse("3D"), comments=(records.Comment(" long think", False),)),
                     *cards("4D 5D"),
                 )),
             ),
-            EndLine((Choice("Bob"),), comments=(Comment("majority", True),)),
+            records.EndLine((records.Choice("Bob"),), comments=(records.Comment("majority", True),)),
         ),
-        Round(RoundHeader(2, "Bob", 2)),
+        records.Round(records.RoundHeader(2, "Bob", 2)),
     ),
 )
 
@@ -91,7 +78,7 @@ def test_the_canonical_text_reads_back_as_the_record():
     back = parse_game(CANONICAL)
     assert back.readable
     assert back != RECORD  # RECORD's Result is out of seat order: the writer reorders it
-    assert back == replace(RECORD, tags=RECORD.tags[:2] + (Tag("Result", "Ann 41, Bob 38, Cat 22"),))
+    assert back == replace(RECORD, tags=RECORD.tags[:2] + (records.Tag("Result", "Ann 41, Bob 38, Cat 22"),))
 
 
 def test_records_of_simulated_games_survive_write_then_parse():
@@ -158,7 +145,7 @@ def test_the_samples_are_canonical(path):
     ("Ann Bob Cat", "Ann won", "Ann won"),  # not a Result the writer can read: kept as written
 ])
 def test_result_is_written_in_seat_order(players, written, canonical):
-    record = GameRecord(tags=(Tag("Players", players), Tag("Result", written)))
+    record = records.GameRecord(tags=(records.Tag("Players", players), records.Tag("Result", written)))
     assert write_game(record) == f'[Players "{players}"]\n[Result "{canonical}"]\n'
 
 
@@ -171,7 +158,7 @@ def test_result_entries_are_read_in_any_order():
 
 def test_tag_values_are_escaped():
     assert escape_tag_value('a "b" \\ c') == 'a \\"b\\" \\\\ c'
-    record = GameRecord(tags=(Tag("Event", '"\\'),))
+    record = records.GameRecord(tags=(records.Tag("Event", '"\\'),))
     assert write_game(record) == '[Event "\\"\\\\"]\n'
     assert parse_game(write_game(record)) == record
 
@@ -197,7 +184,7 @@ def test_a_file_with_an_unreadable_game_keeps_it_between_canonical_ones():
 
 
 def test_the_writer_is_total():
-    assert write_game(GameRecord()) == "\n"
-    bare = GameRecord(rounds=(Round(RoundHeader(1, "Zed", 3), tricks=(Trick(1, cards("15C")),)),))
+    assert write_game(records.GameRecord()) == "\n"
+    bare = records.GameRecord(rounds=(records.Round(records.RoundHeader(1, "Zed", 3), tricks=(records.Trick(1, cards("15C")),)),))
     assert write_game(bare) == "R1 dealer Zed pass 3\n1. 15C\n"
     assert parse_game(write_game(bare)) == bare

@@ -15,14 +15,6 @@ pytest.importorskip("fastapi")
 EVIL = '<script>alert("x")</script><img src=x onerror=alert(1)>'
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory):
-    running = Server(tmp_path_factory.mktemp("club")).start()
-    yield running
-    running.stop()
-
-
-
 def test_the_openapi_document_says_how_to_authorise(server: Server) -> None:
     """A client generated from /openapi.json must send the bearer token and the write headers."""
     document = httpx.get(server.base + "/openapi.json").json()

@@ -19,13 +19,6 @@ pytest.importorskip("fastapi")
 pytest.importorskip("uvicorn")
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory):
-    running = Server(tmp_path_factory.mktemp("club")).start()
-    yield running
-    running.stop()
-
-
 def test_the_folder_holds_the_token_and_a_wal_database(server: Server) -> None:
     token_file = server.folder / "organiser.token"
     assert stat.S_IMODE(os.stat(token_file).st_mode) == 0o600

@@ -129,11 +129,13 @@ def _passes_done(api: Scorer) -> None:
         assert api.post(item).status_code == 200
 
 
-def _round_under_way(server: Server, page: Any) -> Scorer:
-    """A new 2e table past its passes, its scorer's page open on `page`; the scorer's API client."""
+def _round_under_way(server: Server, page: Any, *played: str) -> Scorer:
+    """A new 2e table past its passes and the cards `played`, its scorer's page open on `page`; the scorer's API client."""
     table = server.create("2e")
     api = Scorer(server.base, table)
     _passes_done(api)
+    for item in played:
+        assert api.post(item).status_code == 200
     _scorer_page(page, table)
     return api
 
@@ -386,11 +388,7 @@ def test_taps_wait_for_a_server_killed_and_restarted_on_the_same_folder(tmp_path
     server = Server(tmp_path).start()
     again = None
     try:
-        table = server.create("2e")
-        api = Scorer(server.base, table)
-        for item in ("pass 3", "pass Bob 1H 15H 11C", "pass Cat 8S 2C 14C", "pass Ann 3D 11H 15S", "15S"):
-            assert api.post(item).status_code == 200
-        _scorer_page(page, table)
+        api = _round_under_way(server, page, "15S")
         assert _wait(lambda: _played(page) == ["15S"])
         server.kill()  # SIGKILL mid-trick
         for card in ("6S", "7S"):
@@ -541,11 +539,7 @@ def test_taps_kept_over_a_reload_keep_the_version_they_were_made_on(tmp_path, br
     page, _ = browsers
     server = Server(tmp_path).start()
     try:
-        table = server.create("2e")
-        api = Scorer(server.base, table)
-        for item in ("pass 3", "pass Bob 1H 15H 11C", "pass Cat 8S 2C 14C", "pass Ann 3D 11H 15S", "15S"):
-            assert api.post(item).status_code == 200
-        _scorer_page(page, table)
+        api = _round_under_way(server, page, "15S")
         page.execute_cdp_cmd("Network.enable", {})
         page.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/items"]})
         try:

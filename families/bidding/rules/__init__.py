@@ -8,49 +8,19 @@ and pure functions: `Bidding.apply(state, move)` returns the next state
 and the events.
 """
 
+from . import engine, errors, events, infer, moves, player, rules, state
 from .config import BiddingConfig
 from .deck import DECK, point_value
-from .engine import (
-    apply,
-    bid_range,
-    final_bid_range,
-    game_ends,
-    initial_state,
-    legal_moves,
-    play_choices,
-    playable_cards,
-    standings,
-    standings_of,
-    trick_winner,
-)
-from .errors import BadBid, ChoiceNotAllowed, FinalBidMove, ForbiddenTotal, MissingChoice, NotInKitty
-from .events import (
-    BiddingStanding,
-    BidMade,
-    CardPlayed,
-    CardsDealt,
-    CardTaken,
-    Event,
-    FinalBidMade,
-    GameEnded,
-    HandScored,
-    HandStarted,
-    SeatScore,
-    TrickWon,
-    WinReason,
-)
-from .infer import infer_deal
-from .moves import Bid, Deal, FinalBid, Move, PlayCard, TakeFromKitty
-from .player import random_deal, random_move
-from .rules import Bidding
-from .state import BiddingState, Phase, Played
+from .engine import *
+from .errors import *
+from .events import *
+from .infer import *
+from .moves import *
+from .player import *
+from .rules import *
+from .state import *
 
-__all__ = [
-    "Bidding", "BiddingConfig", "BiddingState", "Phase", "Played", "DECK", "point_value",
-    "Move", "Deal", "Bid", "TakeFromKitty", "FinalBid", "PlayCard",
-    "Event", "HandStarted", "CardsDealt", "BidMade", "CardTaken", "FinalBidMade", "CardPlayed", "WinReason",
-    "TrickWon", "SeatScore", "HandScored", "BiddingStanding", "GameEnded",
-    "BadBid", "ForbiddenTotal", "FinalBidMove", "MissingChoice", "ChoiceNotAllowed", "NotInKitty",
-    "initial_state", "legal_moves", "apply", "standings", "standings_of", "trick_winner", "playable_cards",
-    "play_choices", "bid_range", "final_bid_range", "game_ends", "infer_deal", "random_deal", "random_move",
-]
+# Each module's public names (its __all__), and the config and the deck's few that players need.
+__all__ = ["BiddingConfig", "DECK", "point_value"]
+__all__ += rules.__all__ + state.__all__ + moves.__all__ + events.__all__ + errors.__all__ + engine.__all__
+__all__ += infer.__all__ + player.__all__

@@ -7,9 +7,10 @@ variants of the configuration.
 """
 
 from diamonds.core.cards import MAX_RANK, SUITS, Card, CardParseError, Suit, format_cards, sort_cards
-from diamonds.core.errors import CardNotInDeck, IllegalMove, WrongPhase
+from diamonds.core.errors import CardNotInDeck
 from diamonds.core.seating import ConfigError
 
+from . import errors, events, moves, player, rulesets
 from .config import PASS_COUNTS, TOTAL_POINTS, GameConfig, Variant, deck
 from .engine import (
     Table,
@@ -25,49 +26,21 @@ from .engine import (
     trick_winner,
     victim_candidates,
 )
-from .errors import (
-    CardNotHeld,
-    GameOver,
-    InvalidDeal,
-    InvalidPass,
-    MustFollowSuit,
-    OutOfTurn,
-    VictimNotAllowed,
-    VictimRequired,
-    WrongPassCount,
-)
-from .events import (
-    SUPPLY,
-    Area,
-    AreaKind,
-    CardPlayed,
-    CardsDealt,
-    CardsPassed,
-    Event,
-    GameEnded,
-    PassCountChosen,
-    PassesDelivered,
-    Reason,
-    RoundEnded,
-    RoundStarted,
-    SideResult,
-    SuitAction,
-    TrickWon,
-)
-from .moves import ChoosePassCount, ChooseVictim, Deal, Move, PassCards, PlayCard
-from .player import random_deal, random_move
-from .rulesets import EDITIONS, RULE_SETS, BoardGameArena, FirstEdition, Fitzgerald, SecondEdition, configure, rule_set
+from .errors import *
+from .events import *
+from .events import SUPPLY
+from .moves import *
+from .player import *
+from .rulesets import *
 from .state import Continuation, PendingVictim, Phase, State
 
+# The modules' public names (their __all__; the engine's and the state's but for `standings` and
+# `side_score`, the config's that players need), and the cards and errors of diamonds.core they use.
 __all__ = [
-    "Area", "AreaKind", "BoardGameArena", "Card", "CardNotHeld", "CardNotInDeck", "CardParseError", "CardPlayed",
-    "CardsDealt", "CardsPassed", "ChoosePassCount", "ChooseVictim", "ConfigError", "Continuation", "Deal",
-    "EDITIONS", "Event", "FirstEdition", "Fitzgerald", "GameConfig", "GameEnded", "GameOver", "IllegalMove",
-    "InvalidDeal", "InvalidPass", "MAX_RANK", "Move", "MustFollowSuit", "OutOfTurn", "PASS_COUNTS", "PassCards",
-    "PassCountChosen", "PassesDelivered", "PendingVictim", "Phase", "PlayCard", "RULE_SETS", "Reason",
-    "RoundEnded", "RoundStarted", "SUITS", "SUPPLY", "SecondEdition", "SideResult", "State", "Suit", "SuitAction",
-    "TOTAL_POINTS", "Table", "TrickWon", "Variant", "VictimNotAllowed", "VictimRequired", "WrongPassCount",
-    "WrongPhase", "apply", "configure", "deck", "first_leader", "format_cards", "initial_state", "legal_moves",
-    "play_cards", "playable_cards", "random_deal", "random_move", "results", "results_of", "rule_set",
-    "sort_cards", "trick_seats", "trick_winner", "victim_candidates",
+    "MAX_RANK", "SUITS", "Card", "CardParseError", "Suit", "format_cards", "sort_cards", "CardNotInDeck", "ConfigError",
+    "PASS_COUNTS", "TOTAL_POINTS", "GameConfig", "Variant", "deck", "SUPPLY",
+    "Continuation", "PendingVictim", "Phase", "State",
+    "Table", "apply", "first_leader", "initial_state", "legal_moves", "play_cards", "playable_cards", "results",
+    "results_of", "trick_seats", "trick_winner", "victim_candidates",
 ]
+__all__ += errors.__all__ + events.__all__ + moves.__all__ + player.__all__ + rulesets.__all__

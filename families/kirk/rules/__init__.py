@@ -9,33 +9,15 @@ a number of hands (`Hands`, default 4) or up to a score (`Target`).
 Plain frozen values and pure functions; no lark, rich or json.
 """
 
+from . import engine, events, moves, rules, ruleset, state
 from .config import DECK, DEFAULT_HANDS, HAND_SIZE, KirkConfig, configure
-from .engine import apply, initial_state, legal_moves, random_deal, random_move, standings
-from .events import (
-    CardPlayed,
-    CardsDealt,
-    DecidedBy,
-    Event,
-    GameEnded,
-    HandScored,
-    HandStarted,
-    KirkStanding,
-    TieBreak,
-    TieBroken,
-    TieStep,
-    TrickWon,
-)
-from .moves import Deal, Move, PlayCard
-from .rules import card_points, card_value, first_leader, pile_points, trick_winner
-from .ruleset import Kirk
-from .state import Phase, State
+from .engine import *
+from .events import *
+from .moves import *
+from .rules import *
+from .ruleset import *
+from .state import *
 
-__all__ = [
-    "Kirk", "KirkConfig", "configure", "DECK", "DEFAULT_HANDS", "HAND_SIZE",
-    "Deal", "PlayCard", "Move",
-    "Phase", "State",
-    "Event", "HandStarted", "CardsDealt", "CardPlayed", "TieBroken", "TrickWon", "HandScored", "GameEnded",
-    "DecidedBy", "TieStep", "TieBreak", "KirkStanding",
-    "card_value", "card_points", "pile_points", "first_leader", "trick_winner",
-    "initial_state", "legal_moves", "apply", "standings", "random_move", "random_deal",
-]
+# Each module's public names (its __all__), and the config's few that players need.
+__all__ = ["KirkConfig", "configure", "DECK", "DEFAULT_HANDS", "HAND_SIZE"]
+__all__ += ruleset.__all__ + moves.__all__ + state.__all__ + events.__all__ + rules.__all__ + engine.__all__

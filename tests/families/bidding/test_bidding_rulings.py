@@ -16,18 +16,8 @@ from typing import TypeVar
 
 import pytest
 
+from diamonds.core import errors
 from diamonds.core.cards import JOKER, AnyCard, Card, Suit
-from diamonds.core.errors import (
-    CardNotHeld,
-    CardNotInDeck,
-    CardTwice,
-    GameOver,
-    IllegalMove,
-    InvalidDeal,
-    MustFollowSuit,
-    OutOfTurn,
-    WrongPhase,
-)
 from diamonds.core.family import Rules, Standing
 from diamonds.core.seating import ConfigError
 from diamonds.families.bidding.rules import (
@@ -143,7 +133,7 @@ def won(events: list[object]) -> TrickWon:
     return trick
 
 
-X = TypeVar("X", bound=IllegalMove)
+X = TypeVar("X", bound=errors.IllegalMove)
 
 
 def refused(state: BiddingState, move: Move, kind: type[X]) -> X:
@@ -223,22 +213,22 @@ def test_B2_ten_cards_each_and_three_to_the_kitty() -> None:
 def test_B2_a_deal_must_be_the_whole_pack() -> None:
     start = Bidding.initial_state(config())
     short = Deal((cards(ANN_HAND)[:9], cards(BOB_HAND), cards(CAT_HAND)), cards(KITTY))
-    error = refused(start, short, InvalidDeal)
+    error = refused(start, short, errors.InvalidDeal)
     assert (error.rule, error.seat, error.expected, error.found) == ("B2", ANN, 10, 9)
     small_kitty = Deal(DEAL.hands, cards("QC KC"))
-    error = refused(start, small_kitty, InvalidDeal)
+    error = refused(start, small_kitty, errors.InvalidDeal)
     assert (error.expected, error.found) == (3, 2)
     twice = Deal((cards(ANN_HAND), cards(BOB_HAND), cards(CAT_HAND)), cards("QC KC 7D"))
-    again = refused(start, twice, CardTwice)
+    again = refused(start, twice, errors.CardTwice)
     assert (again.rule, again.card, again.seat) == ("B2", card("7D"), None)  # found in the kitty
     stranger = Deal((cards("6D " + ANN_HAND[3:]), cards(BOB_HAND), cards(CAT_HAND)), cards("QC KC 7D"))
-    alien = refused(start, stranger, CardNotInDeck)
+    alien = refused(start, stranger, errors.CardNotInDeck)
     assert (alien.rule, alien.card, alien.seat) == ("B2", card("6D"), ANN)
 
 
 def test_B2_a_card_of_no_deck_is_refused_in_play() -> None:
     state = position(["7D", "7H", "7S"], leader=BOB)
-    error = refused(state, PlayCard(card("11H")), CardNotInDeck)
+    error = refused(state, PlayCard(card("11H")), errors.CardNotInDeck)
     assert (error.rule, error.seat, error.card) == ("B2", BOB, card("11H"))
 
 
@@ -258,11 +248,11 @@ def test_B2_the_deal_moves_one_seat_left_each_hand() -> None:
 def test_B3_bidding_starts_left_of_the_dealer() -> None:
     state = dealt()
     assert state.to_move == BOB
-    error = refused(state, Bid(ANN, 2), OutOfTurn)
+    error = refused(state, Bid(ANN, 2), errors.OutOfTurn)
     assert (error.rule, error.seat) == ("B3", ANN)
     state, events = run(state, Bid(BOB, 3))
     assert events == [BidMade(BOB, 3)] and state.to_move == CAT
-    error = refused(state, Bid(BOB, 3), OutOfTurn)  # Bob has bid already
+    error = refused(state, Bid(BOB, 3), errors.OutOfTurn)  # Bob has bid already
     assert error.seat == BOB
 
 
@@ -295,9 +285,9 @@ def test_B3_only_the_dealer_is_bound_by_the_total() -> None:
 
 def test_B3_bids_before_anything_else() -> None:
     state = dealt()
-    error = refused(state, PlayCard(card("9H")), WrongPhase)
+    error = refused(state, PlayCard(card("9H")), errors.WrongPhase)
     assert error.rule == "B3"
-    refused(state, TakeFromKitty(BOB, card("QC"), card("QC")), WrongPhase)
+    refused(state, TakeFromKitty(BOB, card("QC"), card("QC")), errors.WrongPhase)
 
 
 # ---------------------------------------------------------------- B4
@@ -327,16 +317,16 @@ def test_B4_take_only_from_the_kitty() -> None:
 
 def test_B4_the_point_card_must_be_held() -> None:
     state = bid(dealt(), 3, 4, 2)
-    error = refused(state, TakeFromKitty(BOB, card("QC"), card("7D")), CardNotHeld)  # 7D is Ann's
+    error = refused(state, TakeFromKitty(BOB, card("QC"), card("7D")), errors.CardNotHeld)  # 7D is Ann's
     assert (error.rule, error.seat, error.card) == ("B4", BOB, card("7D"))
     state, _ = run(state, TakeFromKitty(BOB, card("QC"), card("QC")))
-    error = refused(state, TakeFromKitty(CAT, card("KC"), card("QC")), CardNotHeld)  # QC is Bob's point card
+    error = refused(state, TakeFromKitty(CAT, card("KC"), card("QC")), errors.CardNotHeld)  # QC is Bob's point card
     assert error.card == card("QC")
 
 
 def test_B4_takes_go_in_turn() -> None:
     state = bid(dealt(), 3, 4, 2)
-    error = refused(state, TakeFromKitty(CAT, card("AC"), card("AC")), OutOfTurn)
+    error = refused(state, TakeFromKitty(CAT, card("AC"), card("AC")), errors.OutOfTurn)
     assert (error.rule, error.seat) == ("B4", CAT)
 
 
@@ -377,9 +367,9 @@ def test_B5_dealer_may_not_make_final_total_10() -> None:
 
 def test_B5_final_bids_in_turn_then_play() -> None:
     state = taken(bid(dealt(), 3, 4, 2))
-    error = refused(state, FinalBid(ANN, 2), OutOfTurn)
+    error = refused(state, FinalBid(ANN, 2), errors.OutOfTurn)
     assert (error.rule, error.seat) == ("B5", ANN)
-    refused(state, PlayCard(card("9H")), WrongPhase)
+    refused(state, PlayCard(card("9H")), errors.WrongPhase)
     state, _ = run(state, FinalBid(BOB, 3), FinalBid(CAT, 4), FinalBid(ANN, 1))
     assert state.phase is Phase.PLAY
 
@@ -391,14 +381,14 @@ def test_B6_dealers_left_leads_the_first_trick() -> None:
     state = taken(bid(dealt(), 3, 4, 2))
     state, _ = run(state, FinalBid(BOB, 3), FinalBid(CAT, 4), FinalBid(ANN, 1))
     assert (state.trick_no, state.leader, state.to_move) == (1, BOB, BOB)
-    error = refused(state, PlayCard(card("7D")), CardNotHeld)  # Ann's card, but Bob is to play
+    error = refused(state, PlayCard(card("7D")), errors.CardNotHeld)  # Ann's card, but Bob is to play
     assert (error.rule, error.seat, error.card) == ("B6", BOB, card("7D"))
 
 
 def test_B6_must_follow_the_led_suit() -> None:
     state = position(["7D 8C AS", "9H JH 7S", "10H JS Jo"], leader=BOB, trick_no=8)
     state, _ = play(state, "9H")
-    error = refused(state, PlayCard(card("JS")), MustFollowSuit)
+    error = refused(state, PlayCard(card("JS")), errors.MustFollowSuit)
     assert (error.rule, error.seat, error.card, error.cards) == ("B6", CAT, card("JS"), cards("10H"))
     assert playable(state) == {card("10H"), JOKER}
 
@@ -466,7 +456,7 @@ def test_B7_a_led_jokers_suit_is_the_led_suit() -> None:
     assert state.led_suit is S
     [played] = of_type(events, CardPlayed)
     assert played == CardPlayed(BOB, JOKER, 9, True, False, S, True)
-    error = refused(state, PlayCard(card("QH")), MustFollowSuit)  # Cat holds 9S: Spades must be followed
+    error = refused(state, PlayCard(card("QH")), errors.MustFollowSuit)  # Cat holds 9S: Spades must be followed
     assert error.cards == cards("9S")
 
 
@@ -618,9 +608,9 @@ def test_B10_game_ends_at_100_or_more() -> None:
                                     BiddingStanding(CAT, 72, False)))
     assert Bidding.is_over(state) and Bidding.to_move(state) is None and Bidding.legal_moves(state) == ()
     assert state.hand_no == 1 and state.point_cards == cards("KD 7S 8S")  # the last hand stays shown
-    error = refused(state, DEAL, GameOver)
+    error = refused(state, DEAL, errors.GameOver)
     assert error.rule == "B10"
-    refused(state, Bid(BOB, 3), GameOver)
+    refused(state, Bid(BOB, 3), errors.GameOver)
 
 
 def test_B10_exactly_100_ends() -> None:
@@ -694,7 +684,7 @@ def test_random_games_obey_the_rules() -> None:
                         continue
                     choice = PlayCard(other, True, S) if other is JOKER else PlayCard(
                         other, True if isinstance(other, Card) and other.is_ace else None)
-                    error = refused(state, choice, CardNotHeld)
+                    error = refused(state, choice, errors.CardNotHeld)
                     assert (error.seat, error.card, error.rule) == (seat, other, "B6")
             state, events = apply(state, move)
             moves += 1
@@ -739,7 +729,7 @@ def test_every_legal_move_is_accepted_and_others_refused() -> None:
                     if amount_move in legal:
                         apply(state, amount_move)
                     else:
-                        refused(state, amount_move, IllegalMove)
+                        refused(state, amount_move, errors.IllegalMove)
             elif state.phase is Phase.PLAY and seat is not None:
                 for held in state.hands[seat]:
                     for high in (None, True, False):
@@ -748,7 +738,7 @@ def test_every_legal_move_is_accepted_and_others_refused() -> None:
                             if play_move in legal:
                                 apply(state, play_move)
                             else:
-                                refused(state, play_move, IllegalMove)
+                                refused(state, play_move, errors.IllegalMove)
             elif state.phase is Phase.TAKE:
                 for take in legal:
                     apply(state, take)

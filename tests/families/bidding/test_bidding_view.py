@@ -22,36 +22,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from viewcheck import (
-    WIDTH,
-    assert_card_steps,
-    assert_every_screen_fits,
-    assert_hands_whole,
-    assert_replay_gives_the_steps,
-    assert_step_at,
-    lines_of,
-    render,
-    replay_command_lines,
-    steps_of,
-    wide_screen,
-)
+import viewcheck
 
 from diamonds.core import JOKER, AnyCard, Card, Game, Suit, simulate
-from diamonds.families.bidding.rules import (
-    Bidding,
-    BiddingStanding,
-    BidMade,
-    CardPlayed,
-    CardsDealt,
-    CardTaken,
-    FinalBidMade,
-    GameEnded,
-    HandScored,
-    HandStarted,
-    SeatScore,
-    TrickWon,
-    WinReason,
-)
+from diamonds.families.bidding import rules as bidding
 from diamonds.families.bidding.view import VIEW
 from diamonds.replay.steps import Step, find_position
 from diamonds.views import view_for
@@ -71,7 +45,7 @@ SAMPLES = sorted((ROOT / "samples").glob("bidding-*.dgn"))
 def _simulated(seed: int, players: tuple[str, ...], dealer: str | None) -> tuple[Game, list[Step]]:
     game = simulate(players, rules="bidding", seed=seed, dealer=dealer)
     assert game.is_over
-    return game, steps_of(game)
+    return game, viewcheck.steps_of(game)
 
 
 def simulated(seed: int = 1, players: tuple[str, ...] = PLAYERS, dealer: str | None = "Ann") -> tuple[Game, list[Step]]:
@@ -79,12 +53,12 @@ def simulated(seed: int = 1, players: tuple[str, ...] = PLAYERS, dealer: str | N
 
 
 def screen_at(steps: list[Step], index: int, *, as_player: int | None = None, footer: str = "",
-              width: int = WIDTH) -> str:
-    return render(VIEW.screen(steps[index], index, len(steps), as_player, footer), width=width)
+              width: int = viewcheck.WIDTH) -> str:
+    return viewcheck.render(VIEW.screen(steps[index], index, len(steps), as_player, footer), width=width)
 
 
 def screen_text(steps: list[Step], position: str, *, as_player: int | None = None, footer: str = "",
-                width: int = WIDTH) -> str:
+                width: int = viewcheck.WIDTH) -> str:
     return screen_at(steps, find_position(steps, position), as_player=as_player, footer=footer, width=width)
 
 
@@ -97,9 +71,9 @@ def first_step(steps: list[Step], wanted: Any) -> int:
     return next(i for i, step in enumerate(steps) if any(wanted(event) for event in step.events))
 
 
-def play_of(step: Step) -> CardPlayed:
+def play_of(step: Step) -> bidding.CardPlayed:
     play = step.events[0]
-    assert isinstance(play, CardPlayed)
+    assert isinstance(play, bidding.CardPlayed)
     return play
 
 
@@ -112,12 +86,13 @@ def test_the_registry_gives_this_view() -> None:
 
 def test_steps_are_start_deals_cards_and_ends_labelled_as_every_family() -> None:
     game, steps = simulated()
-    hands = sum(isinstance(event, HandStarted) for events in game.events for event in events)
-    card_steps = assert_card_steps(steps, hands, 10, 3)  # B6: ten tricks of three cards a hand
+    hands = sum(isinstance(event, bidding.HandStarted) for events in game.events for event in events)
+    card_steps = viewcheck.assert_card_steps(steps, hands, 10, 3)  # B6: ten tricks of three cards a hand
     assert all(s.actor == play_of(s).seat for s in card_steps)
     deal = steps[find_position(steps, "R1.0")]  # the deal and the whole auction, one step
     kinds = [type(event) for event in deal.events]
-    assert kinds == [HandStarted, CardsDealt] + [BidMade] * 3 + [CardTaken] * 3 + [FinalBidMade] * 3
+    assert kinds == ([bidding.HandStarted, bidding.CardsDealt] + [bidding.BidMade] * 3 + [bidding.CardTaken] * 3
+                     + [bidding.FinalBidMade] * 3)
 
 
 @pytest.mark.parametrize(("position", "label", "kind"), [
@@ -125,7 +100,7 @@ def test_steps_are_start_deals_cards_and_ends_labelled_as_every_family() -> None
     ("R1.end", "R1.end", "end"), ("start", "start", "start"),
 ])
 def test_find_position(position: str, label: str, kind: str) -> None:
-    assert_step_at(simulated()[1], position, label, kind)
+    viewcheck.assert_step_at(simulated()[1], position, label, kind)
 
 
 def test_find_position_end_is_the_last_hand_s_end() -> None:
@@ -138,14 +113,14 @@ def test_the_table_follows_the_events() -> None:
     """B4: after the takes every hand holds ten cards; the tricks counted match the engine's (B9)."""
     _, steps = simulated()
     deal = steps[find_position(steps, "R1.0")]
-    dealt = next(e for e in deal.events if isinstance(e, CardsDealt))
+    dealt = next(e for e in deal.events if isinstance(e, bidding.CardsDealt))
     table = deal.table
     assert table.kitty == dealt.kitty and sorted(map(str, table.taken)) == sorted(map(str, dealt.kitty))
     assert all(len(hand) == 10 for hand in table.hands)
     assert all(point not in hand for point, hand in zip(table.point_cards, table.hands))
     assert None not in table.bids and None not in table.final_bids
     for step in steps:
-        scored = [e for e in step.events if isinstance(e, HandScored)]
+        scored = [e for e in step.events if isinstance(e, bidding.HandScored)]
         if scored:
             before = steps[steps.index(step) - 1].table
             assert before.tricks_won == tuple(s.tricks for s in scored[0].seats)
@@ -159,23 +134,23 @@ def test_the_table_follows_the_events() -> None:
 def test_the_kitty_is_shown_at_the_deal() -> None:
     _, steps = simulated()
     table = steps[find_position(steps, "R1.0")].table
-    lines = lines_of(screen_text(steps, "R1.0"))
+    lines = viewcheck.lines_of(screen_text(steps, "R1.0"))
     kitty = next(line for line in lines if line.startswith("Kitty: "))
     assert kitty.startswith("Kitty: " + " ".join(map(str, table.kitty)) + " · taken: ")
     order = [(seat + table.dealer + 1) % 3 for seat in range(3)]  # B4: from the dealer's left
     assert kitty.endswith(", ".join(f"{PLAYERS[s]} {table.taken[s]}" for s in order))
-    assert not any(line.startswith("Kitty") for line in lines_of(screen_text(steps, "R1.1.1")))
+    assert not any(line.startswith("Kitty") for line in viewcheck.lines_of(screen_text(steps, "R1.1.1")))
 
 
 def test_a_trick_won_by_a_high_joker_says_so() -> None:
     """B8: a high Joker wins the trick, whatever suit it was given."""
     _, steps = simulated()
-    index = first_step(steps, lambda e: isinstance(e, TrickWon) and e.why is WinReason.HIGH_JOKER)
+    index = first_step(steps, lambda e: isinstance(e, bidding.TrickWon) and e.why is bidding.WinReason.HIGH_JOKER)
     step = steps[index]
     joker = next(e for e in step.table.trick if e.card == JOKER)
     assert joker.high and step.table.trick_winner == joker.seat
     played = f"Jo{joker.suit.letter}+"
-    lines = lines_of(screen_at(steps, index))
+    lines = viewcheck.lines_of(screen_at(steps, index))
     trick = next(line for line in lines if line.startswith(f"Trick {step.trick_no}: "))
     assert f"{PLAYERS[joker.seat]} {played}" in trick
     assert trick.endswith(f"  → {PLAYERS[joker.seat]} wins (high Joker)")
@@ -192,11 +167,11 @@ def test_the_choices_of_aces_and_the_joker_are_shown(wanted: str) -> None:
         "low Joker": lambda e: e.card == JOKER and e.high is False,
     }
     _, steps = simulated()
-    index = first_step(steps, lambda e: isinstance(e, CardPlayed) and checks[wanted](e))
+    index = first_step(steps, lambda e: isinstance(e, bidding.CardPlayed) and checks[wanted](e))
     play = play_of(steps[index])
     sign = "+" if play.high else "-"
     text = f"{play.card}{play.suit.letter}{sign}" if play.card == JOKER else f"{play.card}{sign}"
-    lines = lines_of(screen_at(steps, index))
+    lines = viewcheck.lines_of(screen_at(steps, index))
     assert any(line.startswith("Trick ") and f"{PLAYERS[play.seat]} {text}" in line for line in lines)
     verb = "leads" if play.leads else "plays"
     words = f"the Joker, {play.suit.title}, low" if play.card == JOKER else ("high" if play.high else "low")
@@ -207,15 +182,15 @@ def test_the_title_says_who_is_to_act() -> None:
     """B6: the dealer's left neighbour leads the first trick; play goes left; the deal moves left."""
     _, steps = simulated()
     total = len(steps)
-    assert lines_of(screen_text(steps, "R1.0"))[0] == f"Hand 1 (to ±100) · Ann deals · Bob to lead · R1.0 (2/{total})"
+    assert viewcheck.lines_of(screen_text(steps, "R1.0"))[0] == f"Hand 1 (to ±100) · Ann deals · Bob to lead · R1.0 (2/{total})"
     index = find_position(steps, "R1.3.2")
     after = PLAYERS[(play_of(steps[index]).seat + 1) % 3]
-    title = lines_of(screen_at(steps, index))[0]
+    title = viewcheck.lines_of(screen_at(steps, index))[0]
     assert title == f"Hand 1 (to ±100) · trick 3/10 · Ann deals · {after} to play · R1.3.2 ({index + 1}/{total})"
     index = find_position(steps, "R1.3")
     winner = steps[index].table.trick_winner
-    assert winner is not None and f" · {PLAYERS[winner]} to lead · " in lines_of(screen_at(steps, index))[0]
-    assert " · Bob deals next · R1.end" in lines_of(screen_text(steps, "R1.end"))[0]
+    assert winner is not None and f" · {PLAYERS[winner]} to lead · " in viewcheck.lines_of(screen_at(steps, index))[0]
+    assert " · Bob deals next · R1.end" in viewcheck.lines_of(screen_text(steps, "R1.end"))[0]
 
 
 @pytest.mark.parametrize("position", ["R1.0", "R1.3.2", "R2.0", "R2.5.1"])
@@ -227,7 +202,7 @@ def test_as_a_player_the_other_hands_and_point_cards_are_hidden(position: str) -
     text = screen_at(steps, index, as_player=BOB)
     shown = shown_cards(text)
     assert set(table.hands[BOB]) <= shown and table.point_cards[BOB] in shown
-    rows = {name: next(line for line in lines_of(text) if line[3:].startswith(name + " ")) for name in PLAYERS}
+    rows = {name: next(line for line in viewcheck.lines_of(text) if line[3:].startswith(name + " ")) for name in PLAYERS}
     for seat in (ANN, CAT):
         hidden = set(table.hands[seat]) | {table.point_cards[seat]}
         assert not hidden & shown, f"{PLAYERS[seat]}'s cards are on the screen\n{text}"
@@ -243,7 +218,7 @@ def test_as_a_player_the_other_hands_and_point_cards_are_hidden(position: str) -
 def test_as_a_player_the_kitty_is_face_down() -> None:
     _, steps = simulated()
     table = steps[find_position(steps, "R1.0")].table
-    kitty = next(line for line in lines_of(screen_text(steps, "R1.0", as_player=CAT)) if line.startswith("Kitty"))
+    kitty = next(line for line in viewcheck.lines_of(screen_text(steps, "R1.0", as_player=CAT)) if line.startswith("Kitty"))
     assert kitty.startswith("Kitty: 3 cards face down · taken: ")
     assert shown_cards(kitty) == {table.taken[CAT]}
     assert "Bob takes a card from the kitty and lays a point card" in VIEW.step_lines(
@@ -258,7 +233,7 @@ def test_point_cards_are_shown_once_the_hand_is_scored() -> None:
     text = screen_at(steps, index, as_player=BOB)
     assert " laid " not in text
     for score in step.table.scored:
-        row = next(line for line in lines_of(text) if line[3:].startswith(PLAYERS[score.seat] + " "))
+        row = next(line for line in viewcheck.lines_of(text) if line[3:].startswith(PLAYERS[score.seat] + " "))
         sign = f"+{score.points}" if score.points > 0 else str(score.points)
         assert f" {score.point_card} {sign} " in row
         assert f" {score.tricks}/{score.final_bid} " in row
@@ -277,18 +252,18 @@ GAMES: dict[str, dict[str, Any]] = {
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_screen_fits_80_by_24(game: str) -> None:
     _, steps = simulated(**GAMES[game])
-    assert_every_screen_fits(game, steps, lambda index, as_player, footer: screen_at(
+    viewcheck.assert_every_screen_fits(game, steps, lambda index, as_player, footer: screen_at(
         steps, index, as_player=as_player, footer=footer), as_player=BOB)
 
 
 def test_every_hand_is_whole_at_80_columns() -> None:
     games = [(game, simulated(**GAMES[game])[1]) for game in ("seed-1", "long-names")]
-    assert_hands_whole(games, screen_text, shown_cards)
+    viewcheck.assert_hands_whole(games, screen_text, shown_cards)
 
 
 def test_wider_screens_show_whole_names_and_long_headings() -> None:
     _, steps = simulated(**GAMES["long-names"])
-    wide = wide_screen(steps, screen_text)
+    wide = viewcheck.wide_screen(steps, screen_text)
     assert "Point card" in wide and "Bid→final" in wide
 
 
@@ -296,7 +271,7 @@ def test_wider_screens_show_whole_names_and_long_headings() -> None:
 def test_the_end_screen_shows_the_engine_s_totals(game: str) -> None:
     played, steps = simulated(**GAMES[game])
     text = screen_text(steps, "end")
-    lines = lines_of(text)
+    lines = viewcheck.lines_of(text)
     rows = lines[3:6]  # title, heading, rule, then a line per player: no hand is left
     standings = played.standings()
     assert [row.split()[-1] for row in rows] == [str(s.score) for s in standings], text
@@ -318,57 +293,57 @@ def test_step_lines_say_what_every_step_did() -> None:
 # --------------------------------------------------------------------------- words
 
 
-CONFIG = Bidding.configure(PLAYERS, dealer="Ann")
+CONFIG = bidding.Bidding.configure(PLAYERS, dealer="Ann")
 
 
 def test_narration_of_the_auction() -> None:
     say = VIEW.describe
-    assert say(CONFIG, HandStarted(2, BOB)) == "Hand 2: Bob deals, Cat bids first and leads"
+    assert say(CONFIG, bidding.HandStarted(2, BOB)) == "Hand 2: Bob deals, Cat bids first and leads"
     nine = tuple(Card.parse(c) for c in "7D 8D 9D".split())
-    assert say(CONFIG, CardsDealt(1, (nine,) * 3, nine)) == "Cards are dealt, 3 to each player and 3 to the kitty"
-    assert say(CONFIG, BidMade(BOB, 3)) == "Bob bids 3"
-    taken = CardTaken(CAT, Card.parse("9H"), Card.parse("QS"))
+    assert say(CONFIG, bidding.CardsDealt(1, (nine,) * 3, nine)) == "Cards are dealt, 3 to each player and 3 to the kitty"
+    assert say(CONFIG, bidding.BidMade(BOB, 3)) == "Bob bids 3"
+    taken = bidding.CardTaken(CAT, Card.parse("9H"), Card.parse("QS"))
     assert say(CONFIG, taken) == "Cat takes 9H from the kitty and lays QS as point card"
-    same = CardTaken(CAT, JOKER, JOKER)
+    same = bidding.CardTaken(CAT, JOKER, JOKER)
     assert say(CONFIG, same) == "Cat takes Jo from the kitty and lays it as point card"
-    assert say(CONFIG, FinalBidMade(ANN, 2, -1)) == "Ann's final bid: 2 (down 1)"
-    assert say(CONFIG, FinalBidMade(BOB, 4, 1)) == "Bob's final bid: 4 (up 1)"
-    assert say(CONFIG, FinalBidMade(CAT, 0, 0)) == "Cat's final bid: 0 (kept)"
+    assert say(CONFIG, bidding.FinalBidMade(ANN, 2, -1)) == "Ann's final bid: 2 (down 1)"
+    assert say(CONFIG, bidding.FinalBidMade(BOB, 4, 1)) == "Bob's final bid: 4 (up 1)"
+    assert say(CONFIG, bidding.FinalBidMade(CAT, 0, 0)) == "Cat's final bid: 0 (kept)"
 
 
 def test_narration_of_plays_and_tricks() -> None:
     say = VIEW.describe
-    joker = CardPlayed(ANN, JOKER, 4, True, True, Suit.SPADES, True)
+    joker = bidding.CardPlayed(ANN, JOKER, 4, True, True, Suit.SPADES, True)
     assert say(CONFIG, joker) == "Ann leads JoS+ (the Joker, Spades, high)"
-    ace = CardPlayed(BOB, Card.parse("AH"), 4, False, False, Suit.HEARTS, False)
+    ace = bidding.CardPlayed(BOB, Card.parse("AH"), 4, False, False, Suit.HEARTS, False)
     assert say(CONFIG, ace) == "Bob plays AH- (low)"
-    high = CardPlayed(BOB, Card.parse("AS"), 4, False, True, Suit.SPADES, True)
+    high = bidding.CardPlayed(BOB, Card.parse("AS"), 4, False, True, Suit.SPADES, True)
     assert say(CONFIG, high) == "Bob plays AS+ (high)"
-    low = CardPlayed(CAT, JOKER, 5, False, False, Suit.DIAMONDS, False)
+    low = bidding.CardPlayed(CAT, JOKER, 5, False, False, Suit.DIAMONDS, False)
     assert say(CONFIG, low) == "Cat plays JoD- (the Joker, Diamonds, low)"
-    assert say(CONFIG, CardPlayed(CAT, Card.parse("9D"), 4, False, None, Suit.DIAMONDS, False)) == "Cat plays 9D"
-    won = TrickWon(4, ANN, JOKER, (JOKER, Card.parse("AH"), Card.parse("9D")), WinReason.HIGH_JOKER)
+    assert say(CONFIG, bidding.CardPlayed(CAT, Card.parse("9D"), 4, False, None, Suit.DIAMONDS, False)) == "Cat plays 9D"
+    won = bidding.TrickWon(4, ANN, JOKER, (JOKER, Card.parse("AH"), Card.parse("9D")), bidding.WinReason.HIGH_JOKER)
     # Alone, the event does not say the Joker's suit; the replay's log, which has the trick, does (above).
     assert say(CONFIG, won) == "Ann wins trick 4 with the Joker (high Joker)"
-    trump = TrickWon(5, CAT, Card.parse("9D"), (Card.parse("8S"), Card.parse("9D"), Card.parse("KS")),
-                     WinReason.TRUMP)
+    trump = bidding.TrickWon(5, CAT, Card.parse("9D"), (Card.parse("8S"), Card.parse("9D"), Card.parse("KS")),
+                             bidding.WinReason.TRUMP)
     assert say(CONFIG, trump) == "Cat wins trick 5 with 9D (trump)"
-    led = TrickWon(6, BOB, Card.parse("KS"), (Card.parse("8S"), Card.parse("KS"), Card.parse("9H")),
-                   WinReason.LED_SUIT)
+    led = bidding.TrickWon(6, BOB, Card.parse("KS"), (Card.parse("8S"), Card.parse("KS"), Card.parse("9H")),
+                           bidding.WinReason.LED_SUIT)
     assert say(CONFIG, led) == "Bob wins trick 6 with KS (led suit)"
 
 
 def test_narration_of_the_scores_and_the_end() -> None:
     """B9: made exactly adds the point card's value; missed subtracts it. B10: the highest total wins."""
-    scored = HandScored(2, (
-        SeatScore(ANN, 3, 3, Card.parse("QS"), 12, 40),
-        SeatScore(BOB, 4, 2, JOKER, -20, -7),
-        SeatScore(CAT, 0, 0, Card.parse("9C"), 9, 30),
+    scored = bidding.HandScored(2, (
+        bidding.SeatScore(ANN, 3, 3, Card.parse("QS"), 12, 40),
+        bidding.SeatScore(BOB, 4, 2, JOKER, -20, -7),
+        bidding.SeatScore(CAT, 0, 0, Card.parse("9C"), 9, 30),
     ))
     assert VIEW.describe(CONFIG, scored) == (
         "Hand 2 scored: Ann made 3 (+12, total 40), Bob missed (-20, total -7), Cat made 0 (+9, total 30)")
-    ended = GameEnded((BiddingStanding(ANN, 104, True), BiddingStanding(BOB, -7, False),
-                       BiddingStanding(CAT, 30, False)))
+    ended = bidding.GameEnded((bidding.BiddingStanding(ANN, 104, True), bidding.BiddingStanding(BOB, -7, False),
+                               bidding.BiddingStanding(CAT, 30, False)))
     assert VIEW.describe(CONFIG, ended) == "Game over: Ann 104 (wins), Bob -7, Cat 30"
 
 
@@ -383,13 +358,13 @@ def test_narration_of_every_simulated_event() -> None:
 
 
 def test_a_replayed_record_gives_the_same_steps() -> None:
-    assert_replay_gives_the_steps(*simulated())
+    viewcheck.assert_replay_gives_the_steps(*simulated())
 
 
 @pytest.mark.skipif(not SAMPLES, reason="no bidding samples")
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda path: path.name)
 def test_the_replay_command_shows_a_sample(sample: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    lines = replay_command_lines(sample, "R1.3", lambda: capsys.readouterr().out)
+    lines = viewcheck.replay_command_lines(sample, "R1.3", lambda: capsys.readouterr().out)
     assert lines[0].startswith("Hand 1 (to ±100) · trick 3/10") and "R1.3.3" in lines[0]
     assert any(line.startswith("Trick 3: ") and " wins (" in line for line in lines)
 

@@ -14,21 +14,31 @@ from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
+from helpers import (
+    SUPPLY,
+    actions,
+    card,
+    cards,
+    last_trick,
+    new_game,
+    of_type,
+    play,
+    play_whole_round,
+    run,
+    showroom,
+    start_round,
+    tricks,
+    vault,
+)
 
 from diamonds.core import SUITS, Card, WrongPhase
 from diamonds.families.fitzgerald.rules import (
-    CardNotHeld,
     CardPlayed,
     CardsPassed,
     ChoosePassCount,
     ChooseVictim,
     Deal,
     GameEnded,
-    GameOver,
-    InvalidDeal,
-    InvalidPass,
-    MustFollowSuit,
-    OutOfTurn,
     PassCards,
     Phase,
     PlayCard,
@@ -38,49 +48,12 @@ from diamonds.families.fitzgerald.rules import (
     SideResult,
     SuitAction,
     TrickWon,
-    VictimNotAllowed,
-    VictimRequired,
-    WrongPassCount,
     configure,
+    errors,
     legal_moves,
     results,
     results_of,
 )
-
-try:
-    from helpers import (
-        SUPPLY,
-        actions,
-        card,
-        cards,
-        last_trick,
-        new_game,
-        of_type,
-        play,
-        play_whole_round,
-        run,
-        showroom,
-        start_round,
-        tricks,
-        vault,
-    )
-except ImportError:  # tests/ made a package
-    from tests.helpers import (
-        SUPPLY,
-        actions,
-        card,
-        cards,
-        last_trick,
-        new_game,
-        of_type,
-        play,
-        play_whole_round,
-        run,
-        showroom,
-        start_round,
-        tricks,
-        vault,
-    )
 
 ANN, BOB, CAT, DAN, EVE, FAY = range(6)
 D, H, S, C = SUITS
@@ -371,7 +344,7 @@ def test_R4_dealer_moves_left_each_round_and_game_ends_after_the_last(players, f
     assert game.state.round_no == len(dealers)
     # R4: no round after the last.
     before = (len(game), game.state)
-    with pytest.raises(GameOver) as info:
+    with pytest.raises(errors.GameOver) as info:
         game.push(Deal(_shuffled_hands(game.config, rng)))
     assert info.value.rule == "R4" and str(info.value).endswith("— R4")
     assert (len(game), game.state) == before
@@ -416,7 +389,7 @@ def test_R5_perfect_two_players_deal_sixteen_cards_from_ranks_1_to_8():
 
 def test_R5_deal_refuses_a_hand_of_the_wrong_size():
     game = new_game()
-    with pytest.raises(InvalidDeal) as info:
+    with pytest.raises(errors.InvalidDeal) as info:
         game.push(Deal((cards("1D 2D 3D 4D 5D 6D 7D 8D 9D 10D"), cards("1H 2H 3H 4H 5H 6H 7H 8H 9H"),
                         cards("1S 2S 3S 4S 5S 6S 7S 8S 9S 10S"))))
     assert str(info.value) == "Bob is dealt 9 cards, not 10 — R5"
@@ -428,14 +401,14 @@ def test_R5_deal_refuses_a_card_outside_the_perfect_deck():
     game = new_game("Ann Bob Cat Dan", variants=["perfect"])  # no 14s or 15s
     hands = [list(cards(" ".join(f"{r}{s}" for r in range(1, 14)))) for s in "DHSC"]
     hands[3][12] = card("14C")
-    with pytest.raises(InvalidDeal) as info:
+    with pytest.raises(errors.InvalidDeal) as info:
         game.push(Deal(tuple(tuple(h) for h in hands)))
     assert str(info.value) == "14C is not in this game's deck (ranks 1-13) — R5"
 
 
 def test_R5_deal_refuses_a_card_dealt_twice():
     game = new_game()
-    with pytest.raises(InvalidDeal) as info:
+    with pytest.raises(errors.InvalidDeal) as info:
         game.push(Deal((cards("1D 2D 3D 4D 5D 6D 7D 8D 9D 10D"), cards("1H 2H 3H 4H 5H 6H 7H 8H 9H 5D"),
                         cards("1S 2S 3S 4S 5S 6S 7S 8S 9S 10S"))))
     assert str(info.value) == "5D is dealt twice (Ann and Bob) — R5"
@@ -454,7 +427,7 @@ def test_R6_dealer_chooses_one_two_or_three():
     assert game.state.to_move == CAT
     assert game.legal_moves() == (ChoosePassCount(1), ChoosePassCount(2), ChoosePassCount(3))
     for wrong in (0, 4, -1):
-        with pytest.raises(WrongPassCount) as info:
+        with pytest.raises(errors.WrongPassCount) as info:
             game.push(ChoosePassCount(wrong))
         assert info.value.rule == "R6"
         assert str(info.value) == f"Cat (dealer) must choose 1, 2 or 3 cards to pass, not {wrong} — R6"
@@ -471,7 +444,7 @@ def test_R6_every_player_passes_exactly_n_cards_to_the_left_at_once(count):
     for seat, wrong in [(BOB, count - 1), (BOB, count + 1)]:
         if wrong == 0:
             continue
-        with pytest.raises(WrongPassCount) as info:
+        with pytest.raises(errors.WrongPassCount) as info:
             game.push(PassCards(seat, PASS_DEAL[seat][:wrong]))
         plural = "s" if wrong != 1 else ""
         assert str(info.value) == f"Bob passes {wrong} card{plural}, but the dealer chose {count} — R6"
@@ -494,7 +467,7 @@ def test_R6_a_card_received_cannot_be_passed_on():
     game.push(ChoosePassCount(1))
     game.push(PassCards(ANN, cards("1D")))  # to Bob, but only once all have passed
     assert card("1D") not in game.state.hands[BOB]
-    with pytest.raises(CardNotHeld) as info:
+    with pytest.raises(errors.CardNotHeld) as info:
         game.push(PassCards(BOB, cards("1D")))
     assert info.value.rule == "R6"
     assert str(info.value) == "Bob cannot pass 1D: nobody holds it — R6"
@@ -508,14 +481,14 @@ def test_R6_a_player_passes_once_and_only_cards_held_and_each_card_once():
     game = new_game(dealer="Cat")
     game.push(Deal(PASS_DEAL))
     game.push(ChoosePassCount(2))
-    with pytest.raises(CardNotHeld) as info:
+    with pytest.raises(errors.CardNotHeld) as info:
         game.push(PassCards(BOB, cards("1H 5C")))
     assert str(info.value) == "Bob cannot pass 5C: Cat holds it — R6"
-    with pytest.raises(InvalidPass) as info2:
+    with pytest.raises(errors.InvalidPass) as info2:
         game.push(PassCards(ANN, cards("1D 1D")))
     assert str(info2.value) == "Ann passes 1D twice — R6" and info2.value.rule == "R6"
     game.push(PassCards(BOB, cards("1H 2H")))
-    with pytest.raises(OutOfTurn) as info3:
+    with pytest.raises(errors.OutOfTurn) as info3:
         game.push(PassCards(BOB, cards("3H 4H")))
     assert str(info3.value) == "Bob has already passed this round — R6"
     with pytest.raises(WrongPhase) as info4:
@@ -593,7 +566,7 @@ def test_R8_must_follow_the_led_suit_when_holding_it():
     play(game, "5H")
     assert game.legal_moves() == (PlayCard(card("9H")), PlayCard(card("12H")))
     before = game.state
-    with pytest.raises(MustFollowSuit) as info:
+    with pytest.raises(errors.MustFollowSuit) as info:
         play(game, "3D")
     assert str(info.value) == "Bob must follow Hearts (holds 9H 12H) — R8"
     assert info.value.rule == "R8"
@@ -608,10 +581,10 @@ def test_R8_a_player_without_the_led_suit_may_play_any_card():
 
 def test_R8_card_not_held():
     game = r8_game()
-    with pytest.raises(CardNotHeld) as info:
+    with pytest.raises(errors.CardNotHeld) as info:
         play(game, "1C")
     assert str(info.value) == "Ann does not hold 1C (Cat holds it) — R8"
-    with pytest.raises(CardNotHeld) as info:
+    with pytest.raises(errors.CardNotHeld) as info:
         play(game, "15H")
     assert str(info.value) == "Ann does not hold 15H (nobody holds it) — R8"
     assert info.value.rule == "R8"
@@ -834,11 +807,11 @@ def test_R14_1e_offsuit_clubs_victim_choice():
     assert (state.phase, state.to_move) == (Phase.CHOOSE_VICTIM, CAT)
     assert state.pending.candidates == (ANN, BOB) and state.pending.required
     assert game.legal_moves() == (ChooseVictim(ANN), ChooseVictim(BOB))
-    with pytest.raises(VictimRequired) as info:
+    with pytest.raises(errors.VictimRequired) as info:
         play(game, ">-")
     assert str(info.value) == ("Cat must name whose Showroom the Clubs action takes from: "
                                "Ann (3), Bob (3) — R14")
-    with pytest.raises(VictimNotAllowed) as info2:
+    with pytest.raises(errors.VictimNotAllowed) as info2:
         play(game, ">Cat")
     assert str(info2.value) == "Cat cannot take from themselves with Clubs — R14"
     with pytest.raises(WrongPhase) as info3:
@@ -856,7 +829,7 @@ def test_R14_victim_required_when_one_of_two_candidates_has_a_point_even_to_name
     state = replace(game.state, showroom=(0, 1, 3), supply=game.state.supply + 5)
     state, _ = run(state, "5H 7C")
     assert state.pending.required  # Bob has a point
-    with pytest.raises(VictimRequired):
+    with pytest.raises(errors.VictimRequired):
         run(state, ">-")
     # Naming Ann, who has nothing, is a legal choice that takes nothing.
     after, events = run(state, ">Ann")
@@ -893,7 +866,7 @@ def test_R14_trick_winners_victim_is_judged_after_the_tricks_off_suit_actions(an
     assert state.phase is Phase.CHOOSE_VICTIM and state.pending.reason is WON
     assert state.pending.required is required
     if required:
-        with pytest.raises(VictimRequired):
+        with pytest.raises(errors.VictimRequired):
             run(state, ">-")
         state, events = run(state, ">Ann")
         assert actions(events) == [clubs(CAT, CAT, WON, ANN, 1, ANN)]
@@ -918,7 +891,7 @@ def test_R14_end_of_round_clubs_victim_is_judged_after_the_other_awards(bob_hear
     assert state.phase is Phase.CHOOSE_VICTIM and state.to_move == CAT
     assert state.pending.reason is MAJ and state.pending.required is required
     if required:
-        with pytest.raises(VictimRequired):
+        with pytest.raises(errors.VictimRequired):
             run(state, ">-")
         state, events = run(state, ">Bob")
         assert actions(events) == [clubs(CAT, CAT, MAJ, BOB, 1, BOB)]
@@ -937,10 +910,10 @@ def test_R14_partnership_victim_names_another_team_never_oneself_or_the_partner(
     # One candidate team: the victim need not be named; any member names the team.
     assert game.state.pending.candidates == (0,) and not game.state.pending.required
     assert game.legal_moves() == (ChooseVictim(None), ChooseVictim(ANN), ChooseVictim(CAT))
-    with pytest.raises(VictimNotAllowed) as info:
+    with pytest.raises(errors.VictimNotAllowed) as info:
         play(game, ">Dan")
     assert str(info.value) == "Bob cannot take from their own side (Bob+Dan) with Clubs — R14"
-    with pytest.raises(VictimNotAllowed) as info:
+    with pytest.raises(errors.VictimNotAllowed) as info:
         play(game, ">Bob")
     assert str(info.value) == "Bob cannot take from themselves with Clubs — R14"
     events = play(game, ">Cat")
@@ -966,11 +939,11 @@ def test_R14_six_player_partnership_victim_required_between_two_other_teams(rule
     play(game, "1H 1C")
     pending = game.state.pending
     assert (pending.side, pending.candidates, pending.required) == (1, (0, 2), True)
-    with pytest.raises(VictimRequired) as info:
+    with pytest.raises(errors.VictimRequired) as info:
         play(game, ">-")
     assert str(info.value) == ("Bob must name whose Showroom the Clubs action takes from: "
                                "Ann+Dan (6), Cat+Fay (6) — R14")
-    with pytest.raises(VictimNotAllowed):
+    with pytest.raises(errors.VictimNotAllowed):
         play(game, ">Eve")
     events = play(game, ">Fay")  # names team Cat+Fay
     assert actions(events) == [clubs(BOB, 1, OFF, 2, 1, 2)]
@@ -1206,18 +1179,18 @@ def _bad_deal() -> None:
 
 
 ERROR_CASES = [
-    pytest.param(_passing(5), WrongPassCount, "R6", "Cat", id="pass_count"),
-    pytest.param(_passing(2, PassCards(BOB, cards("1H"))), WrongPassCount, "R6", "Bob", id="pass_size"),
-    pytest.param(_passing(1, PassCards(BOB, cards("1H")), PassCards(BOB, cards("2H"))), OutOfTurn, "R6", "Bob",
+    pytest.param(_passing(5), errors.WrongPassCount, "R6", "Cat", id="pass_count"),
+    pytest.param(_passing(2, PassCards(BOB, cards("1H"))), errors.WrongPassCount, "R6", "Bob", id="pass_size"),
+    pytest.param(_passing(1, PassCards(BOB, cards("1H")), PassCards(BOB, cards("2H"))), errors.OutOfTurn, "R6", "Bob",
                  id="pass_twice"),
-    pytest.param(_passing(2, PassCards(ANN, cards("1D 1D"))), InvalidPass, "R6", "Ann", id="pass_same_card"),
+    pytest.param(_passing(2, PassCards(ANN, cards("1D 1D"))), errors.InvalidPass, "R6", "Ann", id="pass_same_card"),
     pytest.param(_passing(1, PlayCard(card("1D"))), WrongPhase, "R6", "Ann", id="play_while_passing"),
-    pytest.param(lambda: play(r8_game(), "1C"), CardNotHeld, "R8", "Ann", id="not_held"),
-    pytest.param(lambda: play(r8_game(), "5H 3D"), MustFollowSuit, "R8", "Bob", id="must_follow"),
-    pytest.param(_bad_deal, InvalidDeal, "R5", "Bob", id="bad_deal"),
-    pytest.param(_r13("5H 7C >-"), VictimRequired, "R14", "Cat", id="victim_required"),
-    pytest.param(_r13("5H 7C >Cat"), VictimNotAllowed, "R14", "Cat", id="victim_self"),
-    pytest.param(_r13("", PlayCard(card("5H")), PlayCard(card("7C")), ChooseVictim(7)), VictimNotAllowed, "R14", "Cat",
+    pytest.param(lambda: play(r8_game(), "1C"), errors.CardNotHeld, "R8", "Ann", id="not_held"),
+    pytest.param(lambda: play(r8_game(), "5H 3D"), errors.MustFollowSuit, "R8", "Bob", id="must_follow"),
+    pytest.param(_bad_deal, errors.InvalidDeal, "R5", "Bob", id="bad_deal"),
+    pytest.param(_r13("5H 7C >-"), errors.VictimRequired, "R14", "Cat", id="victim_required"),
+    pytest.param(_r13("5H 7C >Cat"), errors.VictimNotAllowed, "R14", "Cat", id="victim_self"),
+    pytest.param(_r13("", PlayCard(card("5H")), PlayCard(card("7C")), ChooseVictim(7)), errors.VictimNotAllowed, "R14", "Cat",
                  id="victim_off_table"),
 ]
 

@@ -18,16 +18,8 @@ from dataclasses import replace
 
 import pytest
 
+from diamonds.core import errors
 from diamonds.core.cards import JOKER, Card, Suit, standard_cards
-from diamonds.core.errors import (
-    CardNotHeld,
-    CardNotInDeck,
-    CardTwice,
-    GameOver,
-    IllegalMove,
-    InvalidDeal,
-    WrongPhase,
-)
 from diamonds.core.family import PureTable, Rules
 from diamonds.core.seating import ConfigError
 from diamonds.families.kirk.rules import (
@@ -242,7 +234,7 @@ def test_K2_deal_refused_for_a_card_outside_the_pack(intruder: object) -> None:
     hands = [cards(hand) for hand in MIXED]
     hands[CAT] = hands[CAT][:-1] + (intruder,)  # type: ignore[operator]
     before = new_state()
-    with pytest.raises(CardNotInDeck) as refused:
+    with pytest.raises(errors.CardNotInDeck) as refused:
         Kirk.apply(before, Deal(tuple(hands)))
     assert refused.value.rule == "K2"
     assert refused.value.card is intruder
@@ -254,7 +246,7 @@ def test_K2_deal_refused_for_a_card_dealt_twice() -> None:
     # Dan's QC is replaced by Ann's AD: AD is dealt to Ann and to Dan.
     hands = [cards(hand) for hand in MIXED]
     hands[DAN] = hands[DAN][:-1] + (card("AD"),)
-    with pytest.raises(CardTwice) as refused:
+    with pytest.raises(errors.CardTwice) as refused:
         Kirk.apply(new_state(), Deal(tuple(hands)))
     assert refused.value.rule == "K2"
     assert refused.value.card is card("AD")
@@ -265,7 +257,7 @@ def test_K2_deal_refused_for_a_card_dealt_twice() -> None:
 def test_K2_deal_refused_for_a_card_twice_in_one_hand() -> None:
     hands = [cards(hand) for hand in MIXED]
     hands[BOB] = hands[BOB][:-1] + (card("3D"),)  # 3D is already Bob's first card
-    with pytest.raises(CardTwice) as refused:
+    with pytest.raises(errors.CardTwice) as refused:
         Kirk.apply(new_state(), Deal(tuple(hands)))
     assert (refused.value.seat, refused.value.card) == (BOB, card("3D"))
 
@@ -273,14 +265,14 @@ def test_K2_deal_refused_for_a_card_twice_in_one_hand() -> None:
 def test_K2_deal_refused_for_a_wrong_hand_size() -> None:
     hands = [cards(hand) for hand in MIXED]
     hands[DAN] = hands[DAN][:12]
-    with pytest.raises(InvalidDeal) as refused:
+    with pytest.raises(errors.InvalidDeal) as refused:
         Kirk.apply(new_state(), Deal(tuple(hands)))
     assert refused.value.rule == "K2"
     assert (refused.value.seat, refused.value.expected, refused.value.found) == (DAN, 13, 12)
 
 
 def test_K2_deal_refused_for_a_wrong_number_of_hands() -> None:
-    with pytest.raises(InvalidDeal) as refused:
+    with pytest.raises(errors.InvalidDeal) as refused:
         Kirk.apply(new_state(), Deal(tuple(cards(hand) for hand in MIXED[:3])))
     assert (refused.value.expected, refused.value.found) == (4, 3)
 
@@ -292,11 +284,11 @@ def test_K2_nothing_is_passed_play_starts_at_once() -> None:
 
 
 def test_K2_deal_only_when_due() -> None:
-    with pytest.raises(WrongPhase) as refused:
+    with pytest.raises(errors.WrongPhase) as refused:
         Kirk.apply(new_state(), PlayCard(card("2D")))  # before the deal
     assert refused.value.rule == "K2"
     state, _ = deal(new_state(), MIXED)
-    with pytest.raises(WrongPhase):
+    with pytest.raises(errors.WrongPhase):
         deal(state, MIXED)  # a second deal in the middle of the hand
 
 
@@ -383,12 +375,12 @@ def test_K4_leader_may_lead_anything() -> None:
 def test_K4_card_not_held_refused() -> None:
     state, _ = deal(new_state(), MIXED)
     state, _ = play(state, "4H")
-    with pytest.raises(CardNotHeld) as refused:
+    with pytest.raises(errors.CardNotHeld) as refused:
         Kirk.apply(state, PlayCard(card("AH")))  # Cat is to move; Dan holds AH
     assert refused.value.rule == "K4"
     assert (refused.value.seat, refused.value.card) == (CAT, card("AH"))
     assert str(refused.value).startswith("Cat does not hold AH (Dan holds it)")
-    with pytest.raises(CardNotHeld) as refused:
+    with pytest.raises(errors.CardNotHeld) as refused:
         Kirk.apply(state, PlayCard(card("4H")))  # already played to this trick, by Bob
     assert (refused.value.seat, refused.value.card) == (CAT, card("4H"))
     assert "Bob" in str(refused.value)
@@ -396,7 +388,7 @@ def test_K4_card_not_held_refused() -> None:
 
 def test_K4_card_outside_the_pack_refused_in_play() -> None:
     state, _ = deal(new_state(), MIXED)
-    with pytest.raises(CardNotInDeck) as refused:
+    with pytest.raises(errors.CardNotInDeck) as refused:
         Kirk.apply(state, PlayCard(Card(11, Suit.DIAMONDS)))
     assert (refused.value.rule, refused.value.seat, refused.value.card) == ("K2", BOB, Card(11, Suit.DIAMONDS))
 
@@ -738,10 +730,10 @@ def test_K8_no_move_after_the_end() -> None:
     state, _ = play_suit_hand(new_state(Hands="1"), SUIT_DEAL)
     assert Kirk.is_over(state)
     for move in (PlayCard(card("2D")), Deal(tuple(cards(hand) for hand in SUIT_DEAL))):
-        with pytest.raises(GameOver) as refused:
+        with pytest.raises(errors.GameOver) as refused:
             Kirk.apply(state, move)
         assert refused.value.rule == "K8"
-    with pytest.raises(GameOver):
+    with pytest.raises(errors.GameOver):
         Kirk.random_move(state, random.Random(0))
 
 
@@ -773,11 +765,11 @@ GAMES = 200
 EXHAUSTIVE_GAMES = 25  # games in which every card not held is tried at every move; the rest try three
 
 
-def refusal(state: State, move: PlayCard) -> IllegalMove | None:
+def refusal(state: State, move: PlayCard) -> errors.IllegalMove | None:
     """The error `move` is refused with (pytest.raises is too slow for thousands of tries)."""
     try:
         Kirk.apply(state, move)
-    except IllegalMove as error:
+    except errors.IllegalMove as error:
         return error
     return None
 
@@ -823,7 +815,7 @@ def test_random_games_keep_the_rules(chunk: int) -> None:
                 tried = others if game_no < EXHAUSTIVE_GAMES else rng.sample(others, 3)
                 for other in tried:
                     refused = refusal(state, PlayCard(other))
-                    assert isinstance(refused, CardNotHeld) and type(refused) is CardNotHeld, (other, refused)
+                    assert isinstance(refused, errors.CardNotHeld) and type(refused) is errors.CardNotHeld, (other, refused)
                     assert (refused.seat, refused.card, refused.rule) == (seat, other, "K4")
             state, events = Kirk.apply(state, move)
             for event in events:
@@ -850,7 +842,8 @@ def test_random_games_keep_the_rules(chunk: int) -> None:
 
 def test_refused_moves_are_illegal_moves() -> None:
     state, _ = deal(new_state(), MIXED)
-    for error in (CardNotHeld, CardNotInDeck, CardTwice, GameOver, InvalidDeal, WrongPhase):
-        assert issubclass(error, IllegalMove)
-    with pytest.raises(IllegalMove):
+    for error in (errors.CardNotHeld, errors.CardNotInDeck, errors.CardTwice, errors.GameOver, errors.InvalidDeal,
+                  errors.WrongPhase):
+        assert issubclass(error, errors.IllegalMove)
+    with pytest.raises(errors.IllegalMove):
         Kirk.apply(state, PlayCard(card("AD")))  # Ann's, and Bob is to move

@@ -15,38 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from viewcheck import (
-    WIDTH,
-    assert_card_steps,
-    assert_every_screen_fits,
-    assert_hands_whole,
-    assert_replay_gives_the_steps,
-    assert_step_at,
-    lines_of,
-    render,
-    replay_command_lines,
-    steps_of,
-    wide_screen,
-)
+import viewcheck
 
 from diamonds.core import Card, Game, simulate
+from diamonds.families.kirk import rules as kirk
 from diamonds.families.kirk.narrate import describe_tie
-from diamonds.families.kirk.rules import (
-    DECK,
-    CardPlayed,
-    CardsDealt,
-    Deal,
-    DecidedBy,
-    GameEnded,
-    HandScored,
-    HandStarted,
-    Kirk,
-    KirkStanding,
-    PlayCard,
-    TieBroken,
-    TieStep,
-    TrickWon,
-)
 from diamonds.families.kirk.view import VIEW
 from diamonds.replay.steps import Step, find_position
 from diamonds.views import view_for
@@ -69,23 +42,23 @@ def cards(text: str) -> tuple[Card, ...]:
 def simulated(seed: int = 1, players: tuple[str, ...] = PLAYERS, **options: str) -> tuple[Game, list[Step]]:
     game = simulate(players, rules="kirk", seed=seed, options=options or None)
     assert game.is_over
-    return game, steps_of(game)
+    return game, viewcheck.steps_of(game)
 
 
 def dealt_game(hands: Sequence[str], plays: str, dealer: str = "Dan") -> Game:
     """A hand dealt as given (the rest of the pack shared out in order), then `plays` played in turn."""
     given = [cards(hand) for hand in hands]
     used = {card for hand in given for card in hand}
-    rest = [card for card in DECK if card not in used]
+    rest = [card for card in kirk.DECK if card not in used]
     full = []
     for hand in given:
         need = 13 - len(hand)
         full.append(hand + tuple(rest[:need]))
         rest = rest[need:]
-    game = Game(Kirk.configure(PLAYERS, dealer=dealer, options={"Hands": "1"}))
-    game.push(Deal(tuple(full)))
+    game = Game(kirk.Kirk.configure(PLAYERS, dealer=dealer, options={"Hands": "1"}))
+    game.push(kirk.Deal(tuple(full)))
     for card in cards(plays):
-        game.push(PlayCard(card))
+        game.push(kirk.PlayCard(card))
     return game
 
 
@@ -100,13 +73,13 @@ TIE_PLAYS = "AS 2C 3C 4C  5C AC 6C 4S  QS 8C 9C QH"
 
 @cache
 def tie_steps() -> list[Step]:
-    return steps_of(dealt_game(TIE_HANDS, TIE_PLAYS))
+    return viewcheck.steps_of(dealt_game(TIE_HANDS, TIE_PLAYS))
 
 
 def screen_text(steps: list[Step], position: str, *, as_player: int | None = None, footer: str = "",
-                width: int = WIDTH) -> str:
+                width: int = viewcheck.WIDTH) -> str:
     index = find_position(steps, position)
-    return render(VIEW.screen(steps[index], index, len(steps), as_player, footer), width=width)
+    return viewcheck.render(VIEW.screen(steps[index], index, len(steps), as_player, footer), width=width)
 
 
 def shown_cards(text: str) -> set[Card]:
@@ -123,9 +96,9 @@ def test_the_registry_gives_this_view() -> None:
 def test_steps_are_start_deals_cards_and_ends_labelled_as_every_family() -> None:
     game, steps = simulated()
     hands = 4  # K8: the default, each player deals once
-    assert game.config == Kirk.configure(PLAYERS, dealer=game.config.first_dealer, options={"Hands": "4"})
-    card_steps = assert_card_steps(steps, hands, 13, 4)  # K4: 13 tricks of 4 cards a hand
-    assert all(isinstance(s.events[0], CardPlayed) and s.actor == s.events[0].seat for s in card_steps)
+    assert game.config == kirk.Kirk.configure(PLAYERS, dealer=game.config.first_dealer, options={"Hands": "4"})
+    card_steps = viewcheck.assert_card_steps(steps, hands, 13, 4)  # K4: 13 tricks of 4 cards a hand
+    assert all(isinstance(s.events[0], kirk.CardPlayed) and s.actor == s.events[0].seat for s in card_steps)
 
 
 @pytest.mark.parametrize(("position", "label", "kind"), [
@@ -133,7 +106,7 @@ def test_steps_are_start_deals_cards_and_ends_labelled_as_every_family() -> None
     ("R1.end", "R1.end", "end"), ("end", "R4.end", "end"), ("start", "start", "start"),
 ])
 def test_find_position(position: str, label: str, kind: str) -> None:
-    assert_step_at(simulated()[1], position, label, kind)
+    viewcheck.assert_step_at(simulated()[1], position, label, kind)
 
 
 def test_the_table_follows_the_piles() -> None:
@@ -153,7 +126,7 @@ def test_the_table_follows_the_piles() -> None:
 
 def test_the_screen_at_a_tie_shows_the_revealed_cards_step_by_step() -> None:
     text = screen_text(tie_steps(), "R1.3.4")
-    lines = lines_of(text)
+    lines = viewcheck.lines_of(text)
     assert lines[0] == "Hand 1/1 · trick 3/13 · Dan deals · R1.3.4 (14/14)"
     assert "Trick 3: Bob QS (12) · Cat 8C (8) · Dan 9C (9) · Ann QH (12)  → Bob wins" in lines
     tie = lines.index("Tie on 12 between Bob and Ann: their piles decide, top card first")
@@ -175,8 +148,8 @@ def test_the_tie_is_shown_only_once_the_trick_is_complete() -> None:
 
 def test_a_tie_on_the_first_trick_goes_to_the_first_to_play() -> None:
     """K5: on a hand's first trick every pile is empty; the first of the tied to play wins."""
-    steps = steps_of(dealt_game(("QS", "QH", "2C", "3C"), "QS QH 2C 3C"))
-    lines = lines_of(screen_text(steps, "R1.1"))
+    steps = viewcheck.steps_of(dealt_game(("QS", "QH", "2C", "3C"), "QS QH 2C 3C"))
+    lines = viewcheck.lines_of(screen_text(steps, "R1.1"))
     assert "Trick 1: Ann QS (12) · Bob QH (12) · Cat 2C (2) · Dan 3C (3)  → Ann wins" in lines
     tie = lines.index("Tie on 12 between Ann and Bob: first to play wins")
     assert lines[tie + 1] == "  depth 1: no card left in any of their piles → Ann played first, wins"
@@ -186,8 +159,8 @@ def test_a_tie_on_the_first_trick_goes_to_the_first_to_play() -> None:
 
 def test_a_player_without_a_card_at_the_depth_drops_out() -> None:
     """K5: Ann's pile has one trick, Bob's none: Bob drops out at depth 1."""
-    steps = steps_of(dealt_game(("AS KH", "2C KS", "3C 5C", "4C 6C"), "AS 2C 3C 4C  KH KS 5C 6C"))
-    lines = lines_of(screen_text(steps, "R1.2"))
+    steps = viewcheck.steps_of(dealt_game(("AS KH", "2C KS", "3C 5C", "4C 6C"), "AS 2C 3C 4C  KH KS 5C 6C"))
+    lines = viewcheck.lines_of(screen_text(steps, "R1.2"))
     assert "  depth 1: Ann 4C (4) → Bob out (no card), Ann wins" in lines
     log = VIEW.step_lines(steps[find_position(steps, "R1.2")], None)
     assert "Tie on 13 between Ann and Bob: depth 1 Ann 4C, Bob no card → Ann wins the trick" in log
@@ -196,44 +169,44 @@ def test_a_player_without_a_card_at_the_depth_drops_out() -> None:
 # --------------------------------------------------------------------------- words
 
 
-CONFIG = Kirk.configure(PLAYERS, dealer="Ann")
+CONFIG = kirk.Kirk.configure(PLAYERS, dealer="Ann")
 
 
 def test_narration_of_plays_tricks_and_scores() -> None:
     say = VIEW.describe
-    assert say(CONFIG, HandStarted(1, ANN)) == "Hand 1/4: Ann deals, Bob leads"  # K4
-    assert say(CONFIG, CardsDealt(1, (cards("2D"),) * 4)) == "Cards are dealt, 1 to each player"
-    assert say(CONFIG, CardPlayed(ANN, Card.parse("QS"), 1, True, 12)) == "Ann leads QS"
-    assert say(CONFIG, CardPlayed(BOB, Card.parse("10D"), 1, False, 11)) == "Bob plays 10D (worth 11)"  # K3
-    won = TrickWon(3, CAT, Card.parse("AD"), cards("2S AD 3H 4C"), (CAT,), DecidedBy.HIGHEST, 0)
+    assert say(CONFIG, kirk.HandStarted(1, ANN)) == "Hand 1/4: Ann deals, Bob leads"  # K4
+    assert say(CONFIG, kirk.CardsDealt(1, (cards("2D"),) * 4)) == "Cards are dealt, 1 to each player"
+    assert say(CONFIG, kirk.CardPlayed(ANN, Card.parse("QS"), 1, True, 12)) == "Ann leads QS"
+    assert say(CONFIG, kirk.CardPlayed(BOB, Card.parse("10D"), 1, False, 11)) == "Bob plays 10D (worth 11)"  # K3
+    won = kirk.TrickWon(3, CAT, Card.parse("AD"), cards("2S AD 3H 4C"), (CAT,), kirk.DecidedBy.HIGHEST, 0)
     assert say(CONFIG, won) == "Cat wins trick 3 with AD"
-    scored = HandScored(1, (52, 40, 61, 26), (52, 40, 61, 26))  # K7: 179 in a hand
+    scored = kirk.HandScored(1, (52, 40, 61, 26), (52, 40, 61, 26))  # K7: 179 in a hand
     assert say(CONFIG, scored) == ("Hand 1 scored: Ann 52, Bob 40, Cat 61, Dan 26 "
                                    "(totals Ann 52, Bob 40, Cat 61, Dan 26)")
-    ended = GameEnded(tuple(KirkStanding(seat, score, seat == CAT) for seat, score in enumerate((187, 184, 234, 111))))
+    ended = kirk.GameEnded(tuple(kirk.KirkStanding(seat, score, seat == CAT) for seat, score in enumerate((187, 184, 234, 111))))
     assert say(CONFIG, ended) == "Game over: Ann 187, Bob 184, Cat 234 (wins), Dan 111"
-    target = Kirk.configure(PLAYERS, dealer="Ann", options={"Target": "200"})
-    assert say(target, HandStarted(3, CAT)) == "Hand 3 (to 200 points): Cat deals, Dan leads"  # K8
+    target = kirk.Kirk.configure(PLAYERS, dealer="Ann", options={"Target": "200"})
+    assert say(target, kirk.HandStarted(3, CAT)) == "Hand 3 (to 200 points): Cat deals, Dan leads"  # K8
 
 
 def test_narration_of_a_tie() -> None:
     """K5 in words: every depth revealed, who dropped out on the way, who wins."""
-    one = TieBroken(5, ANN, (ANN, CAT), DecidedBy.PILES, 1, (
-        TieStep(1, ((ANN, Card.parse("9H")), (CAT, Card.parse("4D"))), (), (CAT,), (ANN,)),
+    one = kirk.TieBroken(5, ANN, (ANN, CAT), kirk.DecidedBy.PILES, 1, (
+        kirk.TieStep(1, ((ANN, Card.parse("9H")), (CAT, Card.parse("4D"))), (), (CAT,), (ANN,)),
     ))
     assert describe_tie(CONFIG, one, 12) == "Tie on 12 between Ann and Cat: depth 1 Ann 9H, Cat 4D → Ann wins the trick"
     assert VIEW.describe(CONFIG, one) == "Tie between Ann and Cat: depth 1 Ann 9H, Cat 4D → Ann wins the trick"
-    three = TieBroken(7, CAT, (ANN, BOB, CAT), DecidedBy.PILES, 2, (
-        TieStep(1, ((ANN, Card.parse("5S")), (BOB, Card.parse("9H")), (CAT, Card.parse("9C"))), (), (ANN,),
-                (BOB, CAT)),
-        TieStep(2, ((BOB, Card.parse("2C")), (CAT, Card.parse("JH"))), (), (BOB,), (CAT,)),
+    three = kirk.TieBroken(7, CAT, (ANN, BOB, CAT), kirk.DecidedBy.PILES, 2, (
+        kirk.TieStep(1, ((ANN, Card.parse("5S")), (BOB, Card.parse("9H")), (CAT, Card.parse("9C"))), (), (ANN,),
+                     (BOB, CAT)),
+        kirk.TieStep(2, ((BOB, Card.parse("2C")), (CAT, Card.parse("JH"))), (), (BOB,), (CAT,)),
     ))
     assert describe_tie(CONFIG, three, 14) == (
         "Tie on 14 between Ann, Bob and Cat: depth 1 Ann 5S, Bob 9H, Cat 9C (Ann out); "
         "depth 2 Bob 2C, Cat JH → Cat wins the trick")
-    nobody = TieBroken(9, BOB, (BOB, DAN), DecidedBy.FIRST_PLAYED, 2, (
-        TieStep(1, ((BOB, Card.parse("3S")), (DAN, Card.parse("3C"))), (), (), (BOB, DAN)),
-        TieStep(2, (), (BOB, DAN), (), (BOB, DAN)),
+    nobody = kirk.TieBroken(9, BOB, (BOB, DAN), kirk.DecidedBy.FIRST_PLAYED, 2, (
+        kirk.TieStep(1, ((BOB, Card.parse("3S")), (DAN, Card.parse("3C"))), (), (), (BOB, DAN)),
+        kirk.TieStep(2, (), (BOB, DAN), (), (BOB, DAN)),
     ))
     assert VIEW.describe(CONFIG, nobody) == (
         "Tie between Bob and Dan: depth 1 Bob 3S, Dan 3C; depth 2 no card left → Bob played first and wins the trick")
@@ -245,7 +218,7 @@ def test_step_lines_say_what_every_step_did() -> None:
         for as_player in (None, BOB):
             lines = VIEW.step_lines(step, as_player)
             assert len(lines) == len(step.events) and all(lines), step.label
-    ties = [step for step in steps if any(isinstance(e, TieBroken) for e in step.events)]
+    ties = [step for step in steps if any(isinstance(e, kirk.TieBroken) for e in step.events)]
     assert ties, "seed 1 has a tie"
     for step in ties:
         assert any(line.startswith("Tie on ") for line in VIEW.step_lines(step, None))
@@ -267,19 +240,19 @@ GAMES: dict[str, dict[str, Any]] = {
 def test_every_screen_fits_80_by_24(game: str) -> None:
     _, steps = simulated(**GAMES[game])
     # every deal, end and complete trick (the longest logs, the ties), and a spread of cards
-    assert_every_screen_fits(game, steps, lambda index, as_player, footer: render(
+    viewcheck.assert_every_screen_fits(game, steps, lambda index, as_player, footer: viewcheck.render(
         VIEW.screen(steps[index], index, len(steps), as_player, footer)), as_player=BOB, every_card=False)
 
 
 def test_every_hand_is_whole_at_80_columns() -> None:
     """Hands may wrap (long names), but every card of every hand is on the screen, unbroken."""
     games = [(game, simulated(**GAMES[game])[1]) for game in ("seed-1", "long-names")]
-    assert_hands_whole(games, screen_text, shown_cards)
+    viewcheck.assert_hands_whole(games, screen_text, shown_cards)
 
 
 def test_wider_screens_show_whole_names_and_the_top_of_each_pile() -> None:
     _, steps = simulated(**GAMES["long-names"])
-    wide = wide_screen(steps, screen_text)
+    wide = viewcheck.wide_screen(steps, screen_text)
     assert "Pile, top first" in wide
     table = steps[find_position(steps, "R1.5")].table
     for pile in table.piles:
@@ -312,13 +285,13 @@ def test_the_end_screen_shows_the_engine_s_totals() -> None:
     for game_name in ("seed-1", "target", "long-names"):
         game, steps = simulated(**GAMES[game_name])
         text = screen_text(steps, "end")
-        rows = lines_of(text)[3:7]  # title, heading, rule, then a line per player: no hand is left
+        rows = viewcheck.lines_of(text)[3:7]  # title, heading, rule, then a line per player: no hand is left
         standings = game.standings()
         assert [row[3:].split()[0].rstrip("…") for row in rows] == [name[:9] if len(name) > 10 else name
                                                                     for name in game.config.players]
         assert [row.split()[-1] for row in rows] == [str(s.score) for s in standings], text
         assert [row.startswith(("W", "DW")) for row in rows] == [s.winner for s in standings]  # K8
-        assert "game over" in lines_of(text)[0]
+        assert "game over" in viewcheck.lines_of(text)[0]
         winners = ", ".join(f"{game.config.players[s.side]} {s.score}{' (wins)' if s.winner else ''}"
                             for s in standings)
         assert VIEW.step_lines(steps[-1], None)[-1] == f"Game over: {winners}"
@@ -328,7 +301,7 @@ def test_the_end_screen_shows_the_engine_s_totals() -> None:
 def test_a_hand_s_end_shows_its_points_and_totals() -> None:
     game, steps = simulated()
     step = steps[find_position(steps, "R1.end")]
-    scored = next(e for e in step.events if isinstance(e, HandScored))
+    scored = next(e for e in step.events if isinstance(e, kirk.HandScored))
     assert step.table.hand_points == scored.points and step.table.totals == scored.totals
     assert sum(scored.points) == 179  # K7
     before = steps[find_position(steps, "R1.13.4")].table
@@ -353,12 +326,12 @@ SAMPLES = sorted((ROOT / "samples").glob("kirk-*.dgn"))
 
 @pytest.mark.skipif(not _kirk_bridge(), reason="Kirk's replay bridge is not there yet")
 def test_a_replayed_record_gives_the_same_steps() -> None:
-    assert_replay_gives_the_steps(*simulated())
+    viewcheck.assert_replay_gives_the_steps(*simulated())
 
 
 @pytest.mark.skipif(not SAMPLES or not _kirk_bridge(), reason="no Kirk samples or bridge yet")
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda path: path.name)
 def test_the_replay_command_shows_a_sample(sample: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    lines = replay_command_lines(sample, "R1.5", lambda: capsys.readouterr().out)
+    lines = viewcheck.replay_command_lines(sample, "R1.5", lambda: capsys.readouterr().out)
     assert lines[0].startswith("Hand 1") and "R1.5.4" in lines[0]
     assert any(line.startswith("Trick 5: ") for line in lines)

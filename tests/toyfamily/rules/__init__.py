@@ -20,17 +20,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
+from diamonds.core import errors
 from diamonds.core.cards import AnyCard, Card, format_cards, numbered_cards, sort_cards
-from diamonds.core.errors import (
-    CardNotHeld,
-    CardNotInDeck,
-    CardTwice,
-    GameOver,
-    IllegalMove,
-    InvalidDeal,
-    MustFollowSuit,
-    WrongPhase,
-)
+from diamonds.core.errors import IllegalMove
 from diamonds.core.family import Rules, Standing
 from diamonds.core.movetext import card_of, deal_text, parse_deal, refuse, words
 from diamonds.core.seating import ConfigError, Seating, check_players, dealer_seat, solo_sides
@@ -161,11 +153,11 @@ def _expect(state: State, phase: Phase, doing: str) -> None:
     if state.phase is phase:
         return
     if state.phase is Phase.GAME_OVER:
-        raise GameOver(f"the game is over after {state.config.rounds} rounds: {doing} is not possible", rule="T7")
+        raise errors.GameOver(f"the game is over after {state.config.rounds} rounds: {doing} is not possible", rule="T7")
     if state.phase is Phase.DEAL:
-        raise WrongPhase(f"{doing} is not due now: round {state.round_no} has not been dealt", rule="T2")
-    raise WrongPhase(f"{doing} is not due now: {state.config.players[state.to_move or 0]} must play a card",
-                     rule="T4", seat=state.to_move)
+        raise errors.WrongPhase(f"{doing} is not due now: round {state.round_no} has not been dealt", rule="T2")
+    raise errors.WrongPhase(f"{doing} is not due now: {state.config.players[state.to_move or 0]} must play a card",
+                            rule="T4", seat=state.to_move)
 
 
 def apply(state: State, move: Deal | PlayCard) -> tuple[State, tuple[object, ...]]:
@@ -180,19 +172,19 @@ def _deal(state: State, hands: tuple[tuple[AnyCard, ...], ...]) -> tuple[State, 
     _expect(state, Phase.DEAL, "a deal")
     config, names = state.config, state.config.players
     if len(hands) != 2:
-        raise InvalidDeal(f"a deal gives hands to 2 players, not {len(hands)}", rule="T2", expected=2,
-                          found=len(hands))
+        raise errors.InvalidDeal(f"a deal gives hands to 2 players, not {len(hands)}", rule="T2", expected=2,
+                                 found=len(hands))
     seen: dict[AnyCard, int] = {}
     for seat, hand in enumerate(hands):
         if len(hand) != config.hand_size:
-            raise InvalidDeal(f"{names[seat]} is dealt {len(hand)} cards, not {config.hand_size}", rule="T2",
-                              seat=seat, expected=config.hand_size, found=len(hand))
+            raise errors.InvalidDeal(f"{names[seat]} is dealt {len(hand)} cards, not {config.hand_size}", rule="T2",
+                                     seat=seat, expected=config.hand_size, found=len(hand))
         for card in hand:
             if card not in config.deck:
-                raise CardNotInDeck(f"{card} is dealt to {names[seat]}, but the toy pack is 1-3 of each suit",
-                                    rule="T2", seat=seat, card=card)
+                raise errors.CardNotInDeck(f"{card} is dealt to {names[seat]}, but the toy pack is 1-3 of each suit",
+                                           rule="T2", seat=seat, card=card)
             if card in seen:
-                raise CardTwice(f"{card} is dealt twice", rule="T2", seat=seat, card=card)
+                raise errors.CardTwice(f"{card} is dealt twice", rule="T2", seat=seat, card=card)
             seen[card] = seat
     held = tuple(frozenset(c for c in hand if isinstance(c, Card)) for hand in hands)
     events = (RoundStarted(state.round_no, state.dealer), CardsDealt(state.round_no, tuple(map(sort_cards, held))))
@@ -206,16 +198,16 @@ def _play(state: State, card: AnyCard) -> tuple[State, tuple[object, ...]]:
     seat = state.to_move
     assert seat is not None
     if not isinstance(card, Card) or card not in config.deck:
-        raise CardNotInDeck(f"{names[seat]} cannot play {card}: the toy pack is 1-3 of each suit", rule="T2",
-                            seat=seat, card=card)
+        raise errors.CardNotInDeck(f"{names[seat]} cannot play {card}: the toy pack is 1-3 of each suit", rule="T2",
+                                   seat=seat, card=card)
     if card not in state.hands[seat]:
-        raise CardNotHeld(f"{names[seat]} does not hold {card}", rule="T4", seat=seat, card=card)
+        raise errors.CardNotHeld(f"{names[seat]} does not hold {card}", rule="T4", seat=seat, card=card)
     if state.trick:
         led = state.trick[0][1].suit
         follow = tuple(c for c in state.hand(seat) if c.suit is led)
         if card.suit is not led and follow:
-            raise MustFollowSuit(f"{names[seat]} must follow {led.title} with {format_cards(follow)}, not play "
-                                 f"{card}", rule="T4", seat=seat, card=card, cards=follow)
+            raise errors.MustFollowSuit(f"{names[seat]} must follow {led.title} with {format_cards(follow)}, not play "
+                                        f"{card}", rule="T4", seat=seat, card=card, cards=follow)
     hands = tuple(hand - {card} if s == seat else hand for s, hand in enumerate(state.hands))
     trick = state.trick + ((seat, card),)
     events: list[object] = [CardPlayed(seat, card, state.trick_no, not state.trick)]
@@ -301,7 +293,7 @@ class Toy(Rules):
             return Deal((sort_cards(pack[:6]), sort_cards(pack[6:])))
         legal = cls.legal_moves(state)
         if not legal:
-            raise GameOver("the game is over: no move is possible", rule="T7")
+            raise errors.GameOver("the game is over: no move is possible", rule="T7")
         return rng.choice(legal)
 
     @classmethod
