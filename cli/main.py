@@ -106,11 +106,15 @@ def _positive(text: str) -> int:
     return _whole(text, 1, "at least 1")
 
 
-def _command(commands: argparse._SubParsersAction, name: str, help: str, examples: str) -> argparse.ArgumentParser:
-    return commands.add_parser(
+def _command(commands: argparse._SubParsersAction, only: str | None, name: str, help: str,
+             examples: str) -> argparse.ArgumentParser | None:
+    """Add the command `name` (listed with its help); its parser, to give it its options, if it is `only`'s
+    (None: every command's)."""
+    parser = commands.add_parser(
         name, help=help, description=help[0].upper() + help[1:] + ".",
         epilog="examples:\n" + examples, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    return parser if only in (None, name) else None
 
 
 def _inputs(command: argparse.ArgumentParser, help: str, *, dest: str = "files") -> None:
@@ -166,13 +170,12 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action=_VersionAction, version="%(prog)s")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    replay = _command(commands, "replay", "replay a game step by step",
-                      "  diamonds replay game.dgn              # interactive on a terminal\n"
-                      "  diamonds replay game.dgn --at R2.7    # the table after trick 7 of round 2\n"
-                      "  diamonds replay games.dgn --game 3 --as Ann --steps\n"
-                      "  diamonds replay game.dgn --at R4.end --svg end.svg\n"
-                      "  diamonds replay logs/*.dgn --html archive/    # an index page and a page per file")
-    if only in (None, "replay"):
+    if replay := _command(commands, only, "replay", "replay a game step by step",
+                          "  diamonds replay game.dgn              # interactive on a terminal\n"
+                          "  diamonds replay game.dgn --at R2.7    # the table after trick 7 of round 2\n"
+                          "  diamonds replay games.dgn --game 3 --as Ann --steps\n"
+                          "  diamonds replay game.dgn --at R4.end --svg end.svg\n"
+                          "  diamonds replay logs/*.dgn --html archive/    # an index page and a page per file"):
         _inputs(replay, "a DGN file, or - for standard input; several with --html DIR/ (an archive)", dest="file")
         _encoding(replay, "the file's text encoding (default utf-8; latin-1 for older logs)")
         replay.add_argument("--game", type=int, default=1, metavar="N", help="which game of the file (default 1)")
@@ -188,10 +191,9 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
         replay.add_argument("--terminal-html", metavar="FILE", help="save the terminal screen at the position as HTML")
         _width(replay)
 
-    validate = _command(commands, "validate", "check games against the rules",
-                        "  diamonds validate game.dgn\n  diamonds validate logs/*.dgn --format json\n"
-                        "  cat game.dgn | diamonds validate -")
-    if only in (None, "validate"):
+    if validate := _command(commands, only, "validate", "check games against the rules",
+                            "  diamonds validate game.dgn\n  diamonds validate logs/*.dgn --format json\n"
+                            "  cat game.dgn | diamonds validate -"):
         _inputs(validate, "DGN files, or - for standard input")
         _encoding(validate, "the files' text encoding (default utf-8; latin-1 for older logs)")
         validate.add_argument("--format", choices=("text", "json"), default="text",
@@ -200,14 +202,13 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
         _jobs(validate)
         _scheduler(validate)
 
-    convert = _command(commands, "convert", "convert games to Parquet tables, JSON, JSON Lines, CSV, "
-                       "or (from JSON) DGN",
-                       "  diamonds convert logs/*.dgn --to parquet -o tables/   # games, plays, events\n"
-                       "  diamonds convert game.dgn --to json -o game.json\n"
-                       "  diamonds convert archive.dgn --to jsonl -o games.jsonl\n"
-                       "  diamonds convert archive.dgn --to csv -o plays.csv   # one row per card\n"
-                       "  diamonds convert game.json --to dgn")
-    if only in (None, "convert"):
+    if convert := _command(commands, only, "convert", "convert games to Parquet tables, JSON, JSON Lines, CSV, "
+                           "or (from JSON) DGN",
+                           "  diamonds convert logs/*.dgn --to parquet -o tables/   # games, plays, events\n"
+                           "  diamonds convert game.dgn --to json -o game.json\n"
+                           "  diamonds convert archive.dgn --to jsonl -o games.jsonl\n"
+                           "  diamonds convert archive.dgn --to csv -o plays.csv   # one row per card\n"
+                           "  diamonds convert game.json --to dgn"):
         _inputs(convert, "a DGN, JSON or JSON Lines file, or - for standard input (--to parquet: several)")
         _encoding(convert, "the file's text encoding (default utf-8; latin-1 for older logs)")
         convert.add_argument("--to", required=True, choices=("parquet", "json", "jsonl", "csv", "dgn"),
@@ -227,13 +228,12 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
                              help="--to parquet: if interrupted, keep the tables written so far, marked by a file "
                              "PARTIAL in the folder (default: the folder is left as it was)")
 
-    stats = _command(commands, "stats", "summarise many games: wins by seat, scores, Suit Actions, ties",
-                     "  diamonds stats logs/*.dgn\n"
-                     "  diamonds stats tables/            # the folder `convert --to parquet` wrote\n"
-                     "  diamonds stats logs/*.dgn --format json\n"
-                     "  diamonds stats logs/*.dgn --plot wins.svg\n"
-                     "  diamonds stats logs/*.dgn --by player --format csv")
-    if only in (None, "stats"):
+    if stats := _command(commands, only, "stats", "summarise many games: wins by seat, scores, Suit Actions, ties",
+                         "  diamonds stats logs/*.dgn\n"
+                         "  diamonds stats tables/            # the folder `convert --to parquet` wrote\n"
+                         "  diamonds stats logs/*.dgn --format json\n"
+                         "  diamonds stats logs/*.dgn --plot wins.svg\n"
+                         "  diamonds stats logs/*.dgn --by player --format csv"):
         _inputs(stats, "DGN files (or -), or a folder of Parquet tables written by `convert --to parquet`")
         _encoding(stats, "the DGN files' text encoding (default utf-8)")
         stats.add_argument("--format", choices=("text", "json", "csv"), default="text",
@@ -246,10 +246,9 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
         _jobs(stats)
         _width(stats)
 
-    ratings = _command(commands, "ratings", "rate the players game by game (openskill's Plackett-Luce)",
-                       "  diamonds ratings logs/*.dgn\n"
-                       "  diamonds ratings logs/*.dgn tables/ --alias names.txt --plot ratings.svg")
-    if only in (None, "ratings"):
+    if ratings := _command(commands, only, "ratings", "rate the players game by game (openskill's Plackett-Luce)",
+                           "  diamonds ratings logs/*.dgn\n"
+                           "  diamonds ratings logs/*.dgn tables/ --alias names.txt --plot ratings.svg"):
         _inputs(ratings, "DGN files (or -), or folders of Parquet tables written by `convert --to parquet`")
         _encoding(ratings, "the DGN files' text encoding (default utf-8)")
         ratings.add_argument("--alias", metavar="FILE",
@@ -261,11 +260,10 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
         _jobs(ratings)
         _width(ratings)
 
-    record = _command(commands, "record", "record a game live at the table, checked card by card",
-                      "  diamonds record tonight.dgn --rules 2e --players \"Ann Bob Cat\" --dealer Ann\n"
-                      "  diamonds record tonight.dgn                 # resume an unfinished game\n"
-                      "  diamonds record game.dgn --rules kirk --players \"A B C D\" < moves.txt")
-    if only in (None, "record"):
+    if record := _command(commands, only, "record", "record a game live at the table, checked card by card",
+                          "  diamonds record tonight.dgn --rules 2e --players \"Ann Bob Cat\" --dealer Ann\n"
+                          "  diamonds record tonight.dgn                 # resume an unfinished game\n"
+                          "  diamonds record game.dgn --rules kirk --players \"A B C D\" < moves.txt"):
         from diamonds.core import RULE_SETS
 
         record.add_argument("file", metavar="FILE", help="the DGN file to write (an unfinished game in it is resumed)")
@@ -285,34 +283,31 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
         _encoding(record, "the file's text encoding (default utf-8)")
         record.add_argument("--force", action="store_true", help="record into a read-only FILE (its mode is kept)")
 
-    serve = _command(commands, "serve", "the club night in the browser: organiser, scorers and watchers",
-                     "  diamonds serve                       # ./diamonds-club, on 127.0.0.1:8000\n"
-                     "  diamonds serve thursday --port 8080  # the same folder again carries on\n"
-                     "  diamonds serve thursday --host 0.0.0.0   # phones on the club's network")
-    if only in (None, "serve"):
+    if serve := _command(commands, only, "serve", "the club night in the browser: organiser, scorers and watchers",
+                         "  diamonds serve                       # ./diamonds-club, on 127.0.0.1:8000\n"
+                         "  diamonds serve thursday --port 8080  # the same folder again carries on\n"
+                         "  diamonds serve thursday --host 0.0.0.0   # phones on the club's network"):
         serve.add_argument("dir", nargs="?", default="./diamonds-club", metavar="DIR",
                            help="the night's folder: SQLite, one DGN file per table, organiser.token "
                            "(default ./diamonds-club)")
         serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
         serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
 
-    _command(commands, "schema", "print the JSON Schema of `convert --to json`",
+    _command(commands, only, "schema", "print the JSON Schema of `convert --to json`",
              "  diamonds schema > diamonds-game.schema.json")
 
-    fmt = _command(commands, "fmt", "rewrite DGN files in canonical form",
-                   "  diamonds fmt game.dgn\n  diamonds fmt --check logs/*.dgn")
-    if only in (None, "fmt"):
+    if fmt := _command(commands, only, "fmt", "rewrite DGN files in canonical form",
+                       "  diamonds fmt game.dgn\n  diamonds fmt --check logs/*.dgn"):
         _inputs(fmt, "DGN files, rewritten in place")
         _encoding(fmt, "the files' text encoding (default utf-8); a file is written back in it")
         fmt.add_argument("--check", action="store_true", help="only report files that are not canonical (exit 1)")
         fmt.add_argument("--force", action="store_true", help="rewrite read-only files too (their mode is kept)")
 
-    simulate = _command(commands, "simulate", "play random legal games and print them as DGN",
-                        "  diamonds simulate --players 4\n"
-                        "  diamonds simulate --players 4 --variant partnership --rules 1e --seed 7 --games 10\n"
-                        "  diamonds simulate --players 3 --narrate\n"
-                        "  diamonds simulate --rules kirk --target 500 --seed 1")
-    if only in (None, "simulate"):
+    if simulate := _command(commands, only, "simulate", "play random legal games and print them as DGN",
+                            "  diamonds simulate --players 4\n"
+                            "  diamonds simulate --players 4 --variant partnership --rules 1e --seed 7 --games 10\n"
+                            "  diamonds simulate --players 3 --narrate\n"
+                            "  diamonds simulate --rules kirk --target 500 --seed 1"):
         from diamonds.core import FAMILIES, RULE_SETS
 
         simulate.add_argument("--players", type=int, default=None,
@@ -331,11 +326,10 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
         simulate.add_argument("-o", "--output", metavar="OUT", help="write here instead of standard output")
         simulate.add_argument("--force", action="store_true", help="replace a read-only output file (its mode is kept)")
 
-    analyse = _command(commands, "analyse", "judge every card played (exactly in a round's last four tricks, "
-                       "else with the mc bot) and mark the mistakes",
-                       "  diamonds analyse game.dgn -o annotated.dgn\n"
-                       "  diamonds analyse game.dgn --samples 64 --mistake 3 --blunder 8")
-    if only in (None, "analyse"):
+    if analyse := _command(commands, only, "analyse", "judge every card played (exactly in a round's last four tricks, "
+                           "else with the mc bot) and mark the mistakes",
+                           "  diamonds analyse game.dgn -o annotated.dgn\n"
+                           "  diamonds analyse game.dgn --samples 64 --mistake 3 --blunder 8"):
         analyse.add_argument("file", help="a DGN file")
         analyse.add_argument("-o", "--output", metavar="OUT", help="the annotated DGN (default: standard output)")
         analyse.add_argument("--samples", type=_positive, default=16, help="mc samples per decision (default 16)")
@@ -352,11 +346,10 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
                              f"past it mc estimates (default {MAX_EXACT_NODES}; 0: mc everywhere)")
         analyse.add_argument("--force", action="store_true", help="replace a read-only output file (its mode is kept)")
 
-    arena = _command(commands, "arena", "play bots against each other, write the games as DGN, print standings",
-                     "  diamonds arena --rules 2e --players 4 --bots mc,greedy,greedy,random --games 1000 "
-                     "--seed 1 --jobs 4 -o arena.dgn\n"
-                     "  diamonds arena --rules kirk --bots mc:32,greedy,greedy,greedy --hands 1 --games 50")
-    if only in (None, "arena"):
+    if arena := _command(commands, only, "arena", "play bots against each other, write the games as DGN, print standings",
+                         "  diamonds arena --rules 2e --players 4 --bots mc,greedy,greedy,random --games 1000 "
+                         "--seed 1 --jobs 4 -o arena.dgn\n"
+                         "  diamonds arena --rules kirk --bots mc:32,greedy,greedy,greedy --hands 1 --games 50"):
         from diamonds.core import RULE_SETS
 
         arena.add_argument("--rules", choices=list(RULE_SETS), default="2e", help="the rule set the bots play (Rules tag)")
@@ -375,10 +368,9 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
                            help="write every game as DGN here (default: nowhere)")
         arena.add_argument("--force", action="store_true", help="replace a read-only output file (its mode is kept)")
 
-    play = _command(commands, "play", "play a game against the bots, one move typed at a time",
-                    "  diamonds play --rules kirk --as Ann --bots mc\n"
-                    "  diamonds play --rules 2e --players \"Ann Bob Cat\" --bots mc,greedy -o mine.dgn")
-    if only in (None, "play"):
+    if play := _command(commands, only, "play", "play a game against the bots, one move typed at a time",
+                        "  diamonds play --rules kirk --as Ann --bots mc\n"
+                        "  diamonds play --rules 2e --players \"Ann Bob Cat\" --bots mc,greedy -o mine.dgn"):
         from diamonds.core import RULE_SETS
 
         play.add_argument("--rules", choices=list(RULE_SETS), default="2e", help="the rule set of the game (Rules tag)")
