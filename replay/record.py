@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from diamonds.core import Game, family_of
+from diamonds.core import AnyCard, Game, Seating, family_of, sort_cards
 from diamonds.notation.records import (
     Call,
     GameRecord,
@@ -74,6 +74,18 @@ class RoundsWriter:
         """Close the round being written and open the next one, with its header and hand lines."""
         self.close()
         self.header, self.hand_lines, self.calls, self.tricks = header, hand_lines, [], []
+
+    def deal_hands(self, config: Seating, hands: Sequence[Iterable[AnyCard]], *, deals: bool,
+                   more: tuple[HandLine, ...] = ()) -> None:
+        """Open the next round as a game without a pass count writes it: `R<n> dealer <id>` (the dealer as
+        the seating moves the deal), a deal line per seat with its cards sorted, then `more` (a kitty);
+        with `deals=False` no hand lines at all (DGN infers them from a complete round)."""
+        number = self.next_number
+        names = config.players
+        header = RoundHeader(number, names[config.dealer_of_round(number)], None)
+        lines = tuple(HandLine("deal", names[seat], Plays(tuple(Play(card) for card in sort_cards(hand))))
+                      for seat, hand in enumerate(hands)) + more
+        self.deal(header, lines if deals else ())
 
     def play(self, play: Play) -> None:
         if not self.tricks or len(self.tricks[-1]) == self.plays_per_trick:

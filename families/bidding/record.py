@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from diamonds.core import Card, Game, sort_cards
-from diamonds.notation.records import Call, GameRecord, HandLine, Play, Plays, RoundHeader, Take
+from diamonds.core import Card, Game
+from diamonds.notation.records import Call, GameRecord, HandLine, Play, Plays, Take
 from diamonds.replay.record import RoundsWriter
 
 from .rules import Bid, BiddingConfig, Deal, FinalBid, PlayCard, TakeFromKitty
@@ -44,15 +44,8 @@ def record_from_game(game: Game, *, tags: Iterable[tuple[str, str]] = (), deals:
     writer = RoundsWriter(config.plays_per_trick)
     for move in game.moves:
         if isinstance(move, Deal):
-            hand_no = writer.next_number
-            header = RoundHeader(hand_no, names[config.dealer_of_round(hand_no)], None)  # B2: the deal moves left
-            hand_lines: tuple[HandLine, ...] = ()
-            if deals:
-                hand_lines = tuple(
-                    HandLine("deal", names[seat], Plays(tuple(Play(card) for card in sort_cards(hand))))
-                    for seat, hand in enumerate(move.hands)
-                ) + (HandLine("kitty", "", Plays(tuple(Play(card) for card in move.kitty))),)
-            writer.deal(header, hand_lines)
+            kitty = HandLine("kitty", "", Plays(tuple(Play(card) for card in move.kitty)))  # in the order dealt
+            writer.deal_hands(config, move.hands, deals=deals, more=(kitty,))  # B2: the deal moves left
         elif isinstance(move, PlayCard):
             writer.play(play_of(move))
         elif isinstance(move, Bid):

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from diamonds.core import Game, sort_cards
-from diamonds.notation.records import GameRecord, HandLine, Play, Plays, RoundHeader
+from diamonds.core import Game
+from diamonds.notation.records import GameRecord, Play
 from diamonds.replay.record import RoundsWriter
 
 from .rules import Deal, KirkConfig, PlayCard
@@ -27,16 +27,10 @@ def record_from_game(game: Game, *, tags: Iterable[tuple[str, str]] = (), deals:
     """
     config = game.config
     assert isinstance(config, KirkConfig)
-    names = config.players
     writer = RoundsWriter(config.plays_per_trick)
     for move in game.moves:
         if isinstance(move, Deal):
-            hand_no = writer.next_number
-            header = RoundHeader(hand_no, names[config.dealer_of_round(hand_no)], None)  # K2: the deal moves left
-            writer.deal(header, tuple(
-                HandLine("deal", names[seat], Plays([Play(card) for card in sort_cards(hand)]))
-                for seat, hand in enumerate(move.hands)
-            ) if deals else ())
+            writer.deal_hands(config, move.hands, deals=deals)  # K2: the deal moves left
         elif isinstance(move, PlayCard):
             writer.play(Play(move.card))
         else:  # pragma: no cover - Kirk has no other moves
