@@ -162,15 +162,13 @@ class Game:
 def events_by_move(events: Sequence[E], opening: type) -> list[tuple[E, ...]]:
     """A fast path's run of events, split move by move: each move's events begin with one `opening`
     event (a card played), and all that follows it until the next is what that move caused."""
-    moves: list[tuple[E, ...]] = []
-    start = None
-    for index, event in enumerate(events):
-        if type(event) is opening:
-            if start is not None:
-                moves.append(tuple(events[start:index]))
-            start = index
-        elif start is None:
-            raise ValueError(f"a run's events begin with {type(event).__name__}, not {opening.__name__}")
-    if start is not None:
-        moves.append(tuple(events[start:]))
-    return moves
+    starts = [index for index, event in enumerate(events) if type(event) is opening]
+    if not starts:
+        if events:
+            raise ValueError(f"a run's events begin with {type(events[0]).__name__}, not {opening.__name__}")
+        return []
+    if starts[0]:
+        raise ValueError(f"a run's events begin with {type(events[0]).__name__}, not {opening.__name__}")
+    ends = starts[1:]
+    ends.append(len(events))
+    return [tuple(events[start:end]) for start, end in zip(starts, ends)]
