@@ -47,6 +47,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from diamonds.core import AnyCard, Card, IllegalMove, Joker
+from diamonds.core.cards import spellings
 from diamonds.core.errors import CardNotHeld, CardNotInDeck, GameOver, MustFollowSuit, OutOfTurn, WrongPhase
 from diamonds.notation.records import Call, HandLine, Play, Plays, Pos, Round, Take
 from diamonds.replay.bridge import Bridge
@@ -104,7 +105,9 @@ def _plain_move(card: AnyCard) -> PlayCard:
     return move
 
 
-_PLAIN_MOVES: dict[AnyCard, PlayCard] = {}  # cards are few and interned
+#: Every card's plain move, made once (cards are few and interned): a plain trick's moves are lookups.
+_PLAIN_MOVES: dict[AnyCard, PlayCard] = {card: PlayCard(card, True if card.is_ace else None)
+                                         for card in set(spellings().values())}
 
 
 def _token_move(text: str) -> PlayCard | None:
@@ -639,7 +642,7 @@ class BiddingReplayer(Replayer):
             if trick.number != count or len(plays.cards) != per_trick:
                 break
             if plays.plain:
-                moves += map(_plain_move, plays.cards)
+                moves += map(_PLAIN_MOVES.__getitem__, plays.cards)  # `_plain_move`, of every card
                 continue
             texts = plays.texts()
             if texts is not None and len(texts) == per_trick:  # read from a line: each token's move by its spelling

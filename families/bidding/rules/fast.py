@@ -250,10 +250,11 @@ class BiddingTable(SnapshotTable[BiddingState, Event]):
         made = _PLAYED
         led = trick[0].suit if trick else None
         following = _OF_SUIT[led.index] if led is not None else None
+        count = len(trick)  # the cards in the trick
         while index < end:
             move = moves[index]
             card, high, given = move.card, move.high, move.suit
-            seat = (leader + len(trick)) % n
+            seat = (leader + count) % n
             hand = hands[seat]
             # B2, B6: a card held (so of the pack); B7: exactly the choices the card needs.
             if card not in hand:
@@ -279,10 +280,11 @@ class BiddingTable(SnapshotTable[BiddingState, Event]):
                 played = made[key] = Played(seat, card, high, suit)
             trick.append(played)
             index += 1
+            count += 1
             if led is None:
                 led = suit
                 following = _OF_SUIT[suit.index]
-            if len(trick) < per_trick:
+            if count < per_trick:
                 continue
             # B8: the winner takes the trick and leads the next.
             won, why = trick_winner(trick)
@@ -291,6 +293,7 @@ class BiddingTable(SnapshotTable[BiddingState, Event]):
                 events.append(TrickWon(self.trick_no, winner, trick[won].card, tuple(p.card for p in trick), why))
             tricks_won[winner] += 1
             trick.clear()
+            count = 0
             led = following = None
             leader = self.leader = winner
             if self.trick_no < last_trick:
