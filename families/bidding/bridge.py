@@ -438,11 +438,11 @@ class BiddingReplayer(Replayer):
         return self.play_tricks(number, rnd, last=last)
 
     def play_written_calls(self, calls: Sequence[Call | Take]) -> int:
-        """The check path: the bids, takes and final bids go straight to the table's own checks (`made`,
-        B3-B5) while it makes them, each as the move `call` and `take` would push; how many it made. It
-        stops at a call those would report anything about (a player id not written exactly as in
-        Players, a mark on a take's card, a move the table refuses); the call-by-call loop goes on from
-        there and reports it."""
+        """The check path: the bids, takes and final bids go straight to the table's own checks (B3-B5, the
+        ones `made` calls) while it makes them, each then noted as the move `call` and `take` would push;
+        how many it made. It stops at a call those would report anything about (a player id not written
+        exactly as in Players, a mark on a take's card, a move the table refuses); the call-by-call loop
+        goes on from there and reports it."""
         table = self.game.table
         assert isinstance(table, BiddingTable)
         seats = self.seats
@@ -453,32 +453,31 @@ class BiddingReplayer(Replayer):
                 break
             move: Bid | FinalBid | TakeFromKitty | None
             if isinstance(call, Take):
-                card, point = call.card, call.point
-                if not (_bare(card) and _bare(point)):
-                    break  # B7: `refuse_line_marks` reports it
-                move = _TAKES.get((seat, card.card, point.card))
+                card, point = call.card.card, call.point.card
+                if not (_bare(call.card) and _bare(call.point) and table.phase is Phase.TAKE
+                        and table.take(seat, card, point)):
+                    break  # B7: `refuse_line_marks` reports a mark; the pure path, a refusal
+                move = _TAKES.get((seat, card, point))
                 if move is None:
-                    move = TakeFromKitty(seat, card.card, point.card)
-                if not table.made(TakeFromKitty, move):
-                    break
-                if len(_TAKES) < _REMEMBERED_MOVES:
-                    _TAKES[seat, card.card, point.card] = move
+                    move = TakeFromKitty(seat, card, point)
+                    if len(_TAKES) < _REMEMBERED_MOVES:
+                        _TAKES[seat, card, point] = move
             elif call.kind == "bid":  # as `call` reads it: a bid, else a final bid
+                if not (table.phase is Phase.BID and table.bid(seat, call.amount)):
+                    break
                 move = _BIDS.get((seat, call.amount))
                 if move is None:
                     move = Bid(seat, call.amount)
-                if not table.made(Bid, move):
-                    break
-                if len(_BIDS) < _REMEMBERED_MOVES:
-                    _BIDS[seat, call.amount] = move
+                    if len(_BIDS) < _REMEMBERED_MOVES:
+                        _BIDS[seat, call.amount] = move
             else:
+                if not (table.phase is Phase.FINAL and table.final_bid(seat, call.amount)):
+                    break
                 move = _FINALS.get((seat, call.amount))
                 if move is None:
                     move = FinalBid(seat, call.amount)
-                if not table.made(FinalBid, move):
-                    break
-                if len(_FINALS) < _REMEMBERED_MOVES:
-                    _FINALS[seat, call.amount] = move
+                    if len(_FINALS) < _REMEMBERED_MOVES:
+                        _FINALS[seat, call.amount] = move
             made.append(move)
         self.game.note_played(made)
         return len(made)
