@@ -28,7 +28,7 @@ from typing import Any
 from diamonds.core.cards import SUITS, AnyCard, Card, Suit, sort_cards, spellings
 from diamonds.core.snapshot import SnapshotTable
 
-from .config import MAX_BID, BiddingConfig
+from .config import MAX_BID, PLAYERS, BiddingConfig
 from .deck import DECK, choices_needed
 from .engine import (
     _fresh_hand,
@@ -60,6 +60,11 @@ _OF_SUIT: tuple[frozenset[Card], ...] = tuple(
 #: The trick's entries already made, by (seat, card, high, given suit): `Played` values recur (3 seats, 33
 #: cards, an ace's or the Joker's few choices), and making one costs more than checking the play.
 _PLAYED: dict[tuple[int, AnyCard, bool | None, Suit | None], Played] = {}
+#: B7: the cards of the pack played with no choice (all but the aces and the Joker), and their entries by
+#: seat (B1: three; a table of more seats makes its own) and card: the common case, looked up without a key
+#: to build.
+_PLAIN: frozenset[AnyCard] = frozenset(card for card in DECK if choices_needed(card) == (False, False))
+_PLAIN_PLAYED: tuple[dict[AnyCard, Played], ...] = tuple({} for _ in range(PLAYERS))
 
 
 class BiddingTable(SnapshotTable[BiddingState, Event]):
@@ -248,6 +253,7 @@ class BiddingTable(SnapshotTable[BiddingState, Event]):
         hands, trick, tricks_won = self.hands, self.trick, self.tricks_won
         leader = self.leader
         made = _PLAYED
+        plain = _PLAIN_PLAYED if n <= len(_PLAIN_PLAYED) else tuple({} for _ in range(n))
         led = trick[0].suit if trick else None
         following = _OF_SUIT[led.index] if led is not None else None
         count = len(trick)  # the cards in the trick
@@ -259,25 +265,33 @@ class BiddingTable(SnapshotTable[BiddingState, Event]):
             # B2, B6: a card held (so of the pack); B7: exactly the choices the card needs.
             if card not in hand:
                 break
-            needs = _NEEDS.get(card) or choices_needed(card)
-            if needs[0] is (high is None) or needs[1] is (given is None):
-                break
-            if isinstance(card, Card):
-                suit = card.suit
+            if high is None and given is None and card in _PLAIN:  # B7: no choice needed, none given
+                suit = card.suit  # type: ignore[union-attr]  # a suited card
                 if following is not None and suit is not led and not following.isdisjoint(hand):
                     break  # B6: it must follow the led suit
+                played = plain[seat].get(card)
+                if played is None:
+                    played = plain[seat][card] = Played(seat, card, None, suit)
             else:
-                assert given is not None
-                suit = given  # B7: the Joker's given suit; led, it is the led suit
+                needs = _NEEDS.get(card) or choices_needed(card)
+                if needs[0] is (high is None) or needs[1] is (given is None):
+                    break
+                if isinstance(card, Card):
+                    suit = card.suit
+                    if following is not None and suit is not led and not following.isdisjoint(hand):
+                        break  # B6: it must follow the led suit
+                else:
+                    assert given is not None
+                    suit = given  # B7: the Joker's given suit; led, it is the led suit
+                key = (seat, card, high, given)
+                played = made.get(key)
+                if played is None:
+                    played = made[key] = Played(seat, card, high, suit)
             self.snapshot = None
             if events is not None:
                 events.append(CardPlayed(seat, card, self.trick_no, led is None, high, suit,
                                          led is None or suit is led))
             hand.remove(card)
-            key = (seat, card, high, given)
-            played = made.get(key)
-            if played is None:
-                played = made[key] = Played(seat, card, high, suit)
             trick.append(played)
             index += 1
             count += 1
