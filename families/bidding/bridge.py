@@ -293,7 +293,9 @@ class BiddingReplayer(Replayer):
                                  "B2", len(line.kind))
                 kitty, where = line, None
             else:
-                where = self.seat(line.player, line.player_pos)
+                where = self.seats.get(line.player)
+                if where is None:
+                    where = self.seat(line.player, line.player_pos)  # reported there, or matched ignoring case
                 if where in deals:
                     self.problem(line.pos, f"a second deal line for {names[where]} in hand {rnd.header.number}",
                                  "duplicate-deal", "B2", len(line.kind))
@@ -319,7 +321,7 @@ class BiddingReplayer(Replayer):
                                  plays[index].length)
                 placed[card] = where
             size = config.hand_size if where is not None else config.kitty_size
-            if len(line.cards) != size:
+            if len(plays.cards) != size:
                 who = f"{names[where]} is dealt" if where is not None else "the kitty is dealt"
                 self.problem(line.pos, f"{who} {len(line.cards)} cards, not {size}", "invalid-deal", "B2",
                              len(line.kind))
