@@ -105,6 +105,7 @@ class FastReader:
         self.card_words = frozenset(words.words(Shape.CARDS))
         self.call_words = frozenset(words.words(Shape.CALL))
         self.exchange_words = {word: words.second_of(word) for word in words.words(Shape.EXCHANGE)}
+        self.call_heads = self.call_words | frozenset(self.exchange_words)  # the words that open a call line
         self.end_words = frozenset(words.words(Shape.END))
         self.count_words = frozenset(words.header_counts)
         self.players: set[str] = set()  # ids already matched against PLAYER
@@ -128,7 +129,8 @@ class FastReader:
         tricks: list[Trick] = []
         end: EndLine | None = None
         stage = 0  # within a round: 1 hand lines, 2 calls, 3 tricks, 4 end (the grammar's order)
-        hand_words, card_words, call_words = self.hand_words, self.card_words, self.call_words
+        hand_words, card_words, call_heads = self.hand_words, self.card_words, self.call_heads
+        call_lines = self.call_lines
         cards_of = self.cards
         trick_numbers = self.trick_numbers
         players = self.players
@@ -183,13 +185,19 @@ class FastReader:
                 hand_lines.append(_hand_line(head, player, plays, (), _new_pos(Pos, (line_no, column)),
                                              _new_pos(Pos, (line_no, player_column))))
                 stage = 1
-            elif head in call_words or head in self.exchange_words:
+            elif head in call_heads:
                 if header is None or stage > 2:
                     return None
-                call = self._call(head, line, line_no, tokens)
-                if call is None:
-                    return None
-                calls.append(call)
+                known = call_lines.get(line)
+                if known is not None and known and known[0] == "call":  # `_call` of a line read before, inline
+                    _, player, amount, at, player_at, amount_at = known
+                    calls.append(_call_record(head, player, amount, (), _new_pos(Pos, (line_no, at)),
+                                              _new_pos(Pos, (line_no, player_at)), _new_pos(Pos, (line_no, amount_at))))
+                else:
+                    call = self._call(head, line, line_no, tokens)
+                    if call is None:
+                        return None
+                    calls.append(call)
                 stage = 2
             elif head in card_words:
                 if header is None or stage > 1:
@@ -300,6 +308,13 @@ class FastReader:
             return _call_record(head, player, amount, (), _new_pos(Pos, (line_no, at)),  # type: ignore[no-any-return]
                                 _new_pos(Pos, (line_no, player_at)), _new_pos(Pos, (line_no, amount_at)))
         _, player, card, point, at, player_at, card_at, point_at, second = known
+        if card[3] is None and point[3] is None:  # no `>id` (as `_card_play` makes them, without a Choice)
+            return _take_record(player,  # type: ignore[no-any-return]
+                                _play(card[0], None, card[4], (), _new_pos(Pos, (line_no, card_at)), card[6], card[2],
+                                      card[1]),
+                                _play(point[0], None, point[4], (), _new_pos(Pos, (line_no, point_at)), point[6],
+                                      point[2], point[1]),
+                                (), _new_pos(Pos, (line_no, at)), _new_pos(Pos, (line_no, player_at)), head, second)
         return _take_record(player, _card_play(card, line_no, card_at), _card_play(point, line_no, point_at),  # type: ignore[no-any-return]
                             (), _new_pos(Pos, (line_no, at)), _new_pos(Pos, (line_no, player_at)), head, second)
 
@@ -351,7 +366,7 @@ class FastReader:
             plays = self._plays(tokens, 1, line, line_no)
             if plays is None:
                 return None
-        where = Pos(line_no, line.index(head) + 1)
+        where = _new_pos(Pos, (line_no, 1 if line[0] != " " else line.index(head) + 1))
         return _hand_line(head, "", plays, (), where, where)
 
     def _plays(self, tokens: list[str], skip: int, line: str, line_no: int) -> Plays | None:

@@ -47,6 +47,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from diamonds.core import AnyCard, Card, IllegalMove, Joker
+from diamonds.core.cards import spellings
 from diamonds.core.errors import CardNotHeld, CardNotInDeck, GameOver, MustFollowSuit, OutOfTurn, WrongPhase
 from diamonds.core.game import events_by_move
 from diamonds.notation.records import Call, HandLine, Play, Plays, Pos, Round, Take
@@ -106,7 +107,9 @@ def _plain_move(card: AnyCard) -> PlayCard:
     return move
 
 
-_PLAIN_MOVES: dict[AnyCard, PlayCard] = {}  # cards are few and interned
+#: Every card's plain move, made once (cards are few and interned): a plain trick's moves are lookups.
+_PLAIN_MOVES: dict[AnyCard, PlayCard] = {card: PlayCard(card, True if card.is_ace else None)
+                                         for card in set(spellings().values())}
 
 
 def _token_move(text: str) -> PlayCard | None:
@@ -140,6 +143,19 @@ def _lenient_moves(plays: Plays) -> list[PlayCard]:
     return [_lenient_move(play) for play in plays]
 
 
+def _bare(play: Play) -> bool:
+    """A card of a take with nothing `refuse_line_marks` reports (no `>id`, sign or given suit)."""
+    return play.choice is None and play.sign is None and play.suit is None
+
+
+#: The check path's calls as moves, made once each (moves are values): only moves the table made are kept,
+#: so the seats are the players' and the amounts 0 to 10; the takes are of cards of the pack.
+_BIDS: dict[tuple[int, int], Bid] = {}
+_FINALS: dict[tuple[int, int], FinalBid] = {}
+_TAKES: dict[tuple[int, AnyCard, AnyCard], TakeFromKitty] = {}
+_REMEMBERED_MOVES = 4096
+
+
 class BiddingReplayer(Replayer):
     """Replays the hands of a bidding record (B1-B10); see the module's docstring for what is inferred."""
 
@@ -159,6 +175,8 @@ class BiddingReplayer(Replayer):
         self.deals: dict[int, HandLine] = {}
         self.kitty_line: HandLine | None = None
         self.dealer = 0
+        #: Each player's seat by the id exactly as Players writes it (the check path's calls).
+        self.seats = {name: seat for seat, name in reversed(list(enumerate(self.config.players)))}
 
     @property
     def state(self) -> BiddingState:
@@ -277,14 +295,20 @@ class BiddingReplayer(Replayer):
                                  "B2", len(line.kind))
                 kitty, where = line, None
             else:
-                where = self.seat(line.player, line.player_pos)
+                where = self.seats.get(line.player)
+                if where is None:
+                    where = self.seat(line.player, line.player_pos)  # reported there, or matched ignoring case
                 if where in deals:
                     self.problem(line.pos, f"a second deal line for {names[where]} in hand {rnd.header.number}",
                                  "duplicate-deal", "B2", len(line.kind))
                 deals[where] = line
             plays = line.cards
             plain = plays.plain
-            for index, card in enumerate(plays.cards):
+            cards = plays.cards
+            if plain and _DECK.issuperset(cards) and placed.keys().isdisjoint(cards) and len(set(cards)) == len(cards):
+                placed.update(dict.fromkeys(cards, where))  # what the loop below finds nothing wrong with
+                cards = ()
+            for index, card in enumerate(cards):
                 if not plain:
                     self.refuse_line_marks(plays[index], line.kind)
                 if card not in _DECK:
@@ -299,7 +323,7 @@ class BiddingReplayer(Replayer):
                                  plays[index].length)
                 placed[card] = where
             size = config.hand_size if where is not None else config.kitty_size
-            if len(line.cards) != size:
+            if len(plays.cards) != size:
                 who = f"{names[where]} is dealt" if where is not None else "the kitty is dealt"
                 self.problem(line.pos, f"{who} {len(line.cards)} cards, not {size}", "invalid-deal", "B2",
                              len(line.kind))
@@ -311,6 +335,8 @@ class BiddingReplayer(Replayer):
         deals, kitty = self.deals, self.kitty_line
         if len(deals) + (kitty is not None) < n:
             return None
+        if kitty is not None and len(deals) == n:  # every place written
+            return Deal(tuple([deals[seat].cards.cards for seat in range(n)]), kitty.cards.cards)
         used = {card for line in (*deals.values(), *([kitty] if kitty else [])) for card in line.cards.cards}
         rest = tuple(card for card in DECK if card not in used)
         return Deal(tuple(deals[seat].cards.cards if seat in deals else rest for seat in range(n)),
@@ -392,11 +418,16 @@ class BiddingReplayer(Replayer):
 
     def play_moves(self, number: int, rnd: Round, *, last: bool) -> bool:
         """Bids, takes, final bids and tricks; False when the hand is unfinished (the record's last)."""
-        for call in rnd.calls:
+        calls = rnd.calls
+        table = self.game.table
+        fast = self.scratch is None and not self.game.recording and isinstance(table, BiddingTable)
+        for call in calls[self.play_written_calls(calls) if fast else 0:]:
             if isinstance(call, Take):
                 self.take(call)
             else:
                 self.call(call)
+        if fast and isinstance(table, BiddingTable) and table.phase is Phase.PLAY:
+            return self.play_tricks(number, rnd, last=last)  # the table's own phase: no snapshot made to read it
         state = self.state
         if state.phase is not Phase.PLAY:
             if rnd.tricks:
@@ -409,6 +440,51 @@ class BiddingReplayer(Replayer):
                              "round-too-short", _PHASE_RULE.get(state.phase), len(f"R{header.number}"))
             return False
         return self.play_tricks(number, rnd, last=last)
+
+    def play_written_calls(self, calls: Sequence[Call | Take]) -> int:
+        """The check path: the bids, takes and final bids go straight to the table's own checks (B3-B5, the
+        ones `made` calls) while it makes them, each then noted as the move `call` and `take` would push;
+        how many it made. It stops at a call those would report anything about (a player id not written
+        exactly as in Players, a mark on a take's card, a move the table refuses); the call-by-call loop
+        goes on from there and reports it."""
+        table = self.game.table
+        assert isinstance(table, BiddingTable)
+        seats = self.seats
+        made: list[Bid | FinalBid | TakeFromKitty] = []
+        for call in calls:
+            seat = seats.get(call.player)
+            if seat is None:
+                break
+            move: Bid | FinalBid | TakeFromKitty | None
+            if isinstance(call, Take):
+                card, point = call.card.card, call.point.card
+                if not (_bare(call.card) and _bare(call.point) and table.phase is Phase.TAKE
+                        and table.take(seat, card, point)):
+                    break  # B7: `refuse_line_marks` reports a mark; the pure path, a refusal
+                move = _TAKES.get((seat, card, point))
+                if move is None:
+                    move = TakeFromKitty(seat, card, point)
+                    if len(_TAKES) < _REMEMBERED_MOVES:
+                        _TAKES[seat, card, point] = move
+            elif call.kind == "bid":  # as `call` reads it: a bid, else a final bid
+                if not (table.phase is Phase.BID and table.bid(seat, call.amount)):
+                    break
+                move = _BIDS.get((seat, call.amount))
+                if move is None:
+                    move = Bid(seat, call.amount)
+                    if len(_BIDS) < _REMEMBERED_MOVES:
+                        _BIDS[seat, call.amount] = move
+            else:
+                if not (table.phase is Phase.FINAL and table.final_bid(seat, call.amount)):
+                    break
+                move = _FINALS.get((seat, call.amount))
+                if move is None:
+                    move = FinalBid(seat, call.amount)
+                    if len(_FINALS) < _REMEMBERED_MOVES:
+                        _FINALS[seat, call.amount] = move
+            made.append(move)
+        self.game.note_played(made)
+        return len(made)
 
     def due_text(self, state: BiddingState, where: str) -> str:
         """What is missing before play can start (B3-B5), and why it is written."""
@@ -569,7 +645,7 @@ class BiddingReplayer(Replayer):
             if trick.number != count or len(plays.cards) != per_trick:
                 break
             if plays.plain:
-                moves += map(_plain_move, plays.cards)
+                moves += map(_PLAIN_MOVES.__getitem__, plays.cards)  # `_plain_move`, of every card
                 continue
             texts = plays.texts()
             if texts is not None and len(texts) == per_trick:  # read from a line: each token's move by its spelling

@@ -46,9 +46,10 @@ def in_suit_strength(card: AnyCard, high: bool | None) -> int:
     """
     if not isinstance(card, Card):
         return 15 if high else LOW_JOKER_STRENGTH
-    if card.is_ace and high is False:
+    rank = card.rank
+    if high is False and rank == 14 and card.court:  # a low ace (`is_ace`, read without the property)
         return LOW_ACE_STRENGTH
-    return card.rank
+    return rank
 
 
 def choices_needed(card: AnyCard) -> tuple[bool, bool]:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TypeVar
 
-from diamonds.core.cards import SUITS, AnyCard, Card, Joker, Suit, sort_cards
+from diamonds.core.cards import SUITS, AnyCard, Card, Joker, Suit, sort_cards, spellings
 from diamonds.core.errors import (
     CardNotHeld,
     CardNotInDeck,
@@ -165,6 +165,12 @@ def legal_moves(state: BiddingState) -> tuple[Move, ...]:
 # ---------------------------------------------------------------- the trick
 
 
+#: B8: `in_suit_strength` of every card (of any deck: a trick as written may hold any), played low and
+#: otherwise, looked up by `trick_winner`, which never asks it of a high Joker (that wins outright).
+_STRENGTH: dict[AnyCard, int] = {card: in_suit_strength(card, None) for card in spellings().values()}
+_LOW_STRENGTH: dict[AnyCard, int] = {card: in_suit_strength(card, False) for card in spellings().values()}
+
+
 def trick_winner(plays: Sequence[Played]) -> tuple[int, WinReason]:
     """B8: the index in `plays` of the winning card, and why it wins.
 
@@ -183,11 +189,11 @@ def trick_winner(plays: Sequence[Played]) -> tuple[int, WinReason]:
         if high and isinstance(card, Joker):
             return index, WinReason.HIGH_JOKER
         if suit is TRUMPS:
-            strength = in_suit_strength(card, high)
+            strength = (_LOW_STRENGTH if high is False else _STRENGTH)[card]  # in_suit_strength(card, high)
             if strength > trump_strength:
                 trump, trump_strength = index, strength
         elif suit is led and trump < 0:
-            strength = in_suit_strength(card, high)
+            strength = (_LOW_STRENGTH if high is False else _STRENGTH)[card]
             if strength > follow_strength:
                 follow, follow_strength = index, strength
     if trump >= 0:

@@ -25,10 +25,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from diamonds.core.cards import AnyCard, Card, sort_cards
+from diamonds.core.cards import SUITS, AnyCard, Card, Suit, sort_cards, spellings
 from diamonds.core.snapshot import SnapshotTable
 
-from .config import MAX_BID, BiddingConfig
+from .config import MAX_BID, PLAYERS, BiddingConfig
 from .deck import DECK, choices_needed
 from .engine import (
     _fresh_hand,
@@ -53,6 +53,18 @@ _TAKE = Phase.TAKE
 _FINAL = Phase.FINAL
 _DECK_SET: frozenset[AnyCard] = frozenset(DECK)
 _NEEDS: dict[AnyCard, tuple[bool, bool]] = {card: choices_needed(card) for card in DECK}  # B7, looked up
+#: B6: every card of each suit (of any deck: a table may load any state), by `Suit.index`: whether a hand
+#: holds the led suit is one set test.
+_OF_SUIT: tuple[frozenset[Card], ...] = tuple(
+    frozenset(card for card in spellings().values() if isinstance(card, Card) and card.suit is suit) for suit in SUITS)
+#: The trick's entries already made, by (seat, card, high, given suit): `Played` values recur (3 seats, 33
+#: cards, an ace's or the Joker's few choices), and making one costs more than checking the play.
+_PLAYED: dict[tuple[int, AnyCard, bool | None, Suit | None], Played] = {}
+#: B7: the cards of the pack played with no choice (all but the aces and the Joker), and their entries by
+#: seat (B1: three; a table of more seats makes its own) and card: the common case, looked up without a key
+#: to build.
+_PLAIN: frozenset[AnyCard] = frozenset(card for card in DECK if choices_needed(card) == (False, False))
+_PLAIN_PLAYED: tuple[dict[AnyCard, Played], ...] = tuple({} for _ in range(PLAYERS))
 
 
 class BiddingTable(SnapshotTable[BiddingState, Event]):
@@ -240,33 +252,53 @@ class BiddingTable(SnapshotTable[BiddingState, Event]):
         last_trick = config.tricks_per_hand
         hands, trick, tricks_won = self.hands, self.trick, self.tricks_won
         leader = self.leader
+        made = _PLAYED
+        plain = _PLAIN_PLAYED if n <= len(_PLAIN_PLAYED) else tuple({} for _ in range(n))
         led = trick[0].suit if trick else None
+        following = _OF_SUIT[led.index] if led is not None else None
+        count = len(trick)  # the cards in the trick
         while index < end:
             move = moves[index]
             card, high, given = move.card, move.high, move.suit
-            seat = (leader + len(trick)) % n
+            seat = (leader + count) % n
             hand = hands[seat]
             # B2, B6: a card held (so of the pack); B7: exactly the choices the card needs.
-            if card not in hand or (_NEEDS.get(card) or choices_needed(card)) != (high is not None, given is not None):
+            if card not in hand:
                 break
-            if isinstance(card, Card):
-                suit = card.suit
-                if led is not None and suit is not led and any(
-                        isinstance(held, Card) and held.suit is led for held in hand):
+            if high is None and given is None and card in _PLAIN:  # B7: no choice needed, none given
+                suit = card.suit  # type: ignore[union-attr]  # a suited card
+                if following is not None and suit is not led and not following.isdisjoint(hand):
                     break  # B6: it must follow the led suit
+                played = plain[seat].get(card)
+                if played is None:
+                    played = plain[seat][card] = Played(seat, card, None, suit)
             else:
-                assert given is not None
-                suit = given  # B7: the Joker's given suit; led, it is the led suit
+                needs = _NEEDS.get(card) or choices_needed(card)
+                if needs[0] is (high is None) or needs[1] is (given is None):
+                    break
+                if isinstance(card, Card):
+                    suit = card.suit
+                    if following is not None and suit is not led and not following.isdisjoint(hand):
+                        break  # B6: it must follow the led suit
+                else:
+                    assert given is not None
+                    suit = given  # B7: the Joker's given suit; led, it is the led suit
+                key = (seat, card, high, given)
+                played = made.get(key)
+                if played is None:
+                    played = made[key] = Played(seat, card, high, suit)
             self.snapshot = None
             if events is not None:
                 events.append(CardPlayed(seat, card, self.trick_no, led is None, high, suit,
                                          led is None or suit is led))
             hand.remove(card)
-            trick.append(Played(seat, card, high, suit))
+            trick.append(played)
             index += 1
+            count += 1
             if led is None:
                 led = suit
-            if len(trick) < per_trick:
+                following = _OF_SUIT[suit.index]
+            if count < per_trick:
                 continue
             # B8: the winner takes the trick and leads the next.
             won, why = trick_winner(trick)
@@ -275,7 +307,8 @@ class BiddingTable(SnapshotTable[BiddingState, Event]):
                 events.append(TrickWon(self.trick_no, winner, trick[won].card, tuple(p.card for p in trick), why))
             tricks_won[winner] += 1
             trick.clear()
-            led = None
+            count = 0
+            led = following = None
             leader = self.leader = winner
             if self.trick_no < last_trick:
                 self.trick_no += 1

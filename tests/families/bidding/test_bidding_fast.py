@@ -168,3 +168,51 @@ def test_one_pass_trick_winner_is_the_two_step_definition(seed: int) -> None:
             suit = rng.choice(list(Suit)) if isinstance(card, Joker) else card.suit
             plays.append(Played(seat, card, high, suit))
         assert trick_winner(plays) == two_step_winner(plays), plays
+
+
+CALL_TOKENS = ("0", "1", "5", "9", "10", "11", "03", "Ann", "ann", "Bob", "Cat", "Dan", "AH-", "AH", "JoS+", "Jo",
+               "9H>Bob", "9H", "2H", "11D", "KD!?", "QS", "7C")
+
+
+def corrupted_calls(text: str, rng: random.Random) -> str:
+    """The record with a bid, take, final, deal or kitty line swapped with another, dropped, with a word
+    changed (an amount, a player, a card, with or without marks; a word of another line), or with a mark
+    after a word."""
+    lines = text.split("\n")
+    calls = [i for i, line in enumerate(lines) if line.split(" ", 1)[0] in ("bid", "take", "final", "deal", "kitty")]
+    index = rng.choice(calls)
+    how = rng.randrange(6)
+    if how == 5:  # a word of another line: a card dealt twice, taken twice, laid from another hand
+        tokens = lines[index].split(" ")
+        tokens[rng.randrange(1, len(tokens))] = rng.choice(lines[rng.choice(calls)].split(" ")[1:])
+        lines[index] = " ".join(tokens)
+    elif how == 0:
+        other = rng.choice(calls)
+        lines[index], lines[other] = lines[other], lines[index]
+    elif how == 1:
+        del lines[index]
+    else:
+        tokens = lines[index].split(" ")
+        at = rng.randrange(1, len(tokens))
+        tokens[at] = rng.choice(CALL_TOKENS) if how < 4 else tokens[at] + rng.choice(("-", "+", ">Bob", "S+", "!?"))
+        lines[index] = " ".join(tokens)
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_check_path_calls_report_what_the_full_replay_reports(seed: int) -> None:
+    """The check path's calls (`play_written_calls`: bids, takes and final bids straight to the table) and its
+    deal lines report what the full replay reports, on records with a call or deal line changed."""
+    from diamonds.core import simulate
+    from diamonds.notation import parse_game
+    from diamonds.notation.writer import write_game
+    from diamonds.replay import record_from_game, replay_record, validate_record
+
+    rng = random.Random(seed)
+    game = simulate(3, rules="bidding", seed=100 + seed)
+    for deals in (True, False):
+        text = write_game(record_from_game(game, deals=deals))
+        for _ in range(12):
+            bad = corrupted_calls(text, rng)
+            checked = validate_record(parse_game(bad))
+            assert fastcheck.problems_of(checked) == fastcheck.problems_of(replay_record(parse_game(bad))), bad
