@@ -435,35 +435,52 @@ class FitzgeraldReplayer(Replayer):
 
     def play_written_tricks(self, rnd: Round) -> tuple[int, int]:
         """The check path: the tricks written as expected (numbered 1, 2, … each with all its
-        cards) go to the engine in one call, which stops only where a victim is to be named.
-        Returns how many tricks are done and, if it stopped inside the next (at a card the
-        engine refuses), at which card."""
+        cards) go to the engine in one call, which takes the victims they name (R14) and stops
+        only where one is refused or is due at the end of the round. Returns how many tricks are
+        done and, if it stopped inside the next (at a card the engine refuses), at which card."""
         game, config = self.game, self.config
         assert game is not None and config is not None
         per_trick = config.plays_per_trick
         tricks = rnd.tricks[: config.tricks_per_round]
         count = whole_tricks(tricks, per_trick)
         cards = [card for trick in tricks[:count] for card in trick.plays.cards]
-        # A trick whose cards name victims ends a run, so that its unused names are reported
-        # before any later trick is played, as the card-by-card loop would.
-        ends = [(index + 1) * per_trick for index in range(count) if not tricks[index].plays.plain]
+        # Where a trick's marks are not all victims the run may take (`named_victims`), the run stops at
+        # each of its victims for `choices` to name, and the trick ends a run, so that what is wrong is
+        # reported before any later trick is played, as the card-by-card loop would. Under the Thief
+        # (R13) no victim is named: the run takes none.
+        victims: list[int | None] | None = None if config.uses_thief else [None] * len(cards)
+        ends = []
+        used: dict[int, set[int]] = {}
+        for index in range(count):
+            plays = tricks[index].plays
+            if plays.plain:
+                continue
+            ends.append((index + 1) * per_trick)
+            if victims is None:
+                continue
+            seats = self.named_victims(plays)
+            if seats is None:  # the run stops at each victim of this trick (no seat's: -1), for `choices`
+                victims[index * per_trick:(index + 1) * per_trick] = [-1] * per_trick
+            else:
+                victims[index * per_trick:(index + 1) * per_trick] = seats
+                used[index] = set(range(per_trick))  # every id names a victim the run takes, or refuses
+                ends.pop()
         if not ends or ends[-1] != len(cards):
             ends.append(len(cards))
-        used: dict[int, set[int]] = {}
+        table = self.table
         start = 0
         for end in ends:
             run = cards if end == len(cards) else cards[:end]
             while start < end:
-                before = len(game)
                 try:
-                    start = play_cards(game, run, start)  # type: ignore[arg-type]  # see engine_cards
+                    start = play_cards(game, run, start, victims)  # type: ignore[arg-type]  # see engine_cards
                 except IllegalMove:  # the card-by-card loop plays it again and reports it at its token
-                    return divmod(start + len(game) - before, per_trick)
-                if self.table.phase is not Phase.CHOOSE_VICTIM:
+                    return table.trick_no - 1, len(table.trick)
+                if table.phase is not Phase.CHOOSE_VICTIM:
                     break
                 index, position = divmod(start - 1, per_trick)
                 self.choices(tricks[index].plays, position, used.setdefault(index, set()))
-                if self.table.phase is Phase.CHOOSE_VICTIM:
+                if table.phase is Phase.CHOOSE_VICTIM:
                     break  # the end-of-round award, named on the `end` line
             if start < end:
                 break
@@ -471,6 +488,40 @@ class FitzgeraldReplayer(Replayer):
                 last = end // per_trick - 1
                 self.check_choices_used(tricks[last].plays, used.get(last, set()))
         return divmod(start, per_trick)
+
+    def named_victims(self, plays: Plays) -> list[int | None] | None:
+        """Per card of a whole trick, the seat its `>id` names (-1: no player's), for the check path's
+        run to take (R14); None where the trick is left to the card-by-card loop: a card with a sign or
+        a given suit (another game's marks), or an id on a card that earns no Clubs action, which the
+        cards alone say: an off-suit Clubs card (R9) and the winner of a Clubs trick (R10)."""
+        names = plays.choice_names()
+        if names is None:
+            return None
+        cards = plays.cards
+        lead = cards[0]
+        if type(lead) is not Card:
+            return None  # a card of no Fitzgerald deck: the engine refuses it
+        clubs = Suit.CLUBS
+        seat_of = self.config.seat_of
+        winner = -1
+        seats: list[int | None] = []
+        for position, name in enumerate(names):
+            if name is None:
+                seats.append(None)
+                continue
+            card = cards[position]
+            if type(card) is not Card or card.suit is not clubs:
+                return None
+            if card.suit is lead.suit:  # a Clubs trick: its winner's
+                if winner < 0:
+                    if not all(type(c) is Card for c in cards):
+                        return None  # a card of no Fitzgerald deck: the engine refuses it
+                    winner = trick_winner(list(enumerate(cards)))[0]  # type: ignore[arg-type]
+                if position != winner:
+                    return None
+            seat = seat_of(name)
+            seats.append(-1 if seat is None else seat)
+        return seats
 
     def check_choices_used(self, plays: Plays, used: set[int]) -> None:
         """A `>id` on a card that earned no Clubs action to name a victim for (R13, R14); a mark of

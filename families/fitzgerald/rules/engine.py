@@ -390,12 +390,22 @@ class Table:
         if not self.play_run((card,), 0):
             self.refuse_play(card)
 
-    def play_run(self, cards: Sequence[Card], start: int) -> int:
+    def play_run(self, cards: Sequence[Card], start: int, victims: Sequence[int | None] | None = None,
+                 taken: list[tuple[int, int | None]] | None = None) -> int:
         """Play `cards[start:]` while each is legal and a card is due; the index it stopped at.
 
         The hot path of every replay, one call for a whole trick line or round.
         It never raises: it stops before a card it would refuse (`refuse_play`
         says why) and after a card that leaves a decision due (a victim, R14).
+
+        With `victims` (per card of `cards`, the seat its `>id` names, None
+        for none; `cards` from the first card of a trick), a victim due for a
+        card's Clubs action (R14: an off-suit Clubs card's, R9, or the
+        winner's of a Clubs trick, R10) is the one that card names, taken as
+        `choose_victim` takes it, and the run goes on: each one is added to
+        `taken` as (the index of the card it follows, the victim). The run
+        stops as without `victims` where `choose_victim` would refuse it
+        (`settle_victim`), and at the end-of-round award (R16).
         """
         index, end = start, len(cards)
         if self.phase is not _PLAY:
@@ -431,13 +441,33 @@ class Table:
                 events.append(CardPlayed(seat, card, self.trick_no, led, leads, followed))
             # R9: an off-suit play earns the action of the suit played, at once.
             if not followed and self.suit_action(seat, side_of[seat], suit, _OFF_SUIT, _AFTER_OFF_SUIT):
-                break
+                # R14: the victim this card names; `after_play` below is choose_victim's continuation.
+                if victims is None or not self.settle_victim(victims[index - 1]):
+                    break
+                if taken is not None:
+                    taken.append((index - 1, victims[index - 1]))
             if len(trick) >= per_trick:
                 self.after_play()
-                if self.phase is not _PLAY:
+                if self.phase is not _PLAY and (victims is None or not self.settle_won(trick, victims, index, taken)):
                     break
                 trick, leader, led = self.trick, self.leader, None
         return index
+
+    def settle_won(self, trick: list[tuple[int, Card]], victims: Sequence[int | None], index: int,
+                   taken: list[tuple[int, int | None]] | None) -> bool:
+        """`play_run`, after `trick` (its last card `cards[index - 1]`) is won and a decision is due: the
+        victim the winning card names for its Clubs action (R10, R14), taken as `choose_victim` takes it,
+        then the game goes on; True when a card is due again in the same round."""
+        pending = self.pending
+        if self.phase is not _CHOOSE_VICTIM or pending is None or pending.reason is not _TRICK_WON:
+            return False  # a new round, or the end-of-round award (R16), named on the `end` line
+        source = index - len(trick) + trick.index(trick_winner(trick))
+        if source < 0 or not self.settle_victim(victims[source]):
+            return False
+        if taken is not None:
+            taken.append((index - 1, victims[source]))
+        self.after_trick()
+        return self.phase is _PLAY
 
     def refuse_play(self, card: Card) -> None:
         """Raise the reason `play_run` stopped before `card`."""
@@ -591,26 +621,32 @@ class Table:
             self.expect(_CHOOSE_VICTIM, "naming a Clubs victim")
         pending = self.pending
         assert pending is not None
-        config = self.config
+        if not self.settle_victim(victim):
+            self.refuse_victim(pending, victim)
+        if pending.then is _AFTER_OFF_SUIT:
+            self.after_play()
+        elif pending.then is _AFTER_TRICK:
+            self.after_trick()
+        else:
+            self.after_majority()
+
+    def settle_victim(self, victim: int | None) -> bool:
+        """R14: rob the side `victim` names (a seat; None: not named) for the Clubs action waiting for a
+        victim, and the play phase is back (what follows is the caller's); False, changing nothing, where
+        `choose_victim` refuses it (`refuse_victim` says why)."""
+        pending = self.pending
+        assert pending is not None
         if victim is None:
             if pending.required:
-                actor_name = self.actor_name(pending.actor, pending.side)
-                options = ", ".join(f"{config.side_name(s)} ({self.showroom[s]})" for s in pending.candidates)
-                raise VictimRequired(
-                    f"{actor_name} must name whose Showroom the Clubs action takes from: {options}",
-                    seat=pending.actor,
-                )
+                return False
             # Unnamed: the only candidate, or nobody has a point to take.
             robbed = pending.candidates[0] if len(pending.candidates) == 1 else None
         else:
-            if not 0 <= victim < config.player_count:
-                raise VictimNotAllowed(f"{self.actor_name(pending.actor, pending.side)} cannot name seat {victim}: "
-                                       "it is not at the table", seat=pending.actor)
-            robbed = config.side_of[victim]
+            if not 0 <= victim < len(self.names):
+                return False
+            robbed = self.config.side_of[victim]
             if robbed == pending.side:
-                actor_name = self.actor_name(pending.actor, pending.side)
-                who = "themselves" if pending.actor == victim else f"their own side ({config.side_name(robbed)})"
-                raise VictimNotAllowed(f"{actor_name} cannot take from {who} with Clubs", seat=pending.actor)
+                return False
         points = 1 if robbed is not None and self.showroom[robbed] > 0 else 0
         if points:
             self.showroom[robbed] -= 1  # type: ignore[index]
@@ -621,12 +657,22 @@ class Table:
                                           victim=robbed))
         self.pending = None
         self.phase = _PLAY
-        if pending.then is _AFTER_OFF_SUIT:
-            self.after_play()
-        elif pending.then is _AFTER_TRICK:
-            self.after_trick()
-        else:
-            self.after_majority()
+        return True
+
+    def refuse_victim(self, pending: PendingVictim, victim: int | None) -> None:
+        """Raise the reason `settle_victim` refused `victim` (R14)."""
+        config = self.config
+        actor_name = self.actor_name(pending.actor, pending.side)
+        if victim is None:
+            options = ", ".join(f"{config.side_name(s)} ({self.showroom[s]})" for s in pending.candidates)
+            raise VictimRequired(f"{actor_name} must name whose Showroom the Clubs action takes from: {options}",
+                                 seat=pending.actor)
+        if not 0 <= victim < config.player_count:
+            raise VictimNotAllowed(f"{actor_name} cannot name seat {victim}: it is not at the table",
+                                   seat=pending.actor)
+        robbed = config.side_of[victim]
+        who = "themselves" if pending.actor == victim else f"their own side ({config.side_name(robbed)})"
+        raise VictimNotAllowed(f"{actor_name} cannot take from {who} with Clubs", seat=pending.actor)
 
 
 _PHASE_RULE = {
@@ -665,7 +711,8 @@ def results(state: State) -> tuple[SideResult, ...]:
 standings = results  # the name the family protocol calls it by (`EngineRules`)
 
 
-def play_cards(game: Game, cards: Sequence[Card], start: int = 0) -> int:
+def play_cards(game: Game, cards: Sequence[Card], start: int = 0,
+               victims: Sequence[int | None] | None = None) -> int:
     """Play `cards[start:]` in order while a card is due; the index after the last one played.
 
     The fast path for checking a record: one call per trick line instead of
@@ -673,6 +720,11 @@ def play_cards(game: Game, cards: Sequence[Card], start: int = 0) -> int:
     victim, R14) or where the game moves on (a new round). A refused card
     raises its `IllegalMove`; the cards before it stay played, so
     `len(game)` tells how far it got.
+
+    With `victims` (`Table.play_run`'s: per card, the seat its `>id` names)
+    a game that records nothing takes each victim due for a card's Clubs
+    action as one `ChooseVictim` move after it, where the engine allows it,
+    and plays on; a recording game stops at each as without.
     """
     table: Table = game.table  # type: ignore[assignment]  # a Fitzgerald game's table (Fitzgerald.table)
     if game.recording:
@@ -681,8 +733,25 @@ def play_cards(game: Game, cards: Sequence[Card], start: int = 0) -> int:
             game.push(PlayCard.of(cards[index]))
             index += 1
         return index
-    index = table.play_run(cards, start)
-    game.note_played(map(_PLAY_CARD.__getitem__, cards[start:index]))
+    if victims is None:
+        index = table.play_run(cards, start)
+        game.note_played(map(_PLAY_CARD.__getitem__, cards[start:index]))
+    else:
+        taken: list[tuple[int, int | None]] = []
+        index = table.play_run(cards, start, victims, taken)
+        game.note_played(_with_victims(cards, start, index, taken))
     if index < len(cards) and table.phase is _PLAY:
         table.refuse_play(cards[index])
     return index
+
+
+def _with_victims(cards: Sequence[Card], start: int, end: int, taken: list[tuple[int, int | None]]) -> list[Move]:
+    """The moves of `cards[start:end]` played, each victim `taken` after the card it follows."""
+    moves: list[Move] = []
+    at = start
+    for after, victim in taken:
+        moves.extend(map(_PLAY_CARD.__getitem__, cards[at:after + 1]))
+        moves.append(ChooseVictim(victim))
+        at = after + 1
+    moves.extend(map(_PLAY_CARD.__getitem__, cards[at:end]))
+    return moves
