@@ -363,6 +363,8 @@ class Replayer(Reporter):
         tag = self.record.tag("Result")
         if tag is None:
             return
+        if game.is_over and tag.value == _result_text(config, game.standings()):
+            return  # as the writer writes it, and right: nothing below would find a problem
         try:
             entries = parse_result(tag.value)
         except TagSyntaxError as error:
@@ -431,6 +433,19 @@ def whole_tricks(tricks: Sequence[Any], per_trick: int) -> int:
             break
         count += 1
     return count
+
+
+def _result_text(config: Any, standings: Sequence[Any]) -> str | None:
+    """The Result value that says `standings` as the writer writes it: the sides in order, a side's
+    ids in its seat order joined by `+`, each with its score (a score `parse_result` reads)."""
+    scores = {standing.side: standing.score for standing in standings}
+    parts = []
+    for side, seats in enumerate(config.sides):
+        score = scores.get(side)
+        if score is None or not -10**9 < score < 10**9:
+            return None
+        parts.append(f"{'+'.join(config.players[seat] for seat in seats)} {score}")
+    return ", ".join(parts)
 
 
 def _result_spans(value: str) -> list[tuple[int, int, int, int]]:

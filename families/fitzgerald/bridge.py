@@ -94,8 +94,7 @@ class FitzgeraldReplayer(Replayer):
             if play.choice is not None:
                 self.problem(play.choice.pos, "a >id choice stands only on a card played in a trick, "
                              "not in a deal or pass line", "choice-not-allowed", "R14", len(play.choice.player) + 1)
-        deals = self.lines_by_seat(rnd, "deal")
-        passes = self.lines_by_seat(rnd, "pass")
+        deals, passes = self.deal_and_pass_lines(rnd)
         written = len(deals) == len(passes) == config.player_count
         # Who played what is needed only to infer a missing deal or pass line.
         seats_of_plays = (self.seats_of_plays(rnd, dealer) if not written and self.round_is_complete(rnd)
@@ -133,6 +132,28 @@ class FitzgeraldReplayer(Replayer):
             top = max(c.rank for c in self.config.deck)
             self.problem(play.pos, f"{play.card} is not in this game's deck (ranks 1-{top})", "invalid-deal", "R5",
                          play.length)
+
+    def deal_and_pass_lines(self, rnd: Round) -> tuple[dict[int, HandLine], dict[int, HandLine]]:
+        """`lines_by_seat` of the deal lines and of the pass lines, in one look where each names a player
+        exactly as the Players tag does and no seat has two of a kind (else `lines_by_seat` reports)."""
+        deals: dict[int, HandLine] = {}
+        passes: dict[int, HandLine] = {}
+        players = self.config.players
+        for line in rnd.hand_lines:
+            kind = line.kind
+            found = deals if kind == "deal" else passes if kind == "pass" else None
+            if found is None:
+                continue
+            player = line.player
+            if player not in players:
+                break
+            seat = players.index(player)
+            if seat in found:
+                break
+            found[seat] = line
+        else:
+            return deals, passes
+        return self.lines_by_seat(rnd, "deal"), self.lines_by_seat(rnd, "pass")
 
     def lines_by_seat(self, rnd: Round, kind: str) -> dict[int, HandLine]:
         found: dict[int, HandLine] = {}
@@ -443,7 +464,9 @@ class FitzgeraldReplayer(Replayer):
         per_trick = config.plays_per_trick
         tricks = rnd.tricks[: config.tricks_per_round]
         count = whole_tricks(tricks, per_trick)
-        cards = [card for trick in tricks[:count] for card in trick.plays.cards]
+        cards: list[AnyCard] = []
+        for trick in tricks[:count]:
+            cards += trick.plays.cards
         # Where a trick's marks are not all victims the run may take (`named_victims`), the run stops at
         # each of its victims for `choices` to name, and the trick ends a run, so that what is wrong is
         # reported before any later trick is played, as the card-by-card loop would. Under the Thief

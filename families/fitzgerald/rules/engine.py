@@ -194,7 +194,7 @@ class Table:
     """
 
     __slots__ = (
-        "config", "names", "plays_per_trick", "phase", "round_no", "dealer", "hands", "pass_count", "passed",
+        "config", "names", "plays_per_trick", "tricks_per_round", "phase", "round_no", "dealer", "hands", "pass_count", "passed",
         "trick_no", "leader", "trick", "taken", "tricks_won", "showroom", "vault", "supply",
         "thief", "pending", "events",
     )
@@ -203,6 +203,7 @@ class Table:
         self.config = state.config
         self.names = state.config.players
         self.plays_per_trick = state.config.plays_per_trick
+        self.tricks_per_round = state.config.tricks_per_round
         self.phase = state.phase
         self.round_no = state.round_no
         self.dealer = state.dealer
@@ -301,7 +302,8 @@ class Table:
     # ---------------------------------------------------------------- deal and pass
 
     def deal(self, hands: tuple[tuple[Card, ...], ...]) -> None:
-        self.expect(_DEAL, "a deal")
+        if self.phase is not _DEAL:
+            self.expect(_DEAL, "a deal")
         config = self.config
         if len(hands) != config.player_count:
             raise InvalidDeal(f"a deal gives hands to {config.player_count} players, not {len(hands)}",
@@ -314,7 +316,7 @@ class Table:
                     seat=seat, expected=config.hand_size, found=len(hand),
                 )
         every = set().union(*held)
-        if len(every) != config.hand_size * len(hands) or not every.issubset(config.deck):
+        if len(every) != config.hand_size * len(hands) or not every <= _deck_set(config):
             # Something is wrong: find the first card, in dealt order, that shows it.
             allowed = set(config.deck)
             seen: dict[Card, int] = {}
@@ -334,7 +336,8 @@ class Table:
         self.phase = _PASS_COUNT
 
     def choose_pass_count(self, count: int) -> None:
-        self.expect(_PASS_COUNT, "choosing the pass count")
+        if self.phase is not _PASS_COUNT:
+            self.expect(_PASS_COUNT, "choosing the pass count")
         if count not in PASS_COUNTS:
             # The message names the dealer, whose decision it is (errors name the player).
             raise WrongPassCount(
@@ -347,7 +350,8 @@ class Table:
         self.phase = _PASSING
 
     def pass_cards(self, seat: int, cards: tuple[Card, ...]) -> None:
-        self.expect(_PASSING, "passing")
+        if self.phase is not _PASSING:
+            self.expect(_PASSING, "passing")
         name = self.names[seat]
         if self.passed[seat] is not None:
             raise OutOfTurn(f"{name} has already passed this round", rule="R6", seat=seat)
@@ -356,24 +360,25 @@ class Table:
                 f"{name} passes {len(cards)} card{'s' if len(cards) != 1 else ''}, "
                 f"but the dealer chose {self.pass_count}", seat=seat, expected=self.pass_count, found=len(cards),
             )
-        if len(set(cards)) != len(cards):
+        given = set(cards)
+        if len(given) != len(cards):
             twice = next(c for c in cards if cards.count(c) > 1)
             raise InvalidPass(f"{name} passes {twice} twice", seat=seat, card=twice)
         hand = self.hands[seat]
-        for card in cards:
-            if card not in hand:
-                raise CardNotHeld(f"{name} cannot pass {card}: {self.holder_text(card)}", rule="R6", seat=seat,
-                                  card=card)
-        hand.difference_update(cards)
+        if not given <= hand:
+            for card in cards:
+                if card not in hand:
+                    raise CardNotHeld(f"{name} cannot pass {card}: {self.holder_text(card)}", rule="R6",
+                                      seat=seat, card=card)
+        hand -= given
         self.passed[seat] = tuple(cards)
-        receiver = self.config.pass_target(seat)
         if self.events is not None:
-            self.events.append(CardsPassed(seat, receiver, tuple(cards)))
+            self.events.append(CardsPassed(seat, self.config.pass_target(seat), tuple(cards)))
         if None not in self.passed:
             # R6: passes are handed over at once, so a received card cannot be passed on.
-            for giver, given in enumerate(self.passed):
+            for giver, handed in enumerate(self.passed):
                 target = self.config.pass_target(giver)
-                self.hands[target].update(given)  # type: ignore[arg-type]
+                self.hands[target].update(handed)  # type: ignore[arg-type]
             if self.events is not None:
                 self.events.append(PassesDelivered(self.round_no))
             self.phase = _PLAY
@@ -447,7 +452,7 @@ class Table:
                 if taken is not None:
                     taken.append((index - 1, victims[index - 1]))
             if len(trick) >= per_trick:
-                self.after_play()
+                self.win_trick()
                 if self.phase is not _PLAY and (victims is None or not self.settle_won(trick, victims, index, taken)):
                     break
                 trick, leader, led = self.trick, self.leader, None
@@ -483,10 +488,13 @@ class Table:
                              seat=seat, card=card, cards=following)
 
     def after_play(self) -> None:
+        if len(self.trick) >= self.plays_per_trick:
+            self.win_trick()
+
+    def win_trick(self) -> None:
+        """The trick is complete. R10: the highest card of the led suit wins; the winner takes the led
+        suit's action, then leads the next trick (R7)."""
         trick = self.trick
-        if len(trick) < self.plays_per_trick:
-            return
-        # R10: the highest card of the led suit wins; the winner takes the led suit's action.
         led = trick[0][1].suit
         winner, best = trick_winner(trick)
         side = self.config.side_of[winner]
@@ -503,7 +511,7 @@ class Table:
         self.after_trick()
 
     def after_trick(self) -> None:
-        if self.trick_no < self.config.tricks_per_round:
+        if self.trick_no < self.tricks_per_round:
             self.trick_no += 1  # R7: the winner (already `leader`) leads the next trick
             return
         self.end_of_round()
@@ -512,8 +520,7 @@ class Table:
 
     def end_of_round(self) -> None:
         majority: list[int | None] = []
-        for suit in SUITS:
-            counts = [row[suit.index] for row in self.taken]
+        for counts in zip(*self.taken):  # per suit, in the order D, H, S, C: the cards each side took
             most = max(counts)
             majority.append(counts.index(most) if most >= 1 and counts.count(most) == 1 else None)
         if self.events is not None:
@@ -570,10 +577,17 @@ class Table:
     def suit_action(self, actor: int | None, side: int, suit: Suit, reason: Reason,
                     then: Continuation) -> bool:
         """Take one Suit Action (R12-R14). True when it waits for a victim to be chosen."""
-        if suit is _DIAMONDS:
-            self.from_supply(actor, side, suit, reason, _VAULT)
-        elif suit is _HEARTS:
-            self.from_supply(actor, side, suit, reason, _SHOWROOM)
+        if suit is _DIAMONDS or suit is _HEARTS:
+            # R3: an empty Supply gives nothing; Diamonds go to the Vault, Hearts to the Showroom.
+            points = 1 if self.supply > 0 else 0
+            self.supply -= points
+            if suit is _DIAMONDS:
+                self.vault[side] += points
+            else:
+                self.showroom[side] += points
+            if self.events is not None:
+                self.events.append(SuitAction(actor, side, suit, reason, SUPPLY,
+                                              Area(_VAULT if suit is _DIAMONDS else _SHOWROOM, side), points))
         elif suit is _SPADES:
             points = 1 if self.showroom[side] > 0 else 0  # R12: nothing if the Showroom is empty
             self.showroom[side] -= points
@@ -590,16 +604,6 @@ class Table:
             self.phase = _CHOOSE_VICTIM
             return True
         return False
-
-    def from_supply(self, actor: int | None, side: int, suit: Suit, reason: Reason, into: AreaKind) -> None:
-        points = 1 if self.supply > 0 else 0  # R3: an empty Supply gives nothing
-        self.supply -= points
-        if into is _VAULT:
-            self.vault[side] += points
-        else:
-            self.showroom[side] += points
-        if self.events is not None:
-            self.events.append(SuitAction(actor, side, suit, reason, SUPPLY, Area(into, side), points))
 
     def thief_clubs(self, actor: int | None, side: int, reason: Reason) -> None:
         """R13: rob the Thief's holder (unless it is the actor), then the Thief moves left."""
@@ -683,6 +687,17 @@ _PHASE_RULE = {
     _CHOOSE_VICTIM: "R14",
     _GAME_OVER: "R4",
 }
+
+
+def _deck_set(config: GameConfig) -> frozenset[Card]:
+    """The cards of `config`'s deck, as a set made once per deck."""
+    found = _DECK_SETS.get(config.deck)
+    if found is None:
+        found = _DECK_SETS[config.deck] = frozenset(config.deck)
+    return found
+
+
+_DECK_SETS: dict[tuple[Card, ...], frozenset[Card]] = {}
 
 
 def _deck_text(config: GameConfig) -> str:
