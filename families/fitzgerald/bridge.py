@@ -60,6 +60,7 @@ class FitzgeraldReplayer(Replayer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.table: Table = self.game.table  # type: ignore[assignment]  # Fitzgerald.table makes a Table
+        self.seats_by_name = {name: seat for seat, name in enumerate(self.config.players)}
 
 
     def resume_from(self, state: Any) -> None:
@@ -525,7 +526,7 @@ class FitzgeraldReplayer(Replayer):
         if type(lead) is not Card:
             return None  # a card of no Fitzgerald deck: the engine refuses it
         clubs = Suit.CLUBS
-        seat_of = self.config.seat_of
+        seats_by_name = self.seats_by_name
         winner = -1
         seats: list[int | None] = []
         for position, name in enumerate(names):
@@ -537,12 +538,15 @@ class FitzgeraldReplayer(Replayer):
                 return None
             if card.suit is lead.suit:  # a Clubs trick: its winner's
                 if winner < 0:
-                    if not all(type(c) is Card for c in cards):
-                        return None  # a card of no Fitzgerald deck: the engine refuses it
-                    winner = trick_winner(list(enumerate(cards)))[0]  # type: ignore[arg-type]
+                    try:
+                        winner = trick_winner(list(enumerate(cards)))[0]  # type: ignore[arg-type]
+                    except AttributeError:
+                        return None  # a card of no suit (`Jo`): the engine refuses it
                 if position != winner:
                     return None
-            seat = seat_of(name)
+            seat = seats_by_name.get(name)
+            if seat is None:
+                seat = self.config.seat_of(name)  # written in another case, or no player's
             seats.append(-1 if seat is None else seat)
         return seats
 

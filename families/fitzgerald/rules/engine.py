@@ -173,6 +173,7 @@ def victim_candidates(config: GameConfig, side: int) -> tuple[int, ...]:
 
 
 _CANDIDATES: dict[tuple[int, int], tuple[int, ...]] = {}
+_PENDINGS: dict[tuple[int | None, int, Reason, Continuation, tuple[int, ...], bool], PendingVictim] = {}
 
 
 # --------------------------------------------------------------------------- apply
@@ -599,8 +600,18 @@ class Table:
             self.thief_clubs(actor, side, reason)
         else:
             candidates = victim_candidates(self.config, side)
-            required = len(candidates) >= 2 and any(self.showroom[c] > 0 for c in candidates)
-            self.pending = PendingVictim(actor, side, reason, then, candidates, required)
+            required = False  # R14: two or more candidates, and one has a point to take
+            if len(candidates) >= 2:
+                showroom = self.showroom
+                for candidate in candidates:
+                    if showroom[candidate] > 0:
+                        required = True
+                        break
+            key = (actor, side, reason, then, candidates, required)
+            pending = _PENDINGS.get(key)
+            if pending is None:  # each made once: a 1e game waits for a victim at every Clubs action
+                pending = _PENDINGS[key] = PendingVictim(actor, side, reason, then, candidates, required)
+            self.pending = pending
             self.phase = _CHOOSE_VICTIM
             return True
         return False
@@ -760,13 +771,19 @@ def play_cards(game: Game, cards: Sequence[Card], start: int = 0,
     return index
 
 
+_CHOOSE: dict[int | None, ChooseVictim] = {}  # the ChooseVictim moves `_with_victims` notes, each made once
+
+
 def _with_victims(cards: Sequence[Card], start: int, end: int, taken: list[tuple[int, int | None]]) -> list[Move]:
     """The moves of `cards[start:end]` played, each victim `taken` after the card it follows."""
     moves: list[Move] = []
     at = start
     for after, victim in taken:
         moves.extend(map(_PLAY_CARD.__getitem__, cards[at:after + 1]))
-        moves.append(ChooseVictim(victim))
+        move = _CHOOSE.get(victim)
+        if move is None:
+            move = _CHOOSE[victim] = ChooseVictim(victim)
+        moves.append(move)
         at = after + 1
     moves.extend(map(_PLAY_CARD.__getitem__, cards[at:end]))
     return moves
