@@ -47,6 +47,9 @@ def engine_cards(cards: Sequence[AnyCard]) -> tuple[Card, ...]:
     return cast("tuple[Card, ...]", cards if type(cards) is tuple else tuple(cards))
 
 
+_PASS_COUNT_MOVES = {count: ChoosePassCount(count) for count in PASS_COUNTS}  # each made once
+
+
 class FitzgeraldReplayer(Replayer):
     result_rule = "R18"
     length_rule = "R4"
@@ -113,7 +116,8 @@ class FitzgeraldReplayer(Replayer):
             return False
         self.push_deal(dealt, rnd)
         assert header.pass_count is not None  # check_notation: a Fitzgerald header has its pass count
-        self.push(ChoosePassCount(header.pass_count), rnd, header.count_pos, len(str(header.pass_count)))
+        count = _PASS_COUNT_MOVES.get(header.pass_count) or ChoosePassCount(header.pass_count)
+        self.push(count, rnd, header.count_pos, len(str(header.pass_count)))
         if not self.do_passes(number, rnd, deals, passes, dealt, seats_of_plays, header):
             return False
         return self.play_tricks(number, rnd, last=last)
@@ -191,6 +195,8 @@ class FitzgeraldReplayer(Replayer):
         config = self.config
         assert config is not None
         n = config.player_count
+        if len(deals) == n:
+            return tuple(deals[seat].cards.cards for seat in range(n))  # type: ignore[misc]  # see engine_cards
         hands: list[tuple[Card, ...]] = []
         source = {config.pass_target(seat): seat for seat in range(n)}
         inferring = False
@@ -298,10 +304,10 @@ class FitzgeraldReplayer(Replayer):
                   header) -> bool:  # type: ignore[no-untyped-def]
         config = self.config
         assert config is not None
-        for line in rnd.passes:
-            seat = config.seat_of(line.player)
-            assert seat is not None
+        for seat, line in passes.items():  # in written order: one line a seat (lines_by_seat)
             self.push_pass(seat, line.cards.cards, line)  # type: ignore[arg-type]  # see engine_cards
+        if len(passes) == config.player_count:
+            return True
         for seat in range(config.player_count):
             if seat in passes:
                 continue

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from diamonds.core.game import Game
 
-from diamonds.core.cards import SUITS, Card, Suit, format_cards, sort_cards
+from diamonds.core.cards import MAX_RANK, SUITS, Card, Suit, format_cards, numbered_cards, sort_cards, standard_cards
 
 from .config import PASS_COUNTS, TOTAL_POINTS, GameConfig
 from .errors import (
@@ -66,6 +66,9 @@ _OFF_SUIT, _TRICK_WON, _SUIT_MAJORITY, _NO_TRICKS = (
 _AFTER_OFF_SUIT, _AFTER_TRICK, _AFTER_MAJORITY = (
     Continuation.AFTER_OFF_SUIT, Continuation.AFTER_TRICK, Continuation.AFTER_MAJORITY)
 _SHOWROOM, _VAULT = AreaKind.SHOWROOM, AreaKind.VAULT
+# Per suit (by `Suit.index`), every card of it: whether a hand holds the suit led is one set test (R8).
+_OF_SUIT = tuple(frozenset(card for card in (*numbered_cards(1, MAX_RANK), *standard_cards()) if card.suit is suit)
+                 for suit in SUITS)
 
 
 def initial_state(config: GameConfig) -> State:
@@ -306,7 +309,7 @@ class Table:
         if self.phase is not _DEAL:
             self.expect(_DEAL, "a deal")
         config = self.config
-        if len(hands) != config.player_count:
+        if len(hands) != len(self.names):
             raise InvalidDeal(f"a deal gives hands to {config.player_count} players, not {len(hands)}",
                               expected=config.player_count, found=len(hands))
         held = [set(hand) for hand in hands]
@@ -436,10 +439,8 @@ class Table:
             else:
                 leads = False
             followed = suit is led
-            if not followed:
-                for held in hand:
-                    if held.suit is led:
-                        return index  # R8: it must follow suit
+            if not followed and not hand.isdisjoint(_OF_SUIT[led.index]):
+                return index  # R8: it must follow suit
             hand.remove(card)
             trick.append((seat, card))
             index += 1
