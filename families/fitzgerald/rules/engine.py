@@ -73,6 +73,18 @@ _OF_SUIT = tuple(frozenset(card for card in (*numbered_cards(1, MAX_RANK), *stan
 
 def initial_state(config: GameConfig) -> State:
     """Before round 1's deal: R2 Showrooms, R3 Supply, R15 Thief."""
+    last = _INITIAL.get(id(config))
+    if last is not None and last.config is config:  # the last configuration's, made again for each game
+        return last
+    _INITIAL.clear()
+    state = _INITIAL[id(config)] = _initial_state(config)
+    return state
+
+
+_INITIAL: dict[int, State] = {}  # the last configuration's initial state, by the configuration's id
+
+
+def _initial_state(config: GameConfig) -> State:
     n = config.player_count
     showroom = tuple(config.start_showroom(side) for side in range(config.side_count))
     dealer = config.first_dealer
@@ -424,28 +436,27 @@ class Table:
         events = self.events
         side_of = self.config.side_of
         hands = self.hands  # replaced only by a new round, where the run stops
-        trick, leader = self.trick, self.leader  # both change only when a trick is won
+        trick = self.trick  # changes only when a trick is won
         led = trick[0][1].suit if trick else None
+        seat = (self.leader + len(trick)) % n  # R8: the leader, then each seat to the left
         while index < end:
             card = cards[index]
-            seat = (leader + len(trick)) % n
             hand = hands[seat]
             if card not in hand:
                 break
             suit = card.suit
             if led is None:
                 led = suit
-                leads = True
+                followed = True
             else:
-                leads = False
-            followed = suit is led
-            if not followed and not hand.isdisjoint(_OF_SUIT[led.index]):
-                return index  # R8: it must follow suit
+                followed = suit is led
+                if not followed and not hand.isdisjoint(_OF_SUIT[led.index]):
+                    return index  # R8: it must follow suit
             hand.remove(card)
             trick.append((seat, card))
             index += 1
             if events is not None:
-                events.append(CardPlayed(seat, card, self.trick_no, led, leads, followed))
+                events.append(CardPlayed(seat, card, self.trick_no, led, len(trick) == 1, followed))
             # R9: an off-suit play earns the action of the suit played, at once.
             if not followed and self.suit_action(seat, side_of[seat], suit, _OFF_SUIT, _AFTER_OFF_SUIT):
                 # R14: the victim this card names; `after_play` below is choose_victim's continuation.
@@ -457,7 +468,9 @@ class Table:
                 self.win_trick()
                 if self.phase is not _PLAY and (victims is None or not self.settle_won(trick, victims, index, taken)):
                     break
-                trick, leader, led = self.trick, self.leader, None
+                trick, led, seat = self.trick, None, self.leader
+            else:
+                seat = seat + 1 if seat + 1 < n else 0
         return index
 
     def settle_won(self, trick: list[tuple[int, Card]], victims: Sequence[int | None], index: int,
