@@ -112,6 +112,28 @@ class _Setup(Reporter):
     """The tags every game has, and those its rule set declares, read into a configuration."""
 
     def configure(self) -> Seating:
+        """The game's configuration; the same tags as a game before it that set up without a problem
+        give that game's (a corpus's games mostly share their set-up), if the same rules still play them."""
+        known = option_tags()
+        key = tuple((tag.name, tag.value) for tag in self.record.tags if tag.name in _SET_UP_TAGS or tag.name in known)
+        found = _CONFIGS.get(key)
+        if found is not None and found[1] is known and self.rules() is found[0]:
+            return found[2]
+        config = self.read_config()
+        if len(_CONFIGS) >= 256:
+            _CONFIGS.clear()
+        _CONFIGS[key] = (self.rules(), known, config)
+        return config
+
+    def rules(self) -> type[Any] | None:
+        """The rules the Rules tag names (None: none)."""
+        rules_tag = self.record.tag("Rules")
+        try:
+            return rules_for(rules_tag.value.strip() if rules_tag else DEFAULT_RULES)
+        except ConfigError:
+            return None
+
+    def read_config(self) -> Seating:
         record = self.record
         players_tag = record.tag("Players")
         if players_tag is None:
@@ -162,6 +184,10 @@ class _Setup(Reporter):
                                  "unknown-player", "R1")
             config = rules.configure(players, variants=variants, dealer=dealer, options=options)
         return config
+
+
+_SET_UP_TAGS = frozenset(("Players", "Rules", "Variant", "Dealer"))
+_CONFIGS: dict[tuple[tuple[str, str], ...], tuple[type[Any] | None, frozenset[str], Seating]] = {}  # _Setup.configure's
 
 
 class Replayer(Reporter):
@@ -363,6 +389,8 @@ class Replayer(Reporter):
         tag = self.record.tag("Result")
         if tag is None:
             return
+        if game.is_over and tag.value == _result_text(config, game.standings()):
+            return  # as the writer writes it, and right: nothing below would find a problem
         try:
             entries = parse_result(tag.value)
         except TagSyntaxError as error:
@@ -431,6 +459,19 @@ def whole_tricks(tricks: Sequence[Any], per_trick: int) -> int:
             break
         count += 1
     return count
+
+
+def _result_text(config: Any, standings: Sequence[Any]) -> str | None:
+    """The Result value that says `standings` as the writer writes it: the sides in order, a side's
+    ids in its seat order joined by `+`, each with its score (a score `parse_result` reads)."""
+    scores = {standing.side: standing.score for standing in standings}
+    parts = []
+    for side, seats in enumerate(config.sides):
+        score = scores.get(side)
+        if score is None or not -10**9 < score < 10**9:
+            return None
+        parts.append(f"{'+'.join(config.players[seat] for seat in seats)} {score}")
+    return ", ".join(parts)
 
 
 def _result_spans(value: str) -> list[tuple[int, int, int, int]]:

@@ -47,6 +47,9 @@ def engine_cards(cards: Sequence[AnyCard]) -> tuple[Card, ...]:
     return cast("tuple[Card, ...]", cards if type(cards) is tuple else tuple(cards))
 
 
+_PASS_COUNT_MOVES = {count: ChoosePassCount(count) for count in PASS_COUNTS}  # each made once
+
+
 class FitzgeraldReplayer(Replayer):
     result_rule = "R18"
     length_rule = "R4"
@@ -60,6 +63,7 @@ class FitzgeraldReplayer(Replayer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.table: Table = self.game.table  # type: ignore[assignment]  # Fitzgerald.table makes a Table
+        self.seats_by_name = {name: seat for seat, name in enumerate(self.config.players)}
 
 
     def resume_from(self, state: Any) -> None:
@@ -94,8 +98,7 @@ class FitzgeraldReplayer(Replayer):
             if play.choice is not None:
                 self.problem(play.choice.pos, "a >id choice stands only on a card played in a trick, "
                              "not in a deal or pass line", "choice-not-allowed", "R14", len(play.choice.player) + 1)
-        deals = self.lines_by_seat(rnd, "deal")
-        passes = self.lines_by_seat(rnd, "pass")
+        deals, passes = self.deal_and_pass_lines(rnd)
         written = len(deals) == len(passes) == config.player_count
         # Who played what is needed only to infer a missing deal or pass line.
         seats_of_plays = (self.seats_of_plays(rnd, dealer) if not written and self.round_is_complete(rnd)
@@ -113,7 +116,8 @@ class FitzgeraldReplayer(Replayer):
             return False
         self.push_deal(dealt, rnd)
         assert header.pass_count is not None  # check_notation: a Fitzgerald header has its pass count
-        self.push(ChoosePassCount(header.pass_count), rnd, header.count_pos, len(str(header.pass_count)))
+        count = _PASS_COUNT_MOVES.get(header.pass_count) or ChoosePassCount(header.pass_count)
+        self.push(count, rnd, header.count_pos, len(str(header.pass_count)))
         if not self.do_passes(number, rnd, deals, passes, dealt, seats_of_plays, header):
             return False
         return self.play_tricks(number, rnd, last=last)
@@ -133,6 +137,28 @@ class FitzgeraldReplayer(Replayer):
             top = max(c.rank for c in self.config.deck)
             self.problem(play.pos, f"{play.card} is not in this game's deck (ranks 1-{top})", "invalid-deal", "R5",
                          play.length)
+
+    def deal_and_pass_lines(self, rnd: Round) -> tuple[dict[int, HandLine], dict[int, HandLine]]:
+        """`lines_by_seat` of the deal lines and of the pass lines, in one look where each names a player
+        exactly as the Players tag does and no seat has two of a kind (else `lines_by_seat` reports)."""
+        deals: dict[int, HandLine] = {}
+        passes: dict[int, HandLine] = {}
+        players = self.config.players
+        for line in rnd.hand_lines:
+            kind = line.kind
+            found = deals if kind == "deal" else passes if kind == "pass" else None
+            if found is None:
+                continue
+            player = line.player
+            if player not in players:
+                break
+            seat = players.index(player)
+            if seat in found:
+                break
+            found[seat] = line
+        else:
+            return deals, passes
+        return self.lines_by_seat(rnd, "deal"), self.lines_by_seat(rnd, "pass")
 
     def lines_by_seat(self, rnd: Round, kind: str) -> dict[int, HandLine]:
         found: dict[int, HandLine] = {}
@@ -169,6 +195,8 @@ class FitzgeraldReplayer(Replayer):
         config = self.config
         assert config is not None
         n = config.player_count
+        if len(deals) == n:
+            return tuple(deals[seat].cards.cards for seat in range(n))  # type: ignore[misc]  # see engine_cards
         hands: list[tuple[Card, ...]] = []
         source = {config.pass_target(seat): seat for seat in range(n)}
         inferring = False
@@ -276,10 +304,10 @@ class FitzgeraldReplayer(Replayer):
                   header) -> bool:  # type: ignore[no-untyped-def]
         config = self.config
         assert config is not None
-        for line in rnd.passes:
-            seat = config.seat_of(line.player)
-            assert seat is not None
+        for seat, line in passes.items():  # in written order: one line a seat (lines_by_seat)
             self.push_pass(seat, line.cards.cards, line)  # type: ignore[arg-type]  # see engine_cards
+        if len(passes) == config.player_count:
+            return True
         for seat in range(config.player_count):
             if seat in passes:
                 continue
@@ -435,35 +463,54 @@ class FitzgeraldReplayer(Replayer):
 
     def play_written_tricks(self, rnd: Round) -> tuple[int, int]:
         """The check path: the tricks written as expected (numbered 1, 2, … each with all its
-        cards) go to the engine in one call, which stops only where a victim is to be named.
-        Returns how many tricks are done and, if it stopped inside the next (at a card the
-        engine refuses), at which card."""
+        cards) go to the engine in one call, which takes the victims they name (R14) and stops
+        only where one is refused or is due at the end of the round. Returns how many tricks are
+        done and, if it stopped inside the next (at a card the engine refuses), at which card."""
         game, config = self.game, self.config
         assert game is not None and config is not None
         per_trick = config.plays_per_trick
         tricks = rnd.tricks[: config.tricks_per_round]
         count = whole_tricks(tricks, per_trick)
-        cards = [card for trick in tricks[:count] for card in trick.plays.cards]
-        # A trick whose cards name victims ends a run, so that its unused names are reported
-        # before any later trick is played, as the card-by-card loop would.
-        ends = [(index + 1) * per_trick for index in range(count) if not tricks[index].plays.plain]
+        cards: list[AnyCard] = []
+        for trick in tricks[:count]:
+            cards += trick.plays.cards
+        # Where a trick's marks are not all victims the run may take (`named_victims`), the run stops at
+        # each of its victims for `choices` to name, and the trick ends a run, so that what is wrong is
+        # reported before any later trick is played, as the card-by-card loop would. Under the Thief
+        # (R13) no victim is named: the run takes none.
+        victims: list[int | None] | None = None if config.uses_thief else [None] * len(cards)
+        ends = []
+        used: dict[int, set[int]] = {}
+        for index in range(count):
+            plays = tricks[index].plays
+            if plays.plain:
+                continue
+            ends.append((index + 1) * per_trick)
+            if victims is None:
+                continue
+            seats = self.named_victims(plays)
+            if seats is None:  # the run stops at each victim of this trick (no seat's: -1), for `choices`
+                victims[index * per_trick:(index + 1) * per_trick] = [-1] * per_trick
+            else:
+                victims[index * per_trick:(index + 1) * per_trick] = seats
+                used[index] = set(range(per_trick))  # every id names a victim the run takes, or refuses
+                ends.pop()
         if not ends or ends[-1] != len(cards):
             ends.append(len(cards))
-        used: dict[int, set[int]] = {}
+        table = self.table
         start = 0
         for end in ends:
             run = cards if end == len(cards) else cards[:end]
             while start < end:
-                before = len(game)
                 try:
-                    start = play_cards(game, run, start)  # type: ignore[arg-type]  # see engine_cards
+                    start = play_cards(game, run, start, victims)  # type: ignore[arg-type]  # see engine_cards
                 except IllegalMove:  # the card-by-card loop plays it again and reports it at its token
-                    return divmod(start + len(game) - before, per_trick)
-                if self.table.phase is not Phase.CHOOSE_VICTIM:
+                    return table.trick_no - 1, len(table.trick)
+                if table.phase is not Phase.CHOOSE_VICTIM:
                     break
                 index, position = divmod(start - 1, per_trick)
                 self.choices(tricks[index].plays, position, used.setdefault(index, set()))
-                if self.table.phase is Phase.CHOOSE_VICTIM:
+                if table.phase is Phase.CHOOSE_VICTIM:
                     break  # the end-of-round award, named on the `end` line
             if start < end:
                 break
@@ -471,6 +518,43 @@ class FitzgeraldReplayer(Replayer):
                 last = end // per_trick - 1
                 self.check_choices_used(tricks[last].plays, used.get(last, set()))
         return divmod(start, per_trick)
+
+    def named_victims(self, plays: Plays) -> list[int | None] | None:
+        """Per card of a whole trick, the seat its `>id` names (-1: no player's), for the check path's
+        run to take (R14); None where the trick is left to the card-by-card loop: a card with a sign or
+        a given suit (another game's marks), or an id on a card that earns no Clubs action, which the
+        cards alone say: an off-suit Clubs card (R9) and the winner of a Clubs trick (R10)."""
+        names = plays.choice_names()
+        if names is None:
+            return None
+        cards = plays.cards
+        lead = cards[0]
+        if type(lead) is not Card:
+            return None  # a card of no Fitzgerald deck: the engine refuses it
+        clubs = Suit.CLUBS
+        seats_by_name = self.seats_by_name
+        winner = -1
+        seats: list[int | None] = []
+        for position, name in enumerate(names):
+            if name is None:
+                seats.append(None)
+                continue
+            card = cards[position]
+            if type(card) is not Card or card.suit is not clubs:
+                return None
+            if card.suit is lead.suit:  # a Clubs trick: its winner's
+                if winner < 0:
+                    try:
+                        winner = trick_winner(list(enumerate(cards)))[0]  # type: ignore[arg-type]
+                    except AttributeError:
+                        return None  # a card of no suit (`Jo`): the engine refuses it
+                if position != winner:
+                    return None
+            seat = seats_by_name.get(name)
+            if seat is None:
+                seat = self.config.seat_of(name)  # written in another case, or no player's
+            seats.append(-1 if seat is None else seat)
+        return seats
 
     def check_choices_used(self, plays: Plays, used: set[int]) -> None:
         """A `>id` on a card that earned no Clubs action to name a victim for (R13, R14); a mark of

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from diamonds.core.game import Game
 
-from diamonds.core.cards import SUITS, Card, Suit, format_cards, sort_cards
+from diamonds.core.cards import MAX_RANK, SUITS, Card, Suit, format_cards, numbered_cards, sort_cards, standard_cards
 from diamonds.core.game import events_by_move
 
 from .config import PASS_COUNTS, TOTAL_POINTS, GameConfig
@@ -67,10 +67,25 @@ _OFF_SUIT, _TRICK_WON, _SUIT_MAJORITY, _NO_TRICKS = (
 _AFTER_OFF_SUIT, _AFTER_TRICK, _AFTER_MAJORITY = (
     Continuation.AFTER_OFF_SUIT, Continuation.AFTER_TRICK, Continuation.AFTER_MAJORITY)
 _SHOWROOM, _VAULT = AreaKind.SHOWROOM, AreaKind.VAULT
+# Per suit (by `Suit.index`), every card of it: whether a hand holds the suit led is one set test (R8).
+_OF_SUIT = tuple(frozenset(card for card in (*numbered_cards(1, MAX_RANK), *standard_cards()) if card.suit is suit)
+                 for suit in SUITS)
 
 
 def initial_state(config: GameConfig) -> State:
     """Before round 1's deal: R2 Showrooms, R3 Supply, R15 Thief."""
+    last = _INITIAL.get(id(config))
+    if last is not None and last.config is config:  # the last configuration's, made again for each game
+        return last
+    _INITIAL.clear()
+    state = _INITIAL[id(config)] = _initial_state(config)
+    return state
+
+
+_INITIAL: dict[int, State] = {}  # the last configuration's initial state, by the configuration's id
+
+
+def _initial_state(config: GameConfig) -> State:
     n = config.player_count
     showroom = tuple(config.start_showroom(side) for side in range(config.side_count))
     dealer = config.first_dealer
@@ -174,6 +189,7 @@ def victim_candidates(config: GameConfig, side: int) -> tuple[int, ...]:
 
 
 _CANDIDATES: dict[tuple[int, int], tuple[int, ...]] = {}
+_PENDINGS: dict[tuple[int | None, int, Reason, Continuation, tuple[int, ...], bool], PendingVictim] = {}
 
 
 # --------------------------------------------------------------------------- apply
@@ -195,7 +211,7 @@ class Table:
     """
 
     __slots__ = (
-        "config", "names", "plays_per_trick", "phase", "round_no", "dealer", "hands", "pass_count", "passed",
+        "config", "names", "plays_per_trick", "tricks_per_round", "phase", "round_no", "dealer", "hands", "pass_count", "passed",
         "trick_no", "leader", "trick", "taken", "tricks_won", "showroom", "vault", "supply",
         "thief", "pending", "events",
     )
@@ -204,6 +220,7 @@ class Table:
         self.config = state.config
         self.names = state.config.players
         self.plays_per_trick = state.config.plays_per_trick
+        self.tricks_per_round = state.config.tricks_per_round
         self.phase = state.phase
         self.round_no = state.round_no
         self.dealer = state.dealer
@@ -302,9 +319,10 @@ class Table:
     # ---------------------------------------------------------------- deal and pass
 
     def deal(self, hands: tuple[tuple[Card, ...], ...]) -> None:
-        self.expect(_DEAL, "a deal")
+        if self.phase is not _DEAL:
+            self.expect(_DEAL, "a deal")
         config = self.config
-        if len(hands) != config.player_count:
+        if len(hands) != len(self.names):
             raise InvalidDeal(f"a deal gives hands to {config.player_count} players, not {len(hands)}",
                               expected=config.player_count, found=len(hands))
         held = [set(hand) for hand in hands]
@@ -315,7 +333,7 @@ class Table:
                     seat=seat, expected=config.hand_size, found=len(hand),
                 )
         every = set().union(*held)
-        if len(every) != config.hand_size * len(hands) or not every.issubset(config.deck):
+        if len(every) != config.hand_size * len(hands) or not every <= _deck_set(config):
             # Something is wrong: find the first card, in dealt order, that shows it.
             allowed = set(config.deck)
             seen: dict[Card, int] = {}
@@ -335,7 +353,8 @@ class Table:
         self.phase = _PASS_COUNT
 
     def choose_pass_count(self, count: int) -> None:
-        self.expect(_PASS_COUNT, "choosing the pass count")
+        if self.phase is not _PASS_COUNT:
+            self.expect(_PASS_COUNT, "choosing the pass count")
         if count not in PASS_COUNTS:
             # The message names the dealer, whose decision it is (errors name the player).
             raise WrongPassCount(
@@ -348,7 +367,8 @@ class Table:
         self.phase = _PASSING
 
     def pass_cards(self, seat: int, cards: tuple[Card, ...]) -> None:
-        self.expect(_PASSING, "passing")
+        if self.phase is not _PASSING:
+            self.expect(_PASSING, "passing")
         name = self.names[seat]
         if self.passed[seat] is not None:
             raise OutOfTurn(f"{name} has already passed this round", rule="R6", seat=seat)
@@ -357,24 +377,25 @@ class Table:
                 f"{name} passes {len(cards)} card{'s' if len(cards) != 1 else ''}, "
                 f"but the dealer chose {self.pass_count}", seat=seat, expected=self.pass_count, found=len(cards),
             )
-        if len(set(cards)) != len(cards):
+        given = set(cards)
+        if len(given) != len(cards):
             twice = next(c for c in cards if cards.count(c) > 1)
             raise InvalidPass(f"{name} passes {twice} twice", seat=seat, card=twice)
         hand = self.hands[seat]
-        for card in cards:
-            if card not in hand:
-                raise CardNotHeld(f"{name} cannot pass {card}: {self.holder_text(card)}", rule="R6", seat=seat,
-                                  card=card)
-        hand.difference_update(cards)
+        if not given <= hand:
+            for card in cards:
+                if card not in hand:
+                    raise CardNotHeld(f"{name} cannot pass {card}: {self.holder_text(card)}", rule="R6",
+                                      seat=seat, card=card)
+        hand -= given
         self.passed[seat] = tuple(cards)
-        receiver = self.config.pass_target(seat)
         if self.events is not None:
-            self.events.append(CardsPassed(seat, receiver, tuple(cards)))
+            self.events.append(CardsPassed(seat, self.config.pass_target(seat), tuple(cards)))
         if None not in self.passed:
             # R6: passes are handed over at once, so a received card cannot be passed on.
-            for giver, given in enumerate(self.passed):
+            for giver, handed in enumerate(self.passed):
                 target = self.config.pass_target(giver)
-                self.hands[target].update(given)  # type: ignore[arg-type]
+                self.hands[target].update(handed)  # type: ignore[arg-type]
             if self.events is not None:
                 self.events.append(PassesDelivered(self.round_no))
             self.phase = _PLAY
@@ -391,12 +412,22 @@ class Table:
         if not self.play_run((card,), 0):
             self.refuse_play(card)
 
-    def play_run(self, cards: Sequence[Card], start: int) -> int:
+    def play_run(self, cards: Sequence[Card], start: int, victims: Sequence[int | None] | None = None,
+                 taken: list[tuple[int, int | None]] | None = None) -> int:
         """Play `cards[start:]` while each is legal and a card is due; the index it stopped at.
 
         The hot path of every replay, one call for a whole trick line or round.
         It never raises: it stops before a card it would refuse (`refuse_play`
         says why) and after a card that leaves a decision due (a victim, R14).
+
+        With `victims` (per card of `cards`, the seat its `>id` names, None
+        for none; `cards` from the first card of a trick), a victim due for a
+        card's Clubs action (R14: an off-suit Clubs card's, R9, or the
+        winner's of a Clubs trick, R10) is the one that card names, taken as
+        `choose_victim` takes it, and the run goes on: each one is added to
+        `taken` as (the index of the card it follows, the victim). The run
+        stops as without `victims` where `choose_victim` would refuse it
+        (`settle_victim`), and at the end-of-round award (R16).
         """
         index, end = start, len(cards)
         if self.phase is not _PLAY:
@@ -406,39 +437,58 @@ class Table:
         events = self.events
         side_of = self.config.side_of
         hands = self.hands  # replaced only by a new round, where the run stops
-        trick, leader = self.trick, self.leader  # both change only when a trick is won
+        trick = self.trick  # changes only when a trick is won
         led = trick[0][1].suit if trick else None
+        seat = (self.leader + len(trick)) % n  # R8: the leader, then each seat to the left
         while index < end:
             card = cards[index]
-            seat = (leader + len(trick)) % n
             hand = hands[seat]
             if card not in hand:
                 break
             suit = card.suit
             if led is None:
                 led = suit
-                leads = True
+                followed = True
             else:
-                leads = False
-            followed = suit is led
-            if not followed:
-                for held in hand:
-                    if held.suit is led:
-                        return index  # R8: it must follow suit
+                followed = suit is led
+                if not followed and not hand.isdisjoint(_OF_SUIT[led.index]):
+                    return index  # R8: it must follow suit
             hand.remove(card)
             trick.append((seat, card))
             index += 1
             if events is not None:
-                events.append(CardPlayed(seat, card, self.trick_no, led, leads, followed))
+                events.append(CardPlayed(seat, card, self.trick_no, led, len(trick) == 1, followed))
             # R9: an off-suit play earns the action of the suit played, at once.
             if not followed and self.suit_action(seat, side_of[seat], suit, _OFF_SUIT, _AFTER_OFF_SUIT):
-                break
-            if len(trick) >= per_trick:
-                self.after_play()
-                if self.phase is not _PLAY:
+                # R14: the victim this card names; `after_play` below is choose_victim's continuation.
+                if victims is None or not self.settle_victim(victims[index - 1]):
                     break
-                trick, leader, led = self.trick, self.leader, None
+                if taken is not None:
+                    taken.append((index - 1, victims[index - 1]))
+            if len(trick) >= per_trick:
+                self.win_trick()
+                if self.phase is not _PLAY and (victims is None or not self.settle_won(trick, victims, index, taken)):
+                    break
+                trick, led, seat = self.trick, None, self.leader
+            else:
+                seat = seat + 1 if seat + 1 < n else 0
         return index
+
+    def settle_won(self, trick: list[tuple[int, Card]], victims: Sequence[int | None], index: int,
+                   taken: list[tuple[int, int | None]] | None) -> bool:
+        """`play_run`, after `trick` (its last card `cards[index - 1]`) is won and a decision is due: the
+        victim the winning card names for its Clubs action (R10, R14), taken as `choose_victim` takes it,
+        then the game goes on; True when a card is due again in the same round."""
+        pending = self.pending
+        if self.phase is not _CHOOSE_VICTIM or pending is None or pending.reason is not _TRICK_WON:
+            return False  # a new round, or the end-of-round award (R16), named on the `end` line
+        source = index - len(trick) + trick.index(trick_winner(trick))
+        if source < 0 or not self.settle_victim(victims[source]):
+            return False
+        if taken is not None:
+            taken.append((index - 1, victims[source]))
+        self.after_trick()
+        return self.phase is _PLAY
 
     def refuse_play(self, card: Card) -> None:
         """Raise the reason `play_run` stopped before `card`."""
@@ -454,10 +504,13 @@ class Table:
                              seat=seat, card=card, cards=following)
 
     def after_play(self) -> None:
+        if len(self.trick) >= self.plays_per_trick:
+            self.win_trick()
+
+    def win_trick(self) -> None:
+        """The trick is complete. R10: the highest card of the led suit wins; the winner takes the led
+        suit's action, then leads the next trick (R7)."""
         trick = self.trick
-        if len(trick) < self.plays_per_trick:
-            return
-        # R10: the highest card of the led suit wins; the winner takes the led suit's action.
         led = trick[0][1].suit
         winner, best = trick_winner(trick)
         side = self.config.side_of[winner]
@@ -474,7 +527,7 @@ class Table:
         self.after_trick()
 
     def after_trick(self) -> None:
-        if self.trick_no < self.config.tricks_per_round:
+        if self.trick_no < self.tricks_per_round:
             self.trick_no += 1  # R7: the winner (already `leader`) leads the next trick
             return
         self.end_of_round()
@@ -483,8 +536,7 @@ class Table:
 
     def end_of_round(self) -> None:
         majority: list[int | None] = []
-        for suit in SUITS:
-            counts = [row[suit.index] for row in self.taken]
+        for counts in zip(*self.taken):  # per suit, in the order D, H, S, C: the cards each side took
             most = max(counts)
             majority.append(counts.index(most) if most >= 1 and counts.count(most) == 1 else None)
         if self.events is not None:
@@ -541,10 +593,17 @@ class Table:
     def suit_action(self, actor: int | None, side: int, suit: Suit, reason: Reason,
                     then: Continuation) -> bool:
         """Take one Suit Action (R12-R14). True when it waits for a victim to be chosen."""
-        if suit is _DIAMONDS:
-            self.from_supply(actor, side, suit, reason, _VAULT)
-        elif suit is _HEARTS:
-            self.from_supply(actor, side, suit, reason, _SHOWROOM)
+        if suit is _DIAMONDS or suit is _HEARTS:
+            # R3: an empty Supply gives nothing; Diamonds go to the Vault, Hearts to the Showroom.
+            points = 1 if self.supply > 0 else 0
+            self.supply -= points
+            if suit is _DIAMONDS:
+                self.vault[side] += points
+            else:
+                self.showroom[side] += points
+            if self.events is not None:
+                self.events.append(SuitAction(actor, side, suit, reason, SUPPLY,
+                                              Area(_VAULT if suit is _DIAMONDS else _SHOWROOM, side), points))
         elif suit is _SPADES:
             points = 1 if self.showroom[side] > 0 else 0  # R12: nothing if the Showroom is empty
             self.showroom[side] -= points
@@ -556,21 +615,21 @@ class Table:
             self.thief_clubs(actor, side, reason)
         else:
             candidates = victim_candidates(self.config, side)
-            required = len(candidates) >= 2 and any(self.showroom[c] > 0 for c in candidates)
-            self.pending = PendingVictim(actor, side, reason, then, candidates, required)
+            required = False  # R14: two or more candidates, and one has a point to take
+            if len(candidates) >= 2:
+                showroom = self.showroom
+                for candidate in candidates:
+                    if showroom[candidate] > 0:
+                        required = True
+                        break
+            key = (actor, side, reason, then, candidates, required)
+            pending = _PENDINGS.get(key)
+            if pending is None:  # each made once: a 1e game waits for a victim at every Clubs action
+                pending = _PENDINGS[key] = PendingVictim(actor, side, reason, then, candidates, required)
+            self.pending = pending
             self.phase = _CHOOSE_VICTIM
             return True
         return False
-
-    def from_supply(self, actor: int | None, side: int, suit: Suit, reason: Reason, into: AreaKind) -> None:
-        points = 1 if self.supply > 0 else 0  # R3: an empty Supply gives nothing
-        self.supply -= points
-        if into is _VAULT:
-            self.vault[side] += points
-        else:
-            self.showroom[side] += points
-        if self.events is not None:
-            self.events.append(SuitAction(actor, side, suit, reason, SUPPLY, Area(into, side), points))
 
     def thief_clubs(self, actor: int | None, side: int, reason: Reason) -> None:
         """R13: rob the Thief's holder (unless it is the actor), then the Thief moves left."""
@@ -592,26 +651,32 @@ class Table:
             self.expect(_CHOOSE_VICTIM, "naming a Clubs victim")
         pending = self.pending
         assert pending is not None
-        config = self.config
+        if not self.settle_victim(victim):
+            self.refuse_victim(pending, victim)
+        if pending.then is _AFTER_OFF_SUIT:
+            self.after_play()
+        elif pending.then is _AFTER_TRICK:
+            self.after_trick()
+        else:
+            self.after_majority()
+
+    def settle_victim(self, victim: int | None) -> bool:
+        """R14: rob the side `victim` names (a seat; None: not named) for the Clubs action waiting for a
+        victim, and the play phase is back (what follows is the caller's); False, changing nothing, where
+        `choose_victim` refuses it (`refuse_victim` says why)."""
+        pending = self.pending
+        assert pending is not None
         if victim is None:
             if pending.required:
-                actor_name = self.actor_name(pending.actor, pending.side)
-                options = ", ".join(f"{config.side_name(s)} ({self.showroom[s]})" for s in pending.candidates)
-                raise VictimRequired(
-                    f"{actor_name} must name whose Showroom the Clubs action takes from: {options}",
-                    seat=pending.actor,
-                )
+                return False
             # Unnamed: the only candidate, or nobody has a point to take.
             robbed = pending.candidates[0] if len(pending.candidates) == 1 else None
         else:
-            if not 0 <= victim < config.player_count:
-                raise VictimNotAllowed(f"{self.actor_name(pending.actor, pending.side)} cannot name seat {victim}: "
-                                       "it is not at the table", seat=pending.actor)
-            robbed = config.side_of[victim]
+            if not 0 <= victim < len(self.names):
+                return False
+            robbed = self.config.side_of[victim]
             if robbed == pending.side:
-                actor_name = self.actor_name(pending.actor, pending.side)
-                who = "themselves" if pending.actor == victim else f"their own side ({config.side_name(robbed)})"
-                raise VictimNotAllowed(f"{actor_name} cannot take from {who} with Clubs", seat=pending.actor)
+                return False
         points = 1 if robbed is not None and self.showroom[robbed] > 0 else 0
         if points:
             self.showroom[robbed] -= 1  # type: ignore[index]
@@ -622,12 +687,22 @@ class Table:
                                           victim=robbed))
         self.pending = None
         self.phase = _PLAY
-        if pending.then is _AFTER_OFF_SUIT:
-            self.after_play()
-        elif pending.then is _AFTER_TRICK:
-            self.after_trick()
-        else:
-            self.after_majority()
+        return True
+
+    def refuse_victim(self, pending: PendingVictim, victim: int | None) -> None:
+        """Raise the reason `settle_victim` refused `victim` (R14)."""
+        config = self.config
+        actor_name = self.actor_name(pending.actor, pending.side)
+        if victim is None:
+            options = ", ".join(f"{config.side_name(s)} ({self.showroom[s]})" for s in pending.candidates)
+            raise VictimRequired(f"{actor_name} must name whose Showroom the Clubs action takes from: {options}",
+                                 seat=pending.actor)
+        if not 0 <= victim < config.player_count:
+            raise VictimNotAllowed(f"{actor_name} cannot name seat {victim}: it is not at the table",
+                                   seat=pending.actor)
+        robbed = config.side_of[victim]
+        who = "themselves" if pending.actor == victim else f"their own side ({config.side_name(robbed)})"
+        raise VictimNotAllowed(f"{actor_name} cannot take from {who} with Clubs", seat=pending.actor)
 
 
 _PHASE_RULE = {
@@ -638,6 +713,17 @@ _PHASE_RULE = {
     _CHOOSE_VICTIM: "R14",
     _GAME_OVER: "R4",
 }
+
+
+def _deck_set(config: GameConfig) -> frozenset[Card]:
+    """The cards of `config`'s deck, as a set made once per deck."""
+    found = _DECK_SETS.get(config.deck)
+    if found is None:
+        found = _DECK_SETS[config.deck] = frozenset(config.deck)
+    return found
+
+
+_DECK_SETS: dict[tuple[Card, ...], frozenset[Card]] = {}
 
 
 def _deck_text(config: GameConfig) -> str:
@@ -666,7 +752,8 @@ def results(state: State) -> tuple[SideResult, ...]:
 standings = results  # the name the family protocol calls it by (`EngineRules`)
 
 
-def play_cards(game: Game, cards: Sequence[Card], start: int = 0) -> int:
+def play_cards(game: Game, cards: Sequence[Card], start: int = 0,
+               victims: Sequence[int | None] | None = None) -> int:
     """Play `cards[start:]` in order while a card is due; the index after the last one played.
 
     The fast path for checking or exporting a record: one call per trick line instead of
@@ -674,6 +761,11 @@ def play_cards(game: Game, cards: Sequence[Card], start: int = 0) -> int:
     stops early where a decision is due (a Clubs victim, R14) or where the game moves on (a new
     round). A refused card raises its `IllegalMove`; the cards before it stay played, so
     `len(game)` tells how far it got.
+
+    With `victims` (`Table.play_run`'s: per card, the seat its `>id` names)
+    a game that records nothing takes each victim due for a card's Clubs
+    action as one `ChooseVictim` move after it, where the engine allows it,
+    and plays on; a game that records events stops at each as without.
     """
     table: Table = game.table  # type: ignore[assignment]  # a Fitzgerald game's table (Fitzgerald.table)
     if game.history:
@@ -682,13 +774,37 @@ def play_cards(game: Game, cards: Sequence[Card], start: int = 0) -> int:
             game.push(PlayCard.of(cards[index]))
             index += 1
         return index
-    if table.events is None:
+    if table.events is not None:
+        # An export's replay: the run's events, told to the game move by move. It stops at each victim
+        # (no `victims`), whose ChooseVictim is pushed as its own move with its own events.
+        table.events = []
+        index = table.play_run(cards, start)
+        game.note_played(map(_PLAY_CARD.__getitem__, cards[start:index]), events_by_move(table.events, CardPlayed))
+    elif victims is None:
         index = table.play_run(cards, start)
         game.note_played(map(_PLAY_CARD.__getitem__, cards[start:index]))
     else:
-        table.events = []  # the run's events (an export's replay), told to the game move by move
-        index = table.play_run(cards, start)
-        game.note_played(map(_PLAY_CARD.__getitem__, cards[start:index]), events_by_move(table.events, CardPlayed))
+        taken: list[tuple[int, int | None]] = []
+        index = table.play_run(cards, start, victims, taken)
+        game.note_played(_with_victims(cards, start, index, taken))
     if index < len(cards) and table.phase is _PLAY:
         table.refuse_play(cards[index])
     return index
+
+
+_CHOOSE: dict[int | None, ChooseVictim] = {}  # the ChooseVictim moves `_with_victims` notes, each made once
+
+
+def _with_victims(cards: Sequence[Card], start: int, end: int, taken: list[tuple[int, int | None]]) -> list[Move]:
+    """The moves of `cards[start:end]` played, each victim `taken` after the card it follows."""
+    moves: list[Move] = []
+    at = start
+    for after, victim in taken:
+        moves.extend(map(_PLAY_CARD.__getitem__, cards[at:after + 1]))
+        move = _CHOOSE.get(victim)
+        if move is None:
+            move = _CHOOSE[victim] = ChooseVictim(victim)
+        moves.append(move)
+        at = after + 1
+    moves.extend(map(_PLAY_CARD.__getitem__, cards[at:end]))
+    return moves

@@ -19,10 +19,18 @@ import pytest
 from fastcheck import check_path_matches, refusal
 
 from diamonds.core import Game, IllegalMove, simulate
-from diamonds.families.fitzgerald.rules import ChooseVictim, Phase, PlayCard, VictimNotAllowed, play_cards
+from diamonds.families.fitzgerald.rules import (
+    ChooseVictim,
+    Phase,
+    PlayCard,
+    Reason,
+    VictimNotAllowed,
+    play_cards,
+    trick_winner,
+)
 from diamonds.notation import parse_game
 from diamonds.notation.writer import write_game
-from diamonds.replay import record_from_game, validate_record
+from diamonds.replay import record_from_game, replay_record, validate_record
 
 SETUPS = [("1e", 3, ()), ("1e", 3, ()), ("1e", 4, ("partnership",)), ("2e", 4, ()), ("bga", 5, ()),
           ("1e", 5, ()), ("2e", 3, ("perfect",))]
@@ -162,3 +170,139 @@ def test_choice_names_read_what_the_items_say() -> None:
                 assert fresh == from_items(trick.plays) == trick.plays.choice_names()
                 tried += 1
     assert tried > 80
+
+
+# --------------------------------------------------------------------------- victims taken inside the run (R14)
+
+VICTIM_SETUPS = [("1e", 3, ()), ("1e", 4, ("partnership",)), ("1e", 4, ()), ("1e", 5, ()), ("1e", 6, ("partnership",)),
+                 ("2e", 4, ()), ("bga", 5, ()), ("1e", 2, ())]
+
+
+def _round_runs(played: Game) -> list[tuple[int, list[Any], list[Any]]]:
+    """Per round: the ply of its first card, its cards, and per card the victim it names in the played game
+    (None where it names none): an off-suit Clubs card's (R9), the winner's of a Clubs trick (R10)."""
+    runs = []
+    moves = played.moves
+    per_trick = played.config.plays_per_trick
+    ply = 0
+    while ply < len(moves):
+        if type(moves[ply]) is not PlayCard:
+            ply += 1
+            continue
+        first = ply
+        cards: list[Any] = []
+        victims: list[Any] = []
+        while ply < len(moves) and type(moves[ply]) in (PlayCard, ChooseVictim):
+            move = moves[ply]
+            if type(move) is PlayCard:
+                cards.append(move.card)
+                victims.append(None)
+            else:
+                pending = played.state_at(ply).pending
+                if pending.reason is Reason.OFF_SUIT:
+                    victims[-1] = move.victim
+                elif pending.reason is Reason.TRICK_WON:
+                    start = len(cards) - per_trick
+                    victims[start + trick_winner(list(enumerate(cards[start:])))[0]] = move.victim
+                else:
+                    break  # the end-of-round award
+            ply += 1
+        runs.append((first, cards, victims))
+    return runs
+
+
+def _one_by_one(game: Game, cards: list[Any], victims: list[Any]) -> Any:
+    """The reference: a push per card, and where a card's Clubs action waits for a victim, a push of the
+    one it names; how far it got, or the refusal."""
+    per_trick = game.config.plays_per_trick
+    index = 0
+    try:
+        while index < len(cards) and game.table.phase is Phase.PLAY:  # type: ignore[attr-defined]
+            game.push(PlayCard.of(cards[index]))
+            index += 1
+            while game.table.phase is Phase.CHOOSE_VICTIM:  # type: ignore[attr-defined]
+                reason = game.table.pending.reason  # type: ignore[attr-defined]
+                if reason is Reason.OFF_SUIT:
+                    source = index - 1
+                elif reason is Reason.TRICK_WON:
+                    start = index - per_trick
+                    source = start + trick_winner(list(enumerate(cards[start:index])))[0]
+                else:
+                    return ("stopped at", index)
+                try:
+                    game.push(ChooseVictim(victims[source]))
+                except IllegalMove:
+                    return ("stopped at", index)
+    except IllegalMove as error:
+        return refusal(error)
+    return ("stopped at", index)
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_play_cards_takes_the_victims_named_as_pushes_do(seed: int) -> None:
+    """Each round's cards with the victims they name, sometimes one victim (or card) changed: `play_cards`
+    taking them inside the run (a quiet table), a recording table's `play_run` taking them, and a push per
+    move (the victim pushed where the engine waits for it) play as far, refuse alike, make the same moves
+    and events, and leave the same table."""
+    rules_id, players, variants = VICTIM_SETUPS[seed % len(VICTIM_SETUPS)]
+    played = simulate(players, rules=rules_id, variants=variants, seed=seed)
+    rules, config = played.rules, played.config
+    n = config.player_count
+    rng = random.Random(seed)
+    deck = sorted(config.deck, key=str)
+    named = 0
+    for first, cards, victims in _round_runs(played):
+        for attempt in range(4):
+            cards, victims = list(cards), list(victims)
+            if attempt == 1:
+                spots = [i for i, v in enumerate(victims) if v is not None] or [rng.randrange(len(cards))]
+                victims[rng.choice(spots)] = rng.choice((None, -1, n, *range(n)))
+            elif attempt == 2:
+                victims = [rng.choice((None, -1, *range(n))) for _ in victims]
+            elif attempt == 3:
+                cards[rng.randrange(len(cards))] = rng.choice(deck)
+            state = played.state_at(first)
+            slow = Game(config, history=False, events=True)
+            slow.table = rules.table(state, record=True)
+            expected = _one_by_one(slow, cards, victims)
+            fast = Game(config, history=False, events=False)
+            fast.table = rules.table(state, record=False)
+            try:
+                outcome: Any = ("stopped at", play_cards(fast, cards, 0, victims))
+            except IllegalMove as error:
+                outcome = refusal(error)
+            assert outcome == expected, (seed, first, attempt)
+            assert fast.moves == slow.moves and fast.table.freeze() == slow.table.freeze()  # type: ignore[attr-defined]
+            loud = rules.table(state, record=True)
+            stop = loud.play_run(cards, 0, victims)
+            if expected[0] == "stopped at":
+                assert stop == expected[1]
+            assert loud.freeze() == slow.table.freeze()  # type: ignore[attr-defined]
+            assert tuple(loud.events) == tuple(e for events in slow.events for e in events)
+            if attempt == 0:
+                assert slow.moves == played.moves[first:first + len(slow.moves)]
+                named += sum(v is not None for v in victims)
+    assert named > 0 or config.uses_thief
+
+
+def corrupt_victims(tokens: list[str], rng: random.Random) -> None:
+    """Victims changed, dropped or added, on one card or several; sometimes a card changed too."""
+    for _ in range(rng.randrange(1, 3)):
+        i = rng.randrange(len(tokens))
+        card = tokens[i].partition(">")[0]
+        tokens[i] = card + rng.choice(("", "", ">Ann", ">Bob", ">Cat", ">Dan", ">Eve", ">Zed", ">Ann!"))
+    if rng.random() < 0.2:
+        corrupt(tokens, rng)
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_check_path_reports_victims_as_the_full_replay(seed: int) -> None:
+    """Records whose victims are changed, dropped or added: the check path (victims taken inside the run)
+    reports what the full replay reports, and where the record is valid makes the same moves."""
+    rules_id, players, variants = VICTIM_SETUPS[seed % len(VICTIM_SETUPS)]
+    game = simulate(players, rules=rules_id, variants=variants, seed=seed)
+    check_path_matches(game, seed, corrupt_victims)
+    text = write_game(record_from_game(game))
+    quick, full = validate_record(parse_game(text)), replay_record(parse_game(text))
+    assert quick.valid and quick.game is not None and full.game is not None
+    assert quick.game.moves == full.game.moves  # the victims among them, where the record names them
