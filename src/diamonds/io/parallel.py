@@ -103,12 +103,18 @@ def ordered_map(function: Callable[[T], R], work: Iterable[T], jobs: int,
 def _stop(pool: ProcessPoolExecutor) -> None:
     """Cancel what waits and end the workers (they write no file: nothing of theirs is left)."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         try:
             process.terminate()
         except Exception:  # pragma: no cover - already gone
             pass
+    # The pool's manager thread notices the ended workers and closes its wake-up pipe. Waiting for it here
+    # keeps that close from racing Python's exit hook for the pool, which writes to the same pipe: on
+    # Python 3.11 the loser prints "Exception ignored ... Bad file descriptor" after the user's message.
+    if manager is not None:
+        manager.join(timeout=10)
 
 
 # --------------------------------------------------------------------------- the Dask cluster
