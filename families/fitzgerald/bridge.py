@@ -472,32 +472,32 @@ class FitzgeraldReplayer(Replayer):
         tricks = rnd.tricks[: config.tricks_per_round]
         count = whole_tricks(tricks, per_trick)
         cards: list[AnyCard] = []
-        for trick in tricks[:count]:
-            cards += trick.plays.cards
+        marked = []  # the tricks with a mark (`>id`, an annotation, …)
+        for index, trick in enumerate(tricks[:count]):
+            plays = trick.plays
+            cards += plays.cards
+            if not plays.plain:
+                marked.append(index)
         # Where a trick's marks are not all victims the run may take (`named_victims`), the run stops at
         # each of its victims for `choices` to name, and the trick ends a run, so that what is wrong is
         # reported before any later trick is played, as the card-by-card loop would. Under the Thief
         # (R13) no victim is named: the run takes none.
         victims: list[int | None] | None = None if config.uses_thief else [None] * len(cards)
         ends = []
-        used: dict[int, set[int]] = {}
-        for index in range(count):
-            plays = tricks[index].plays
-            if plays.plain:
-                continue
-            ends.append((index + 1) * per_trick)
-            if victims is None:
-                continue
-            seats = self.named_victims(plays)
-            if seats is None:  # the run stops at each victim of this trick (no seat's: -1), for `choices`
-                victims[index * per_trick:(index + 1) * per_trick] = [-1] * per_trick
+        taken = set()  # the tricks whose every id names a victim the run takes (or refuses: then reported)
+        for index in marked:
+            seats = self.named_victims(tricks[index].plays) if victims is not None else None
+            if seats is None:
+                ends.append((index + 1) * per_trick)
+                if victims is not None:  # the run stops at each victim of this trick (-1: no seat's)
+                    victims[index * per_trick:(index + 1) * per_trick] = [-1] * per_trick
             else:
-                victims[index * per_trick:(index + 1) * per_trick] = seats
-                used[index] = set(range(per_trick))  # every id names a victim the run takes, or refuses
-                ends.pop()
+                victims[index * per_trick:(index + 1) * per_trick] = seats  # type: ignore[index]
+                taken.add(index)
         if not ends or ends[-1] != len(cards):
             ends.append(len(cards))
         table = self.table
+        used: dict[int, set[int]] = {}
         start = 0
         for end in ends:
             run = cards if end == len(cards) else cards[:end]
@@ -509,13 +509,15 @@ class FitzgeraldReplayer(Replayer):
                 if table.phase is not Phase.CHOOSE_VICTIM:
                     break
                 index, position = divmod(start - 1, per_trick)
-                self.choices(tricks[index].plays, position, used.setdefault(index, set()))
+                if index not in used:
+                    used[index] = set(range(per_trick)) if index in taken else set()
+                self.choices(tricks[index].plays, position, used[index])
                 if table.phase is Phase.CHOOSE_VICTIM:
                     break  # the end-of-round award, named on the `end` line
             if start < end:
                 break
-            if end:
-                last = end // per_trick - 1
+            last = end // per_trick - 1
+            if end and last not in taken:  # a trick the run took every victim of used every id
                 self.check_choices_used(tricks[last].plays, used.get(last, set()))
         return divmod(start, per_trick)
 

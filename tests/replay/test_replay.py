@@ -825,3 +825,35 @@ def test_an_unfinished_round_without_deal_lines_is_still_checked_for_what_needs_
     [fine] = parse_games('[Players "Ann Bob Cat"]\nR1 dealer Ann pass 2\n1. 15D 14D 13D\n2. 12D 3D\n')
     replayed = replay_record(fine)
     assert replayed.valid and not replayed.complete and replayed.notes
+
+
+# --------------------------------------------------------------------------- the set-up read once for a corpus
+
+
+def test_a_set_up_read_before_gives_the_same_configuration_and_every_problem_still_shows():
+    """`_Setup.configure` keeps the configurations it made by the set-up tags: the same tags give the same
+    configuration object, other tags (a Dealer, a Variant, another Rules) their own, and a set-up with a
+    problem is reported each time, whatever came before it."""
+    from diamonds.replay import validate_record
+
+    text = write_game(record_from_game(simulate(4, rules="2e", seed=5)))
+    dealer_tag = re.search(r'\[Dealer "(\w+)"\]', text)
+    assert dealer_tag is not None
+    dealer = dealer_tag.group(0)
+    first = validate_record(parse_game(text))
+    again = validate_record(parse_game(f'[Event "Another"]\n{text}'))
+    assert first.valid and again.valid and first.config is again.config
+    dealt_by_bob = text.replace(dealer, '[Dealer "Bob"]')
+    assert validate_record(parse_game(dealt_by_bob)).config.first_dealer == 1
+    for bad, code in ((text.replace(dealer, '[Dealer "Zed"]'), "unknown-player"),
+                      (text.replace('[Rules "2e"]', '[Rules "9e"]'), "unknown-rules"),
+                      (text.replace('[Rules "2e"]', '[Rules "2e"]\n[Variant "partnership,perfect"]'), None)):
+        for _ in range(2):
+            replayed = validate_record(parse_game(bad))
+            assert not replayed.valid and (code is None or replayed.problems[0].code == code)
+    assert validate_record(parse_game(text)).config is first.config
+    assert _problems_of(validate_record(parse_game(dealt_by_bob))) == _problems_of(replay_record(parse_game(dealt_by_bob)))
+
+
+def _problems_of(replayed):
+    return [(p.pos, p.message, p.code, p.rule) for p in replayed.problems]
