@@ -21,7 +21,7 @@ from diamonds.notation.records import (
 )
 from diamonds.notation.tags import format_result
 
-__all__ = ["record_from_game", "game_tags", "RoundsWriter"]
+__all__ = ["record_from_game", "game_tags", "result_value", "RoundsWriter"]
 
 
 def game_tags(game: Game, extra: Iterable[tuple[str, str]] = ()) -> tuple[Tag, ...]:
@@ -36,14 +36,14 @@ def game_tags(game: Game, extra: Iterable[tuple[str, str]] = ()) -> tuple[Tag, .
     tags.append(Tag("Dealer", config.players[config.first_dealer]))
     for name, value in getattr(config, "option_values", lambda: ())():
         tags.append(Tag(name, value))
-    if game.is_over:
-        entries = tuple(
-            ResultEntry(tuple(config.players[s] for s in config.sides[r.side]), r.score) for r in game.standings()
-        )
-        tags.append(Tag("Result", format_result(entries, config.players)))
-    else:
-        tags.append(Tag("Result", "*"))
+    tags.append(Tag("Result", result_value(config, game.standings()) if game.is_over else "*"))
     return tuple(tags)
+
+
+def result_value(config: Any, standings: Sequence[Any]) -> str:
+    """The Result tag's value for a finished game's `standings`, as the canonical writer writes it."""
+    entries = tuple(ResultEntry(tuple(config.players[s] for s in config.sides[r.side]), r.score) for r in standings)
+    return format_result(entries, config.players)
 
 
 def record_from_game(game: Game, *, tags: Iterable[tuple[str, str]] = (), deals: bool = True) -> GameRecord:

@@ -15,10 +15,12 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from diamonds.core import Card, ConfigError, Game, IllegalMove, Seating, family_of, option_tags, rules_for
-from diamonds.core.registry import DEFAULT_RULES
+from diamonds.core.registry import DEFAULT_RULES, registry_version
 from diamonds.core.seating import PLAYER_ID
 from diamonds.notation.records import Choice, GameRecord, HandLine, Play, Plays, Pos, Problem, Round, RoundHeader, Tag
 from diamonds.notation.tags import TagSyntaxError, parse_players, parse_result, parse_variants
+
+from .record import result_value
 
 __all__ = ["ReplayedGame", "replay_record", "validate_record", "Origin", "Replayer", "Stop", "whole_tricks",
            "meant_card", "names_text"]
@@ -113,25 +115,18 @@ class _Setup(Reporter):
 
     def configure(self) -> Seating:
         """The game's configuration; the same tags as a game before it that set up without a problem
-        give that game's (a corpus's games mostly share their set-up), if the same rules still play them."""
+        give that game's (a corpus's games mostly share their set-up) while the same families are registered."""
+        version = registry_version()
         known = option_tags()
         key = tuple((tag.name, tag.value) for tag in self.record.tags if tag.name in _SET_UP_TAGS or tag.name in known)
         found = _CONFIGS.get(key)
-        if found is not None and found[1] is known and self.rules() is found[0]:
-            return found[2]
+        if found is not None and found[0] == version:
+            return found[1]
         config = self.read_config()
         if len(_CONFIGS) >= 256:
             _CONFIGS.clear()
-        _CONFIGS[key] = (self.rules(), known, config)
+        _CONFIGS[key] = (version, config)
         return config
-
-    def rules(self) -> type[Any] | None:
-        """The rules the Rules tag names (None: none)."""
-        rules_tag = self.record.tag("Rules")
-        try:
-            return rules_for(rules_tag.value.strip() if rules_tag else DEFAULT_RULES)
-        except ConfigError:
-            return None
 
     def read_config(self) -> Seating:
         record = self.record
@@ -187,7 +182,7 @@ class _Setup(Reporter):
 
 
 _SET_UP_TAGS = frozenset(("Players", "Rules", "Variant", "Dealer"))
-_CONFIGS: dict[tuple[tuple[str, str], ...], tuple[type[Any] | None, frozenset[str], Seating]] = {}  # _Setup.configure's
+_CONFIGS: dict[tuple[tuple[str, str], ...], tuple[tuple[object, int], Seating]] = {}  # _Setup.configure's
 
 
 class Replayer(Reporter):
@@ -389,7 +384,7 @@ class Replayer(Reporter):
         tag = self.record.tag("Result")
         if tag is None:
             return
-        if game.is_over and tag.value == _result_text(config, game.standings()):
+        if game.is_over and tag.value == result_value(config, game.standings()):
             return  # as the writer writes it, and right: nothing below would find a problem
         try:
             entries = parse_result(tag.value)
@@ -459,19 +454,6 @@ def whole_tricks(tricks: Sequence[Any], per_trick: int) -> int:
             break
         count += 1
     return count
-
-
-def _result_text(config: Any, standings: Sequence[Any]) -> str | None:
-    """The Result value that says `standings` as the writer writes it: the sides in order, a side's
-    ids in its seat order joined by `+`, each with its score (a score `parse_result` reads)."""
-    scores = {standing.side: standing.score for standing in standings}
-    parts = []
-    for side, seats in enumerate(config.sides):
-        score = scores.get(side)
-        if score is None or not -10**9 < score < 10**9:
-            return None
-        parts.append(f"{'+'.join(config.players[seat] for seat in seats)} {score}")
-    return ", ".join(parts)
 
 
 def _result_spans(value: str) -> list[tuple[int, int, int, int]]:
