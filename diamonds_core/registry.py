@@ -24,7 +24,7 @@ from .seating import ConfigError
 
 __all__ = [
     "FAMILIES", "RULE_SETS", "DEFAULT_RULES", "ENTRY_POINT_GROUP", "families", "register", "rules_for", "family_of",
-    "family_named", "option_tags", "RegistrationError",
+    "family_named", "option_tags", "registry_version", "RegistrationError",
 ]
 
 if TYPE_CHECKING:  # found on first use by __getattr__ below
@@ -49,13 +49,14 @@ class RegistrationError(Exception):
 class _Registry:
     """The families found, in registration order, and the indexes over them."""
 
-    __slots__ = ("families", "family_of_rules", "option_tags", "discovered")
+    __slots__ = ("families", "family_of_rules", "option_tags", "discovered", "version")
 
     def __init__(self) -> None:
         self.families: list[Family] = []
         self.family_of_rules: dict[str, Family] = {}  # each Rules tag value, and the family that plays it
         self.option_tags: frozenset[str] = frozenset()
         self.discovered = False
+        self.version = 0  # one more with each family added
 
     def add(self, family: Family) -> None:
         if not isinstance(family, Family):
@@ -70,6 +71,7 @@ class _Registry:
         for rule_id in family.rule_ids:
             self.family_of_rules[rule_id] = family
         self.option_tags = self.option_tags | family.option_tags
+        self.version += 1
 
     def discover(self) -> None:
         if self.discovered:
@@ -223,6 +225,13 @@ def option_tags() -> frozenset[str]:
     """Tags some rule set gives a meaning to (e.g. Hands): in a game whose rules do not, an error."""
     _REGISTRY.discover()
     return _REGISTRY.option_tags
+
+
+def registry_version() -> tuple[object, int]:
+    """Changes whenever what is registered changes (a family added, the registry replaced): what is
+    built from the registry and kept is kept with this, and rebuilt when it differs."""
+    _REGISTRY.discover()
+    return (_REGISTRY, _REGISTRY.version)
 
 
 def __getattr__(name: str) -> Any:

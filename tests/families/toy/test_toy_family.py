@@ -222,3 +222,25 @@ def test_register_refuses_a_clash_of_names_or_rule_ids(fresh_registry: None) -> 
     with pytest.raises(RegistrationError):
         register("toyfamily:FAMILY")  # type: ignore[arg-type]
     assert [family.name for family in diamonds.core.families()][-1] == "toy"
+
+
+def test_a_set_up_kept_from_a_registry_is_not_used_after_it_changes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check path keeps the configuration of set-up tags it has read; what it kept under one registry
+    must not answer for a game read under another (a family added, or the registry replaced)."""
+    import toyfamily
+
+    monkeypatch.setattr(registry, "_REGISTRY", registry._Registry())
+    before = registry.registry_version()
+    register(toyfamily.FAMILY)
+    assert registry.registry_version() != before
+    pos = diamonds.Position("toy")
+    rng = random.Random(3)
+    while not pos.is_over:
+        pos.push(pos.rule_set.chance_move(pos.state, rng) if pos.is_chance else rng.choice(pos.legal_moves))
+    text = str(pos.game())
+    [game] = diamonds.read_games([text])
+    assert game.is_valid
+
+    monkeypatch.setattr(registry, "_REGISTRY", registry._Registry())  # the toy family gone again
+    [game] = diamonds.read_games([text])
+    assert not game.is_valid and [p.code for p in game.problems] == ["unknown-rules"]
