@@ -42,9 +42,11 @@ unfinished (its Result must be "*").
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from diamonds.core import AnyCard, Card, IllegalMove, Joker
 from diamonds.core.cards import spellings
@@ -112,22 +114,12 @@ _PLAIN_MOVES: dict[AnyCard, PlayCard] = {card: PlayCard(card, True if card.is_ac
                                          for card in set(spellings().values())}
 
 
+@functools.lru_cache(maxsize=4096)  # a game writes the same few dozen spellings over and over
 def _token_move(text: str) -> PlayCard | None:
     """The move of a trick's token (`_lenient_move`) when `move_of` takes it as it is (`_unmarked`);
-    None when it reports something (read the `Play` item). Each spelling read once, for a bounded number."""
-    try:
-        return _TOKEN_MOVES[text]
-    except KeyError:
-        pass
+    None when it reports something (read the `Play` item)."""
     play = Play.from_token(text)
-    move = _lenient_move(play) if _unmarked(play) else None
-    if len(_TOKEN_MOVES) < _REMEMBERED_TOKENS:
-        _TOKEN_MOVES[text] = move
-    return move
-
-
-_TOKEN_MOVES: dict[str, PlayCard | None] = {}
-_REMEMBERED_TOKENS = 4096
+    return _lenient_move(play) if _unmarked(play) else None
 
 
 def _unmarked(play: Play) -> bool:
@@ -148,12 +140,11 @@ def _bare(play: Play) -> bool:
     return play.choice is None and play.sign is None and play.suit is None
 
 
-#: The check path's calls as moves, made once each (moves are values): only moves the table made are kept,
-#: so the seats are the players' and the amounts 0 to 10; the takes are of cards of the pack.
-_BIDS: dict[tuple[int, int], Bid] = {}
-_FINALS: dict[tuple[int, int], FinalBid] = {}
-_TAKES: dict[tuple[int, AnyCard, AnyCard], TakeFromKitty] = {}
-_REMEMBERED_MOVES = 4096
+@functools.lru_cache(maxsize=4096)
+def _call_move(kind: type[Bid | FinalBid | TakeFromKitty], *args: Any) -> Bid | FinalBid | TakeFromKitty:
+    """The check path's calls as moves, each made once (moves are values): only moves the table made are
+    asked for, so the seats are the players' and the amounts 0 to 10; the takes are of cards of the pack."""
+    return kind(*args)
 
 
 class BiddingReplayer(Replayer):
@@ -461,27 +452,15 @@ class BiddingReplayer(Replayer):
                 if not (_bare(call.card) and _bare(call.point) and table.phase is Phase.TAKE
                         and table.take(seat, card, point)):
                     break  # B7: `refuse_line_marks` reports a mark; the pure path, a refusal
-                move = _TAKES.get((seat, card, point))
-                if move is None:
-                    move = TakeFromKitty(seat, card, point)
-                    if len(_TAKES) < _REMEMBERED_MOVES:
-                        _TAKES[seat, card, point] = move
+                move = _call_move(TakeFromKitty, seat, card, point)
             elif call.kind == "bid":  # as `call` reads it: a bid, else a final bid
                 if not (table.phase is Phase.BID and table.bid(seat, call.amount)):
                     break
-                move = _BIDS.get((seat, call.amount))
-                if move is None:
-                    move = Bid(seat, call.amount)
-                    if len(_BIDS) < _REMEMBERED_MOVES:
-                        _BIDS[seat, call.amount] = move
+                move = _call_move(Bid, seat, call.amount)
             else:
                 if not (table.phase is Phase.FINAL and table.final_bid(seat, call.amount)):
                     break
-                move = _FINALS.get((seat, call.amount))
-                if move is None:
-                    move = FinalBid(seat, call.amount)
-                    if len(_FINALS) < _REMEMBERED_MOVES:
-                        _FINALS[seat, call.amount] = move
+                move = _call_move(FinalBid, seat, call.amount)
             made.append(move)
         self.game.note_played(made)
         return len(made)
