@@ -56,7 +56,7 @@ if TYPE_CHECKING:
 __all__ = [
     "state_head", "hands_dict",
     "Export", "DocumentError", "game_to_dict", "record_from_dict", "game_schema", "csv_rows", "CSV_COLUMNS",
-    "export_of", "SCHEMA_ID", "attach",
+    "export_of", "SCHEMA_ID", "attach", "DocumentWalk",
 ]
 
 SCHEMA_ID = "https://diamonds.invalid/schema/game-export.schema.json"
@@ -264,6 +264,53 @@ def _compact_round_dict(rnd: Round) -> Dict:
     if rnd.end is not None:
         out["end"] = _with_comments({"choices": [c.player for c in rnd.end.choices]}, rnd.end.comments)
     return out
+
+
+class DocumentWalk:
+    """A family's `add_replay`, written while it walks a replayed game's events in order (`for event in walk`).
+
+    It keeps what every family's walk keeps: the round each event belongs to (`round`, set at each event
+    of the `starts` type, numbered by its `number` field), and within it the trick and place of each card
+    played (`card`). A round the document does not have is passed over: its events are not yielded.
+    """
+
+    def __init__(self, rounds: list[Dict], replayed: ReplayedGame, compact: bool, starts: type[Any],
+                 number: str) -> None:
+        game = replayed.game
+        assert game is not None
+        self.game = game
+        self.rounds = rounds
+        self.compact = compact
+        self.names: tuple[str, ...] = tuple(replayed.config.players)
+        self.starts = starts
+        self.number = number
+        self.round: Dict | None = None
+        self.trick: Dict | None = None  # of the last card played, until a new round or `end_trick`
+        self.position = 0  # of the next card in the trick
+
+    def __iter__(self) -> Iterator[Any]:
+        rounds, starts, number = self.rounds, self.starts, self.number
+        for move_events in self.game.events:
+            for event in move_events:
+                if isinstance(event, starts):
+                    index = getattr(event, number) - 1
+                    self.round = rounds[index] if index < len(rounds) else None
+                    self.trick = None
+                if self.round is not None:
+                    yield event
+
+    def card(self, trick_no: int, leads: bool) -> int:
+        """A card played in trick `trick_no` of the round: `trick` is now that trick; its place in it."""
+        assert self.round is not None
+        self.trick = self.round["tricks"][trick_no - 1]
+        if leads:
+            self.position = 0
+        self.position += 1
+        return self.position - 1
+
+    def end_trick(self) -> None:
+        """The round's last trick is closed: what follows belongs to the round, not to a trick."""
+        self.trick = None
 
 
 def attach(plays: list[Any], position: int) -> Dict:

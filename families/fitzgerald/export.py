@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from diamonds.core import Suit
-from diamonds.replay.export import Export, attach, hands_dict, state_head
+from diamonds.replay.export import DocumentWalk, Export, attach, hands_dict, state_head
 
 from .rules import (
     Area,
@@ -146,84 +146,76 @@ def add_replay(rounds: list[dict[str, Any]], replayed: ReplayedGame, compact: bo
     by the trick, R8), every null or empty field, and of each Suit Action what its place implies
     (`_compact_action`); an off-suit action (R9) makes its card an object.
     """
-    game = replayed.game
     config: GameConfig = replayed.config
-    assert game is not None
-    names = config.players
+    walk = DocumentWalk(rounds, replayed, compact, RoundStarted, "round_no")
+    names = walk.names
     side_of = config.side_of
     sides = [config.side_name(side) for side in range(config.side_count)]
-    rnd: dict[str, Any] | None = None
-    trick: dict[str, Any] | None = None
     play: dict[str, Any] | None = None  # the full form's last card played
     played = -1  # its position in the trick (-1: none since the last trick was won)
     played_seat, played_suit = -1, None  # who played it, its suit: what its off-suit action implies (R9)
     winner, led_suit = -1, None  # of the trick: what its action implies (R10)
-    position = 0  # of the next card in the trick
-    for events in game.events:
-        for event in events:
-            if isinstance(event, CardPlayed):
-                if rnd is None:
-                    continue
-                trick = rnd["tricks"][event.trick_no - 1]
-                if event.leads:
-                    led_suit, winner = event.card.suit, -1
-                    if compact:
-                        trick["leader"] = names[event.seat]
-                    else:
-                        trick.update(leader=names[event.seat], led_suit=_VALUE[led_suit], winner=None,
-                                     winning_card=None, actions=[])
-                    position = 0
-                played, played_seat, played_suit = position, event.seat, event.card.suit
-                if not compact:
-                    play = trick["plays"][position]
-                    play.update(player=names[event.seat], followed=event.followed, actions=[])
-                position += 1
-            elif isinstance(event, SuitAction):
-                if rnd is None:
-                    continue
-                if event.reason is Reason.OFF_SUIT and played >= 0:
-                    assert trick is not None
-                    if compact:
-                        attach(trick["plays"], played).setdefault("actions", []).append(_compact_action(
-                            names, sides, side_of, event, played_seat, played_suit, Reason.OFF_SUIT))
-                    else:
-                        assert play is not None
-                        play["actions"].append(_action(names, sides, event))
-                elif event.reason is Reason.TRICK_WON and trick is not None:
-                    trick.setdefault("actions", []).append(
-                        _compact_action(names, sides, side_of, event, winner, led_suit, Reason.TRICK_WON)
-                        if compact else _action(names, sides, event))
-                else:
-                    rnd.setdefault("awards", []).append(
-                        _compact_action(names, sides, side_of, event, None, None, None)
-                        if compact else _action(names, sides, event))
-            elif isinstance(event, RoundStarted):
-                rnd = rounds[event.round_no - 1]
-                thief = names[event.thief] if event.thief is not None else None
+    for event in walk:
+        rnd = walk.round
+        assert rnd is not None
+        if isinstance(event, CardPlayed):
+            played = walk.card(event.trick_no, event.leads)
+            trick = walk.trick
+            assert trick is not None
+            if event.leads:
+                led_suit, winner = event.card.suit, -1
                 if compact:
-                    if thief is not None:
-                        rnd["thief_at_start"] = thief
+                    trick["leader"] = names[event.seat]
                 else:
-                    rnd.update(deals={}, passes=[], awards=[], taken=None, thief_at_start=thief)
-                trick = play = None
-                played = -1
-            elif rnd is None:
-                continue
-            elif isinstance(event, TrickWon) and trick is not None:
-                trick["winner"] = names[event.winner]
-                trick["winning_card"] = str(event.card)
-                winner = event.winner
-                play = None
-                played = -1
-            elif isinstance(event, CardsDealt):
-                rnd["deals"] = {names[s]: [str(c) for c in hand] for s, hand in enumerate(event.hands)}
-            elif isinstance(event, CardsPassed):
-                rnd.setdefault("passes", []).append({"player": names[event.giver], "to": names[event.receiver],
-                                                     "cards": [str(c) for c in event.cards]})
-            elif isinstance(event, RoundEnded):
-                rnd["taken"] = {sides[s]: dict(zip("DHSC", row)) for s, row in enumerate(event.taken)}
-                trick = play = None
-                played = -1
+                    trick.update(leader=names[event.seat], led_suit=_VALUE[led_suit], winner=None,
+                                 winning_card=None, actions=[])
+            played_seat, played_suit = event.seat, event.card.suit
+            if not compact:
+                play = trick["plays"][played]
+                play.update(player=names[event.seat], followed=event.followed, actions=[])
+        elif isinstance(event, SuitAction):
+            trick = walk.trick
+            if event.reason is Reason.OFF_SUIT and played >= 0:
+                assert trick is not None
+                if compact:
+                    attach(trick["plays"], played).setdefault("actions", []).append(_compact_action(
+                        names, sides, side_of, event, played_seat, played_suit, Reason.OFF_SUIT))
+                else:
+                    assert play is not None
+                    play["actions"].append(_action(names, sides, event))
+            elif event.reason is Reason.TRICK_WON and trick is not None:
+                trick.setdefault("actions", []).append(
+                    _compact_action(names, sides, side_of, event, winner, led_suit, Reason.TRICK_WON)
+                    if compact else _action(names, sides, event))
+            else:
+                rnd.setdefault("awards", []).append(
+                    _compact_action(names, sides, side_of, event, None, None, None)
+                    if compact else _action(names, sides, event))
+        elif isinstance(event, RoundStarted):
+            thief = names[event.thief] if event.thief is not None else None
+            if compact:
+                if thief is not None:
+                    rnd["thief_at_start"] = thief
+            else:
+                rnd.update(deals={}, passes=[], awards=[], taken=None, thief_at_start=thief)
+            play = None
+            played = -1
+        elif isinstance(event, TrickWon) and walk.trick is not None:
+            walk.trick["winner"] = names[event.winner]
+            walk.trick["winning_card"] = str(event.card)
+            winner = event.winner
+            play = None
+            played = -1
+        elif isinstance(event, CardsDealt):
+            rnd["deals"] = {names[s]: [str(c) for c in hand] for s, hand in enumerate(event.hands)}
+        elif isinstance(event, CardsPassed):
+            rnd.setdefault("passes", []).append({"player": names[event.giver], "to": names[event.receiver],
+                                                 "cards": [str(c) for c in event.cards]})
+        elif isinstance(event, RoundEnded):
+            rnd["taken"] = {sides[s]: dict(zip("DHSC", row)) for s, row in enumerate(event.taken)}
+            walk.end_trick()
+            play = None
+            played = -1
 
 
 def csv_fields(trick: dict[str, Any], play: dict[str, Any]) -> Mapping[str, Any]:

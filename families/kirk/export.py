@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from diamonds.replay.export import Export, hands_dict, state_head
+from diamonds.replay.export import DocumentWalk, Export, hands_dict, state_head
 
 from .rules import (
     CardPlayed,
@@ -77,57 +77,48 @@ def add_replay(rounds: list[dict[str, Any]], replayed: ReplayedGame, compact: bo
     The compact form leaves out each card's player and value (implied by the trick and K3) and every
     null or empty field.
     """
-    game = replayed.game
-    config: KirkConfig = replayed.config
-    assert game is not None
-    names = config.players
-    rnd: dict[str, Any] | None = None
-    trick: dict[str, Any] | None = None
-    position = 0  # of the next card in the trick
+    walk = DocumentWalk(rounds, replayed, compact, HandStarted, "hand_no")
+    names = walk.names
     steps: list[dict[str, Any]] = []  # of the tie being broken
-    for events in game.events:
-        for event in events:
-            if isinstance(event, CardPlayed):
-                if rnd is None:
-                    continue
-                trick = rnd["tricks"][event.trick_no - 1]
-                if event.leads:
-                    if compact:
-                        trick["leader"] = names[event.seat]
-                    else:
-                        trick.update(leader=names[event.seat], winner=None, winning_card=None, tie_break=None)
-                    position = 0
-                if not compact:
-                    trick["plays"][position].update(player=names[event.seat], value=event.value)
-                position += 1
-            elif isinstance(event, HandStarted):
-                rnd = rounds[event.hand_no - 1]
-                if not compact:
-                    rnd.update(deals={}, points=None, totals=None)
-                trick = None
-            elif rnd is None:
-                continue
-            elif isinstance(event, TieBroken):
-                steps = [_step(names, step, compact) for step in event.steps]
-            elif isinstance(event, TrickWon) and trick is not None:
-                trick["winner"] = names[event.winner]
-                trick["winning_card"] = str(event.card)
-                tie_break: dict[str, Any] = {
-                    "tied": [names[seat] for seat in event.tied],
-                    "decided_by": event.decided_by.value,
-                    "depth": event.depth,
-                    "steps": steps if len(event.tied) > 1 else [],
-                }
-                if compact and not tie_break["steps"]:
-                    del tie_break["steps"]
-                trick["tie_break"] = tie_break
-                steps = []
-            elif isinstance(event, CardsDealt):
-                rnd["deals"] = {names[s]: [str(c) for c in hand] for s, hand in enumerate(event.hands)}
-            elif isinstance(event, HandScored):
-                rnd["points"] = dict(zip(names, event.points))
-                rnd["totals"] = dict(zip(names, event.totals))
-                trick = None
+    for event in walk:
+        rnd = walk.round
+        assert rnd is not None
+        if isinstance(event, CardPlayed):
+            position = walk.card(event.trick_no, event.leads)
+            trick = walk.trick
+            assert trick is not None
+            if event.leads:
+                if compact:
+                    trick["leader"] = names[event.seat]
+                else:
+                    trick.update(leader=names[event.seat], winner=None, winning_card=None, tie_break=None)
+            if not compact:
+                trick["plays"][position].update(player=names[event.seat], value=event.value)
+        elif isinstance(event, HandStarted):
+            if not compact:
+                rnd.update(deals={}, points=None, totals=None)
+        elif isinstance(event, TieBroken):
+            steps = [_step(names, step, compact) for step in event.steps]
+        elif isinstance(event, TrickWon) and walk.trick is not None:
+            trick = walk.trick
+            trick["winner"] = names[event.winner]
+            trick["winning_card"] = str(event.card)
+            tie_break: dict[str, Any] = {
+                "tied": [names[seat] for seat in event.tied],
+                "decided_by": event.decided_by.value,
+                "depth": event.depth,
+                "steps": steps if len(event.tied) > 1 else [],
+            }
+            if compact and not tie_break["steps"]:
+                del tie_break["steps"]
+            trick["tie_break"] = tie_break
+            steps = []
+        elif isinstance(event, CardsDealt):
+            rnd["deals"] = {names[s]: [str(c) for c in hand] for s, hand in enumerate(event.hands)}
+        elif isinstance(event, HandScored):
+            rnd["points"] = dict(zip(names, event.points))
+            rnd["totals"] = dict(zip(names, event.totals))
+            walk.end_trick()
 
 
 _PER_PLAYER = {"type": "object", "additionalProperties": {"type": "integer"}}
