@@ -267,11 +267,12 @@ def _compact_round_dict(rnd: Round) -> Dict:
 
 
 class DocumentWalk:
-    """A family's `add_replay`, written while it walks a replayed game's events in order (`for event in walk`).
+    """A family's `add_replay`, written while it walks a replayed game's events in order
+    (`for event, rnd in walk`: each event with the document's round it belongs to).
 
-    It keeps what every family's walk keeps: the round each event belongs to (`round`, set at each event
-    of the `starts` type, numbered by its `number` field), and within it the trick and place of each card
-    played (`card`). A round the document does not have is passed over: its events are not yielded.
+    It keeps what every family's walk keeps: the round (set at each event of the `starts` type, numbered
+    by its `number` field), and within it the trick and place of each card played (`card`). A round the
+    document does not have is passed over: its events are not yielded.
     """
 
     def __init__(self, rounds: list[Dict], replayed: ReplayedGame, compact: bool, starts: type[Any],
@@ -288,7 +289,7 @@ class DocumentWalk:
         self.trick: Dict | None = None  # of the last card played, until a new round or `end_trick`
         self.position = 0  # of the next card in the trick
 
-    def __iter__(self) -> Iterator[Any]:
+    def __iter__(self) -> Iterator[tuple[Any, Dict]]:
         rounds, starts, number = self.rounds, self.starts, self.number
         for move_events in self.game.events:
             for event in move_events:
@@ -297,16 +298,24 @@ class DocumentWalk:
                     self.round = rounds[index] if index < len(rounds) else None
                     self.trick = None
                 if self.round is not None:
-                    yield event
+                    yield event, self.round
 
-    def card(self, trick_no: int, leads: bool) -> int:
-        """A card played in trick `trick_no` of the round: `trick` is now that trick; its place in it."""
+    def card(self, trick_no: int, leads: bool) -> tuple[Dict, int]:
+        """A card played in trick `trick_no` of the round: that trick (now `trick`) and the card's place in it."""
         assert self.round is not None
-        self.trick = self.round["tricks"][trick_no - 1]
+        trick = self.trick = self.round["tricks"][trick_no - 1]
         if leads:
             self.position = 0
         self.position += 1
-        return self.position - 1
+        return trick, self.position - 1
+
+    def won(self, seat: int, card: Any) -> Dict | None:
+        """The open trick is won by `seat` with `card`, written on it; the trick (None: no trick is open)."""
+        trick = self.trick
+        if trick is not None:
+            trick["winner"] = self.names[seat]
+            trick["winning_card"] = str(card)
+        return trick
 
     def end_trick(self) -> None:
         """The round's last trick is closed: what follows belongs to the round, not to a trick."""

@@ -111,9 +111,7 @@ def add_replay(rounds: list[dict[str, Any]], replayed: ReplayedGame, compact: bo
     names = walk.names
     places: dict[str, tuple[dict[str, Any], Any]] = {}
     tricks: dict[int, dict[str, Any]] = {}  # trick number -> the record's trick it was led in
-    for event in walk:
-        rnd = walk.round
-        assert rnd is not None
+    for event, rnd in walk:
         if isinstance(event, CardPlayed):
             place = places.get(str(event.card))
             if place is None:

@@ -155,13 +155,9 @@ def add_replay(rounds: list[dict[str, Any]], replayed: ReplayedGame, compact: bo
     played = -1  # its position in the trick (-1: none since the last trick was won)
     played_seat, played_suit = -1, None  # who played it, its suit: what its off-suit action implies (R9)
     winner, led_suit = -1, None  # of the trick: what its action implies (R10)
-    for event in walk:
-        rnd = walk.round
-        assert rnd is not None
+    for event, rnd in walk:
         if isinstance(event, CardPlayed):
-            played = walk.card(event.trick_no, event.leads)
-            trick = walk.trick
-            assert trick is not None
+            trick, played = walk.card(event.trick_no, event.leads)
             if event.leads:
                 led_suit, winner = event.card.suit, -1
                 if compact:
@@ -174,17 +170,17 @@ def add_replay(rounds: list[dict[str, Any]], replayed: ReplayedGame, compact: bo
                 play = trick["plays"][played]
                 play.update(player=names[event.seat], followed=event.followed, actions=[])
         elif isinstance(event, SuitAction):
-            trick = walk.trick
+            open_trick = walk.trick
             if event.reason is Reason.OFF_SUIT and played >= 0:
-                assert trick is not None
+                assert open_trick is not None
                 if compact:
-                    attach(trick["plays"], played).setdefault("actions", []).append(_compact_action(
+                    attach(open_trick["plays"], played).setdefault("actions", []).append(_compact_action(
                         names, sides, side_of, event, played_seat, played_suit, Reason.OFF_SUIT))
                 else:
                     assert play is not None
                     play["actions"].append(_action(names, sides, event))
-            elif event.reason is Reason.TRICK_WON and trick is not None:
-                trick.setdefault("actions", []).append(
+            elif event.reason is Reason.TRICK_WON and open_trick is not None:
+                open_trick.setdefault("actions", []).append(
                     _compact_action(names, sides, side_of, event, winner, led_suit, Reason.TRICK_WON)
                     if compact else _action(names, sides, event))
             else:
@@ -200,9 +196,7 @@ def add_replay(rounds: list[dict[str, Any]], replayed: ReplayedGame, compact: bo
                 rnd.update(deals={}, passes=[], awards=[], taken=None, thief_at_start=thief)
             play = None
             played = -1
-        elif isinstance(event, TrickWon) and walk.trick is not None:
-            walk.trick["winner"] = names[event.winner]
-            walk.trick["winning_card"] = str(event.card)
+        elif isinstance(event, TrickWon) and walk.won(event.winner, event.card) is not None:
             winner = event.winner
             play = None
             played = -1

@@ -80,13 +80,9 @@ def add_replay(rounds: list[dict[str, Any]], replayed: ReplayedGame, compact: bo
     walk = DocumentWalk(rounds, replayed, compact, HandStarted, "hand_no")
     names = walk.names
     steps: list[dict[str, Any]] = []  # of the tie being broken
-    for event in walk:
-        rnd = walk.round
-        assert rnd is not None
+    for event, rnd in walk:
         if isinstance(event, CardPlayed):
-            position = walk.card(event.trick_no, event.leads)
-            trick = walk.trick
-            assert trick is not None
+            trick, position = walk.card(event.trick_no, event.leads)
             if event.leads:
                 if compact:
                     trick["leader"] = names[event.seat]
@@ -99,10 +95,7 @@ def add_replay(rounds: list[dict[str, Any]], replayed: ReplayedGame, compact: bo
                 rnd.update(deals={}, points=None, totals=None)
         elif isinstance(event, TieBroken):
             steps = [_step(names, step, compact) for step in event.steps]
-        elif isinstance(event, TrickWon) and walk.trick is not None:
-            trick = walk.trick
-            trick["winner"] = names[event.winner]
-            trick["winning_card"] = str(event.card)
+        elif isinstance(event, TrickWon) and (won := walk.won(event.winner, event.card)) is not None:
             tie_break: dict[str, Any] = {
                 "tied": [names[seat] for seat in event.tied],
                 "decided_by": event.decided_by.value,
@@ -111,7 +104,7 @@ def add_replay(rounds: list[dict[str, Any]], replayed: ReplayedGame, compact: bo
             }
             if compact and not tie_break["steps"]:
                 del tie_break["steps"]
-            trick["tie_break"] = tie_break
+            won["tie_break"] = tie_break
             steps = []
         elif isinstance(event, CardsDealt):
             rnd["deals"] = {names[s]: [str(c) for c in hand] for s, hand in enumerate(event.hands)}
