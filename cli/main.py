@@ -141,6 +141,13 @@ def _width(command: argparse.ArgumentParser) -> None:
     command.add_argument("--width", type=int, default=None, help="render width (default: the terminal's)")
 
 
+def _plot(command: argparse.ArgumentParser, what: str) -> None:
+    """`stats` and `ratings` end alike: --plot draws `what` (the plot extra's charts), then --jobs and --width."""
+    command.add_argument("--plot", metavar="FILE", help=f"also draw {what} (.png or .svg); needs the plot extra")
+    _jobs(command)
+    _width(command)
+
+
 def _option_tags(command: argparse.ArgumentParser, of: str = "the game") -> None:
     """An option for each tag some rule set reads (e.g. Hands, Target), naming the rule sets that read it."""
     from diamonds.core import RULE_SETS, option_tags
@@ -241,10 +248,7 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
         stats.add_argument("--by", choices=("player",), default=None,
                            help="a league table: each player's games, wins, win rate, mean score and place "
                                 "per rule set")
-        stats.add_argument("--plot", metavar="FILE", help="also draw the charts to FILE (.png or .svg); "
-                           "needs the plot extra")
-        _jobs(stats)
-        _width(stats)
+        _plot(stats, "the charts to FILE")
 
     if ratings := _command(commands, only, "ratings", "rate the players game by game (openskill's Plackett-Luce)",
                            "  diamonds ratings logs/*.dgn\n"
@@ -255,10 +259,7 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
                              help="merge spellings of a name: lines `Canonical: alias1, alias2` (docs/stats.md)")
         ratings.add_argument("--format", choices=("text", "json", "csv"), default="text",
                              help="how to print the ratings (default text)")
-        ratings.add_argument("--plot", metavar="FILE", help="also draw each player's rating over the games "
-                             "(.png or .svg); needs the plot extra")
-        _jobs(ratings)
-        _width(ratings)
+        _plot(ratings, "each player's rating over the games")
 
     if record := _command(commands, only, "record", "record a game live at the table, checked card by card",
                           "  diamonds record tonight.dgn --rules 2e --players \"Ann Bob Cat\" --dealer Ann\n"

@@ -21,7 +21,7 @@ does, in line mode or with prompt_toolkit.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -640,11 +640,7 @@ class Recorder:
         return apply
 
     def _add_line(self, text: str) -> Any:
-        def apply(rounds: tuple[RoundDraft, ...]) -> tuple[RoundDraft, ...]:
-            listed, draft = self._open(rounds)
-            listed[-1] = replace(draft, lines=(*draft.lines, text))
-            return tuple(listed)
-        return apply
+        return self._grow_round(lambda draft: replace(draft, lines=(*draft.lines, text)))
 
     def _add_end(self, text: str) -> Any:
         def apply(rounds: tuple[RoundDraft, ...]) -> tuple[RoundDraft, ...]:
@@ -654,9 +650,13 @@ class Recorder:
         return apply
 
     def _add_card(self, word: str) -> Any:
+        return self._grow_round(lambda draft: replace(draft, cards=(*draft.cards, word)))
+
+    def _grow_round(self, grow: Callable[[RoundDraft], RoundDraft]) -> Any:
+        """A hand or call line and a card both go into the round the next item goes into (`_open`)."""
         def apply(rounds: tuple[RoundDraft, ...]) -> tuple[RoundDraft, ...]:
             listed, draft = self._open(rounds)
-            listed[-1] = replace(draft, cards=(*draft.cards, word))
+            listed[-1] = grow(draft)
             return tuple(listed)
         return apply
 
