@@ -238,6 +238,17 @@ class Canvas:
         add(self.root, "ellipse", cx=TABLE_CX, cy=TABLE_CY, rx=WIDTH / 2 - 70, ry=(HEIGHT - HEADER) / 2 - 60,
             fill=FELT, stroke=FELT_EDGE, stroke_width=6, class_="felt")
 
+    def position_header(self, round_text: str, trick: tuple[int, int] | None, dealer: str, game: str, label: str,
+                        *extra: str) -> ET.Element:
+        """The header of a position, the same for every family: the round (`Hand 3/6`), the trick while
+        cards are played (number and tricks per round), who deals, what the family adds; on the right
+        the game and the position's label."""
+        parts = [round_text]
+        if trick is not None:
+            parts.append(f"trick {trick[0]}/{trick[1]}")
+        parts.append(f"{dealer} deals")
+        return self.header(" · ".join([*parts, *extra]), f"{game} · {label}")
+
     def header(self, left: str, right: str = "") -> ET.Element:
         group = add(self.root, "g", class_="header")
         add(group, "rect", x=0, y=0, width=WIDTH, height=HEADER - 6, fill="#e6dfc8")

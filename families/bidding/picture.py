@@ -44,11 +44,9 @@ def _note(play: CardPlayed) -> str:
 def _draw(canvas: draw.Canvas, step: Step, table: Table, sight: draw.Sight) -> None:
     config = table.config
     names = config.players
-    header = f"Hand {table.hand_no}"
-    if step.kind == "card":
-        header += f" · trick {table.trick_no}/{config.tricks_per_hand}"
-    header += f" · {names[table.dealer]} deals"
-    top = canvas.header(header, f"bidding · {step.label}")
+    top = canvas.position_header(
+        f"Hand {table.hand_no}", (table.trick_no, config.tricks_per_hand) if step.kind == "card" else None,
+        names[table.dealer], "bidding", step.label)
     draw.text(top, 10, 44, f"Diamonds are trumps · the game ends at 100 or -100 (B10) · "
                       f"totals {'with' if table.scored else 'before'} this hand", size=11, fill=draw.FAINT)
 

@@ -43,13 +43,11 @@ def _draw(canvas: draw.Canvas, step: Step, table: Table, sight: draw.Sight) -> N
     config = table.config
     names = config.players
     n = config.player_count
-    header = f"Round {table.round_no}/{config.rounds}"
-    if step.kind == "card":
-        header += f" · trick {table.trick_no}/{config.tricks_per_round}"
-    header += f" · {names[table.dealer]} deals"
-    if table.pass_count:
-        header += f" · pass {table.pass_count}"
-    top = canvas.header(header, f"{config.rules} {config.variant_text}".strip() + f" · {step.label}")
+    top = canvas.position_header(
+        f"Round {table.round_no}/{config.rounds}",
+        (table.trick_no, config.tricks_per_round) if step.kind == "card" else None, names[table.dealer],
+        f"{config.rules} {config.variant_text}".strip(), step.label,
+        *([f"pass {table.pass_count}"] if table.pass_count else []))
     draw.text(top, 10, 44, f"Supply {table.supply}", size=12, weight="bold", class_="supply")
     draw.crystals(top, 92, 43, table.supply, per_row=60, scale=0.6)
 

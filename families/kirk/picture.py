@@ -35,12 +35,11 @@ def _over(table: Table) -> bool:
 def _draw(canvas: draw.Canvas, step: Step, table: Table, sight: draw.Sight) -> None:
     config = table.config
     names = config.players
-    header = f"Hand {table.hand_no}" + (f"/{config.hands}" if config.hands else "")
-    if step.kind == "card":
-        header += f" · trick {table.trick_no}/{config.tricks_per_hand}"
-    header += f" · {names[table.dealer]} deals"
     goal = f"to {config.hands} hands" if config.hands else f"to {config.target} points"
-    top = canvas.header(header, f"kirk · {step.label}")
+    top = canvas.position_header(
+        f"Hand {table.hand_no}" + (f"/{config.hands}" if config.hands else ""),
+        (table.trick_no, config.tricks_per_hand) if step.kind == "card" else None, names[table.dealer],
+        "kirk", step.label)
     draw.text(top, 10, 44, f"Scores {'with' if table.scored else 'before'} this hand · game {goal}", size=11,
               fill=draw.FAINT)
 
