@@ -220,11 +220,13 @@ _C = TypeVar("_C", Card, Joker, AnyCard)
 
 def sort_cards(cards: Iterable[_C]) -> tuple[_C, ...]:
     """Cards in suit order (D, H, S, C), then rank: the order hands are shown in."""
-    return tuple(sorted(cards, key=_sort_key))
+    return tuple(sorted(cards, key=_SORT_KEY.__getitem__))
 
 
-def _sort_key(card: AnyCard) -> tuple[int, int]:
-    return card.sort_key
+#: Every card's `sort_key`, made once: cards are interned and hash by identity, so a sort's key is one
+#: C-level lookup per card (a replay that keeps events sorts every hand it deals, passes and shows).
+_SORT_KEY: dict[AnyCard, tuple[int, int]] = {card: card.sort_key for card in _CARDS.values()}
+_SORT_KEY[JOKER] = JOKER.sort_key
 
 
 def format_cards(cards: Iterable[AnyCard]) -> str:
