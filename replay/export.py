@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
 from functools import cache, lru_cache
 from importlib import resources
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from diamonds.core import FAMILIES, Standing, family_named, family_of
@@ -268,11 +269,11 @@ def _compact_round_dict(rnd: Round) -> Dict:
 
 class DocumentWalk:
     """A family's `add_replay`, written while it walks a replayed game's events in order
-    (`for event, rnd in walk`: each event with the document's round it belongs to).
+    (`for rnd, events in walk`: each of the document's rounds with its events).
 
-    It keeps what every family's walk keeps: the round (set at each event of the `starts` type, numbered
-    by its `number` field), and within it the trick and place of each card played (`card`). A round the
-    document does not have is passed over: its events are not yielded.
+    It keeps what every family's walk keeps: the rounds (each begun by an event of the `starts` type,
+    numbered by its `number` field), and within one the trick and place of each card played (`card`).
+    A round the document does not have is passed over, and so are events before the first round.
     """
 
     def __init__(self, rounds: list[Dict], replayed: ReplayedGame, compact: bool, starts: type[Any],
@@ -289,16 +290,18 @@ class DocumentWalk:
         self.trick: Dict | None = None  # of the last card played, until a new round or `end_trick`
         self.position = 0  # of the next card in the trick
 
-    def __iter__(self) -> Iterator[tuple[Any, Dict]]:
-        rounds, starts, number = self.rounds, self.starts, self.number
-        for move_events in self.game.events:
-            for event in move_events:
-                if isinstance(event, starts):
-                    index = getattr(event, number) - 1
-                    self.round = rounds[index] if index < len(rounds) else None
-                    self.trick = None
-                if self.round is not None:
-                    yield event, self.round
+    def __iter__(self) -> Iterator[tuple[Dict, list[Any]]]:
+        """Each round the document has, with its events in order, the first being the one that starts it.
+        (A round at a time, not an event at a time: an export walks every event of a game.)"""
+        flat = list(chain.from_iterable(self.game.events))
+        starts = [at for at, event in enumerate(flat) if isinstance(event, self.starts)]
+        rounds, number = self.rounds, self.number
+        for k, at in enumerate(starts):
+            index = getattr(flat[at], number) - 1
+            if index < len(rounds):
+                self.round = rounds[index]
+                self.trick = None
+                yield self.round, flat[at:starts[k + 1] if k + 1 < len(starts) else len(flat)]
 
     def card(self, trick_no: int, leads: bool) -> tuple[Dict, int]:
         """A card played in trick `trick_no` of the round: that trick (now `trick`) and the card's place in it."""

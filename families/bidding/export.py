@@ -111,48 +111,49 @@ def add_replay(rounds: list[dict[str, Any]], replayed: ReplayedGame, compact: bo
     names = walk.names
     places: dict[str, tuple[dict[str, Any], Any]] = {}
     tricks: dict[int, dict[str, Any]] = {}  # trick number -> the record's trick it was led in
-    for event, rnd in walk:
-        if isinstance(event, CardPlayed):
-            place = places.get(str(event.card))
-            if place is None:
-                continue
-            trick, play = place
-            if event.leads:
-                if compact:
-                    trick.update(leader=names[event.seat], led_suit=_VALUE[event.suit])
-                else:
-                    trick.update(leader=names[event.seat], led_suit=_VALUE[event.suit], winner=None,
-                                 winning_card=None, why=None)
-                tricks[event.trick_no] = trick
-            if not compact:
-                play.update(player=names[event.seat], counts_as=_VALUE[event.suit], high=event.high,
-                            followed=event.followed)
-        elif isinstance(event, HandStarted):
-            if not compact:
-                rnd.update(deals={}, kitty=[], bids={}, taken={}, point_cards={}, final_bids={}, scores=None)
-            places = _card_places(rnd)
-            tricks = {}
-        elif isinstance(event, TrickWon):
-            won = tricks.get(event.trick_no)
-            if won is not None:
-                won.update(winner=names[event.winner], winning_card=str(event.card), why=_VALUE[event.why])
-        elif isinstance(event, CardsDealt):
-            rnd["deals"] = {names[s]: [str(c) for c in hand] for s, hand in enumerate(event.hands)}
-            if event.kitty or not compact:
-                rnd["kitty"] = [str(c) for c in event.kitty]
-        elif isinstance(event, BidMade):
-            rnd.setdefault("bids", {})[names[event.seat]] = event.amount
-        elif isinstance(event, CardTaken):
-            rnd.setdefault("taken", {})[names[event.seat]] = str(event.card)
-            rnd.setdefault("point_cards", {})[names[event.seat]] = str(event.point)
-        elif isinstance(event, FinalBidMade):
-            rnd.setdefault("final_bids", {})[names[event.seat]] = event.amount
-        elif isinstance(event, HandScored):
-            rnd["scores"] = {
-                names[s.seat]: {"final_bid": s.final_bid, "tricks": s.tricks, "point_card": str(s.point_card),
-                                "made": s.made, "points": s.points, "total": s.total}
-                for s in event.seats
-            }
+    for rnd, events in walk:
+        for event in events:
+            if isinstance(event, CardPlayed):
+                place = places.get(str(event.card))
+                if place is None:
+                    continue
+                trick, play = place
+                if event.leads:
+                    if compact:
+                        trick.update(leader=names[event.seat], led_suit=_VALUE[event.suit])
+                    else:
+                        trick.update(leader=names[event.seat], led_suit=_VALUE[event.suit], winner=None,
+                                     winning_card=None, why=None)
+                    tricks[event.trick_no] = trick
+                if not compact:
+                    play.update(player=names[event.seat], counts_as=_VALUE[event.suit], high=event.high,
+                                followed=event.followed)
+            elif isinstance(event, HandStarted):
+                if not compact:
+                    rnd.update(deals={}, kitty=[], bids={}, taken={}, point_cards={}, final_bids={}, scores=None)
+                places = _card_places(rnd)
+                tricks = {}
+            elif isinstance(event, TrickWon):
+                won = tricks.get(event.trick_no)
+                if won is not None:
+                    won.update(winner=names[event.winner], winning_card=str(event.card), why=_VALUE[event.why])
+            elif isinstance(event, CardsDealt):
+                rnd["deals"] = {names[s]: [str(c) for c in hand] for s, hand in enumerate(event.hands)}
+                if event.kitty or not compact:
+                    rnd["kitty"] = [str(c) for c in event.kitty]
+            elif isinstance(event, BidMade):
+                rnd.setdefault("bids", {})[names[event.seat]] = event.amount
+            elif isinstance(event, CardTaken):
+                rnd.setdefault("taken", {})[names[event.seat]] = str(event.card)
+                rnd.setdefault("point_cards", {})[names[event.seat]] = str(event.point)
+            elif isinstance(event, FinalBidMade):
+                rnd.setdefault("final_bids", {})[names[event.seat]] = event.amount
+            elif isinstance(event, HandScored):
+                rnd["scores"] = {
+                    names[s.seat]: {"final_bid": s.final_bid, "tricks": s.tricks, "point_card": str(s.point_card),
+                                    "made": s.made, "points": s.points, "total": s.total}
+                    for s in event.seats
+                }
 
 
 def csv_fields(trick: dict[str, Any], play: dict[str, Any]) -> Mapping[str, Any]:

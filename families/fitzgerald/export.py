@@ -155,61 +155,62 @@ def add_replay(rounds: list[dict[str, Any]], replayed: ReplayedGame, compact: bo
     played = -1  # its position in the trick (-1: none since the last trick was won)
     played_seat, played_suit = -1, None  # who played it, its suit: what its off-suit action implies (R9)
     winner, led_suit = -1, None  # of the trick: what its action implies (R10)
-    for event, rnd in walk:
-        if isinstance(event, CardPlayed):
-            trick, played = walk.card(event.trick_no, event.leads)
-            if event.leads:
-                led_suit, winner = event.card.suit, -1
-                if compact:
-                    trick["leader"] = names[event.seat]
+    for rnd, events in walk:
+        for event in events:
+            if isinstance(event, CardPlayed):
+                trick, played = walk.card(event.trick_no, event.leads)
+                if event.leads:
+                    led_suit, winner = event.card.suit, -1
+                    if compact:
+                        trick["leader"] = names[event.seat]
+                    else:
+                        trick.update(leader=names[event.seat], led_suit=_VALUE[led_suit], winner=None,
+                                     winning_card=None, actions=[])
+                played_seat, played_suit = event.seat, event.card.suit
+                if not compact:
+                    play = trick["plays"][played]
+                    play.update(player=names[event.seat], followed=event.followed, actions=[])
+            elif isinstance(event, SuitAction):
+                open_trick = walk.trick
+                if event.reason is Reason.OFF_SUIT and played >= 0:
+                    assert open_trick is not None
+                    if compact:
+                        attach(open_trick["plays"], played).setdefault("actions", []).append(_compact_action(
+                            names, sides, side_of, event, played_seat, played_suit, Reason.OFF_SUIT))
+                    else:
+                        assert play is not None
+                        play["actions"].append(_action(names, sides, event))
+                elif event.reason is Reason.TRICK_WON and open_trick is not None:
+                    open_trick.setdefault("actions", []).append(
+                        _compact_action(names, sides, side_of, event, winner, led_suit, Reason.TRICK_WON)
+                        if compact else _action(names, sides, event))
                 else:
-                    trick.update(leader=names[event.seat], led_suit=_VALUE[led_suit], winner=None,
-                                 winning_card=None, actions=[])
-            played_seat, played_suit = event.seat, event.card.suit
-            if not compact:
-                play = trick["plays"][played]
-                play.update(player=names[event.seat], followed=event.followed, actions=[])
-        elif isinstance(event, SuitAction):
-            open_trick = walk.trick
-            if event.reason is Reason.OFF_SUIT and played >= 0:
-                assert open_trick is not None
+                    rnd.setdefault("awards", []).append(
+                        _compact_action(names, sides, side_of, event, None, None, None)
+                        if compact else _action(names, sides, event))
+            elif isinstance(event, RoundStarted):
+                thief = names[event.thief] if event.thief is not None else None
                 if compact:
-                    attach(open_trick["plays"], played).setdefault("actions", []).append(_compact_action(
-                        names, sides, side_of, event, played_seat, played_suit, Reason.OFF_SUIT))
+                    if thief is not None:
+                        rnd["thief_at_start"] = thief
                 else:
-                    assert play is not None
-                    play["actions"].append(_action(names, sides, event))
-            elif event.reason is Reason.TRICK_WON and open_trick is not None:
-                open_trick.setdefault("actions", []).append(
-                    _compact_action(names, sides, side_of, event, winner, led_suit, Reason.TRICK_WON)
-                    if compact else _action(names, sides, event))
-            else:
-                rnd.setdefault("awards", []).append(
-                    _compact_action(names, sides, side_of, event, None, None, None)
-                    if compact else _action(names, sides, event))
-        elif isinstance(event, RoundStarted):
-            thief = names[event.thief] if event.thief is not None else None
-            if compact:
-                if thief is not None:
-                    rnd["thief_at_start"] = thief
-            else:
-                rnd.update(deals={}, passes=[], awards=[], taken=None, thief_at_start=thief)
-            play = None
-            played = -1
-        elif isinstance(event, TrickWon) and walk.won(event.winner, event.card) is not None:
-            winner = event.winner
-            play = None
-            played = -1
-        elif isinstance(event, CardsDealt):
-            rnd["deals"] = {names[s]: [str(c) for c in hand] for s, hand in enumerate(event.hands)}
-        elif isinstance(event, CardsPassed):
-            rnd.setdefault("passes", []).append({"player": names[event.giver], "to": names[event.receiver],
-                                                 "cards": [str(c) for c in event.cards]})
-        elif isinstance(event, RoundEnded):
-            rnd["taken"] = {sides[s]: dict(zip("DHSC", row)) for s, row in enumerate(event.taken)}
-            walk.end_trick()
-            play = None
-            played = -1
+                    rnd.update(deals={}, passes=[], awards=[], taken=None, thief_at_start=thief)
+                play = None
+                played = -1
+            elif isinstance(event, TrickWon) and walk.won(event.winner, event.card) is not None:
+                winner = event.winner
+                play = None
+                played = -1
+            elif isinstance(event, CardsDealt):
+                rnd["deals"] = {names[s]: [str(c) for c in hand] for s, hand in enumerate(event.hands)}
+            elif isinstance(event, CardsPassed):
+                rnd.setdefault("passes", []).append({"player": names[event.giver], "to": names[event.receiver],
+                                                     "cards": [str(c) for c in event.cards]})
+            elif isinstance(event, RoundEnded):
+                rnd["taken"] = {sides[s]: dict(zip("DHSC", row)) for s, row in enumerate(event.taken)}
+                walk.end_trick()
+                play = None
+                played = -1
 
 
 def csv_fields(trick: dict[str, Any], play: dict[str, Any]) -> Mapping[str, Any]:

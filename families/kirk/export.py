@@ -80,38 +80,39 @@ def add_replay(rounds: list[dict[str, Any]], replayed: ReplayedGame, compact: bo
     walk = DocumentWalk(rounds, replayed, compact, HandStarted, "hand_no")
     names = walk.names
     steps: list[dict[str, Any]] = []  # of the tie being broken
-    for event, rnd in walk:
-        if isinstance(event, CardPlayed):
-            trick, position = walk.card(event.trick_no, event.leads)
-            if event.leads:
-                if compact:
-                    trick["leader"] = names[event.seat]
-                else:
-                    trick.update(leader=names[event.seat], winner=None, winning_card=None, tie_break=None)
-            if not compact:
-                trick["plays"][position].update(player=names[event.seat], value=event.value)
-        elif isinstance(event, HandStarted):
-            if not compact:
-                rnd.update(deals={}, points=None, totals=None)
-        elif isinstance(event, TieBroken):
-            steps = [_step(names, step, compact) for step in event.steps]
-        elif isinstance(event, TrickWon) and (won := walk.won(event.winner, event.card)) is not None:
-            tie_break: dict[str, Any] = {
-                "tied": [names[seat] for seat in event.tied],
-                "decided_by": event.decided_by.value,
-                "depth": event.depth,
-                "steps": steps if len(event.tied) > 1 else [],
-            }
-            if compact and not tie_break["steps"]:
-                del tie_break["steps"]
-            won["tie_break"] = tie_break
-            steps = []
-        elif isinstance(event, CardsDealt):
-            rnd["deals"] = {names[s]: [str(c) for c in hand] for s, hand in enumerate(event.hands)}
-        elif isinstance(event, HandScored):
-            rnd["points"] = dict(zip(names, event.points))
-            rnd["totals"] = dict(zip(names, event.totals))
-            walk.end_trick()
+    for rnd, events in walk:
+        for event in events:
+            if isinstance(event, CardPlayed):
+                trick, position = walk.card(event.trick_no, event.leads)
+                if event.leads:
+                    if compact:
+                        trick["leader"] = names[event.seat]
+                    else:
+                        trick.update(leader=names[event.seat], winner=None, winning_card=None, tie_break=None)
+                if not compact:
+                    trick["plays"][position].update(player=names[event.seat], value=event.value)
+            elif isinstance(event, HandStarted):
+                if not compact:
+                    rnd.update(deals={}, points=None, totals=None)
+            elif isinstance(event, TieBroken):
+                steps = [_step(names, step, compact) for step in event.steps]
+            elif isinstance(event, TrickWon) and (won := walk.won(event.winner, event.card)) is not None:
+                tie_break: dict[str, Any] = {
+                    "tied": [names[seat] for seat in event.tied],
+                    "decided_by": event.decided_by.value,
+                    "depth": event.depth,
+                    "steps": steps if len(event.tied) > 1 else [],
+                }
+                if compact and not tie_break["steps"]:
+                    del tie_break["steps"]
+                won["tie_break"] = tie_break
+                steps = []
+            elif isinstance(event, CardsDealt):
+                rnd["deals"] = {names[s]: [str(c) for c in hand] for s, hand in enumerate(event.hands)}
+            elif isinstance(event, HandScored):
+                rnd["points"] = dict(zip(names, event.points))
+                rnd["totals"] = dict(zip(names, event.totals))
+                walk.end_trick()
 
 
 _PER_PLAYER = {"type": "object", "additionalProperties": {"type": "integer"}}
