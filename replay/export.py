@@ -276,13 +276,11 @@ class DocumentWalk:
     A round the document does not have is passed over, and so are events before the first round.
     """
 
-    def __init__(self, rounds: list[Dict], replayed: ReplayedGame, compact: bool, starts: type[Any],
-                 number: str) -> None:
+    def __init__(self, rounds: list[Dict], replayed: ReplayedGame, starts: type[Any], number: str) -> None:
         game = replayed.game
         assert game is not None
         self.game = game
         self.rounds = rounds
-        self.compact = compact
         self.names: tuple[str, ...] = tuple(replayed.config.players)
         self.starts = starts
         self.number = number

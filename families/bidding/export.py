@@ -107,7 +107,7 @@ def add_replay(rounds: list[dict[str, Any]], replayed: ReplayedGame, compact: bo
     followed (implied by the trick, B6 and B7) and every null or empty field. A card is found by its
     text in the hand's tricks (`_card_places`): a hand plays each card once.
     """
-    walk = DocumentWalk(rounds, replayed, compact, HandStarted, "hand_no")
+    walk = DocumentWalk(rounds, replayed, HandStarted, "hand_no")
     names = walk.names
     places: dict[str, tuple[dict[str, Any], Any]] = {}
     tricks: dict[int, dict[str, Any]] = {}  # trick number -> the record's trick it was led in

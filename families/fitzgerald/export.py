@@ -147,7 +147,7 @@ def add_replay(rounds: list[dict[str, Any]], replayed: ReplayedGame, compact: bo
     (`_compact_action`); an off-suit action (R9) makes its card an object.
     """
     config: GameConfig = replayed.config
-    walk = DocumentWalk(rounds, replayed, compact, RoundStarted, "round_no")
+    walk = DocumentWalk(rounds, replayed, RoundStarted, "round_no")
     names = walk.names
     side_of = config.side_of
     sides = [config.side_name(side) for side in range(config.side_count)]

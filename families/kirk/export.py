@@ -77,7 +77,7 @@ def add_replay(rounds: list[dict[str, Any]], replayed: ReplayedGame, compact: bo
     The compact form leaves out each card's player and value (implied by the trick and K3) and every
     null or empty field.
     """
-    walk = DocumentWalk(rounds, replayed, compact, HandStarted, "hand_no")
+    walk = DocumentWalk(rounds, replayed, HandStarted, "hand_no")
     names = walk.names
     steps: list[dict[str, Any]] = []  # of the tie being broken
     for rnd, events in walk:

@@ -9,6 +9,7 @@ takes, signs, a Joker's suit) are checked on a record that is not replayed.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import os
@@ -27,7 +28,15 @@ from diamonds.notation import parse_game
 from diamonds.notation.records import GameRecord
 from diamonds.notation.writer import write_game
 from diamonds.replay import record_from_game, replay_record
-from diamonds.replay.export import CSV_COLUMNS, DocumentError, csv_rows, game_schema, game_to_dict, record_from_dict
+from diamonds.replay.export import (
+    CSV_COLUMNS,
+    DocumentError,
+    csv_rows,
+    export_of,
+    game_schema,
+    game_to_dict,
+    record_from_dict,
+)
 from diamonds.replay.validate import ReplayedGame
 
 SEEDS = (1, 2)
@@ -132,6 +141,24 @@ def test_a_replay_without_history_exports_the_same_document(rules: str, players:
     """As `convert --to json` replays (no snapshot per move): the same facts."""
     replayed, record = replayed_game(rules, players, variants)
     assert game_to_dict(replay_record(record, history=False)) == game_to_dict(replayed)
+
+
+@pytest.mark.parametrize("rules, players, variants", SETUPS)
+@pytest.mark.parametrize("compact", [False, True], ids=["full", "compact"])
+def test_a_document_with_fewer_rounds_than_its_replay_gets_the_facts_of_those_it_has(
+        rules: str, players: int, variants: tuple[str, ...], compact: bool) -> None:
+    """The event walk (`DocumentWalk`) hangs each event on the document's round of its number: a round
+    the document does not have is passed over, and the rounds it has get what the whole document gets."""
+    replayed, _ = replayed_game(rules, players, variants)
+    whole = game_to_dict(replayed, compact=compact)["rounds"]
+    assert len(whole) >= 2
+    # The first of the record's rounds as the document writes it before the replay's facts are added.
+    bare = game_to_dict(dataclasses.replace(replayed, game=None), compact=compact)["rounds"][:1]
+    assert not any("winner" in trick for trick in bare[0]["tricks"] if isinstance(trick, dict))
+    export_of(replayed.config.rules).add_replay(bare, replayed, compact=compact)
+    assert len(bare) == 1
+    assert [trick.get("winner") for trick in bare[0]["tricks"]] == [trick.get("winner") for trick in whole[0]["tricks"]]
+    assert all(trick.get("winner") for trick in bare[0]["tricks"])
 
 
 def _standing_fields(rules: str) -> tuple[str, ...]:
