@@ -212,6 +212,9 @@ class Replayer(Reporter):
         self.config: Any = replayed.config
         self.game = Game(self.config, history=history, events=events)
         replayed.game = self.game
+        #: Each seat by its player's id exactly as the Players tag writes it: the fast paths' lookup (an id
+        #: written otherwise goes through `seat`, which matches it ignoring case or reports it).
+        self.seats = {name: seat for seat, name in reversed(list(enumerate(self.config.players)))}
 
     def run(self) -> None:
         self.play_rounds()

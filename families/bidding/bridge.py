@@ -166,8 +166,6 @@ class BiddingReplayer(Replayer):
         self.deals: dict[int, HandLine] = {}
         self.kitty_line: HandLine | None = None
         self.dealer = 0
-        #: Each player's seat by the id exactly as Players writes it (the check path's calls).
-        self.seats = {name: seat for seat, name in reversed(list(enumerate(self.config.players)))}
 
     @property
     def state(self) -> BiddingState:

@@ -63,7 +63,6 @@ class FitzgeraldReplayer(Replayer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.table: Table = self.game.table  # type: ignore[assignment]  # Fitzgerald.table makes a Table
-        self.seats_by_name = {name: seat for seat, name in enumerate(self.config.players)}
 
 
     def resume_from(self, state: Any) -> None:
@@ -143,17 +142,14 @@ class FitzgeraldReplayer(Replayer):
         exactly as the Players tag does and no seat has two of a kind (else `lines_by_seat` reports)."""
         deals: dict[int, HandLine] = {}
         passes: dict[int, HandLine] = {}
-        players = self.config.players
+        seats = self.seats
         for line in rnd.hand_lines:
             kind = line.kind
             found = deals if kind == "deal" else passes if kind == "pass" else None
             if found is None:
                 continue
-            player = line.player
-            if player not in players:
-                break
-            seat = players.index(player)
-            if seat in found:
+            seat = seats.get(line.player)
+            if seat is None or seat in found:
                 break
             found[seat] = line
         else:
@@ -534,7 +530,7 @@ class FitzgeraldReplayer(Replayer):
         if type(lead) is not Card:
             return None  # a card of no Fitzgerald deck: the engine refuses it
         clubs = Suit.CLUBS
-        seats_by_name = self.seats_by_name
+        seats_by_id = self.seats
         winner = -1
         seats: list[int | None] = []
         for position, name in enumerate(names):
@@ -552,7 +548,7 @@ class FitzgeraldReplayer(Replayer):
                         return None  # a card of no suit (`Jo`): the engine refuses it
                 if position != winner:
                     return None
-            seat = seats_by_name.get(name)
+            seat = seats_by_id.get(name)
             if seat is None:
                 seat = self.config.seat_of(name)  # written in another case, or no player's
             seats.append(-1 if seat is None else seat)
