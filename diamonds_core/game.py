@@ -9,14 +9,14 @@ path for checking a record: no snapshots, and no events unless asked for.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from .family import Rules, Standing, Table
 from .registry import family_of, rules_for
 from .seating import Seating
 
-__all__ = ["Game", "events_by_move"]
+__all__ = ["Game", "events_by_move", "split_before"]
 
 E = TypeVar("E")
 
@@ -107,6 +107,20 @@ class Game:
         self._moves.extend(made)
         self._events.extend(events)
 
+    def note_run(self, run: Callable[[], int], moves: Callable[[int], Iterable[Any]], opening: type) -> int:
+        """A family fast path's run on `table`: `run()` plays it and returns where it stopped, `moves(end)`
+        gives the moves it made, which are noted (`note_played`), with the events each caused where the
+        table records them (`events_by_move`, each move's first event being an `opening` one)."""
+        table: Any = self.table
+        if table.events is None:
+            end = run()
+            self.note_played(moves(end))
+            return end
+        table.events = []
+        end = run()
+        self.note_played(moves(end), events_by_move(table.events, opening))
+        return end
+
     def pop(self) -> Any:
         """Take back the last move."""
         if not self._moves:
@@ -162,13 +176,16 @@ class Game:
 def events_by_move(events: Sequence[E], opening: type) -> list[tuple[E, ...]]:
     """A fast path's run of events, split move by move: each move's events begin with one `opening`
     event (a card played), and all that follows it until the next is what that move caused."""
-    starts = [index for index, event in enumerate(events) if type(event) is opening]
-    if not starts:
-        if events:
-            raise ValueError(f"a run's events begin with {type(events[0]).__name__}, not {opening.__name__}")
-        return []
-    if starts[0]:
+    leading, groups = split_before(events, opening)
+    if leading:
         raise ValueError(f"a run's events begin with {type(events[0]).__name__}, not {opening.__name__}")
-    ends = starts[1:]
-    ends.append(len(events))
-    return [tuple(events[start:end]) for start, end in zip(starts, ends)]
+    return groups
+
+
+def split_before(events: Sequence[E], kind: type) -> tuple[tuple[E, ...], list[tuple[E, ...]]]:
+    """`events` cut before each event of exactly the type `kind`: those before the first such event,
+    then one group per such event, holding it and all that follows until the next."""
+    starts = [index for index, event in enumerate(events) if type(event) is kind]
+    ends = [*starts[1:], len(events)]
+    return tuple(events[:starts[0] if starts else len(events)]), [
+        tuple(events[start:end]) for start, end in zip(starts, ends)]

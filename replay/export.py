@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from diamonds.core import FAMILIES, Standing, family_named, family_of
 from diamonds.core.cards import JOKER, AnyCard, Card, Suit, card_text
+from diamonds.core.game import split_before
 from diamonds.notation.records import (
     Call,
     Choice,
@@ -288,18 +289,17 @@ class DocumentWalk:
         self.trick: Dict | None = None  # of the last card played, until a new round or `end_trick`
         self.position = 0  # of the next card in the trick
 
-    def __iter__(self) -> Iterator[tuple[Dict, list[Any]]]:
+    def __iter__(self) -> Iterator[tuple[Dict, tuple[Any, ...]]]:
         """Each round the document has, with its events in order, the first being the one that starts it.
         (A round at a time, not an event at a time: an export walks every event of a game.)"""
-        flat = list(chain.from_iterable(self.game.events))
-        starts = [at for at, event in enumerate(flat) if isinstance(event, self.starts)]
+        _, by_round = split_before(list(chain.from_iterable(self.game.events)), self.starts)
         rounds, number = self.rounds, self.number
-        for k, at in enumerate(starts):
-            index = getattr(flat[at], number) - 1
+        for events in by_round:
+            index = getattr(events[0], number) - 1
             if index < len(rounds):
                 self.round = rounds[index]
                 self.trick = None
-                yield self.round, flat[at:starts[k + 1] if k + 1 < len(starts) else len(flat)]
+                yield self.round, events
 
     def card(self, trick_no: int, leads: bool) -> tuple[Dict, int]:
         """A card played in trick `trick_no` of the round: that trick (now `trick`) and the card's place in it."""

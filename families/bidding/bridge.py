@@ -51,7 +51,6 @@ from typing import Any
 from diamonds.core import AnyCard, Card, IllegalMove, Joker
 from diamonds.core.cards import spellings
 from diamonds.core.errors import CardNotHeld, CardNotInDeck, GameOver, MustFollowSuit, OutOfTurn, WrongPhase
-from diamonds.core.game import events_by_move
 from diamonds.notation.records import Call, HandLine, Play, Plays, Pos, Round, Take
 from diamonds.replay.bridge import Bridge
 from diamonds.replay.validate import ReplayedGame, Replayer, meant_card, names_text
@@ -634,13 +633,7 @@ class BiddingReplayer(Replayer):
                 moves += map(_lenient_move, plays)
             else:
                 break
-        if table.events is None:
-            played = table.play_run(moves, 0)
-            self.game.note_played(moves[:played])
-            return divmod(played, per_trick)
-        table.events = []  # the run's events (an export's replay), told to the game move by move
-        played = table.play_run(moves, 0)
-        self.game.note_played(moves[:played], events_by_move(table.events, CardPlayed))
+        played = self.game.note_run(lambda: table.play_run(moves, 0), lambda end: moves[:end], CardPlayed)
         return divmod(played, per_trick)
 
     def move_of(self, play: Play) -> PlayCard:

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 from diamonds.core import Card, IllegalMove
 from diamonds.core.errors import CardNotHeld, CardNotInDeck
-from diamonds.core.game import events_by_move
 from diamonds.notation.records import HandLine, Plays, Round
 from diamonds.replay.bridge import Bridge
 from diamonds.replay.validate import Replayer, meant_card, names_text, whole_tricks
@@ -283,13 +282,8 @@ class KirkReplayer(Replayer):
         tricks = rnd.tricks[: self.config.tricks_per_hand]
         count = whole_tricks(tricks, per_trick)
         cards = [card for trick in tricks[:count] for card in trick.plays.cards]
-        if table.events is None:
-            played = table.play_run(cards, 0)
-            self.game.note_played(map(PlayCard, cards[:played]))
-            return divmod(played, per_trick)
-        table.events = []  # the run's events (an export's replay), told to the game move by move
-        played = table.play_run(cards, 0)
-        self.game.note_played(map(PlayCard, cards[:played]), events_by_move(table.events, CardPlayed))
+        played = self.game.note_run(lambda: table.play_run(cards, 0), lambda end: map(PlayCard, cards[:end]),
+                                    CardPlayed)
         return divmod(played, per_trick)
 
     def refused_play(self, error: IllegalMove, rnd: Round, index: int, position: int) -> None:

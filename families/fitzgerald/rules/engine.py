@@ -16,7 +16,6 @@ if TYPE_CHECKING:
     from diamonds.core.game import Game
 
 from diamonds.core.cards import MAX_RANK, SUITS, Card, Suit, format_cards, numbered_cards, sort_cards, standard_cards
-from diamonds.core.game import events_by_move
 
 from .config import PASS_COUNTS, TOTAL_POINTS, GameConfig
 from .errors import (
@@ -774,15 +773,11 @@ def play_cards(game: Game, cards: Sequence[Card], start: int = 0,
             game.push(PlayCard.of(cards[index]))
             index += 1
         return index
-    if table.events is not None:
-        # An export's replay: the run's events, told to the game move by move. It stops at each victim
-        # (no `victims`), whose ChooseVictim is pushed as its own move with its own events.
-        table.events = []
-        index = table.play_run(cards, start)
-        game.note_played(map(_PLAY_CARD.__getitem__, cards[start:index]), events_by_move(table.events, CardPlayed))
-    elif victims is None:
-        index = table.play_run(cards, start)
-        game.note_played(map(_PLAY_CARD.__getitem__, cards[start:index]))
+    if victims is None or table.events is not None:
+        # A game that records events (an export's replay) stops at each victim, whose ChooseVictim is
+        # pushed as its own move with its own events.
+        index = game.note_run(lambda: table.play_run(cards, start),
+                              lambda end: map(_PLAY_CARD.__getitem__, cards[start:end]), CardPlayed)
     else:
         taken: list[tuple[int, int | None]] = []
         index = table.play_run(cards, start, victims, taken)
