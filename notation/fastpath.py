@@ -130,7 +130,6 @@ class FastReader:
         end: EndLine | None = None
         stage = 0  # within a round: 1 hand lines, 2 calls, 3 tricks, 4 end (the grammar's order)
         hand_words, card_words, call_heads = self.hand_words, self.card_words, self.call_heads
-        call_lines = self.call_lines
         cards_of = self.cards
         trick_numbers = self.trick_numbers
         players = self.players
@@ -188,16 +187,10 @@ class FastReader:
             elif head in call_heads:
                 if header is None or stage > 2:
                     return None
-                known = call_lines.get(line)
-                if known is not None and known and known[0] == "call":  # `_call` of a line read before, inline
-                    _, player, amount, at, player_at, amount_at = known
-                    calls.append(_call_record(head, player, amount, (), _new_pos(Pos, (line_no, at)),
-                                              _new_pos(Pos, (line_no, player_at)), _new_pos(Pos, (line_no, amount_at))))
-                else:
-                    call = self._call(head, line, line_no, tokens)
-                    if call is None:
-                        return None
-                    calls.append(call)
+                call = self._call(head, line, line_no, tokens)
+                if call is None:
+                    return None
+                calls.append(call)
                 stage = 2
             elif head in card_words:
                 if header is None or stage > 1:
@@ -308,13 +301,6 @@ class FastReader:
             return _call_record(head, player, amount, (), _new_pos(Pos, (line_no, at)),  # type: ignore[no-any-return]
                                 _new_pos(Pos, (line_no, player_at)), _new_pos(Pos, (line_no, amount_at)))
         _, player, card, point, at, player_at, card_at, point_at, second = known
-        if card[3] is None and point[3] is None:  # no `>id` (as `_card_play` makes them, without a Choice)
-            return _take_record(player,  # type: ignore[no-any-return]
-                                _play(card[0], None, card[4], (), _new_pos(Pos, (line_no, card_at)), card[6], card[2],
-                                      card[1]),
-                                _play(point[0], None, point[4], (), _new_pos(Pos, (line_no, point_at)), point[6],
-                                      point[2], point[1]),
-                                (), _new_pos(Pos, (line_no, at)), _new_pos(Pos, (line_no, player_at)), head, second)
         return _take_record(player, _card_play(card, line_no, card_at), _card_play(point, line_no, point_at),  # type: ignore[no-any-return]
                             (), _new_pos(Pos, (line_no, at)), _new_pos(Pos, (line_no, player_at)), head, second)
 
