@@ -274,6 +274,16 @@ async def events(request: Request, table: Table = Depends(table_of), club: Club 
                              headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
 
+@api.get("/token", responses={401: {}})
+async def token_role(role: str | None = Depends(who)) -> Response:
+    """What the bearer token may do: `{"role": "organiser"}` or `{"role": "scorer", "table": ID}`; 401 for a
+    missing or unknown token (the organiser's page asks at load, so a wrong link is said at once)."""
+    if role is None:
+        raise HTTPException(401, "this token is not one of this night's (a link from another night, or a "
+                                 "renewed one?)", headers={"WWW-Authenticate": "Bearer"})
+    return JSONResponse({"role": "organiser"} if role == "organiser" else {"role": "scorer", "table": role})
+
+
 @api.get("/standings")
 async def standings(role: str | None = Depends(who), club: Club = Depends(club_of)) -> Response:
     """Every table's standings and every player's totals (finished games; running scores to the organiser)."""

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from diamonds.io.errors import DiskFull
-from diamonds.io.lock import FileLock
+from diamonds.io.lock import FileLock, lock_path
 from diamonds.io.write import write_text
 from diamonds.notation.tags import UnsafeTagText, check_tags
 from diamonds.replay.recorder import Outcome, Recorder, SetupError, leftover_temporaries, write_through
@@ -170,13 +170,15 @@ class Club:
         self.by_hash[row.scorer_hash] = row.id
         return table
 
+    def _path(self, seq: int, table_id: str) -> str:
+        return os.path.join(self.folder, "tables", f"table-{seq:03d}-{table_id}.dgn")
+
     def _open(self, row: TableRow) -> Table:
         """The table of a stored row, its file locked and written (not yet one of the night's tables)."""
         recorder = Recorder.resume(row.dgn)
         if row.pending:
             recorder.enter(row.pending)  # the question it was waiting on, asked again
-        table = Table(row.id, row.seq, row.setup, row.scorer_hash, recorder, row.version,
-                      os.path.join(self.folder, "tables", f"table-{row.seq:03d}-{row.id}.dgn"))
+        table = Table(row.id, row.seq, row.setup, row.scorer_hash, recorder, row.version, self._path(row.seq, row.id))
         table.file_lock = FileLock(table.path, what="served").acquire()
         for leftover in leftover_temporaries(table.path):
             try:
@@ -223,8 +225,10 @@ class Club:
         setup = {"rules": rules, "players": list(players), "dealer": dealer, "variants": list(variants),
                  "tags": dict(tags)}
         made: list[Table] = []
+        paths: list[str] = []
 
         def make_file(seq: int) -> None:  # inside the store's transaction: no row without its file
+            paths.append(self._path(seq, table_id))
             made.append(self._open(TableRow(table_id, seq, setup, token_hash(token), 0, recorder.text, None)))
 
         with self.create_lock:
@@ -232,9 +236,11 @@ class Club:
                 self.store.add_table(table_id, setup, token_hash(token), recorder.text, make_file)
             except BaseException:  # the row is rolled back: nor is there a file or a lock (a full disk, say)
                 for table in made:
-                    _remove_quietly(table.path)
                     if table.file_lock is not None:
                         table.file_lock.release()
+                for path in paths:  # the id is new: these can only be this attempt's
+                    _remove_quietly(path)
+                    _remove_quietly(lock_path(path))
                 raise
             table = made[0]
             self.tables[table_id] = table
