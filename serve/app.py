@@ -414,7 +414,7 @@ class Guard:
             _LOG.error("%s %s failed", scope.get("method"), scope.get("path"), exc_info=error)
             if started:
                 raise  # the answer has begun (a stream): the server closes the connection
-            await failure(error)(scope, receive, send)
+            await _answer(failure(error), scope, receive, send)
 
     async def _guarded(self, scope: dict[str, Any], receive: Callable[[], Awaitable[dict[str, Any]]],
                        send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
@@ -448,7 +448,11 @@ class Guard:
 
 
 async def _too_large(scope: Any, receive: Any, send: Any, limit: int) -> None:
-    await _error(413, f"request body over {limit} bytes", "too-large")(scope, receive, send)
+    await _answer(_error(413, f"request body over {limit} bytes", "too-large"), scope, receive, send)
+
+
+async def _answer(response: Response, scope: Any, receive: Any, send: Any) -> None:
+    await response(scope, receive, send)
 
 
 def failure(error: BaseException) -> JSONResponse:
