@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"needs the serve extra ({error.name} is missing): pip install 'diamonds[serve]'") from None
     from diamonds.serve.app import create_app
     from diamonds.serve.club import Club
-    from diamonds.serve.links import PublicUrlError, public_url
+    from diamonds.serve.links import WILDCARDS, PublicUrlError, lan_address, public_url
 
     try:
         base = public_url(args.host, args.port, args.public_url)
@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
         if not _loopback(host):
             print(f"diamonds serve: listening on {visible(host)}: anyone on that network can reach these pages; "
                   "the tokens in the organiser's and scorers' links are what protect them", file=sys.stderr)
-            if args.public_url is None and _loopback(base.split("//", 1)[1].rsplit(":", 1)[0].strip("[]")):
+            if args.public_url is None and host in WILDCARDS and _loopback(lan_address(host)):
                 print("diamonds serve: this machine has no address on a network: the links say 127.0.0.1, "
                       "which only this machine reaches (--public-url sets them)", file=sys.stderr)
         organiser = f"{base}/organiser#token={club.organiser_token}"

@@ -38,6 +38,8 @@ def check_public_url(url: str) -> str:
         raise PublicUrlError(url, "an http:// or https:// URL with a host")
     if parts.query or parts.fragment or parts.username or parts.password:
         raise PublicUrlError(url, "no query, fragment or user")
+    if parts.path not in ("", "/"):  # the pages call /api/… from the root of their origin
+        raise PublicUrlError(url, "no path: the pages are served from the root of the URL")
     try:
         parts.port  # noqa: B018 - raises on a port out of range
     except ValueError:

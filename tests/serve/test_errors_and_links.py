@@ -92,25 +92,28 @@ def test_links_never_follow_the_host_header(server: Server) -> None:
 
 
 def test_public_url_sets_the_links_and_the_organiser_link_is_printed_with_its_qr(tmp_path) -> None:
-    server = Server(tmp_path, options=("--public-url", "https://club.example/night/")).start()
+    server = Server(tmp_path, options=("--public-url", "https://club.example:8443/")).start()
     try:
         links = server.create("2e")
     finally:
         server.stop()
-    assert links["scorer_url"].startswith(f"https://club.example/night/score/{links['id']}#token=")
-    assert links["watch_url"] == f"https://club.example/night/watch/{links['id']}"
+    assert links["scorer_url"].startswith(f"https://club.example:8443/score/{links['id']}#token=")
+    assert links["watch_url"] == f"https://club.example:8443/watch/{links['id']}"
     printed = server.output()
-    assert f"organiser: https://club.example/night/organiser#token={server.organiser}" in printed
+    assert f"organiser: https://club.example:8443/organiser#token={server.organiser}" in printed
     qr = [line for line in printed.splitlines() if line and set(line) <= set("█▀▄ ")]
     assert len(qr) >= 10 and len({len(line) for line in qr}) == 1  # a square of half blocks, no escapes
     assert "\x1b" not in printed
 
 
-def test_a_bad_public_url_is_refused_in_one_line(tmp_path) -> None:
-    done = subprocess.run([sys.executable, "-m", "diamonds.cli.main", "serve", str(tmp_path), "--public-url",
-                           "ftp://club.example"], capture_output=True, text=True, timeout=60)
+@pytest.mark.parametrize("url", ["ftp://club.example", "http://club.example/night", "http://club.example:99999",
+                                 "http://club.example/?a=1", "http://", "http://club\x1b.example"])
+def test_a_bad_public_url_is_refused_in_one_line(tmp_path, url: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "diamonds.cli.main", "serve", str(tmp_path), "--public-url", url],
+                          capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "--public-url" in done.stderr and "Traceback" not in done.stderr
-    assert done.stderr.count("\n") == 1
+    assert done.stderr.count("\n") == 1 and "\x1b" not in done.stderr
+    assert not (tmp_path / "club.sqlite").exists()  # refused before the night is opened
 
 
 def test_a_wildcard_host_links_to_an_address_of_this_machine() -> None:
@@ -124,6 +127,7 @@ def test_a_wildcard_host_links_to_an_address_of_this_machine() -> None:
     assert public_url("127.0.0.1", 8123) == "http://127.0.0.1:8123"
     assert public_url("::1", 8123) == "http://[::1]:8123"
     assert public_url("0.0.0.0", 8123, "http://10.1.2.3:9000/") == "http://10.1.2.3:9000"
+    assert public_url("192.0.2.7", 8123) == "http://192.0.2.7:8123"  # the address it was told to listen on
 
 
 # ---------------------------------------------------------------- clean tags (item 6)
