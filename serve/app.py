@@ -461,7 +461,7 @@ def failure(error: BaseException) -> JSONResponse:
     if disk_full(error):
         return _error(507, "the server's disk is full: nothing was recorded; free some space and send it again",
                       "disk-full")
-    return _error(500, "the server failed on this request; nothing was recorded (the server's log says why)",
+    return _error(500, "the server failed on this request (its log says why)",
                   "server-error")
 
 
