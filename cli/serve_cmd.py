@@ -30,7 +30,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
     except ImportError as error:
         raise CommandError(f"needs the serve extra ({error.name} is missing): pip install 'diamonds[serve]'") from None
-    from diamonds.serve.app import create_app
+    from diamonds.serve.app import create_app, http_protocol
     from diamonds.serve.club import Club
     from diamonds.serve.links import WILDCARDS, PublicUrlError, lan_address, public_url
 
@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"(the token is also in {visible(club.folder)}/organiser.token; links start with {visible(base)})",
               flush=True)
         config = uvicorn.Config(create_app(club, base), host=host, port=args.port, log_level="warning",
-                                access_log=False, timeout_graceful_shutdown=2)
+                                access_log=False, timeout_graceful_shutdown=2, http=http_protocol())
         server = uvicorn.Server(config)
         server.run()
         return 0 if server.started else 2

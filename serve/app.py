@@ -465,6 +465,29 @@ def failure(error: BaseException) -> JSONResponse:
                   "server-error")
 
 
+def http_protocol() -> Any:
+    """uvicorn's HTTP protocol (httptools, the serve extra's) with its one answer of its own, the 400 for
+    bytes that are not an HTTP request, given in the one error shape with the security headers; uvicorn's
+    choice ("auto") where httptools is missing."""
+    try:
+        from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+    except ImportError:
+        return "auto"
+
+    class Protocol(HttpToolsProtocol):
+        def send_400_response(self, msg: str) -> None:
+            body = json.dumps({"error": {"message": msg, "rule": None, "line": 0, "column": 0,
+                                         "code": "bad-http"}}).encode("utf-8")
+            headers = [*self.server_state.default_headers, *_HEADERS, (b"cache-control", b"no-store"),
+                       (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                       (b"connection", b"close")]
+            head = b"".join(name + b": " + value + b"\r\n" for name, value in headers)
+            self.transport.write(b"HTTP/1.1 400 Bad Request\r\n" + head + b"\r\n" + body)
+            self.transport.close()
+
+    return Protocol
+
+
 _CODES = {400: "bad-request", 401: "unauthorized", 403: "forbidden", 404: "not-found", 405: "method-not-allowed",
           413: "too-large", 415: "unsupported-media-type"}
 

@@ -7,6 +7,7 @@ table."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import socket
 import sqlite3
@@ -62,6 +63,22 @@ def test_every_error_has_the_one_shape(server: Server) -> None:
               428, "stale")
     _is_error(httpx.post(url, json={"text": "pass 3"}, headers={**scorer, "If-Match": '"7"'}), 412, "stale")
     _is_error(httpx.post(url, json={"text": "15S"}, headers=scorer), 422)  # no pass count yet (R6)
+
+
+def test_bytes_that_are_not_http_get_the_one_shape_too(server: Server) -> None:
+    """uvicorn's own answer (before the app): a 400 in the one error shape, with the security headers."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(b"NOT HTTP AT ALL\r\n\r\n")
+        data = b""
+        while chunk := sock.recv(65536):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("ascii").split("\r\n")
+    assert lines[0].startswith("HTTP/1.1 400")
+    headers = {line.split(":", 1)[0].lower(): line.split(":", 1)[1].strip() for line in lines[1:]}
+    assert headers["content-type"] == "application/json" and "default-src 'none'" in headers["content-security-policy"]
+    error = json.loads(body)["error"]
+    assert error["code"] == "bad-http" and error["message"]
 
 
 def test_the_token_is_checked_at_once(server: Server) -> None:
