@@ -293,6 +293,8 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
                            "(default ./diamonds-club)")
         serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
         serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+        serve.add_argument("--public-url", metavar="URL", help="the start of the links handed out (default: this "
+                           "server's address on the network it listens on; never a request's Host header)")
 
     _command(commands, only, "schema", "print the JSON Schema of `convert --to json`",
              "  diamonds schema > diamonds-game.schema.json")

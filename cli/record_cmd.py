@@ -22,7 +22,7 @@ from diamonds.io.escape import visible
 from diamonds.io.interrupt import note_output
 from diamonds.io.lock import Snapshot
 from diamonds.io.write import write_text
-from diamonds.notation.tags import parse_players, parse_variants
+from diamonds.notation.tags import UnsafeTagText, check_tags, parse_players, parse_variants
 from diamonds.notation.words import vocabulary
 from diamonds.replay.recorder import Outcome, Recorder, SetupError, leftover_temporaries, write_through
 
@@ -105,9 +105,10 @@ def open_recorder(args: argparse.Namespace, ask: object | None) -> Recorder:
                if name.startswith("tag_") and value is not None and name[len("tag_"):] not in SETUP_TAGS}
     extra = [(tag, _setup_tag(args, tag)) for tag in SETUP_TAGS if _setup_tag(args, tag)]
     try:
+        check_tags([*extra, *options.items(), ("Players", players), ("Dealer", args.dealer or "")])
         recorder = Recorder.new(rules, parse_players(players), variants=args.variant, dealer=args.dealer,
                                 options=options, extra_tags=extra)
-    except SetupError as error:
+    except (SetupError, UnsafeTagText) as error:
         option = f"--{error.tag.lower()}: " if error.tag else ""
         rule = f" ({error.rule})" if error.rule else ""
         raise CommandError(f"{option}{error}{rule}") from None

@@ -6,6 +6,7 @@ import argparse
 import random
 
 from diamonds.core import ConfigError, simulate
+from diamonds.notation.tags import UnsafeTagText, check_tags
 from diamonds.notation.writer import write_game
 from diamonds.replay import record_from_game
 from diamonds.views import view_for
@@ -23,6 +24,10 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     options = {name[len("tag_"):]: value for name, value in vars(args).items()
                if name.startswith("tag_") and value is not None}
+    try:
+        check_tags(options.items())
+    except UnsafeTagText as error:
+        raise CommandError(f"--{error.tag.lower()}: {error}") from None
     with open_output(args.output, force=args.force) as out:
         for number in range(args.games):
             try:

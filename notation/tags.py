@@ -2,16 +2,21 @@
 
 `Result` and `Players` have a small syntax of their own; reading them here
 keeps the writer (which puts `Result` in seat order) and the validator in
-agreement.
+agreement. `check_tag` is the one check of a tag's name and value that a user
+gives (the server's API, `diamonds record --event`, `diamonds simulate --hands`):
+plain text, no control or bidi characters, which would move a terminal's
+cursor, hide text, or reorder it on a page.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from .records import ResultEntry
 
-__all__ = ["TagSyntaxError", "parse_players", "parse_result", "format_result", "parse_variants"]
+__all__ = ["TagSyntaxError", "UnsafeTagText", "check_tag", "check_tags", "parse_players", "parse_result", "format_result",
+           "parse_variants"]
 
 _RESULT_ENTRY = re.compile(r"\s*([A-Za-z][A-Za-z0-9_-]*(?:\+[A-Za-z][A-Za-z0-9_-]*)*)\s+(-?[0-9]{1,9})\s*\Z")
 
@@ -20,6 +25,50 @@ class TagSyntaxError(ValueError):
     def __init__(self, message: str, offset: int = 0) -> None:
         super().__init__(message)
         self.offset = offset  # of the trouble within the value
+
+
+class UnsafeTagText(TagSyntaxError):
+    """A tag's name or value holds a control or bidi character: `tag` names the tag, `character` is the
+    character, `offset` its place in the value (or in the name, when `in_name`)."""
+
+    def __init__(self, tag: str, character: str, offset: int, in_name: bool = False) -> None:
+        shown = tag if not _UNSAFE.search(tag) else _escaped(tag)
+        where = "name" if in_name else "value"
+        super().__init__(f"the {shown} tag's {where} holds {_character_name(character)} at character "
+                         f"{offset + 1}: tags are plain text, without control or bidi characters", offset)
+        self.tag, self.character, self.in_name = tag, character, in_name
+
+    rule: str | None = None  # no ruling decides it: the notation's own rule (DGN.md, tag values)
+
+
+# C0 and C1 controls (tab included: a tag is one line) and DEL; the bidi marks, embeddings, overrides and
+# isolates (U+061C, U+200E-F, U+202A-E, U+2066-9); the line and paragraph separators (U+2028-9).
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+
+
+def check_tag(name: str, value: str) -> None:
+    """Raise `UnsafeTagText` if the tag's name or value holds a control or bidi character."""
+    for text, in_name in ((name, True), (value, False)):
+        found = _UNSAFE.search(text)
+        if found is not None:
+            raise UnsafeTagText(name, found.group(), found.start(), in_name)
+
+
+def check_tags(tags: Iterable[tuple[str, str]]) -> None:
+    """`check_tag` on each (name, value): the first unsafe one raises."""
+    for name, value in tags:
+        check_tag(name, value)
+
+
+def _character_name(character: str) -> str:
+    import unicodedata
+
+    name = unicodedata.name(character, "")
+    return f"U+{ord(character):04X}" + (f" ({name})" if name else "")
+
+
+def _escaped(text: str) -> str:
+    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def parse_players(value: str) -> tuple[str, ...]:

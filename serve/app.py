@@ -7,6 +7,12 @@ Authentication is a dependency (`Role`): a Bearer token is the organiser's, a ta
 nobody's; compared in constant time on hashes. Every answer carries a strict Content-Security-Policy;
 request bodies are limited (`BodyLimit`). The work of a request (the recorder's check, SQLite, the
 file) runs in the thread pool, one change at a time per table.
+
+Every answer that is not 2xx or 304 has one shape, `{"error": {"message", "code", "rule", "line",
+"column", …}}`: the refusals, the bodies that do not parse, unknown paths and methods, and the server's own
+failures (`Guard`: 507 when the disk is full, 500 otherwise, the traceback to the log, never to the client).
+Links handed out (scorer, watch) start with the server's public URL (`create_app(public_url=…)`), never
+with a request's Host header.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import logging
 import os
 import re
 import tempfile
@@ -28,9 +35,10 @@ from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Str
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from . import pages as page_text
-from .club import MAX_TEXT, REFUSED_COMMANDS, Answer, Club, SetupError, Table
+from .club import MAX_TEXT, REFUSED_COMMANDS, Answer, Club, SetupError, Table, disk_full
 
 __all__ = ["create_app", "MAX_BODY", "CSP", "Guard"]
 
@@ -38,6 +46,7 @@ MAX_BODY = 16 * 1024
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 _ID = re.compile(r"[0-9a-f]{8}\Z")
+_LOG = logging.getLogger("diamonds.serve")
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
@@ -128,7 +137,9 @@ def _error(status: int, message: str, code: str, headers: dict[str, str] | None 
 
 
 def _base(request: Request) -> str:
-    return str(request.base_url).rstrip("/")
+    """The start of every link handed out: the server's public URL, never the request's Host header."""
+    base: str = request.app.state.public_url
+    return base
 
 
 def _check_text(text: str) -> str:
@@ -263,6 +274,16 @@ async def events(request: Request, table: Table = Depends(table_of), club: Club 
                              headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
 
+@api.get("/token", responses={401: {}})
+async def token_role(role: str | None = Depends(who)) -> Response:
+    """What the bearer token may do: `{"role": "organiser"}` or `{"role": "scorer", "table": ID}`; 401 for a
+    missing or unknown token (the organiser's page asks at load, so a wrong link is said at once)."""
+    if role is None:
+        raise HTTPException(401, "this token is not one of this night's (a link from another night, or a "
+                                 "renewed one?)", headers={"WWW-Authenticate": "Bearer"})
+    return JSONResponse({"role": "organiser"} if role == "organiser" else {"role": "scorer", "table": role})
+
+
 @api.get("/standings")
 async def standings(role: str | None = Depends(who), club: Club = Depends(club_of)) -> Response:
     """Every table's standings and every player's totals (finished games; running scores to the organiser)."""
@@ -356,8 +377,9 @@ _HEADERS = [(b"content-security-policy", CSP.encode()), (b"x-content-type-option
 
 class Guard:
     """Every answer gets the security headers (and `Cache-Control: no-store` unless it says otherwise); a
-    request body over `limit` bytes gets 413 (by Content-Length, or counted as it streams in). Plain ASGI,
-    not `BaseHTTPMiddleware`, which costs a task and a queue per request."""
+    request body over `limit` bytes gets 413 (by Content-Length, or counted as it streams in); a failure
+    that escapes the app gets `failure`'s JSON (507 or 500) with those headers, if no answer has begun.
+    Plain ASGI, not `BaseHTTPMiddleware`, which costs a task and a queue per request."""
 
     def __init__(self, app: Any, limit: int = MAX_BODY) -> None:
         self.app, self.limit = app, limit
@@ -378,7 +400,24 @@ class Guard:
                 message = {**message, "headers": headers}
             await original(message)
 
-        send = secured
+        started = False
+
+        async def secured_once(message: dict[str, Any]) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await secured(message)
+
+        send = secured_once
+        try:
+            await self._guarded(scope, receive, send)
+        except Exception as error:
+            _LOG.error("%s %s failed", scope.get("method"), scope.get("path"), exc_info=error)
+            if started:
+                raise  # the answer has begun (a stream): the server closes the connection
+            await _answer(failure(error), scope, receive, send)
+
+    async def _guarded(self, scope: dict[str, Any], receive: Callable[[], Awaitable[dict[str, Any]]],
+                       send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
         length = dict(scope["headers"]).get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.limit):
             await _too_large(scope, receive, send, self.limit)
@@ -409,27 +448,76 @@ class Guard:
 
 
 async def _too_large(scope: Any, receive: Any, send: Any, limit: int) -> None:
-    await _error(413, f"request body over {limit} bytes", "too-large")(scope, receive, send)
+    await _answer(_error(413, f"request body over {limit} bytes", "too-large"), scope, receive, send)
 
 
-def create_app(club: Club) -> FastAPI:
+async def _answer(response: Response, scope: Any, receive: Any, send: Any) -> None:
+    await response(scope, receive, send)
+
+
+def failure(error: BaseException) -> JSONResponse:
+    """The answer for a failure of the server's own: 507 when the disk is full (nothing was recorded: a
+    change is answered only once committed, and a table is created whole or not at all), else 500."""
+    if disk_full(error):
+        return _error(507, "the server's disk is full: nothing was recorded; free some space and send it again",
+                      "disk-full")
+    return _error(500, "the server failed on this request (its log says why)",
+                  "server-error")
+
+
+def http_protocol() -> Any:
+    """uvicorn's HTTP protocol (httptools, the serve extra's) with its one answer of its own, the 400 for
+    bytes that are not an HTTP request, given in the one error shape with the security headers; uvicorn's
+    choice ("auto") where httptools is missing."""
+    try:
+        from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+    except ImportError:
+        return "auto"
+
+    class Protocol(HttpToolsProtocol):
+        def send_400_response(self, msg: str) -> None:
+            body = json.dumps({"error": {"message": msg, "rule": None, "line": 0, "column": 0,
+                                         "code": "bad-http"}}).encode("utf-8")
+            headers = [*self.server_state.default_headers, *_HEADERS, (b"cache-control", b"no-store"),
+                       (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                       (b"connection", b"close")]
+            head = b"".join(name + b": " + value + b"\r\n" for name, value in headers)
+            self.transport.write(b"HTTP/1.1 400 Bad Request\r\n" + head + b"\r\n" + body)
+            self.transport.close()
+
+    return Protocol
+
+
+_CODES = {400: "bad-request", 401: "unauthorized", 403: "forbidden", 404: "not-found", 405: "method-not-allowed",
+          413: "too-large", 415: "unsupported-media-type"}
+
+
+def create_app(club: Club, public_url: str = "http://127.0.0.1:8000") -> FastAPI:
+    """The app over `club`; `public_url` starts every link it hands out (`diamonds serve` passes
+    --public-url, or its own address on the network it listens on: cli/serve_cmd.py)."""
     app = FastAPI(title="diamonds serve: the club night", version="1", docs_url=None, redoc_url=None,
                   description="The club night in the browser: see docs/serve.md.")
     app.state.club = club
+    app.state.public_url = public_url.rstrip("/")
     app.include_router(api)
     app.include_router(pages)
 
-    @app.exception_handler(HTTPException)
-    async def http_error(request: Request, error: HTTPException) -> Response:
-        code = {401: "unauthorized", 403: "forbidden", 404: "not-found", 413: "too-large"}.get(error.status_code,
-                                                                                               "bad-request")
+    # Starlette's class, not FastAPI's subclass: the router's own 404 and 405 are Starlette's.
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> Response:
+        code = _CODES.get(error.status_code, "bad-request" if error.status_code < 500 else "server-error")
         return _error(error.status_code, str(error.detail), code, dict(error.headers or {}))
 
     @app.exception_handler(RequestValidationError)
     async def bad_body(request: Request, error: RequestValidationError) -> Response:
         first = error.errors()[0] if error.errors() else {}
         where = ".".join(str(part) for part in first.get("loc", ()))
+        if first.get("type") == "json_invalid":
+            return _error(400, f"the body is not JSON ({first.get('ctx', {}).get('error', 'it does not parse')})",
+                          "bad-json")
         return _error(400, f"{where}: {first.get('msg', 'invalid request')}", "bad-request")
 
+    # The catch-all is `Guard`, outside the app: an exception handler for Exception would answer from
+    # Starlette's outermost layer, without the security headers.
     app.add_middleware(Guard)
     return app

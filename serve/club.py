@@ -15,11 +15,13 @@ rewritten through the one writer (`write_through`) after each commit. Nothing he
 from __future__ import annotations
 
 import asyncio
+import errno
 import hashlib
 import hmac
 import json
 import os
 import secrets
+import sqlite3
 import sys
 import threading
 import time
@@ -27,13 +29,15 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
-from diamonds.io.lock import FileLock
+from diamonds.io.errors import DiskFull
+from diamonds.io.lock import FileLock, lock_path
 from diamonds.io.write import write_text
+from diamonds.notation.tags import UnsafeTagText, check_tags
 from diamonds.replay.recorder import Outcome, Recorder, SetupError, leftover_temporaries, write_through
 
-from .store import Store, TableRow, token_hash
+from .store import SQLITE_FULL, Store, TableRow, token_hash
 
-__all__ = ["Club", "Table", "Answer", "SetupError", "new_token", "MAX_TEXT"]
+__all__ = ["Club", "Table", "Answer", "SetupError", "new_token", "disk_full", "MAX_TEXT"]
 
 MAX_TEXT = 2000  # characters in one item's text
 TOKEN_BYTES = 24  # 192 bits
@@ -50,12 +54,14 @@ def same_hash(given: str, stored: str) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class _Step:
-    """A change checked by the recorder and handed to the store: what `finish` or `abort` needs."""
+    """A change checked by the recorder and handed to the store: what `finish` or `abort` needs. A refusal
+    with a key is a step too (`saved` None, `status` 422): its answer is remembered before it is sent."""
 
-    saved: tuple[Any, Any, Any]
+    saved: tuple[Any, Any, Any] | None
     version: int
     body: dict[str, Any]
     committed: Future[None]
+    status: int = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,20 +165,31 @@ class Club:
         self.club_lock.release()
 
     def _load(self, row: TableRow) -> Table:
+        table = self._open(row)
+        self.tables[row.id] = table
+        self.by_hash[row.scorer_hash] = row.id
+        return table
+
+    def _path(self, seq: int, table_id: str) -> str:
+        return os.path.join(self.folder, "tables", f"table-{seq:03d}-{table_id}.dgn")
+
+    def _open(self, row: TableRow) -> Table:
+        """The table of a stored row, its file locked and written (not yet one of the night's tables)."""
         recorder = Recorder.resume(row.dgn)
         if row.pending:
             recorder.enter(row.pending)  # the question it was waiting on, asked again
-        table = Table(row.id, row.seq, row.setup, row.scorer_hash, recorder, row.version,
-                      os.path.join(self.folder, "tables", f"table-{row.seq:03d}-{row.id}.dgn"))
+        table = Table(row.id, row.seq, row.setup, row.scorer_hash, recorder, row.version, self._path(row.seq, row.id))
         table.file_lock = FileLock(table.path, what="served").acquire()
         for leftover in leftover_temporaries(table.path):
             try:
                 os.unlink(leftover)
             except OSError:
                 pass
-        self._write(table)  # the store is the truth: a kill between its commit and this write is mended
-        self.tables[row.id] = table
-        self.by_hash[row.scorer_hash] = row.id
+        try:
+            self._write(table)  # the store is the truth: a kill between its commit and this write is mended
+        except BaseException:
+            table.file_lock.release()
+            raise
         return table
 
     # ---------------------------------------------------------------- who is asking
@@ -193,7 +210,13 @@ class Club:
 
     def create(self, rules: str, players: list[str], dealer: str | None, variants: list[str],
                tags: dict[str, str]) -> tuple[Table, str]:
-        """A new table; raises SetupError as `diamonds record` would for the same set-up."""
+        """A new table; raises SetupError as `diamonds record` would for the same set-up (a tag or a name
+        with a control or bidi character too, naming the tag: `check_tags`)."""
+        try:
+            check_tags([*tags.items(), ("Players", " ".join(players)), ("Dealer", dealer or ""),
+                        ("Variant", ",".join(variants))])
+        except UnsafeTagText as error:
+            raise SetupError(str(error), error.tag) from None
         options = {k: v for k, v in tags.items() if k not in EXTRA_TAGS}
         extra = [(k, v) for k, v in tags.items() if k in EXTRA_TAGS]
         recorder = Recorder.new(rules, players, variants=variants, dealer=dealer, options=options, extra_tags=extra)
@@ -201,10 +224,27 @@ class Club:
         table_id = secrets.token_hex(4)
         setup = {"rules": rules, "players": list(players), "dealer": dealer, "variants": list(variants),
                  "tags": dict(tags)}
+        made: list[Table] = []
+        paths: list[str] = []
+
+        def make_file(seq: int) -> None:  # inside the store's transaction: no row without its file
+            paths.append(self._path(seq, table_id))
+            made.append(self._open(TableRow(table_id, seq, setup, token_hash(token), 0, recorder.text, None)))
+
         with self.create_lock:
-            seq = self.store.add_table(table_id, setup, token_hash(token), recorder.text)
-            row = TableRow(table_id, seq, setup, token_hash(token), 0, recorder.text, None)
-            table = self._load(row)
+            try:
+                self.store.add_table(table_id, setup, token_hash(token), recorder.text, make_file)
+            except BaseException:  # the row is rolled back: nor is there a file or a lock (a full disk, say)
+                for table in made:
+                    if table.file_lock is not None:
+                        table.file_lock.release()
+                for path in paths:  # the id is new: these can only be this attempt's
+                    _remove_quietly(path)
+                    _remove_quietly(lock_path(path))
+                raise
+            table = made[0]
+            self.tables[table_id] = table
+            self.by_hash[table.scorer_hash] = table_id
         return table, token
 
     def table(self, table_id: str) -> Table | None:
@@ -279,9 +319,11 @@ class Club:
             if refusal_body is not None:  # nothing recorded, not even the items before the refused one
                 recorder.rounds, recorder._last, recorder.pending = saved
                 refusal_body["version"] = table.version
-                if key is not None:
-                    self.store.remember(table.id, key, request, 422, json.dumps(refusal_body), str(table.version))
-                return Answer(422, refusal_body, table.version)
+                if key is None:
+                    return Answer(422, refusal_body, table.version)
+                remembered = self.store.remember(table.id, key, request, 422, json.dumps(refusal_body),
+                                                 str(table.version))
+                return _Step(None, table.version, refusal_body, remembered, 422)
             changed = (recorder.text, table.pending_item) != before
             version = table.version + 1 if changed else table.version
             body = _outcome_body(outcome, recorder, version)
@@ -293,11 +335,15 @@ class Club:
             return _Step(saved, version, body, committed)
 
     def abort(self, table: Table, step: _Step) -> None:
+        if step.saved is None:  # a refusal: nothing was changed
+            return
         with table.lock:
             table.recorder.rounds, table.recorder._last, table.recorder.pending = step.saved
             table.busy = False
 
     def finish(self, table: Table, step: _Step) -> Answer:
+        if step.saved is None:
+            return Answer(step.status, step.body, step.version)
         with table.lock:
             table.version = step.version
             table.write_due = True
@@ -409,6 +455,31 @@ class Club:
 
 EXTRA_TAGS = ("Event", "Site", "Date", "Round")
 WRITE_GAP = 0.5  # seconds: a table's DGN file is rewritten at most this often (see _writer_loop)
+
+
+def disk_full(error: BaseException) -> bool:
+    """Whether `error` (or what caused it) says the disk has no room: the writer's `DiskFull`, an OSError
+    ENOSPC / EDQUOT / EFBIG, or SQLite's SQLITE_FULL. The HTTP layer answers 507 for these."""
+    seen: BaseException | None = error
+    while seen is not None:
+        if isinstance(seen, DiskFull):
+            return True
+        if isinstance(seen, OSError) and seen.errno in _NO_ROOM:
+            return True
+        if isinstance(seen, sqlite3.Error) and getattr(seen, "sqlite_errorcode", None) == SQLITE_FULL:
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
+_NO_ROOM = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}
+
+
+def _remove_quietly(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
 
 
 def _version_of(etag: str | None) -> int | None:

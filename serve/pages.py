@@ -413,7 +413,21 @@ SCRIPT = r"""
     }
     $("get-dgn").addEventListener("click", () => download("/api/night.dgn", "night.dgn"));
     $("get-parquet").addEventListener("click", () => download("/api/night.parquet.zip", "night-parquet.zip"));
-    standings(); setInterval(standings, 3000);
+    // The token is checked at once (GET /api/token): a wrong link is said now, not at the first Create.
+    (async () => {
+      let r;
+      try { r = await call("GET", "/api/token", {token}); } catch (e) { r = null; }
+      if (r && (r.status === 401 || (r.status === 200 && r.data.role !== "organiser"))) {
+        localStorage.removeItem("diamonds-organiser");
+        setStatus(r.status === 401 ? "wrong link" : "a scorer's link", true);
+        $("login").hidden = false;
+        $("login").prepend(el("p", r.status === 401 ? "This organiser's token is not this night's: " + r.data.error.message
+                                                    : "This is a table's scorer link, not the organiser's.", "token-error"));
+        $("create").hidden = true;
+        return;
+      }
+      standings(); setInterval(standings, 3000);
+    })();
   }
 
   if (page === "score") scorer();

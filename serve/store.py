@@ -4,6 +4,11 @@ One file, `DIR/club.sqlite`, in WAL mode with `synchronous=FULL`: a committed it
 of the process or of the machine. An item, the table's new DGN text and version, and the answer
 given for its Idempotency-Key are written in ONE transaction, so a resent key finds the answer
 exactly when the item is recorded. Only hashes of tokens are stored.
+
+Remembered refusals (the 422 answers given for keys) are bounded per table: the last
+`REMEMBERED_REFUSALS` of each table are kept, and the one that falls out is deleted in the transaction
+that adds the new one. They are committed by the committer thread like the items (never an fsync on the
+caller's thread), so a flood of refusals at one table costs the others no commit of their own.
 """
 
 from __future__ import annotations
@@ -14,11 +19,16 @@ import queue
 import sqlite3
 import threading
 import time
+from collections import deque
+from collections.abc import Callable
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Store", "TableRow", "token_hash"]
+__all__ = ["Store", "TableRow", "token_hash", "REMEMBERED_REFUSALS", "SQLITE_FULL"]
+
+REMEMBERED_REFUSALS = 100  # per table: the answers to the last refused keys (a scorer's retries need the last few)
+SQLITE_FULL = 13  # sqlite3.Error.sqlite_errorcode of "database or disk is full"
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -67,10 +77,15 @@ class Store:
         self.db.executescript(SCHEMA)
         # The answers given for the keys, kept in memory too (a night holds a few thousand): looking a key up
         # never waits for a commit in flight. The store's table is the truth; it is read back at start.
-        self.answers: dict[tuple[str, str], tuple[str, int, str, str | None]] = {
-            (row[0], row[1]): (row[2], row[3], row[4], row[5]) for row in
-            self.db.execute("SELECT table_id, key, request, status, body, etag FROM idempotency")}
-        self.waiting: queue.Queue[tuple[tuple[Any, ...], Future[None]] | None] = queue.Queue()
+        self.answers: dict[tuple[str, str], tuple[str, int, str, str | None]] = {}
+        # per table, the keys of its remembered refusals, oldest first (at most REMEMBERED_REFUSALS)
+        self.refused: dict[str, deque[str]] = {}
+        for row in self.db.execute("SELECT table_id, key, request, status, body, etag FROM idempotency "
+                                   "ORDER BY rowid"):
+            self.answers[(row[0], row[1])] = (row[2], row[3], row[4], row[5])
+            if row[3] != 200:
+                self.refused.setdefault(row[0], deque()).append(row[1])
+        self.waiting: queue.Queue[tuple[Callable[..., None], tuple[Any, ...], Future[None]] | None] = queue.Queue()
         self.committer = threading.Thread(target=self._commit_loop, name="diamonds-serve-commit", daemon=True)
         self.committer.start()
 
@@ -93,13 +108,17 @@ class Store:
 
     # ---------------------------------------------------------------- tables
 
-    def add_table(self, table_id: str, setup: dict[str, Any], scorer_hash: str, dgn: str) -> int:
+    def add_table(self, table_id: str, setup: dict[str, Any], scorer_hash: str, dgn: str,
+                  prepare: Callable[[int], Any] = lambda seq: None) -> Any:
+        """A new table, whole or not at all: `prepare(seq)` (the table's file) runs inside the transaction
+        that adds its row, which commits only if it returns; if it raises, or the commit fails (a full
+        disk), the row is rolled back. Returns what `prepare` returned."""
         with self.lock, self._transaction():
             seq = self.db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM tables").fetchone()[0]
             self.db.execute("INSERT INTO tables (id, seq, setup, scorer_hash, version, dgn, pending, created) "
                             "VALUES (?, ?, ?, ?, 0, ?, NULL, ?)",
                             (table_id, seq, json.dumps(setup), scorer_hash, dgn, time.time()))
-        return int(seq)
+            return prepare(int(seq))
 
     def set_scorer_hash(self, table_id: str, scorer_hash: str) -> None:
         with self.lock, self._transaction():
@@ -119,8 +138,17 @@ class Store:
 
     def submit(self, *args: Any) -> Future[None]:
         """`record`'s arguments, for the committer thread: the future is done once they are committed."""
+        return self._queue(self._record, args)
+
+    def remember(self, table_id: str, key: str, request: str, status: int, body: str, etag: str | None) -> Future[None]:
+        """The answer to a request that recorded nothing (a refusal), kept for its key: for the committer
+        thread, like an item; the future is done once it is committed. The table's oldest remembered
+        refusal beyond REMEMBERED_REFUSALS is deleted in the same transaction."""
+        return self._queue(self._remember, (table_id, key, request, status, body, etag))
+
+    def _queue(self, write: Callable[..., None], args: tuple[Any, ...]) -> Future[None]:
         done: Future[None] = Future()
-        self.waiting.put((args, done))
+        self.waiting.put((write, args, done))
         return done
 
     def _commit_loop(self) -> None:
@@ -138,22 +166,23 @@ class Store:
                     self.waiting.put(None)
                     break
                 batch.append(more)
+            staged = _Batch()
             try:
                 with self.lock, self._transaction():
-                    for args, _ in batch:
-                        self._record(*args)
+                    for write, args, _ in batch:
+                        write(*args, batch=staged)
             except BaseException as error:  # nothing of the batch is committed: each caller is told
-                for _, done in batch:
+                for _, _, done in batch:
                     done.set_exception(error)
             else:
-                for args, done in batch:
-                    table_id, key, request, status, body, etag = args[0], args[7], args[8], args[9], args[10], args[11]
-                    if key is not None:
-                        self.answers[(table_id, key)] = (request, status, body, etag)
+                for change in staged.after:
+                    change()
+                for _, _, done in batch:
                     done.set_result(None)
 
     def _record(self, table_id: str, version: int, kind: str, text: str, recorded: list[str], dgn: str,
-                pending: str | None, key: str | None, request: str, status: int, body: str, etag: str) -> None:
+                pending: str | None, key: str | None, request: str, status: int, body: str, etag: str,
+                *, batch: _Batch) -> None:
         now = time.time()
         self.db.execute("INSERT INTO items (table_id, version, kind, text, recorded, at) VALUES (?, ?, ?, ?, ?, ?)",
                         (table_id, version, kind, text, json.dumps(recorded), now))
@@ -162,13 +191,31 @@ class Store:
         if key is not None:
             self.db.execute("INSERT INTO idempotency (table_id, key, request, status, body, etag, at) "
                             "VALUES (?, ?, ?, ?, ?, ?, ?)", (table_id, key, request, status, body, etag, now))
+            batch.after.append(lambda: self.answers.__setitem__((table_id, key), (request, status, body, etag)))
 
-    def remember(self, table_id: str, key: str, request: str, status: int, body: str, etag: str | None) -> None:
-        """The answer to a request that recorded nothing (a refusal), kept for its key."""
-        with self.lock, self._transaction():
-            self.db.execute("INSERT OR IGNORE INTO idempotency (table_id, key, request, status, body, etag, at) "
-                            "VALUES (?, ?, ?, ?, ?, ?, ?)", (table_id, key, request, status, body, etag, time.time()))
-        self.answers.setdefault((table_id, key), (request, status, body, etag))
+    def _remember(self, table_id: str, key: str, request: str, status: int, body: str, etag: str | None, *,
+                  batch: _Batch) -> None:
+        if (table_id, key) in self.answers:
+            return
+        cursor = self.db.execute("INSERT OR IGNORE INTO idempotency (table_id, key, request, status, body, etag, at) "
+                                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                                 (table_id, key, request, status, body, etag, time.time()))
+        if cursor.rowcount != 1:  # the same key twice in one batch: the first answer stands
+            return
+        keys = batch.refused.setdefault(table_id, deque(self.refused.get(table_id, ())))
+        keys.append(key)
+        dropped = []
+        while len(keys) > REMEMBERED_REFUSALS:  # the oldest beyond the bound, in this same transaction
+            dropped.append(keys.popleft())
+            self.db.execute("DELETE FROM idempotency WHERE table_id = ? AND key = ?", (table_id, dropped[-1]))
+
+        def remembered() -> None:
+            for old in dropped:
+                self.answers.pop((table_id, old), None)
+            self.answers[(table_id, key)] = (request, status, body, etag)
+            self.refused[table_id] = keys
+
+        batch.after.append(remembered)
 
     def answer(self, table_id: str, key: str) -> tuple[str, int, str, str | None] | None:
         return self.answers.get((table_id, key))
@@ -189,6 +236,15 @@ class Store:
         return _Tx(self.db)
 
 
+@dataclass(slots=True)
+class _Batch:
+    """What one group commit changes in memory once it is committed (`after`), and the refusals' keys per
+    table as the batch leaves them (several refusals of one table may share a batch)."""
+
+    after: list[Callable[[], None]] = field(default_factory=list)
+    refused: dict[str, deque[str]] = field(default_factory=dict)
+
+
 class _Tx:
     def __init__(self, db: sqlite3.Connection) -> None:
         self.db = db
@@ -197,6 +253,17 @@ class _Tx:
         self.db.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, kind: Any, value: Any, tb: Any) -> None:
-        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+        """Commit, or roll back; a failed COMMIT (a full disk) is rolled back too, so that the connection is
+        never left inside a transaction (SQLite may have rolled back already: then there is nothing to do)."""
+        if kind is None:
+            try:
+                self.db.execute("COMMIT")
+                return
+            except BaseException:
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
+                raise
+        if self.db.in_transaction:
+            self.db.execute("ROLLBACK")
 
 

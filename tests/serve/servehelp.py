@@ -36,6 +36,8 @@ class Server:
     folder: Path
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
+    options: tuple[str, ...] = ()  # more of the command's options (--public-url URL)
+    wrap: tuple[str, ...] = ()  # a command the server runs under (unshare …: a small disk of its own)
 
     @property
     def base(self) -> str:
@@ -47,9 +49,9 @@ class Server:
 
     def start(self, timeout: float = 20) -> Server:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
-        self.process = subprocess.Popen([sys.executable, "-m", "diamonds.cli.main", "serve", str(self.folder),
-                                         "--port", str(self.port)], stdout=subprocess.PIPE,
-                                        stderr=subprocess.STDOUT, env=env)
+        self.process = subprocess.Popen([*self.wrap, sys.executable, "-m", "diamonds.cli.main", "serve",
+                                         str(self.folder), "--port", str(self.port), *self.options],
+                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -61,6 +63,11 @@ class Server:
                 time.sleep(0.05)
         self.kill()
         raise RuntimeError("the server did not answer in time")
+
+    def output(self) -> str:
+        """What the process printed (stdout and stderr), once it has ended."""
+        assert self.process is not None and self.process.poll() is not None and self.process.stdout is not None
+        return self.process.stdout.read().decode("utf-8", "replace")
 
     def kill(self) -> None:
         if self.process is not None and self.process.poll() is None:
