@@ -13,6 +13,7 @@ from diamonds.core import ConfigError, rules_for
 from .console import console
 from .errors import CommandError
 from .outputs import open_output
+from .players import seat_names
 
 __all__ = ["run"]
 
@@ -27,7 +28,8 @@ def run(args: argparse.Namespace) -> int:
     except ImportError:
         raise CommandError('the arena\'s ratings need the bots extra: pip install "diamonds[bots]"') from None
     rule_set = rules_for(args.rules)
-    players = args.players or rule_set.default_players
+    names = seat_names(args.players, rule_set.default_players)
+    players = len(names)
     specs = tuple(word.strip() for word in args.bots.split(",") if word.strip())
     if len(specs) != players:
         raise CommandError(f"--bots names {len(specs)} bot(s) for {players} players: name one per seat")
@@ -40,9 +42,9 @@ def run(args: argparse.Namespace) -> int:
     options = {name[len("tag_"):]: value for name, value in vars(args).items()
                if name.startswith("tag_") and value is not None}
     seed = args.seed if args.seed is not None else random.randrange(2**31)
-    setup = ArenaSetup(args.rules, players, specs, seed, variants, options)
+    setup = ArenaSetup(args.rules, players, specs, seed, variants, options, names)
     try:
-        rule_set.configure([f"P{seat}" for seat in range(players)], variants=variants, options=options or None)
+        rule_set.configure(list(names), variants=variants, options=options or None)
     except ConfigError as error:
         raise CommandError(f"{error} ({error.rule})" if error.rule else str(error)) from None
     results = []

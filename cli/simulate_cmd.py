@@ -5,13 +5,14 @@ from __future__ import annotations
 import argparse
 import random
 
-from diamonds.core import ConfigError, simulate
+from diamonds.core import ConfigError, rules_for, simulate
 from diamonds.notation.writer import write_game
 from diamonds.replay import record_from_game
 from diamonds.views import view_for
 
 from .errors import CommandError
 from .outputs import open_output
+from .players import seat_names
 
 __all__ = ["run"]
 
@@ -21,12 +22,13 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise CommandError("--games must be at least 1")
     seed = args.seed if args.seed is not None else random.randrange(2**31)
+    players = seat_names(args.players, rules_for(args.rules).default_players)
     options = {name[len("tag_"):]: value for name, value in vars(args).items()
                if name.startswith("tag_") and value is not None}
     with open_output(args.output, force=args.force) as out:
         for number in range(args.games):
             try:
-                game = simulate(args.players, rules=args.rules, variants=variants, seed=seed + number,
+                game = simulate(players, rules=args.rules, variants=variants, seed=seed + number,
                                 options=options)
             except ConfigError as error:
                 raise CommandError(f"{error} ({error.rule})" if error.rule else str(error)) from None
