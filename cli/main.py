@@ -438,6 +438,9 @@ def _run(args: argparse.Namespace) -> int:
     if output and output != "-":  # until it is replaced whole, an output is as it was (an early ^C too)
         note_output(output, "left as it was")
     try:
+        from .extras import require_extras
+
+        require_extras(args)
         _read_folders(args)
         if getattr(args, "no_clobber", False):
             from .outputs import refuse_existing

@@ -1,0 +1,47 @@
+"""The optional packages each command needs, checked before it starts: every missing one is named in
+one message with the one `pip install` that brings them all (not one at a time, run after run)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+from collections.abc import Sequence
+
+from .errors import CommandError
+
+__all__ = ["needed", "require_extras", "missing_message"]
+
+
+def needed(args: argparse.Namespace) -> list[tuple[str, str]]:
+    """(package, the extra that installs it) for what `args` asks of its command."""
+    command = args.command
+    needs: list[tuple[str, str]] = []
+    if command == "ratings":
+        needs += [("pyarrow", "ratings"), ("openskill", "ratings")]
+    elif command == "stats" or (command == "convert" and args.to == "parquet"):
+        needs.append(("pyarrow", "parquet"))
+    elif command == "serve":
+        needs += [("fastapi", "serve"), ("uvicorn", "serve"), ("segno", "serve")]
+    elif command == "arena":
+        needs.append(("openskill", "bots"))  # the standings' ratings
+    if getattr(args, "plot", None):
+        needs.append(("matplotlib", "plot"))
+    if getattr(args, "scheduler", None):
+        needs.append(("distributed", "dask"))
+    return needs
+
+
+def missing_message(missing: Sequence[tuple[str, str]]) -> str:
+    """`needs pyarrow, openskill and matplotlib, which are not installed: pip install "diamonds[ratings,plot]"`
+    (the command's name is put before it, as before every message of the command)."""
+    names = [package for package, _ in missing]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    extras = ",".join(dict.fromkeys(extra for _, extra in missing))
+    return f"needs {listed}, which {'is' if len(names) == 1 else 'are'} not installed: pip install \"diamonds[{extras}]\""
+
+
+def require_extras(args: argparse.Namespace) -> None:
+    """A usage error (status 2) naming every package `args` needs that is not installed."""
+    missing = [(package, extra) for package, extra in needed(args) if importlib.util.find_spec(package) is None]
+    if missing:
+        raise CommandError(missing_message(missing))
