@@ -111,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
 
         return run_page(args)
     shown = display_path(args.file)
-    picked = _pick_game(args.file, args.game or 1, args.encoding)
+    picked = _pick_game(args.file, 1 if args.game is None else args.game, args.encoding)
     if picked is None:
         warn_no_game("replay", args.file)
         return 1
