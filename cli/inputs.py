@@ -71,5 +71,5 @@ def expand_folders(paths: Sequence[str], *, tables: bool = False) -> list[str]:
 
 
 def warn_no_game(command: str, path: str) -> None:
-    """A file that holds no game at all (empty, or only comments): a warning; the command exits 1."""
+    """A file that holds no game at all (empty, or blank lines only): a warning; the command exits 1."""
     print(visible(f"diamonds {command}: warning: {display_path(path)} holds no game"), file=sys.stderr)

@@ -59,7 +59,7 @@ def _from_dgn(path: str, args: argparse.Namespace, counts: Any, out: _Output,
         for line in converted.errors:
             out.problem(line)
         counts.add_tables(converted.tables)
-    if not games:  # empty, or only comments: a warning, and the status 1 of a problem
+    if not games:  # empty, or blank lines only: a warning, and the status 1 of a problem
         out.problem(f"diamonds {args.command}: warning: {display_path(path)} holds no game")
 
 
