@@ -152,6 +152,16 @@ def _width(command: argparse.ArgumentParser) -> None:
     command.add_argument("--width", type=int, default=None, help="render width (default: the terminal's)")
 
 
+def _printed_output(command: argparse.ArgumentParser) -> None:
+    """-o for a command that prints its result: the same text, written to a file (replaced whole)."""
+    command.add_argument("-o", "--output", metavar="OUT", help="write here instead of standard output")
+    _no_clobber(command)
+
+
+#: The commands whose result is what they print: `-o FILE` writes that text to FILE instead.
+PRINTED = ("stats", "ratings", "schema")
+
+
 def _plot(command: argparse.ArgumentParser, what: str) -> None:
     """`stats` and `ratings` end alike: --plot draws `what` (the plot extra's charts), then --jobs and --width."""
     command.add_argument("--plot", metavar="FILE", help=f"also draw {what} (.png or .svg); needs the plot extra")
@@ -265,6 +275,7 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
         stats.add_argument("--by", choices=("player",), default=None,
                            help="a league table: each player's games, wins, win rate, mean score and place "
                                 "per rule set")
+        _printed_output(stats)
         _plot(stats, "the charts to FILE")
 
     if ratings := _command(commands, only, "ratings", "rate the players game by game (openskill's Plackett-Luce)",
@@ -276,6 +287,7 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
                              help="merge spellings of a name: lines `Canonical: alias1, alias2` (docs/stats.md)")
         ratings.add_argument("--format", choices=("text", "json", "csv"), default="text",
                              help="how to print the ratings (default text)")
+        _printed_output(ratings)
         _plot(ratings, "each player's rating over the games")
 
     if record := _command(commands, only, "record", "record a game live at the table, checked card by card",
@@ -310,8 +322,9 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
         serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
         serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
 
-    _command(commands, only, "schema", "print the JSON Schema of `convert --to json`",
-             "  diamonds schema > diamonds-game.schema.json")
+    if schema := _command(commands, only, "schema", "print the JSON Schema of `convert --to json`",
+                          "  diamonds schema -o diamonds-game.schema.json"):
+        _printed_output(schema)
 
     if fmt := _command(commands, only, "fmt", "rewrite DGN files in canonical form",
                        "  diamonds fmt game.dgn\n  diamonds fmt --check logs/*.dgn"):
@@ -475,7 +488,7 @@ def _run(args: argparse.Namespace) -> int:
         else:
             from .simulate_cmd import run
         try:
-            return run(args)
+            return _printing_to_output(run, args)
         finally:
             if getattr(args, "scheduler", None):  # a Dask client this command opened
                 from diamonds.io.parallel import close_clusters
@@ -507,6 +520,19 @@ def _run(args: argparse.Namespace) -> int:
         print(f"diamonds {args.command}: internal error ({type(error).__name__}: {error}); this is a bug, "
               "please report it with the input (DIAMONDS_DEBUG=1 shows the traceback)", file=sys.stderr)
         return EXIT_INTERNAL
+
+
+def _printing_to_output(run: Any, args: argparse.Namespace) -> int:
+    """`run(args)`; for a command of PRINTED given `-o FILE`, what it prints goes to FILE, replaced
+    when the command has finished (an interrupted or failed run leaves FILE as it was)."""
+    if args.command not in PRINTED or args.output in (None, "-"):
+        return run(args)  # type: ignore[no-any-return]
+    import contextlib
+
+    from .outputs import open_output
+
+    with open_output(args.output) as out, contextlib.redirect_stdout(out):
+        return run(args)  # type: ignore[no-any-return]
 
 
 def _read_folders(args: argparse.Namespace) -> None:

@@ -382,3 +382,19 @@ def test_keys_typed_while_the_replay_starts_are_kept(tmp_path: Path) -> None:
     assert child.exitstatus == 0, log.getvalue()[-2000:]
     after = log.getvalue().split("\x1b[?1049l")[-1]  # what the replay leaves on the screen when it ends
     assert last in after, log.getvalue()[-2000:]  # `$` was read: the replay ended at the last position
+
+
+@pytest.mark.parametrize("command", [["schema"], ["stats", "{game}", "--format", "json"],
+                                     ["ratings", "{game}", "--format", "csv"]])
+def test_o_writes_what_a_printing_command_prints(diamonds, tmp_path: Path, command: list[str]) -> None:  # type: ignore[no-untyped-def]
+    if command[0] != "schema":
+        pytest.importorskip("pyarrow")
+        pytest.importorskip("openskill")
+    game = games_file(tmp_path / "g.dgn", 2)
+    words = [str(game) if word == "{game}" else word for word in command]
+    printed = diamonds(*words)
+    assert printed.code == 0 and printed.out
+    out = tmp_path / "out.txt"
+    written = diamonds(*words, "-o", out)
+    assert written.code == 0 and written.out == ""
+    assert out.read_text(encoding="utf-8") == printed.out
