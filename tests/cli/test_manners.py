@@ -398,3 +398,12 @@ def test_o_writes_what_a_printing_command_prints(diamonds, tmp_path: Path, comma
     written = diamonds(*words, "-o", out)
     assert written.code == 0 and written.out == ""
     assert out.read_text(encoding="utf-8") == printed.out
+
+
+def test_arena_on_a_terminal_counts_the_games_played(diamonds, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stderr", screen)
+    run = diamonds("arena", "--rules", "1e", "--players", "3", "--bots", "random,random,random", "--games", "2",
+                   "--seed", "1")
+    assert run.code == 0 and run.out.startswith("2 games of 1e, 3 players, seed 1\n")
+    assert re.fullmatch(r"played 2 games in .* games/s\)", screen_lines(screen.getvalue())[-1]), screen.getvalue()
