@@ -32,12 +32,17 @@ def needed(args: argparse.Namespace) -> list[tuple[str, str]]:
 
 
 def missing_message(missing: Sequence[tuple[str, str]]) -> str:
-    """`needs pyarrow, openskill and matplotlib, which are not installed: pip install "diamonds[ratings,plot]"`
-    (the command's name is put before it, as before every message of the command)."""
+    """`needs the ratings and plot extras (pyarrow, openskill and matplotlib, which are not installed): pip
+    install "diamonds[ratings,plot]"` (the command's name is put before it, as before its every message)."""
     names = [package for package, _ in missing]
-    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    extras = ",".join(dict.fromkeys(extra for _, extra in missing))
-    return f"needs {listed}, which {'is' if len(names) == 1 else 'are'} not installed: pip install \"diamonds[{extras}]\""
+    extras = list(dict.fromkeys(extra for _, extra in missing))
+    which = "which is" if len(names) == 1 else "which are"
+    return (f"needs the {_listed(extras)} extra{'s' if len(extras) > 1 else ''} ({_listed(names)}, {which} not "
+            f"installed): pip install \"diamonds[{','.join(extras)}]\"")
+
+
+def _listed(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def require_extras(args: argparse.Namespace) -> None:

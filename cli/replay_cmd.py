@@ -104,7 +104,8 @@ def run(args: argparse.Namespace) -> int:
 
         return run_archive(args, files)
     if len(files) > 1:
-        raise CommandError("replay takes one file; several only with --html DIR/ (an archive of pages)")
+        raise CommandError(f"replay takes one file, not {len(files)}; several only with --html DIR/ or -o DIR/ "
+                           "(an archive of pages)")
     args.file = files[0]
     if args.html:  # the interactive page replays every game of the file
         from .page_cmd import run_page

@@ -227,11 +227,12 @@ def test_one_message_names_every_missing_extra(diamonds, tmp_path: Path, monkeyp
     path = games_file(tmp_path / "g.dgn", 1)
     run = diamonds("ratings", path, "--plot", tmp_path / "r.svg")
     assert run.code == 2 and run.out == ""
-    assert one_line(run) == ('diamonds ratings: needs pyarrow, openskill and matplotlib, which are not installed: '
-                             'pip install "diamonds[ratings,plot]"')
+    assert one_line(run) == ('diamonds ratings: needs the ratings and plot extras (pyarrow, openskill and matplotlib, '
+                             'which are not installed): pip install "diamonds[ratings,plot]"')
     assert not (tmp_path / "r.svg").exists()
     run = diamonds("stats", path)
-    assert one_line(run) == 'diamonds stats: needs pyarrow, which is not installed: pip install "diamonds[parquet]"'
+    assert one_line(run) == ('diamonds stats: needs the parquet extra (pyarrow, which is not installed): '
+                             'pip install "diamonds[parquet]"')
 
 
 # --------------------------------------------------------------------------- --players
