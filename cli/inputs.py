@@ -63,9 +63,11 @@ def expand_folders(paths: Sequence[str], *, tables: bool = False) -> list[str]:
         else:
             found = dgn_files(path)
             if not found:
-                also = f" nor {TABLES_MARK} (a folder `convert --to parquet` wrote)" if tables else ""
-                raise CommandError(f"{path}: a folder with no .dgn file{also}; name DGN files, or a folder "
-                                   "holding some")
+                if tables:
+                    raise CommandError(f"{path}: a folder with no .dgn file and no {TABLES_MARK}; name DGN files, "
+                                       f"a folder holding some, or one `diamonds convert FILES --to parquet -o {path}` "
+                                       "wrote")
+                raise CommandError(f"{path}: a folder with no .dgn file; name DGN files, or a folder holding some")
             expanded += found
     return expanded
 
