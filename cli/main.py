@@ -553,7 +553,7 @@ def _read_folders(args: argparse.Namespace) -> None:
 
 def _outputs(args: argparse.Namespace) -> list[str]:
     """The outputs named on the command line (standard output, "-", is none)."""
-    names = ("output", "svg", "html", "terminal_svg", "terminal_html")
+    names = ("output", "svg", "html", "terminal_svg", "terminal_html", "plot")
     return [path for name in names if (path := getattr(args, name, None)) and path != "-"]
 
 

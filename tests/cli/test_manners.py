@@ -408,3 +408,13 @@ def test_arena_on_a_terminal_counts_the_games_played(diamonds, monkeypatch: pyte
                    "--seed", "1")
     assert run.code == 0 and run.out.startswith("2 games of 1e, 3 players, seed 1\n")
     assert re.fullmatch(r"played 2 games in .* games/s\)", screen_lines(screen.getvalue())[-1]), screen.getvalue()
+
+
+def test_no_clobber_keeps_a_plot_too(diamonds, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    pytest.importorskip("pyarrow")
+    pytest.importorskip("matplotlib")
+    plot = tmp_path / "wins.svg"
+    plot.write_text("keep me\n", encoding="utf-8")
+    run = diamonds("stats", games_file(tmp_path / "g.dgn", 1), "--plot", plot, "--no-clobber")
+    assert run.code == 2 and run.out == "" and "--no-clobber keeps it" in one_line(run)
+    assert plot.read_text(encoding="utf-8") == "keep me\n"
