@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
     except ImportError:
         raise CommandError('the arena\'s ratings need the bots extra: pip install "diamonds[bots]"') from None
     rule_set = rules_for(args.rules)
-    names = seat_names(args.players, rule_set.default_players)
+    names = seat_names(args.players, args.rules)
     players = len(names)
     specs = tuple(word.strip() for word in args.bots.split(",") if word.strip())
     if len(specs) != players:

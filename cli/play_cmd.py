@@ -16,10 +16,9 @@ __all__ = ["run"]
 def run(args: argparse.Namespace) -> int:
     import diamonds
     from diamonds.bots import make_bot
-    from diamonds.core import ConfigError, rules_for
+    from diamonds.core import ConfigError
 
-    rule_set = rules_for(args.rules)
-    names = list(seat_names(args.players, rule_set.default_players))
+    names = list(seat_names(args.players, args.rules))
     options = {name[len("tag_"):]: value for name, value in vars(args).items()
                if name.startswith("tag_") and value is not None}
     seed = args.seed if args.seed is not None else random.randrange(2**31)

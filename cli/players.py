@@ -22,14 +22,15 @@ def players_option(text: str) -> str:
     return text
 
 
-def seat_names(value: str | None, default: int) -> tuple[str, ...]:
-    """The players in seat order: `value` as a count or as names; None gives the rules' usual `default`."""
-    from diamonds.core import ConfigError
+def seat_names(value: str | None, rules: str | None = None) -> tuple[str, ...]:
+    """The players in seat order: `value` as a count or as names; None gives the usual count of the rule
+    set `rules`."""
+    from diamonds.core import ConfigError, rules_for
     from diamonds.core.simulate import default_names
 
     if value is None or value.strip().isdigit():
         try:
-            return default_names(int(value) if value is not None else default)
+            return default_names(int(value) if value is not None else rules_for(rules or "").default_players)
         except ConfigError as error:
             raise CommandError(f"--players {value}: {error}") from None
     return tuple(value.replace(",", " ").split())

@@ -22,7 +22,7 @@ from diamonds.io.escape import visible
 from diamonds.io.interrupt import note_output
 from diamonds.io.lock import Snapshot
 from diamonds.io.write import write_text
-from diamonds.notation.tags import parse_variants
+from diamonds.notation.tags import parse_players, parse_variants
 from diamonds.notation.words import vocabulary
 from diamonds.replay.recorder import Outcome, Recorder, SetupError, leftover_temporaries, write_through
 
@@ -102,11 +102,12 @@ def open_recorder(args: argparse.Namespace, ask: object | None) -> Recorder:
     if missing:
         raise CommandError(f"a new game needs its set-up: {' and '.join(missing)} (standard input is not a "
                            "terminal, so nothing is asked)")
+    players = " ".join(seat_names(players, rules))  # a count (--players 4) names the seats Ann, Bob, …
     options = {name[len("tag_"):]: value for name, value in vars(args).items()
                if name.startswith("tag_") and value is not None and name[len("tag_"):] not in SETUP_TAGS}
     extra = [(tag, _setup_tag(args, tag)) for tag in SETUP_TAGS if _setup_tag(args, tag)]
     try:
-        recorder = Recorder.new(rules, seat_names(players, 0), variants=args.variant, dealer=args.dealer,
+        recorder = Recorder.new(rules, parse_players(players), variants=args.variant, dealer=args.dealer,
                                 options=options, extra_tags=extra)
     except SetupError as error:
         option = f"--{error.tag.lower()}: " if error.tag else ""
@@ -156,7 +157,7 @@ def _decode(path: str, data: bytes | None, encoding: str) -> str:
 def _check_same_setup(args: argparse.Namespace, recorder: Recorder, path: str) -> None:
     """Options given again on resuming must agree with the file: nothing is silently altered."""
     tags = dict(recorder.tags)
-    given = {"Rules": args.rules, "Players": " ".join(seat_names(args.players, 0)) if args.players else None,
+    given = {"Rules": args.rules, "Players": " ".join(seat_names(args.players, args.rules)) if args.players else None,
              "Dealer": args.dealer}
     if args.variant:
         given["Variant"] = ", ".join(parse_variants(",".join(args.variant)))

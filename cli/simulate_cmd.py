@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from diamonds.core import ConfigError, rules_for, simulate
+from diamonds.core import ConfigError, simulate
 from diamonds.notation.writer import write_game
 from diamonds.replay import record_from_game
 from diamonds.views import view_for
@@ -22,7 +22,7 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise CommandError("--games must be at least 1")
     seed = args.seed if args.seed is not None else random.randrange(2**31)
-    players = seat_names(args.players, rules_for(args.rules).default_players)
+    players = seat_names(args.players, args.rules)
     options = {name[len("tag_"):]: value for name, value in vars(args).items()
                if name.startswith("tag_") and value is not None}
     with open_output(args.output, force=args.force) as out:
