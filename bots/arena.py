@@ -32,6 +32,7 @@ class ArenaSetup:
     seed: int
     variants: tuple[str, ...] = ()
     options: Mapping[str, str] = field(default_factory=dict)
+    names: tuple[str, ...] = ()  # the players' names in seat order (default: Ann, Bob, …)
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ def bots_tag(players: Sequence[str], bots: Sequence[str]) -> str:
 def play_game(setup: ArenaSetup, number: int) -> GameResult:
     """Game `number` of the arena, played from its own seed (see the module)."""
     rng = random.Random(f"{setup.seed}:{number}")
-    names = default_names(setup.players)
+    names = setup.names or default_names(setup.players)
     bots = seat_bots(setup, number)
     players = [make_bot(spec, seed=rng.randrange(2**63)) for spec in bots]
     dealer = rng.randrange(setup.players)

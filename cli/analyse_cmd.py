@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from .errors import CommandError
+from .inputs import display_path, warn_no_game
 from .outputs import open_output
 
 __all__ = ["run"]
@@ -18,12 +19,17 @@ def run(args: argparse.Namespace) -> int:
 
     if args.blunder is not None and args.mistake is not None and args.blunder < args.mistake:
         raise CommandError("--blunder must be at least --mistake")
-    try:
-        games = list(diamonds.read_games(args.file))
-    except FileNotFoundError:
-        raise CommandError(f"{args.file}: no such file") from None
+    games = list(diamonds.read_games(args.file, encoding=args.encoding))
+    if not games:
+        warn_no_game("analyse", args.file)
+        return 1
+    if args.game is not None:  # as replay's --game: that game alone is analysed and written
+        if args.game > len(games):
+            raise CommandError(f"{display_path(args.file)} has fewer than {args.game} games: {len(games)} "
+                               f"(--game 1 to {len(games)})")
+        games = [games[args.game - 1]]
     texts, marked = [], 0
-    for number, game in enumerate(games, 1):
+    for number, game in enumerate(games, args.game or 1):
         if not game.is_valid:
             print(f"diamonds analyse: game {number} is not valid ({len(game.problems)} problem(s)): "
                   "written unchanged", file=sys.stderr)

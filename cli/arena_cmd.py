@@ -10,9 +10,10 @@ import sys
 
 from diamonds.core import ConfigError, rules_for
 
-from .console import console
 from .errors import CommandError
 from .outputs import open_output
+from .players import seat_names
+from .progress import GameProgress
 
 __all__ = ["run"]
 
@@ -27,7 +28,8 @@ def run(args: argparse.Namespace) -> int:
     except ImportError:
         raise CommandError('the arena\'s ratings need the bots extra: pip install "diamonds[bots]"') from None
     rule_set = rules_for(args.rules)
-    players = args.players or rule_set.default_players
+    names = seat_names(args.players, args.rules)
+    players = len(names)
     specs = tuple(word.strip() for word in args.bots.split(",") if word.strip())
     if len(specs) != players:
         raise CommandError(f"--bots names {len(specs)} bot(s) for {players} players: name one per seat")
@@ -40,23 +42,21 @@ def run(args: argparse.Namespace) -> int:
     options = {name[len("tag_"):]: value for name, value in vars(args).items()
                if name.startswith("tag_") and value is not None}
     seed = args.seed if args.seed is not None else random.randrange(2**31)
-    setup = ArenaSetup(args.rules, players, specs, seed, variants, options)
+    setup = ArenaSetup(args.rules, players, specs, seed, variants, options, names)
     try:
-        rule_set.configure([f"P{seat}" for seat in range(players)], variants=variants, options=options or None)
+        rule_set.configure(list(names), variants=variants, options=options or None)
     except ConfigError as error:
         raise CommandError(f"{error} ({error.rule})" if error.rule else str(error)) from None
     results = []
-    progress = _progress(args.games)
     sink = open_output(args.output, force=args.force) if args.output else contextlib.nullcontext(_Nowhere())
-    with sink as out:
+    with sink as out, GameProgress([], "playing", "played", games=args.games) as progress:
         games = ordered_map(functools.partial(play_game, setup), range(args.games), args.jobs)
         for result in games:
             if result.number:
                 out.write("\n")
             out.write(result.text)
             results.append(result)
-            progress(len(results))
-    progress(None)
+            progress.advance(len(result.text))
     report = sys.stderr if args.output == "-" else sys.stdout  # the games have stdout then
     print(f"{args.games} games of {args.rules}, {players} players, seed {seed}", file=report)
     print(format_standings(standings(results)), file=report)
@@ -66,23 +66,3 @@ def run(args: argparse.Namespace) -> int:
 class _Nowhere:
     def write(self, text: str) -> int:
         return len(text)
-
-
-def _progress(total: int):  # type: ignore[no-untyped-def]
-    """A bar on stderr when it is a terminal; call with the count done, then None to close it."""
-    if not sys.stderr.isatty():
-        return lambda done: None
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    bar = Progress(TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                   console=console(stderr=True), transient=True)
-    bar.start()
-    task = bar.add_task("games", total=total)
-
-    def update(done: int | None) -> None:
-        if done is None:
-            bar.stop()
-        else:
-            bar.update(task, completed=done)
-
-    return update

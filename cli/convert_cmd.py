@@ -21,7 +21,7 @@ from diamonds.replay.export import CSV_COLUMNS, DocumentError, csv_rows, game_sc
 
 from . import jsonfast
 from .errors import CommandError
-from .inputs import DEFAULT_ENCODING, display_path, open_text
+from .inputs import DEFAULT_ENCODING, display_path, open_text, warn_no_game
 from .outputs import open_output
 
 if TYPE_CHECKING:
@@ -97,6 +97,9 @@ def run(args: argparse.Namespace) -> int:
         with open_output(args.output, force=args.force) as out:
             for number, record in enumerate(records):
                 out.write(("\n" if number else "") + write_game(record))
+        if not records:
+            warn_no_game("convert", args.file)
+            return 1
         return 0
 
     failures = 0
@@ -133,6 +136,9 @@ def run(args: argparse.Namespace) -> int:
         finally:  # input that stops the command midway (a byte not of its encoding) still leaves whole JSON
             if args.to == "json":
                 out.write("\n]}\n" if count else "]}\n")
+    if not count and not failures:
+        warn_no_game("convert", args.file)
+        return 1
     return 1 if failures else 0
 
 

@@ -35,7 +35,9 @@ def _cbreak(fd: int) -> Iterator[None]:
 
     saved = termios.tcgetattr(fd)
     try:
-        tty.setcbreak(fd)
+        # TCSANOW, not tty's default TCSAFLUSH: keys typed while the replay was starting are in the
+        # terminal's buffer, and are read as the first keys instead of being thrown away.
+        tty.setcbreak(fd, termios.TCSANOW)
         yield
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)

@@ -137,8 +137,29 @@ def _scheduler(command: argparse.ArgumentParser) -> None:
                          help="run on a Dask distributed cluster (tcp://host:8786); needs the dask extra")
 
 
+def _no_clobber(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--no-clobber", action="store_true",
+                         help="refuse to replace an output that exists (exit 2; nothing is written)")
+
+
+def _players(command: argparse.ArgumentParser, extra: str = "") -> None:
+    from .players import HELP, METAVAR, players_option
+
+    command.add_argument("--players", type=players_option, default=None, metavar=METAVAR, help=HELP + extra)
+
+
 def _width(command: argparse.ArgumentParser) -> None:
     command.add_argument("--width", type=int, default=None, help="render width (default: the terminal's)")
+
+
+def _printed_output(command: argparse.ArgumentParser) -> None:
+    """-o for a command that prints its result: the same text, written to a file (replaced whole)."""
+    command.add_argument("-o", "--output", metavar="OUT", help="write here instead of standard output")
+    _no_clobber(command)
+
+
+#: The commands whose result is what they print: `-o FILE` writes that text to FILE instead.
+PRINTED = ("stats", "ratings", "schema")
 
 
 def _plot(command: argparse.ArgumentParser, what: str) -> None:
@@ -181,11 +202,13 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
                           "  diamonds replay game.dgn              # interactive on a terminal\n"
                           "  diamonds replay game.dgn --at R2.7    # the table after trick 7 of round 2\n"
                           "  diamonds replay games.dgn --game 3 --as Ann --steps\n"
-                          "  diamonds replay game.dgn --at R4.end --svg end.svg\n"
-                          "  diamonds replay logs/*.dgn --html archive/    # an index page and a page per file"):
-        _inputs(replay, "a DGN file, or - for standard input; several with --html DIR/ (an archive)", dest="file")
+                          "  diamonds replay game.dgn --at R4.end -o end.svg    # a picture of the table\n"
+                          "  diamonds replay games.dgn -o games.html           # a page replaying every game\n"
+                          "  diamonds replay logs/ -o archive/    # an index page and a page per file"):
+        _inputs(replay, "a DGN file, or - for standard input; several (or a folder) with -o DIR/ (an archive)",
+                dest="file")
         _encoding(replay, "the file's text encoding (default utf-8; latin-1 for older logs)")
-        replay.add_argument("--game", type=int, default=1, metavar="N", help="which game of the file (default 1)")
+        replay.add_argument("--game", type=int, default=None, metavar="N", help="which game of the file (default 1)")
         replay.add_argument("--at", metavar="POS", help="show one position and exit: R2.7 (after trick 7 of round 2), "
                             "R2.7.3 (its 3rd card), R2.0 (after the passes), R2.end (after the awards), start, end")
         replay.add_argument("--steps", action="store_true", help="print every step, one after another")
@@ -196,6 +219,9 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
                                  "a folder (DIR/) gets an index page and a page per file")
         replay.add_argument("--terminal-svg", metavar="FILE", help="save the terminal screen at the position as SVG")
         replay.add_argument("--terminal-html", metavar="FILE", help="save the terminal screen at the position as HTML")
+        replay.add_argument("-o", "--output", metavar="OUT",
+                            help="save to OUT, by its name: FILE.svg as --svg, FILE.html as --html, DIR/ an archive")
+        _no_clobber(replay)
         _width(replay)
 
     if validate := _command(commands, only, "validate", "check games against the rules",
@@ -231,6 +257,7 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
         _scheduler(convert)
         convert.add_argument("--force", action="store_true",
                              help="replace a read-only output file (its mode is kept)")
+        _no_clobber(convert)
         convert.add_argument("--keep-partial", action="store_true",
                              help="--to parquet: if interrupted, keep the tables written so far, marked by a file "
                              "PARTIAL in the folder (default: the folder is left as it was)")
@@ -248,6 +275,7 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
         stats.add_argument("--by", choices=("player",), default=None,
                            help="a league table: each player's games, wins, win rate, mean score and place "
                                 "per rule set")
+        _printed_output(stats)
         _plot(stats, "the charts to FILE")
 
     if ratings := _command(commands, only, "ratings", "rate the players game by game (openskill's Plackett-Luce)",
@@ -259,6 +287,7 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
                              help="merge spellings of a name: lines `Canonical: alias1, alias2` (docs/stats.md)")
         ratings.add_argument("--format", choices=("text", "json", "csv"), default="text",
                              help="how to print the ratings (default text)")
+        _printed_output(ratings)
         _plot(ratings, "each player's rating over the games")
 
     if record := _command(commands, only, "record", "record a game live at the table, checked card by card",
@@ -269,8 +298,7 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
         record.add_argument("file", metavar="FILE", help="the DGN file to write (an unfinished game in it is resumed)")
         record.add_argument("--rules", choices=list(RULE_SETS), default=None, help="the rule set (Rules tag)")
-        record.add_argument("--players", metavar="NAMES",
-                            help='the players in seat order, as the Players tag: "Ann Bob Cat"')
+        _players(record, " (the Players tag)")
         record.add_argument("--dealer", metavar="NAME", help="who deals the first round")
         record.add_argument("--variant", action="append", default=[], metavar="V",
                             help="a Variant word of the rules (repeat or separate with commas)")
@@ -296,8 +324,9 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
         serve.add_argument("--public-url", metavar="URL", help="the start of the links handed out (default: this "
                            "server's address on the network it listens on; never a request's Host header)")
 
-    _command(commands, only, "schema", "print the JSON Schema of `convert --to json`",
-             "  diamonds schema > diamonds-game.schema.json")
+    if schema := _command(commands, only, "schema", "print the JSON Schema of `convert --to json`",
+                          "  diamonds schema -o diamonds-game.schema.json"):
+        _printed_output(schema)
 
     if fmt := _command(commands, only, "fmt", "rewrite DGN files in canonical form",
                        "  diamonds fmt game.dgn\n  diamonds fmt --check logs/*.dgn"):
@@ -313,9 +342,8 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
                             "  diamonds simulate --rules kirk --target 500 --seed 1"):
         from diamonds.core import FAMILIES, RULE_SETS
 
-        simulate.add_argument("--players", type=int, default=None,
-                              help="how many players (default: the rules' usual count: "
-                              + ", ".join(f"{r.id} {r.default_players}" for r in RULE_SETS.values()) + ")")
+        _players(simulate, " (default: the rules' usual count: "
+                 + ", ".join(f"{r.id} {r.default_players}" for r in RULE_SETS.values()) + ")")
         simulate.add_argument("--rules", choices=list(RULE_SETS), default="2e",
                               help="; ".join(f"{f.name}: {', '.join(f.rule_ids)}" for f in FAMILIES))
         simulate.add_argument("--variant", action="append", default=[], metavar="V",
@@ -328,12 +356,16 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
         simulate.add_argument("--narrate", action="store_true", help="tell the game in words instead of DGN")
         simulate.add_argument("-o", "--output", metavar="OUT", help="write here instead of standard output")
         simulate.add_argument("--force", action="store_true", help="replace a read-only output file (its mode is kept)")
+        _no_clobber(simulate)
 
     if analyse := _command(commands, only, "analyse", "judge every card played (exactly in a round's last four tricks, "
                            "else with the mc bot) and mark the mistakes",
                            "  diamonds analyse game.dgn -o annotated.dgn\n"
                            "  diamonds analyse game.dgn --samples 64 --mistake 3 --blunder 8"):
-        analyse.add_argument("file", help="a DGN file")
+        analyse.add_argument("file", metavar="FILE", help="a DGN file, or - for standard input")
+        _encoding(analyse, "the file's text encoding (default utf-8; latin-1 for older logs)")
+        analyse.add_argument("--game", type=_positive, default=None, metavar="N",
+                             help="analyse only game N of the file (default: every game)")
         analyse.add_argument("-o", "--output", metavar="OUT", help="the annotated DGN (default: standard output)")
         analyse.add_argument("--samples", type=_positive, default=16, help="mc samples per decision (default 16)")
         analyse.add_argument("--seed", type=int, default=0, help="the same seed gives the same marks (default 0)")
@@ -348,6 +380,7 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
                              "engine); "
                              f"past it mc estimates (default {MAX_EXACT_NODES}; 0: mc everywhere)")
         analyse.add_argument("--force", action="store_true", help="replace a read-only output file (its mode is kept)")
+        _no_clobber(analyse)
 
     if arena := _command(commands, only, "arena", "play bots against each other, write the games as DGN, print standings",
                          "  diamonds arena --rules 2e --players 4 --bots mc,greedy,greedy,random --games 1000 "
@@ -356,7 +389,7 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
         from diamonds.core import RULE_SETS
 
         arena.add_argument("--rules", choices=list(RULE_SETS), default="2e", help="the rule set the bots play (Rules tag)")
-        arena.add_argument("--players", type=int, default=None, help="how many players (default: the rules' usual)")
+        _players(arena, " (default: the rules' usual count)")
         arena.add_argument("--bots", required=True, metavar="B,B,...",
                            help="one bot per seat of the first game (random, greedy, mc, mc:N for N samples per "
                            "decision); the seats rotate one place each game")
@@ -370,6 +403,7 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
         arena.add_argument("-o", "--output", metavar="OUT", default=None,
                            help="write every game as DGN here (default: nowhere)")
         arena.add_argument("--force", action="store_true", help="replace a read-only output file (its mode is kept)")
+        _no_clobber(arena)
 
     if play := _command(commands, only, "play", "play a game against the bots, one move typed at a time",
                         "  diamonds play --rules kirk --as Ann --bots mc\n"
@@ -377,7 +411,7 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
         from diamonds.core import RULE_SETS
 
         play.add_argument("--rules", choices=list(RULE_SETS), default="2e", help="the rule set of the game (Rules tag)")
-        play.add_argument("--players", metavar="NAMES", help='the players in seat order (default: Ann, Bob, ...)')
+        _players(play, " (default: the rules' usual count)")
         play.add_argument("--as", dest="as_player", metavar="PLAYER", help="who you are (default: the first)")
         play.add_argument("--bots", default="mc", metavar="B,B,...",
                           help="the other seats' bots, in seat order, or one for all (default mc)")
@@ -385,6 +419,7 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
         play.add_argument("--seed", type=int, default=None, help="the same seed gives the same deals and bots")
         play.add_argument("-o", "--output", metavar="OUT", help="save the game as DGN when it ends or stops")
         play.add_argument("--force", action="store_true", help="replace a read-only output file (its mode is kept)")
+        _no_clobber(play)
 
     return parser
 
@@ -418,6 +453,14 @@ def _run(args: argparse.Namespace) -> int:
     if output and output != "-":  # until it is replaced whole, an output is as it was (an early ^C too)
         note_output(output, "left as it was")
     try:
+        from .extras import require_extras
+
+        require_extras(args)
+        _read_folders(args)
+        if getattr(args, "no_clobber", False):
+            from .outputs import refuse_existing
+
+            refuse_existing(_outputs(args))
         if args.command == "replay":
             from .replay_cmd import run
         elif args.command == "validate":
@@ -447,7 +490,7 @@ def _run(args: argparse.Namespace) -> int:
         else:
             from .simulate_cmd import run
         try:
-            return run(args)
+            return _printing_to_output(run, args)
         finally:
             if getattr(args, "scheduler", None):  # a Dask client this command opened
                 from diamonds.io.parallel import close_clusters
@@ -479,6 +522,41 @@ def _run(args: argparse.Namespace) -> int:
         print(f"diamonds {args.command}: internal error ({type(error).__name__}: {error}); this is a bug, "
               "please report it with the input (DIAMONDS_DEBUG=1 shows the traceback)", file=sys.stderr)
         return EXIT_INTERNAL
+
+
+def _printing_to_output(run: Any, args: argparse.Namespace) -> int:
+    """`run(args)`; for a command of PRINTED given `-o FILE`, what it prints goes to FILE, replaced
+    when the command has finished (an interrupted or failed run leaves FILE as it was)."""
+    if args.command not in PRINTED or args.output in (None, "-"):
+        return run(args)  # type: ignore[no-any-return]
+    import contextlib
+
+    from .outputs import open_output
+
+    with open_output(args.output) as out, contextlib.redirect_stdout(out):
+        return run(args)  # type: ignore[no-any-return]
+
+
+def _read_folders(args: argparse.Namespace) -> None:
+    """A folder named as input is read for its *.dgn files (as ruff and pytest take folders), in every
+    command that reads files; `stats` and `ratings` read a folder of Parquet tables whole."""
+    from .inputs import expand_folders
+
+    if args.command in ("validate", "convert", "fmt", "stats", "ratings"):
+        args.files = expand_folders(args.files, tables=args.command in ("stats", "ratings"))
+    elif args.command == "replay":
+        args.file = expand_folders(args.file)
+    elif args.command == "analyse":
+        files = expand_folders([args.file])
+        if len(files) != 1:
+            raise CommandError(f"{args.file}: a folder of {len(files)} .dgn files; analyse takes one file")
+        args.file = files[0]
+
+
+def _outputs(args: argparse.Namespace) -> list[str]:
+    """The outputs named on the command line (standard output, "-", is none)."""
+    names = ("output", "svg", "html", "terminal_svg", "terminal_html", "plot")
+    return [path for name in names if (path := getattr(args, name, None)) and path != "-"]
 
 
 def _quiet_stdout() -> None:

@@ -7,11 +7,22 @@ from dataclasses import dataclass, field
 
 from diamonds.replay.steps import PositionError, Step, find_position
 
-__all__ = ["Navigator", "HELP", "FOOTER"]
+__all__ = ["Navigator", "HELP", "FOOTER", "opening_step"]
 
 HELP = ("→/n/space next step · ←/p back · ↓/] next trick · ↑/[ previous trick · "
         "PgDn/r next round · PgUp/R previous round · Home/End · g go to (R2.7) · ? help · q quit")
 FOOTER = "→ next  ← back  ↓↑ trick  PgDn/PgUp round  g go to  ? help  q quit"
+
+
+def opening_step(steps: Sequence[Step]) -> int:
+    """Where an interactive replay opens: the first card played, so that the first screen has cards on
+    the table (the start, "Before the first deal", shows none; the deal and passes are one key back).
+    A record without a card opens at its first deal, or at the start."""
+    for kinds in (("card",), ("deal", "end")):
+        for index, step in enumerate(steps):
+            if step.kind in kinds:
+                return index
+    return 0
 
 
 @dataclass

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 import sys
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
@@ -9,7 +11,7 @@ from typing import TextIO
 
 from diamonds.io.write import replacing
 
-__all__ = ["open_output", "atomic_write"]
+__all__ = ["open_output", "atomic_write", "refuse_existing"]
 
 
 @contextmanager
@@ -26,3 +28,23 @@ def open_output(path: str | None, *, force: bool = False) -> Iterator[TextIO]:
 def atomic_write(path: str, *, encoding: str = "utf-8", force: bool = False) -> AbstractContextManager[TextIO]:
     """`diamonds.io.write.replacing`: the one writer."""
     return replacing(path, encoding=encoding, force=force)
+
+
+def refuse_existing(paths: list[str]) -> None:
+    """`--no-clobber`: an output that exists (a file, a folder, a link) is refused before anything is
+    read or written, status 2. A device or a pipe (`-o /dev/null`) is written to, not replaced."""
+    from .errors import CommandError
+
+    for path in paths:
+        try:
+            mode = os.stat(path).st_mode
+        except FileNotFoundError:
+            if os.path.islink(path):  # a dangling link: replacing it would change what it is
+                raise CommandError(f"{path} exists (a link) and --no-clobber keeps it: left as it was") from None
+            continue
+        except OSError:
+            continue  # not reachable: the writer will say why
+        if stat.S_ISCHR(mode) or stat.S_ISFIFO(mode):
+            continue
+        what = "a folder" if stat.S_ISDIR(mode) else "a file"
+        raise CommandError(f"{path} exists ({what}) and --no-clobber keeps it: left as it was")

@@ -32,7 +32,7 @@ from .navigator import Navigator
 __all__ = ["run_page", "build_page"]
 
 def run_page(args: argparse.Namespace) -> int:
-    page, valid = build_page(args.file, args.encoding, as_name=args.as_player, start_game=args.game)
+    page, valid = build_page(args.file, args.encoding, as_name=args.as_player, start_game=1 if args.game is None else args.game)
     text = render_page(page)
     write_text(args.html, text, newline="\n", force_option=False)
     return 0 if valid else 1

@@ -8,6 +8,7 @@ import sys
 
 from .errors import CommandError
 from .outputs import open_output
+from .players import seat_names
 
 __all__ = ["run"]
 
@@ -15,11 +16,9 @@ __all__ = ["run"]
 def run(args: argparse.Namespace) -> int:
     import diamonds
     from diamonds.bots import make_bot
-    from diamonds.core import ConfigError, rules_for
-    from diamonds.core.simulate import default_names
+    from diamonds.core import ConfigError
 
-    rule_set = rules_for(args.rules)
-    names = args.players.split() if args.players else list(default_names(rule_set.default_players))
+    names = list(seat_names(args.players, args.rules))
     options = {name[len("tag_"):]: value for name, value in vars(args).items()
                if name.startswith("tag_") and value is not None}
     seed = args.seed if args.seed is not None else random.randrange(2**31)

@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
 
     counts = LeagueAccumulator()
     counts.keep_games = True
-    problems = read_inputs(args, counts, label="rating")
+    problems = read_inputs(args, counts, "rating", "rated")
     ratings = rate(counts.played, aliases)
     for line in ratings.skipped:
         print(f"diamonds ratings: {line}; not rated", file=sys.stderr)

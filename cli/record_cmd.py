@@ -28,6 +28,7 @@ from diamonds.replay.recorder import Outcome, Recorder, SetupError, leftover_tem
 
 from .errors import CommandError
 from .inputs import display_path
+from .players import seat_names
 
 __all__ = ["open_recorder", "run_lines", "Saver", "SETUP_TAGS"]
 
@@ -101,6 +102,7 @@ def open_recorder(args: argparse.Namespace, ask: object | None) -> Recorder:
     if missing:
         raise CommandError(f"a new game needs its set-up: {' and '.join(missing)} (standard input is not a "
                            "terminal, so nothing is asked)")
+    players = " ".join(seat_names(players, rules))  # a count (--players 4) names the seats Ann, Bob, …
     options = {name[len("tag_"):]: value for name, value in vars(args).items()
                if name.startswith("tag_") and value is not None and name[len("tag_"):] not in SETUP_TAGS}
     extra = [(tag, _setup_tag(args, tag)) for tag in SETUP_TAGS if _setup_tag(args, tag)]
@@ -156,7 +158,7 @@ def _decode(path: str, data: bytes | None, encoding: str) -> str:
 def _check_same_setup(args: argparse.Namespace, recorder: Recorder, path: str) -> None:
     """Options given again on resuming must agree with the file: nothing is silently altered."""
     tags = dict(recorder.tags)
-    given = {"Rules": args.rules, "Players": " ".join(parse_players(args.players)) if args.players else None,
+    given = {"Rules": args.rules, "Players": " ".join(seat_names(args.players, args.rules)) if args.players else None,
              "Dealer": args.dealer}
     if args.variant:
         given["Variant"] = ", ".join(parse_variants(",".join(args.variant)))

@@ -7,6 +7,7 @@ import os
 import sys
 import textwrap
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console, RenderableType
@@ -16,6 +17,7 @@ from rich.segment import Segment
 from diamonds.io.errors import NotWritable
 from diamonds.io.escape import visible, visible_lines
 from diamonds.io.write import write_text
+from diamonds.notation import game_texts, parse_game
 from diamonds.notation.diagnostics import format_problem
 from diamonds.replay import ReplayedGame, replay_record
 from diamonds.replay.steps import PositionError, Step, find_position, steps_of
@@ -23,8 +25,8 @@ from diamonds.views import View, view_for
 
 from .console import console as make_console
 from .errors import CommandError
-from .inputs import DEFAULT_ENCODING, display_path, games_in
-from .navigator import FOOTER, HELP, Navigator  # noqa: F401  (the page and the tests use them here too)
+from .inputs import DEFAULT_ENCODING, display_path, open_text, warn_no_game
+from .navigator import FOOTER, HELP, Navigator, opening_step  # noqa: F401  (the page and the tests use them here too)
 
 __all__ = ["run", "Navigator", "run_session", "HELP"]
 
@@ -48,30 +50,78 @@ def run_session(view: View, steps: Sequence[Step], keys: Iterable[str], draw: Ca
 # --------------------------------------------------------------------------- the command
 
 
-def _pick_game(path: str, number: int, encoding: str = DEFAULT_ENCODING) -> ReplayedGame:
+@dataclass(frozen=True, slots=True)
+class Picked:
+    """The game `--game` chose, and how many games its file holds (to say so when there are others)."""
+
+    replayed: ReplayedGame
+    games: int
+
+
+def _pick_game(path: str, number: int, encoding: str = DEFAULT_ENCODING) -> Picked | None:
+    """Game `number` of the file, replayed; the other games are counted, not parsed. None: no game at all."""
     if number < 1:
         raise CommandError("--game counts from 1")
-    for record in games_in(path, encoding):
-        if record.index == number:
-            return replay_record(record)
-    raise CommandError(f"{display_path(path)} has fewer than {number} game{'s' if number > 1 else ''}")
+    chosen: ReplayedGame | None = None
+    games = 0
+    with open_text(path, encoding) as stream:
+        for index, first_line, text in game_texts(stream):
+            games += 1
+            if index == number:
+                chosen = replay_record(parse_game(text, first_line=first_line, index=index))
+    if games == 0:
+        return None
+    if chosen is None:
+        raise CommandError(f"{display_path(path)} has fewer than {number} games: {games} (--game 1 to {games})")
+    return Picked(chosen, games)
+
+
+_SUFFIXES = {".svg": "svg", ".html": "html", ".htm": "html"}
+
+
+def output_kind(path: str) -> str:
+    """What `-o PATH` writes, by its name: a folder (DIR/, or one that exists) gets an archive of pages
+    (`--html DIR/`); FILE.svg a picture of the table (`--svg`); FILE.html a replay page (`--html`)."""
+    if path.endswith(("/", os.sep)) or os.path.isdir(path):
+        return "html"
+    kind = _SUFFIXES.get(os.path.splitext(path)[1].lower())
+    if kind is None:
+        raise CommandError(f"-o {path}: the name must end in .svg (a picture of the table) or .html (a replay "
+                           "page), or be a folder DIR/ (an archive of pages); --terminal-svg and --terminal-html "
+                           "save the terminal's screen")
+    return kind
 
 
 def run(args: argparse.Namespace) -> int:
     files = args.file if isinstance(args.file, list) else [args.file]
+    if args.output:  # -o FILE is --svg FILE or --html FILE, by the name
+        kind = output_kind(args.output)
+        if getattr(args, kind):
+            raise CommandError(f"-o {args.output} and --{kind} {getattr(args, kind)}: name the output once")
+        setattr(args, kind, args.output)
     if args.html and (len(files) > 1 or args.html.endswith(("/", os.sep)) or os.path.isdir(args.html)):
         from .page_cmd import run_archive  # an index page and a page per file
 
         return run_archive(args, files)
     if len(files) > 1:
-        raise CommandError("replay takes one file; several only with --html DIR/ (an archive of pages)")
+        raise CommandError(f"replay takes one file, not {len(files)}; several only with --html DIR/ or -o DIR/ "
+                           "(an archive of pages)")
     args.file = files[0]
     if args.html:  # the interactive page replays every game of the file
         from .page_cmd import run_page
 
         return run_page(args)
-    replayed = _pick_game(args.file, args.game, args.encoding)
     shown = display_path(args.file)
+    picked = _pick_game(args.file, 1 if args.game is None else args.game, args.encoding)
+    if picked is None:
+        warn_no_game("replay", args.file)
+        return 1
+    replayed = picked.replayed
+    interactive = not (args.at is not None or args.svg or args.terminal_svg or args.terminal_html or args.steps) \
+        and sys.stdout.isatty() and sys.stdin.isatty()
+    if picked.games > 1 and args.game is None and not interactive:  # stdout is the game: the others said here
+        print(visible(f"diamonds replay: {shown} holds {picked.games} games; this is game 1 (choose another "
+                      f"with --game N, 1 to {picked.games})"), file=sys.stderr)
     for problem in replayed.problems:
         print(format_problem(shown, replayed.record, problem), file=sys.stderr)
     for note in replayed.notes:
@@ -114,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
             write_text(args.terminal_html, console.export_html(clear=False), newline="\n", force_option=False)
         return status
 
-    if args.steps or not (sys.stdout.isatty() and sys.stdin.isatty()):
+    if not interactive:
         print_steps(make_console(width=args.width), view, steps, as_player)
         return status
 
@@ -123,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
     console = make_console(width=args.width)
     with Live(console=console, screen=True, auto_refresh=False, transient=True) as live:
         nav = run_session(view, steps, terminal_keys(), lambda screen: live.update(Escaped(screen), refresh=True),
-                          as_player=as_player)
+                          as_player=as_player, start=opening_step(steps))
     # The alternate screen is gone with the session: the position it ended at stays in the scrollback.
     console.print(Escaped(view.screen(steps[nav.index], nav.index, len(steps), as_player, "")))
     return status

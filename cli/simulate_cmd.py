@@ -13,6 +13,7 @@ from diamonds.views import view_for
 
 from .errors import CommandError
 from .outputs import open_output
+from .players import seat_names
 
 __all__ = ["run"]
 
@@ -22,6 +23,7 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise CommandError("--games must be at least 1")
     seed = args.seed if args.seed is not None else random.randrange(2**31)
+    players = seat_names(args.players, args.rules)
     options = {name[len("tag_"):]: value for name, value in vars(args).items()
                if name.startswith("tag_") and value is not None}
     try:
@@ -31,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     with open_output(args.output, force=args.force) as out:
         for number in range(args.games):
             try:
-                game = simulate(args.players, rules=args.rules, variants=variants, seed=seed + number,
+                game = simulate(players, rules=args.rules, variants=variants, seed=seed + number,
                                 options=options)
             except ConfigError as error:
                 raise CommandError(f"{error} ({error.rule})" if error.rule else str(error)) from None

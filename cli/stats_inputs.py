@@ -12,8 +12,8 @@ from diamonds.io.escape import visible, visible_lines
 from diamonds.io.folder import PARTIAL_MARKER, is_partial
 
 from .errors import CommandError
-from .inputs import NotDecodable
-from .progress import ByteProgress
+from .inputs import NotDecodable, display_path
+from .progress import GameProgress
 
 if TYPE_CHECKING:
     pass
@@ -29,7 +29,7 @@ _GAME_COLUMNS = ["file", "game", "family", "rules", "player_count", "variants", 
 class _Output:
     """Where problems go while the input is read: stderr, above the progress bar when there is one."""
 
-    def __init__(self, progress: ByteProgress) -> None:
+    def __init__(self, progress: GameProgress) -> None:
         self.progress = progress
         self.problems = 0
 
@@ -44,26 +44,30 @@ class _Output:
 
 
 def _from_dgn(path: str, args: argparse.Namespace, counts: Any, out: _Output,
-              progress: ByteProgress) -> None:
+              progress: GameProgress) -> None:
     from diamonds.replay.arrow import converted_batches
 
+    games = 0
     for _shown, converted in converted_batches([path], args.encoding, args.jobs):
         if isinstance(converted, NotDecodable):  # the games before the bad byte are counted
-            out.problem(f"diamonds stats: {converted}")
-            continue
+            out.problem(f"diamonds {args.command}: {converted}")
+            return
         if isinstance(converted, Exception):
             raise converted
-        progress.advance(converted.size)
+        progress.advance(converted.size, converted.games)
+        games += converted.games
         for line in converted.errors:
             out.problem(line)
         counts.add_tables(converted.tables)
+    if not games:  # empty, or blank lines only: a warning, and the status 1 of a problem
+        out.problem(f"diamonds {args.command}: warning: {display_path(path)} holds no game")
 
 
 def _parquet_error(path: str, error: Exception) -> CommandError:
     return CommandError(f"{path}: not a Parquet table that `diamonds convert --to parquet` wrote ({error})")
 
 
-def _from_parquet(folder: str, counts: Any, out: _Output) -> None:
+def _from_parquet(folder: str, counts: Any, out: _Output, progress: GameProgress) -> None:
     """A folder's games into `counts` (a `StatsAccumulator`, or anything with `add_games`, `add_events`
     and `needs_events`)."""
     import pyarrow as pa
@@ -86,6 +90,7 @@ def _from_parquet(folder: str, counts: Any, out: _Output) -> None:
         rule = f" ({row['problem_rule']})" if row["problem_rule"] else ""
         out.problem(f"{row['file']}:{row['problem_line']}:{row['problem_column']}: {row['problem_message']}{rule}")
     counts.add_games(games)
+    progress.advance(0, games.num_rows)
     if not getattr(counts, "needs_events", True) or not os.path.isfile(paths["events"]):
         return  # the games' figures without the families' own
     keys = games.select(["file", "game", "family", "rules"])
@@ -96,17 +101,17 @@ def _from_parquet(folder: str, counts: Any, out: _Output) -> None:
         raise _parquet_error(paths["events"], error) from None
 
 
-def read_inputs(args: argparse.Namespace, counts: Any, label: str = "counting") -> int:
+def read_inputs(args: argparse.Namespace, counts: Any, label: str = "counting", done: str = "counted") -> int:
     """Every input of `args.files` (DGN files, or folders of Parquet tables) into `counts`; the
     problems reported on stderr (their number is returned)."""
     for path in args.files:
         if path != "-" and not os.path.exists(path):
             raise CommandError(f"{path}: no such file or folder")
-    with ByteProgress([p for p in args.files if not os.path.isdir(p)], label=label) as progress:
+    with GameProgress([p for p in args.files if not os.path.isdir(p)], label, done) as progress:
         out = _Output(progress)
         for path in args.files:
             if path != "-" and os.path.isdir(path):
-                _from_parquet(path, counts, out)
+                _from_parquet(path, counts, out, progress)
             else:
                 _from_dgn(path, args, counts, out, progress)
     return out.problems

@@ -15,8 +15,8 @@ from diamonds.notation import game_texts, parse_game
 from diamonds.notation.diagnostics import format_problem, wants_colour
 from diamonds.replay import validate_record
 
-from .inputs import NotDecodable, display_path, open_text
-from .progress import ByteProgress
+from .inputs import NotDecodable, display_path, open_text, warn_no_game
+from .progress import GameProgress
 
 __all__ = ["run", "check_batch", "Checked"]
 
@@ -58,19 +58,20 @@ def check_batch(shown: str, as_json: bool, batch: list[tuple[int, int, str]], *,
 
 
 def run(args: argparse.Namespace) -> int:
-    totals = {"games": 0, "valid": 0, "invalid": 0, "incomplete": 0, "unreadable_files": 0}
+    totals = {"games": 0, "valid": 0, "invalid": 0, "incomplete": 0, "unreadable_files": 0, "files_without_games": 0}
     as_json = args.format == "json"
     jobs = default_jobs(args.files, args.jobs)
     out = sys.stdout
     colour = not as_json and wants_colour(out)  # problems are printed to stdout: colour only on a terminal
     if as_json:
         out.write('{"files": [')
-    with ByteProgress(args.files) as progress:
+    with GameProgress(args.files) as progress:
         for number, path in enumerate(args.files):
             shown = display_path(path)
             if as_json:
                 out.write(("," if number else "") + "\n  {\"path\": " + json.dumps(shown) + ", \"games\": [")
             first = True
+            games_before = totals["games"]
             unreadable: NotDecodable | None = None
             try:
                 with open_text(path, args.encoding) as stream:
@@ -94,6 +95,9 @@ def run(args: argparse.Namespace) -> int:
                 totals["unreadable_files"] += 1
                 if not as_json:  # on stderr, as the command's other refusals: --quiet keeps stdout to the summary
                     print(visible(f"diamonds validate: {error}"), file=sys.stderr)
+            if unreadable is None and totals["games"] == games_before:  # empty, or blank lines only: a warning
+                totals["files_without_games"] += 1
+                warn_no_game("validate", path)
             if as_json:
                 out.write("\n  ]")
                 if unreadable is not None:
@@ -107,4 +111,4 @@ def run(args: argparse.Namespace) -> int:
         bad_files = f", {unreadable_files} file{'s' if unreadable_files != 1 else ''} unreadable" if unreadable_files else ""
         print(f"{totals['games']} game{'s' if totals['games'] != 1 else ''}: {totals['valid']} valid, "
               f"{totals['invalid']} invalid, {totals['incomplete']} incomplete{bad_files}")
-    return 1 if totals["invalid"] or totals["unreadable_files"] else 0
+    return 1 if totals["invalid"] or totals["unreadable_files"] or totals["files_without_games"] else 0

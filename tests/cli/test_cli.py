@@ -183,7 +183,7 @@ def test_no_command_prints_help_and_exits_2(diamonds) -> None:  # type: ignore[n
 
 @pytest.mark.parametrize("args", [
     ["frobnicate"], ["validate"], ["validate", "--format", "xml", "x.dgn"], ["convert", "x.dgn"],
-    ["convert", "x.dgn", "--to", "pdf"], ["simulate", "--players", "four"], ["replay"], ["replay", "x", "--game", "z"],
+    ["convert", "x.dgn", "--to", "pdf"], ["simulate", "--players", "0"], ["replay"], ["replay", "x", "--game", "z"],
 ])
 def test_usage_errors_exit_2_with_one_message(diamonds, args: list[str]) -> None:  # type: ignore[no-untyped-def]
     run = diamonds(*args)
@@ -316,20 +316,22 @@ def test_bad_input_as_a_user(tmp_path: Path, name: str) -> None:
     path = tmp_path / f"{name}.dgn"
     path.write_bytes(BAD_INPUTS[name])
     run = as_user("validate", path)
-    assert run.code == (0 if name == "empty" else 1)
+    assert run.code == 1  # an empty file holds no game: a warning and status 1
     run = as_user("replay", path)
     assert run.code in (1, 2) and run.err
 
 
 @pytest.mark.parametrize("command", [["validate"], ["replay"], ["convert", "--to", "json"], ["fmt"]])
-def test_a_directory_is_refused(diamonds, tmp_path: Path, command: list[str]) -> None:  # type: ignore[no-untyped-def]
+def test_a_folder_without_dgn_files_is_refused(diamonds, tmp_path: Path, command: list[str]) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "notes.txt").write_text("not a game", encoding="utf-8")
     run = diamonds(command[0], tmp_path, *command[1:])
-    assert run.code == 2 and "is a directory" in run.err
+    assert run.code == 2 and "a folder with no .dgn file" in run.err
 
 
-def test_a_directory_as_a_user(tmp_path: Path) -> None:
+def test_a_folder_without_dgn_files_as_a_user(tmp_path: Path) -> None:
     run = as_user("validate", tmp_path)
-    assert run.code == 2 and run.err.strip() == f"diamonds validate: {tmp_path}: is a directory"
+    assert run.code == 2 and run.err.strip() == (f"diamonds validate: {tmp_path}: a folder with no .dgn file; "
+                                                 "name DGN files, or a folder holding some")
 
 
 def test_an_unreadable_game_is_reported_and_the_next_one_still_checked(diamonds, tmp_path: Path, text4: str) -> None:  # type: ignore[no-untyped-def]
@@ -804,7 +806,7 @@ def test_replay_of_an_empty_file_says_so(diamonds, tmp_path: Path) -> None:  # t
     path = tmp_path / "empty.dgn"
     path.write_text("", encoding="utf-8")
     run = diamonds("replay", path)
-    assert run.code == 2 and "fewer than 1 game" in run.err
+    assert run.code == 1 and run.err == f"diamonds replay: warning: {path} holds no game\n" and not run.out
 
 
 def test_replay_of_a_game_without_hands_notes_it(diamonds, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -912,9 +914,12 @@ posix_only = pytest.mark.skipif(sys.platform == "win32" or not hasattr(os, "open
 def test_interactive_replay_in_a_terminal(valid: Path) -> None:
     term = Terminal(["replay", str(valid)])
     try:
-        assert term.read_until("start (1/169)"), term.text[-2000:]
+        # it opens at the first card played (cards on the table), not "Before the first deal"
+        assert term.read_until("Ann leads"), term.text[-2000:]
+        assert "R1.1.1" in term.text
+        assert "Before the first deal" not in term.text
         assert term.wait_for_key_mode(), term.text[-2000:]
-        for key, shown in ((b"\x1b[C", "R1.0 (2/169)"), (b"\x1b[C", "R1.1.1")):
+        for key, shown in ((b"\x1b[D", "R1.0 (2/169)"), (b"\x1b[D", "start (1/169)"), (b"\x1b[C", "R1.0 (2/169)")):
             term.send(key)
             assert term.read_until(shown), term.text[-2000:]
         term.send(b"g")

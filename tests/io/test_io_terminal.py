@@ -72,7 +72,7 @@ def test_the_recorder_escapes_what_it_echoes(tmp_path: Path) -> None:
     assert done.code == 1 and "foo\\x1b[2J\\x07" in done.err and ESC not in done.err and BEL not in done.err
 
 
-@pytest.mark.parametrize("args", [("replay", "--steps"), ("validate",), ("convert", "--to", "jsonl"),
+@pytest.mark.parametrize("args", [("replay", "--steps", "--game", "1"), ("validate",), ("convert", "--to", "jsonl"),
                                   ("simulate", "--games", "300")])
 def test_a_closed_pipe_exits_0_quietly(tmp_path: Path, args: tuple[str, ...]) -> None:
     path = tmp_path / "many.dgn"

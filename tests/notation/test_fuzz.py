@@ -382,7 +382,8 @@ def test_cli_validate_json_places_every_error_inside_the_file(data):
         for error in game["errors"]:
             assert 1 <= error["line"] <= len(lines), error
             assert 1 <= error["column"] <= len(lines[error["line"] - 1]) + 1, error
-    assert status == (1 if report["summary"]["invalid"] or report["summary"]["unreadable_files"] else 0)
+    summary = report["summary"]
+    assert status == (1 if summary["invalid"] or summary["unreadable_files"] or summary["files_without_games"] else 0)
 
 
 @fuzz_settings(5)

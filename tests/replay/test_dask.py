@@ -188,7 +188,8 @@ def test_without_dask_the_command_names_the_extra(diamonds, monkeypatch: pytest.
     monkeypatch.setitem(sys.modules, "distributed", None)  # `import distributed` fails, as where it is not installed
     run = diamonds("validate", "--scheduler", "tcp://127.0.0.1:1", SAMPLES[0])
     assert (run.code, run.out) == (2, "")
-    assert run.err == 'diamonds validate: the Dask cluster needs the dask extra: pip install "diamonds[dask]"\n'
+    assert run.err == ('diamonds validate: needs the dask extra (distributed, which is not installed): '
+                       'pip install "diamonds[dask]"\n')
 
 
 def test_without_dask_the_library_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:

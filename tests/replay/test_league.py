@@ -205,7 +205,8 @@ def test_a_missing_extra_is_one_line(capsys: pytest.CaptureFixture[str], monkeyp
     monkeypatch.setitem(sys.modules, "openskill.models", None)
     assert main(["ratings", SAMPLES[0]]) == 2
     err = capsys.readouterr().err
-    assert err == 'diamonds ratings: ratings need openskill: pip install "diamonds[ratings]"\n'
+    assert err == ('diamonds ratings: needs the ratings extra (openskill, which is not installed): '
+                   'pip install "diamonds[ratings]"\n')
 
 
 def test_stats_plot_counts_games_and_greys_the_few(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -233,7 +233,8 @@ def test_usage_errors_name_what_to_do(tmp_path: Path, capsys: pytest.CaptureFixt
     monkeypatch.setitem(sys.modules, "pyarrow", None)  # as if the parquet extra were not installed
     assert main(["convert", str(REVOKE), "--to", "parquet", "-o", str(tmp_path / "t")]) == 2
     err = capsys.readouterr().err
-    assert err == 'diamonds convert: the Parquet tables need the parquet extra: pip install "diamonds[parquet]"\n'
+    assert err == ('diamonds convert: needs the parquet extra (pyarrow, which is not installed): '
+                   'pip install "diamonds[parquet]"\n')
 
 
 def test_output_is_identical_whatever_jobs(converted: Converted, tmp_path: Path,
