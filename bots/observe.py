@@ -30,7 +30,7 @@ from diamonds.core.cards import SUITS
 from . import FamilyBot, deck_index
 from . import family_bot as _family_bot
 
-__all__ = ["Codec", "codec", "PublicRecord", "record_of", "observation_size", "observation_vector"]
+__all__ = ["Codec", "codec", "PublicRecord", "record_of", "Layout", "observation_size", "observation_vector", "describe"]
 
 #: Fitzgerald has the most tricks in a round among the families (at most 20): trick numbers and counts / 20.
 _SCALE = 20.0
@@ -58,10 +58,17 @@ def codec(rules: str) -> Codec:
 class PublicRecord:
     """The current round's public facts, by absolute seat (see the module): who played each card and in which
     trick, who won the trick each card fell in, each seat's tricks won and pile top, each side's cards taken
-    per suit, and the round number (the deals made so far)."""
+    per suit, the cards in play order, and the round number (the deals made so far).
 
-    __slots__ = ("index", "n", "sides", "side_of", "played_by", "trick_of", "won_by", "tricks_won", "taken", "top",
-                 "order", "round_no")
+    Per-seat and per-side facts are kept twice over (seat s at rows s and s + n), so that the facts from any
+    viewer's seat round are one contiguous slice, copied into an observation at once."""
+
+    __slots__ = ("index", "n", "sides", "side_of", "cards", "trick_of", "tricks_won", "taken", "order", "round_no")
+
+    #: `cards[seat]` holds three planes of the deck: PLAYED (1 if seat played the card this round), WON (1 if
+    #: seat won the trick it fell in) and TOP (1 if it tops seat's pile: the last card of the last trick they
+    #: won, K5, K6).
+    PLAYED, WON, TOP = 0, 1, 2
 
     def __init__(self, config: Any) -> None:
         self.index = deck_index(config)
@@ -72,36 +79,38 @@ class PublicRecord:
 
     def new_round(self) -> None:
         d, n = len(self.index), self.n
-        self.played_by = np.zeros((n, d), dtype=np.float32)  # [seat, card] 1 if seat played it this round
-        self.won_by = np.zeros((n, d), dtype=np.float32)  # [seat, card] 1 if seat won the trick it fell in
-        self.trick_of = np.zeros(d, dtype=np.float32)  # the trick number it was played in / 20
-        self.tricks_won = np.zeros(n, dtype=np.float32)
-        self.taken = np.zeros((self.sides, len(SUITS)), dtype=np.float32)  # R16, per side and suit
-        self.top = np.zeros((n, d), dtype=np.float32)  # [seat, card] 1 if it tops the seat's pile (K5, K6)
+        self.cards = np.zeros((2 * n, 3, d), dtype=np.float32)
+        self.trick_of = np.zeros(d, dtype=np.float32)  # the trick number each card was played in / 20
+        self.tricks_won = np.zeros(2 * n, dtype=np.float32)  # / 20
+        self.taken = np.zeros((2 * self.sides, len(SUITS)), dtype=np.float32)  # R16, per side and suit, / 20
         self.order: list[int] = []  # the round's cards played, in play order (deck indexes)
         self.round_no += 1
 
     def update(self, events: Iterable[Any]) -> None:
         """Take in the events of one move (a deal starts a new round)."""
+        n, sides, index, cards = self.n, self.sides, self.index, self.cards
         for event in events:
             name = type(event).__name__
             if name == "CardPlayed":
-                i = self.index[event.card]
-                self.played_by[event.seat, i] = 1.0
-                self.order.append(i)
+                i = index[event.card]
+                cards[event.seat, self.PLAYED, i] = cards[event.seat + n, self.PLAYED, i] = 1.0
                 self.trick_of[i] = event.trick_no / _SCALE
+                self.order.append(i)
             elif name == "TrickWon":
-                winner, cards = event.winner, event.cards
-                columns = [self.index[card] for card in cards]
-                self.won_by[winner, columns] = 1.0
-                self.tricks_won[winner] += 1.0
-                self.top[winner, :] = 0.0
-                self.top[winner, columns[-1]] = 1.0
+                winner, won = event.winner, event.cards
                 side = self.side_of[winner]
-                for card in cards:
+                for row in (winner, winner + n):
+                    for card in won:
+                        cards[row, self.WON, index[card]] = 1.0
+                    top = cards[row, self.TOP]
+                    top.fill(0.0)
+                    top[index[won[-1]]] = 1.0
+                    self.tricks_won[row] += 1.0 / _SCALE
+                for card in won:
                     suit = getattr(card, "suit", None)  # the bidding game's Joker belongs to no suit
                     if suit is not None:
                         self.taken[side, suit.index] += 1.0 / _SCALE
+                        self.taken[side + sides, suit.index] += 1.0 / _SCALE
             elif name == "CardsDealt":
                 self.new_round()
 
@@ -117,7 +126,7 @@ class PublicRecord:
             return NotImplemented
         return self.round_no == other.round_no and self.order == other.order and all(
             np.array_equal(getattr(self, name), getattr(other, name))
-            for name in ("played_by", "won_by", "trick_of", "tricks_won", "taken", "top"))
+            for name in ("cards", "trick_of", "tricks_won", "taken"))
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -130,56 +139,86 @@ def record_of(position: Any) -> PublicRecord:
     return record
 
 
+class Layout:
+    """Where each part of a set-up's observation lies (docs/bots.md), worked out once per set-up."""
+
+    __slots__ = ("d", "n", "sides", "actions", "features", "cards", "trick_of", "tricks_won", "taken", "prefix",
+                 "scores", "round", "family", "size")
+
+    def __init__(self, config: Any, fam: Codec) -> None:
+        d, n, sides = len(config.deck), config.player_count, config.side_count
+        self.d, self.n, self.sides = d, n, sides
+        self.actions, self.features = fam.action_count(config), fam.feature_count(config)
+        self.cards = n * d  # after the n x D cards known in each hand
+        self.trick_of = self.cards + 3 * n * d
+        self.tricks_won = self.trick_of + d
+        self.taken = self.tricks_won + n
+        self.prefix = self.taken + 4 * sides
+        self.scores = self.prefix + self.actions
+        self.round = self.scores + 2 * sides
+        self.family = self.round + 1
+        self.size = self.family + self.features
+
+
 def observation_size(config: Any, fam: Codec) -> int:
-    d, n, sides = len(config.deck), config.player_count, config.side_count
-    return (4 * n + 1) * d + n + 4 * sides + fam.action_count(config) + 2 * sides + 1 + fam.feature_count(config)
+    return Layout(config, fam).size
 
 
 def observation_vector(view: Any, record: PublicRecord, prefix: Sequence[int] = (), *, fam: Codec | None = None,
+                       layout: Layout | None = None, standings: Sequence[Any] | None = None,
                        out: np.ndarray | None = None) -> np.ndarray:
     """The observation of `view` (docs/bots.md), given its round's public record and the ids chosen so far
-    of a move in progress. Seats and sides count from the viewer's round."""
+    of a move in progress. Seats and sides count from the viewer's round. `layout` and `standings` (the rule
+    set's, now) may be given where the caller keeps them."""
     position = view._position  # the view's game: read here only through the view's sight and public facts
     state, seat, sight = position.state, view.viewer_seat, view.sight
     config = state.config
     fam = fam or codec(view.rules)
+    at = layout or Layout(config, fam)
     index = record.index
-    d, n, sides = len(index), record.n, config.side_count
+    d, n, sides = at.d, at.n, at.sides
     if out is None:
-        out = np.zeros(observation_size(config, fam), dtype=np.float32)
+        out = np.zeros(at.size, dtype=np.float32)
     else:
         out.fill(0.0)
-    order = [(seat + step) % n for step in range(n)]  # absolute seats, from the viewer round
-    for step, s in enumerate(order):
-        known = sight.hands[s]
-        if known:
-            out[[step * d + index[card] for card in known]] = 1.0
-    at = n * d
-    out[at:at + n * d] = record.played_by[order].ravel()
-    at += n * d
-    out[at:at + n * d] = record.won_by[order].ravel()
-    at += n * d
-    out[at:at + d] = record.trick_of
-    at += d
-    out[at:at + n] = record.tricks_won[order] / _SCALE
-    at += n
+    hands = sight.hands
+    known = [step * d + index[card] for step in range(n) for card in hands[(seat + step) % n]]
+    if known:
+        out[known] = 1.0
+    out[at.cards:at.trick_of] = record.cards[seat:seat + n].reshape(-1)  # contiguous: a view, copied once
+    out[at.trick_of:at.tricks_won] = record.trick_of
+    out[at.tricks_won:at.taken] = record.tricks_won[seat:seat + n]
     own = config.side_of[seat]
-    side_order = [(own + r) % sides for r in range(sides)]
-    out[at:at + 4 * sides] = record.taken[side_order].ravel()
-    at += 4 * sides
-    out[at:at + n * d] = record.top[order].ravel()
-    at += n * d
+    out[at.taken:at.prefix] = record.taken[own:own + sides].reshape(-1)
     for action in prefix:
-        out[at + action] = 1.0
-    at += fam.action_count(config)
+        out[at.prefix + action] = 1.0
     hidden = sight.hidden_scores
-    for standing in position.rule_set.standings(state):
+    for standing in standings if standings is not None else position.rule_set.standings(state):
         if standing.side not in hidden:
-            r = (standing.side - own) % sides
-            out[at + 2 * r] = standing.score / 100.0
-            out[at + 2 * r + 1] = 1.0
-    at += 2 * sides
-    out[at] = record.round_no / 10.0
-    at += 1
-    out[at:at + fam.feature_count(config)] = fam.features(state, seat)
+            r = at.scores + 2 * ((standing.side - own) % sides)
+            out[r] = standing.score / 100.0
+            out[r + 1] = 1.0
+    out[at.round] = record.round_no / 10.0
+    out[at.family:] = fam.features(state, seat)
     return out
+
+
+def describe(position: Any, prefix: Sequence[int], action: int, fam: Codec) -> str:
+    """The move text an action stands for after the ids `prefix`: the move's DGN words when it completes one,
+    else the words every move it may lead to begins with (the cards of a pass so far, the card taken)."""
+    ids = (*prefix, int(action))
+    config = position.config
+    texts = [position.text(move) for move in position.legal_moves if fam.encode(config, move)[:len(ids)] == ids]
+    complete = [position.text(move) for move in position.legal_moves if fam.encode(config, move) == ids]
+    if complete:
+        return complete[0]
+    if not texts:
+        return f"(action {action}: not legal here)"
+    words = texts[0].split()
+    for text in texts[1:]:
+        other = text.split()
+        common = 0
+        while common < min(len(words), len(other)) and words[common] == other[common]:
+            common += 1
+        words = words[:common]
+    return " ".join(words) + " ..."

@@ -27,7 +27,7 @@ import pyspiel
 
 import diamonds
 from diamonds.bots import family_bot, table_of
-from diamonds.bots.observe import Codec, PublicRecord, codec, observation_size, observation_vector, record_of
+from diamonds.bots.observe import Codec, Layout, PublicRecord, codec, describe, observation_vector, record_of
 from diamonds.core import rules_for
 from diamonds.core.simulate import default_names
 
@@ -96,7 +96,8 @@ class DiamondsGame(pyspiel.Game):
         config = self.new_position().config
         self.codec: Codec = codec(rules)
         self.deck = tuple(config.deck)
-        self.obs_size = observation_size(config, self.codec)
+        self.layout = Layout(config, self.codec)
+        self.obs_size = self.layout.size
         self.deal_shape: tuple[tuple[str, tuple[int, ...] | None], ...] | None = None  # see _deal_shape
         rounds = getattr(config, "rounds", None) or getattr(config, "hands", None) or ROUND_CAP
         d, n = len(config.deck), config.player_count
@@ -301,27 +302,6 @@ def utilities(position: Any) -> list[float]:
     return [score - mean for score in scores]
 
 
-def describe(position: Any, prefix: Sequence[int], action: int, fam: Codec) -> str:
-    """The move text an action stands for after the ids `prefix`: the move's DGN words when it completes one,
-    else the words every move it may lead to begins with (the cards of a pass so far, the card taken)."""
-    ids = (*prefix, int(action))
-    config = position.config
-    texts = [position.text(move) for move in position.legal_moves if fam.encode(config, move)[:len(ids)] == ids]
-    complete = [position.text(move) for move in position.legal_moves if fam.encode(config, move) == ids]
-    if complete:
-        return complete[0]
-    if not texts:
-        return f"(action {action}: not legal here)"
-    words = texts[0].split()
-    for text in texts[1:]:
-        other = text.split()
-        common = 0
-        while common < min(len(words), len(other)) and words[common] == other[common]:
-            common += 1
-        words = words[:common]
-    return " ".join(words) + " ..."
-
-
 # ---------------------------------------------------------------- resampling hidden cards
 def resample(position: Any, seat: int, rng: random.Random, *, tries: int = 20) -> Any:
     """A position with the same moves as `seat` saw them and the cards hidden from `seat` redrawn.
@@ -429,7 +409,7 @@ class Observer:
         view = position.view(player)
         record = table.record
         prefix = table.prefix if position.to_move_seat == player else ()
-        observation_vector(view, record, prefix, fam=game.codec, out=self.dict["observation"])
+        observation_vector(view, record, prefix, fam=game.codec, layout=game.layout, out=self.dict["observation"])
         for card in _dealt_to(game, position, table.drawn, player):
             self.dict["observation"][card] = 1.0  # the player's cards of a deal in progress (own hand block)
         if self.perfect_recall:
