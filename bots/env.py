@@ -37,7 +37,7 @@ import diamonds
 from diamonds.core import rules_for
 from diamonds.core.simulate import default_names
 
-from .observe import Layout, PublicRecord, codec, describe, observation_vector
+from .observe import Choices, Layout, PublicRecord, choices, codec, describe, observation_vector
 
 __all__ = ["DiamondsEnv", "env", "observation_vector"]
 
@@ -75,7 +75,7 @@ class DiamondsEnv(AECEnv):
         self.action_spaces = {agent: spaces.Discrete(self.actions) for agent in self.possible_agents}
         self._rng = random.Random()
         self._prefix: list[int] = []
-        self._cache: tuple[int, list[tuple[tuple[int, ...], Any]]] | None = None
+        self._cache: tuple[int, Any] | None = None  # (ply, _choices())
         self._record = PublicRecord(config)
         self._seen: tuple[Any, dict[str, np.ndarray]] | None = None  # the last observation and what it was of
         self._standings: Any = None  # the rule set's standings now, None when a move may have changed them
@@ -120,31 +120,20 @@ class DiamondsEnv(AECEnv):
         while self.position.is_chance:
             self._push(self.position.chance_move(self._rng))
 
-    def _sequences(self) -> list[tuple[tuple[int, ...], Any]]:
-        """The legal moves with their ids, worked out once per position (a pass lists up to 120 moves)."""
+    def _choices(self) -> Choices:
+        """The legal moves by their ids and the ids that may follow each prefix: once per position."""
         ply = len(self.position)
         if self._cache is None or self._cache[0] != ply:
-            config, ids, encode = self.position.config, self._ids, self.family.encode
-            sequences = []
-            for move in self.position.legal_moves:
-                found = ids.get(move)
-                if found is None:
-                    found = ids[move] = tuple(encode(config, move))
-                sequences.append((found, move))
-            self._cache = (ply, sequences)
+            self._cache = (ply, choices(self.position, self.family, self._ids))
         return self._cache[1]
 
     def _mask(self, agent: str) -> np.ndarray:
         mask = np.zeros(self.actions, dtype=np.int8)
         if agent != self.agent_selection or self.terminations[agent]:  # the agent to move is the position's
             return mask
-        prefix = tuple(self._prefix)
-        depth = len(prefix)
-        if depth:
-            mask[[sequence[depth] for sequence, _ in self._sequences() if sequence[:depth] == prefix
-                  and len(sequence) > depth]] = 1
-        else:
-            mask[[sequence[0] for sequence, _ in self._sequences()]] = 1
+        following = self._choices()[1].get(tuple(self._prefix))
+        if following:
+            mask[following] = 1
         return mask
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -164,7 +153,7 @@ class DiamondsEnv(AECEnv):
     def decode(self, action: int) -> str:
         """The move text `action` stands for now, for the agent to move: the move's DGN words (`9H`, `>Cat`,
         `bid 4`, `take 9H point 7S`) when it completes one, else the words it begins (`pass 4C ...`)."""
-        return describe(self.position, self._prefix, action, self.family)
+        return describe(self.position, self._prefix, action, self.family, self._choices())
 
     def action_ids(self, text: str) -> tuple[int, ...]:
         """The ids of the move `text` names (read as `Position.parse` reads it): the inverse of `decode`."""
@@ -176,17 +165,17 @@ class DiamondsEnv(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        prefix = tuple(self._prefix) + (int(action),)
-        matches = [(sequence, move) for sequence, move in self._sequences() if sequence[:len(prefix)] == prefix]
-        if not matches:
-            raise ValueError(f"action {action} is not legal for {agent} here (see the action mask)")
-        complete = [move for sequence, move in matches if len(sequence) == len(prefix)]
-        if complete:
-            self._push(complete[0])
+        ids = (*self._prefix, int(action))
+        complete, following = self._choices()
+        move = complete.get(ids)
+        if move is not None:
+            self._push(move)
             self._prefix = []
             self._deal()
+        elif ids in following:
+            self._prefix = list(ids)
         else:
-            self._prefix = list(prefix)
+            raise ValueError(f"action {action} is not legal for {agent} here (see the action mask)")
         if self.position.is_over:
             self._finish()
         else:

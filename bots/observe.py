@@ -30,7 +30,8 @@ from diamonds.core.cards import SUITS
 from . import FamilyBot, deck_index
 from . import family_bot as _family_bot
 
-__all__ = ["Codec", "codec", "PublicRecord", "record_of", "Layout", "observation_size", "observation_vector", "describe"]
+__all__ = ["Codec", "codec", "PublicRecord", "record_of", "Layout", "observation_size", "observation_vector", "Choices",
+           "choices", "describe"]
 
 #: Fitzgerald has the most tricks in a round among the families (at most 20): trick numbers and counts / 20.
 _SCALE = 20.0
@@ -203,15 +204,46 @@ def observation_vector(view: Any, record: PublicRecord, prefix: Sequence[int] = 
     return out
 
 
-def describe(position: Any, prefix: Sequence[int], action: int, fam: Codec) -> str:
+#: Moves whose ids `choices` remembers: those of a list of legal moves no longer than this (the cards of a hand,
+#: the bids, the victims), met again and again; a pass's combinations are encoded each time.
+_REMEMBERED = 40
+
+#: The legal moves by their ids, and the ids that may follow each prefix of ids (() for the first).
+Choices = tuple[dict[tuple[int, ...], Any], dict[tuple[int, ...], list[int]]]
+
+
+def choices(position: Any, fam: Codec, known: dict[Any, tuple[int, ...]] | None = None) -> Choices:
+    """The legal moves of `position` by their ids, and the ids that may follow each prefix of them (the mask
+    after it). `known` keeps moves' ids from one call to the next (moves are frozen values)."""
+    config, encode = position.config, fam.encode
+    complete: dict[tuple[int, ...], Any] = {}
+    following: dict[tuple[int, ...], list[int]] = {}
+    moves = position.legal_moves
+    remember = known is not None and len(moves) <= _REMEMBERED  # a long list is a pass's, seldom met again
+    for move in moves:
+        ids = known.get(move) if remember and known is not None else None
+        if ids is None:
+            ids = tuple(encode(config, move))
+            if remember and known is not None:
+                known[move] = ids
+        complete.setdefault(ids, move)
+        if len(ids) == 1:
+            following.setdefault((), []).append(ids[0])
+        else:
+            for depth in range(len(ids)):
+                following.setdefault(ids[:depth], []).append(ids[depth])
+    return complete, following
+
+
+def describe(position: Any, prefix: Sequence[int], action: int, fam: Codec, found: Choices | None = None) -> str:
     """The move text an action stands for after the ids `prefix`: the move's DGN words when it completes one,
     else the words every move it may lead to begins with (the cards of a pass so far, the card taken)."""
     ids = (*prefix, int(action))
-    config = position.config
-    texts = [position.text(move) for move in position.legal_moves if fam.encode(config, move)[:len(ids)] == ids]
-    complete = [position.text(move) for move in position.legal_moves if fam.encode(config, move) == ids]
-    if complete:
-        return complete[0]
+    complete, _ = found or choices(position, fam)
+    move = complete.get(ids)
+    if move is not None:
+        return str(position.text(move))
+    texts = [position.text(move) for key, move in complete.items() if key[:len(ids)] == ids]
     if not texts:
         return f"(action {action}: not legal here)"
     words = texts[0].split()

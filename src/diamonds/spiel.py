@@ -27,7 +27,7 @@ import pyspiel
 
 import diamonds
 from diamonds.bots import family_bot, table_of
-from diamonds.bots.observe import Codec, Layout, PublicRecord, codec, describe, observation_vector, record_of
+from diamonds.bots.observe import Choices, Codec, Layout, PublicRecord, choices, codec, describe, observation_vector, record_of
 from diamonds.core import rules_for
 from diamonds.core.simulate import default_names
 
@@ -130,14 +130,21 @@ class _Table:
     """What a state holds: the position, the cards of a deal in progress, the ids of a move in progress.
     Copied cheaply (the position's frozen states are shared), which is how pyspiel clones a Python state."""
 
-    __slots__ = ("position", "drawn", "prefix", "record")
+    __slots__ = ("position", "drawn", "prefix", "record", "choices")
 
     def __init__(self, position: Any, drawn: list[int], prefix: list[int], record: PublicRecord | None = None) -> None:
         self.position, self.drawn, self.prefix = position, drawn, prefix
         self.record = record if record is not None else record_of(position)  # kept up to date by push
+        self.choices: tuple[int, Choices] | None = None  # (ply, the legal moves by their ids)
 
     def push(self, move: Any) -> None:
         self.record.update(self.position.push(move))
+
+    def moves_by_ids(self, fam: Codec) -> Choices:
+        ply = len(self.position)
+        if self.choices is None or self.choices[0] != ply:
+            self.choices = (ply, choices(self.position, fam))
+        return self.choices[1]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
         return _Table(self.position.copy(), list(self.drawn), list(self.prefix), self.record.copy())
@@ -159,6 +166,7 @@ class _Table:
             position.push(move)
         self.position, self.drawn, self.prefix = position, saved["drawn"], saved["prefix"]
         self.record = record_of(position)
+        self.choices = None
 
 
 def _options_of(config: Any) -> dict[str, str] | None:
@@ -196,16 +204,9 @@ class DiamondsState(pyspiel.State):
     def is_terminal(self) -> bool:
         return bool(self.table.position.is_over)
 
-    def sequences(self) -> list[tuple[tuple[int, ...], Any]]:
-        """Every legal move with its ids."""
-        position = self.table.position
-        config, encode = position.config, self._game().codec.encode
-        return [(encode(config, move), move) for move in position.legal_moves]
-
     def _legal_actions(self, player: int) -> list[int]:
-        prefix = tuple(self.table.prefix)
-        depth = len(prefix)
-        return sorted({ids[depth] for ids, _ in self.sequences() if len(ids) > depth and ids[:depth] == prefix})
+        following = self.table.moves_by_ids(self._game().codec)[1].get(tuple(self.table.prefix), [])
+        return sorted(set(following))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         drawn = set(self.table.drawn)
@@ -222,21 +223,21 @@ class DiamondsState(pyspiel.State):
                 table.drawn = []
             return
         ids = (*table.prefix, int(action))
-        matches = [(sequence, move) for sequence, move in self.sequences() if sequence[:len(ids)] == ids]
-        if not matches:
-            raise pyspiel.SpielError(f"action {action} is not legal here")
-        complete = [move for sequence, move in matches if len(sequence) == len(ids)]
-        if complete:
-            table.push(complete[0])
+        complete, following = table.moves_by_ids(self._game().codec)
+        move = complete.get(ids)
+        if move is not None:
+            table.push(move)
             table.prefix = []
-        else:
+        elif ids in following:
             table.prefix = list(ids)
+        else:
+            raise pyspiel.SpielError(f"action {action} is not legal here")
 
     def _action_to_string(self, player: int, action: int) -> str:
         game = self._game()
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {game.deck[action]}"
-        return describe(self.table.position, self.table.prefix, action, game.codec)
+        return describe(self.table.position, self.table.prefix, action, game.codec, self.table.moves_by_ids(game.codec))
 
     def returns(self) -> list[float]:
         position = self.table.position
