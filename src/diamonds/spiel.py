@@ -122,6 +122,9 @@ class DiamondsGame(pyspiel.Game):
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
+        if iig_obs_type is not None and (iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+                                         or not iig_obs_type.public_info):
+            raise ValueError("only a player's own observation is offered: their private cards and the public facts")
         perfect_recall = iig_obs_type is None or iig_obs_type.perfect_recall
         return Observer(self, perfect_recall=perfect_recall)
 
@@ -283,11 +286,12 @@ def _deal_shape(game: DiamondsGame, position: Any) -> tuple[tuple[str, tuple[int
 def _deal_of(game: DiamondsGame, position: Any, drawn: Sequence[int]) -> Any:
     """The family's deal move giving the drawn cards out in order: seat by seat, then the rest (a kitty)."""
     template = position.chance_move(random.Random(0))
+    place = {card: i for i, card in enumerate(game.deck)}
     cards = iter(game.deck[i] for i in drawn)
     changes: dict[str, Any] = {}
     for name, sizes in _deal_shape(game, position):
         value = getattr(template, name)
-        parts = tuple(tuple(sorted((next(cards) for _ in range(size)), key=game.deck.index)) for size in sizes or ())
+        parts = tuple(tuple(sorted((next(cards) for _ in range(size)), key=place.__getitem__)) for size in sizes or ())
         nested = bool(value) and isinstance(value[0], tuple)
         changes[name] = parts if nested else (parts[0] if parts else ())
     return dataclasses.replace(template, **changes)

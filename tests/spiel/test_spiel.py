@@ -53,6 +53,9 @@ def test_parameters_reach_the_position() -> None:
     assert position.config.first_dealer == 2 and len(position.config.sides[0]) == 2
     assert pyspiel.load_game("diamonds_kirk(hands=2)").new_initial_state().position.config.hands == 2
     assert game.num_players() == 4 and game.num_distinct_actions() > len(position.config.deck)
+    public_only = pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE)
+    with pytest.raises(ValueError, match="own observation"):
+        game.make_py_observer(public_only)  # an observer of the public facts alone is not offered
 
 
 def test_the_deal_is_one_chance_node_per_card() -> None:
