@@ -19,6 +19,7 @@ included), the work searched (`Solver.nodes`: a decision counts 1 on a family's 
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import time
@@ -35,18 +36,21 @@ SOLVER_TABLES = [*TABLES, ("2e", 5), ("2e", 6), ("bga", 5)]  # five and six play
 
 def position_games(rules: str, players: int, seconds: float) -> tuple[float, float]:
     """Games and decisions (moves less deals) per second of random playouts through `Position`."""
-    rng, games, decisions = random.Random(1), 0, 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        pos = diamonds.Position(rules, default_names(players), dealer=0)
-        while not pos.is_over:
-            if pos.is_chance:
-                pos.deal(rng)
-            else:
-                pos.push(rng.choice(pos.legal_moves))
-                decisions += 1
-        games += 1
-    spent = time.perf_counter() - start
+    rng, games, decisions, spent = random.Random(1), 0, 0, 0.0
+    for timed in (False, True):  # one game first, untimed: the family's modules are imported on first use
+        start = time.perf_counter()
+        while not timed or time.perf_counter() - start < seconds:
+            pos = diamonds.Position(rules, default_names(players), dealer=0)
+            while not pos.is_over:
+                if pos.is_chance:
+                    pos.deal(rng)
+                else:
+                    pos.push(rng.choice(pos.legal_moves))
+                    decisions += timed
+            games += timed
+            if not timed:
+                break
+        spent = time.perf_counter() - start
     return games / spent, decisions / spent
 
 
@@ -56,18 +60,22 @@ def aec_games(env: Any, seconds: float) -> tuple[float, float]:
     import numpy as np
 
     rng = random.Random(1)
-    games, steps, start = 0, 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        env.reset(seed=games)
-        for _agent in env.agent_iter():
-            observation, _, termination, truncation, _ = env.last()
-            if termination or truncation:
-                env.step(None)
-            else:
-                env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
-            steps += 1
-        games += 1
-    spent = time.perf_counter() - start
+    games, steps, spent = 0, 0, 0.0
+    for timed in (False, True):  # one game first, untimed (imports, first-use caches)
+        start = time.perf_counter()
+        while not timed or time.perf_counter() - start < seconds:
+            env.reset(seed=games)
+            for _agent in env.agent_iter():
+                observation, _, termination, truncation, _ = env.last()
+                if termination or truncation:
+                    env.step(None)
+                else:
+                    env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+                steps += timed
+            games += timed
+            if not timed:
+                break
+        spent = time.perf_counter() - start
     return games / spent, steps / spent
 
 
@@ -167,8 +175,14 @@ def solver_figures(rounds: int) -> None:
         print(f"{rules:<8} {players:>7} {seconds:14.2f} {nodes:10.0f} {nodes / seconds:12.0f} {cards:>11}")
 
 
+def load() -> str:
+    """The machine's load, printed beside the figures (a loaded machine gives lower, noisier figures)."""
+    return "load average (1, 5, 15 min): " + ", ".join(f"{value:.2f}" for value in os.getloadavg())
+
+
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
+    print(f"{load()} on {os.cpu_count()} cores")
     print(f"{'rules':<8} {'players':>7} {'Position games/s':>17} {'ms/game':>8} {'decisions/s':>12} "
           f"{'env games/s':>12} {'env steps/s':>12} {'steps/dec':>10} {'mc decisions/s':>15}")
     for rules, players in TABLES:
@@ -182,6 +196,7 @@ def main() -> None:
         print(f"{rules:<8} {players:>7} {games:17.1f} {1000 / games:8.2f} {decisions:12.0f} {env} {mc:15.1f}")
     yardsticks(seconds)
     solver_figures(int(sys.argv[2]) if len(sys.argv) > 2 else 3)
+    print(load())
 
 
 if __name__ == "__main__":
