@@ -104,7 +104,7 @@ def spiel_decisions(name: str, seconds: float) -> float:
 
 def yardsticks(seconds: float) -> None:
     """Each figure beside its yardstick, measured one after the other in this process (module docstring)."""
-    print(f"\n{'pair':<34} {'ours/s':>9} {'yardstick/s':>12} {'ratio':>6}")
+    print(f"\n{'pair':<40} {'ours/s':>9} {'yardstick/s':>12} {'ratio':>6}")
     try:
         import pyspiel  # noqa: F401
     except ImportError:
@@ -114,7 +114,7 @@ def yardsticks(seconds: float) -> None:
                                        (("kirk", 4), "oh_hell")]:
             _, ours = position_games(rules, players, seconds)
             theirs = spiel_decisions(name, seconds)
-            print(f"{f'Position {rules} | pyspiel {name}':<34} {ours:9.0f} {theirs:12.0f} {ours / theirs:6.2f}")
+            print(f"{f'Position {rules} | pyspiel {name}':<40} {ours:9.0f} {theirs:12.0f} {ours / theirs:6.2f}")
     try:
         from pettingzoo.classic import texas_holdem_v4
     except ImportError as error:
@@ -123,7 +123,7 @@ def yardsticks(seconds: float) -> None:
     for rules, players in [("kirk", 4), ("2e", 4), ("bidding", 3)]:
         _, ours = env_games(rules, players, seconds)
         _, theirs = aec_games(texas_holdem_v4.env(), seconds)
-        print(f"{f'diamonds.env {rules} | texas_holdem_v4':<34} {ours:9.0f} {theirs:12.0f} {ours / theirs:6.2f}")
+        print(f"{f'diamonds.env {rules} | texas_holdem_v4':<40} {ours:9.0f} {theirs:12.0f} {ours / theirs:6.2f}")
 
 
 def mc_decisions(rules: str, players: int, seconds: float) -> float:
