@@ -133,15 +133,30 @@ class _Table:
     """What a state holds: the position, the cards of a deal in progress, the ids of a move in progress.
     Copied cheaply (the position's frozen states are shared), which is how pyspiel clones a Python state."""
 
-    __slots__ = ("position", "drawn", "prefix", "record", "choices")
+    __slots__ = ("position", "drawn", "prefix", "record", "choices", "seen")
 
-    def __init__(self, position: Any, drawn: list[int], prefix: list[int], record: PublicRecord | None = None) -> None:
+    def __init__(self, position: Any, drawn: list[int], prefix: list[int], record: PublicRecord | None = None,
+                 seen: list[list[str]] | None = None) -> None:
         self.position, self.drawn, self.prefix = position, drawn, prefix
         self.record = record if record is not None else record_of(position)  # kept up to date by push
         self.choices: tuple[int, Choices] | None = None  # (ply, the legal moves by their ids)
+        self.seen = seen  # per player, the moves as they saw them (`View.public_moves`, as text); None: not yet
 
     def push(self, move: Any) -> None:
-        self.record.update(self.position.push(move))
+        """Make a move, and note it in the public record and in each player's sight of the moves."""
+        position = self.position
+        lines = _seen_lines(position, move) if self.seen is not None else None
+        self.record.update(position.push(move))
+        if self.seen is not None and lines is not None:
+            for seat, line in enumerate(lines(position)):
+                self.seen[seat].append(line)
+
+    def moves_seen(self, player: int) -> list[str]:
+        """The moves so far as `player` saw them, one line each (`Bob: 9H`, `Cat: ?`, their own deal)."""
+        if self.seen is None:
+            self.seen = [[_seen_line(who, text) for who, text in self.position.view(seat).public_moves]
+                         for seat in range(len(self.position.players))]
+        return self.seen[player]
 
     def moves_by_ids(self, fam: Codec) -> Choices:
         ply = len(self.position)
@@ -150,7 +165,8 @@ class _Table:
         return self.choices[1]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
-        return _Table(self.position.copy(), list(self.drawn), list(self.prefix), self.record.copy())
+        seen = None if self.seen is None else [list(lines) for lines in self.seen]
+        return _Table(self.position.copy(), list(self.drawn), list(self.prefix), self.record.copy(), seen)
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled (pyspiel's serialisation of a Python state) as the set-up and the moves, replayed on load."""
@@ -170,6 +186,27 @@ class _Table:
         self.position, self.drawn, self.prefix = position, saved["drawn"], saved["prefix"]
         self.record = record_of(position)
         self.choices = None
+        self.seen = None
+
+
+def _seen_line(who: str | None, text: str | None) -> str:
+    return f"{who or '-'}: {'?' if text is None else text}"
+
+
+def _seen_lines(position: Any, move: Any) -> Any:
+    """Before `move` is made: a function of the position after it giving each player's line for it, as
+    `View.public_moves` shows a move (a deal: the viewer's own hand; a private move of another: hidden)."""
+    rules, state, players = position.rule_set, position.state, position.players
+    text = rules.move_text(state, move)
+    if rules.is_chance(state):
+        word = text.split()[0]
+        return lambda after: [_seen_line(None, f"{word} {players[seat]} "
+                                               + " ".join(str(card) for card in rules.hand(after.state, seat)))
+                              for seat in range(len(players))]
+    actor = rules.to_move(state)
+    private = actor is not None and rules.is_private(state, move)
+    who = None if actor is None else players[actor]
+    return lambda after: [_seen_line(who, None if private and seat != actor else text) for seat in range(len(players))]
 
 
 def _options_of(config: Any) -> dict[str, str] | None:
@@ -430,7 +467,7 @@ class Observer:
         view = position.view(player)
         lines = [f"seat {player}", f"at {position.label}"]
         if self.perfect_recall:
-            lines += [f"{who or '-'}: {'?' if text is None else text}" for who, text in view.public_moves]
+            lines += table.moves_seen(player)
         else:
             record = table.record
             lines.append(f"round {record.round_no}")

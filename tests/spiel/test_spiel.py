@@ -189,3 +189,28 @@ def test_twins_differing_only_in_hidden_cards_look_the_same(rules, players) -> N
         teeth += any(a.observation_tensor(s) != b.observation_tensor(s) for s in range(players) if s != viewer)
         checked += 1
     assert checked >= 3 and teeth >= 1
+
+
+@pytest.mark.parametrize("name", ["diamonds_kirk(hands=1)", "diamonds_2e(players=3)", "diamonds_bidding"])
+def test_what_a_state_keeps_move_by_move_is_what_it_would_read_afresh(name) -> None:
+    """A state notes each move in each player's sight of the moves and in the round's public record as it is
+    made; a state made afresh from the same position reads both from the position (`View.public_moves`,
+    the events): the strings and tensors agree, for every player, all through a game."""
+    game = pyspiel.load_game(name)
+    state = game.new_initial_state()
+    state.information_state_string(0)  # from here on the state keeps the moves seen, move by move
+    rng = np.random.RandomState(3)
+    compared = 0
+    while not state.is_terminal() and compared < 40:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+            continue
+        if not state.table.prefix and rng.rand() < 0.3:
+            fresh = DiamondsState(game, state.position.copy())
+            for player in range(game.num_players()):
+                assert fresh.information_state_string(player) == state.information_state_string(player)
+                assert fresh.information_state_tensor(player) == state.information_state_tensor(player)
+            compared += 1
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert compared >= 10
