@@ -79,7 +79,6 @@ class DiamondsEnv(AECEnv):
         self._record = PublicRecord(config)
         self._seen: tuple[Any, dict[str, np.ndarray]] | None = None  # the last observation and what it was of
         self._standings: Any = None  # the rule set's standings now, None when a move may have changed them
-        self._ids: dict[Any, tuple[int, ...]] = {}  # each move's ids, worked out once (moves are frozen values)
 
     def _new_position(self, dealer: int) -> Any:
         return diamonds.Position(self.rules, self.possible_agents, dealer=dealer, variants=self.variants,
@@ -121,10 +120,11 @@ class DiamondsEnv(AECEnv):
             self._push(self.position.chance_move(self._rng))
 
     def _choices(self) -> Choices:
-        """The legal moves by their ids and the ids that may follow each prefix: once per position."""
+        """The legal moves by their ids and the ids that may follow each prefix: once per position (a pass
+        lists up to 120 moves)."""
         ply = len(self.position)
         if self._cache is None or self._cache[0] != ply:
-            self._cache = (ply, choices(self.position, self.family, self._ids))
+            self._cache = (ply, choices(self.position, self.family))
         return self._cache[1]
 
     def _mask(self, agent: str) -> np.ndarray:

@@ -204,34 +204,27 @@ def observation_vector(view: Any, record: PublicRecord, prefix: Sequence[int] = 
     return out
 
 
-#: Moves whose ids `choices` remembers: those of a list of legal moves no longer than this (the cards of a hand,
-#: the bids, the victims), met again and again; a pass's combinations are encoded each time.
-_REMEMBERED = 40
-
 #: The legal moves by their ids, and the ids that may follow each prefix of ids (() for the first).
 Choices = tuple[dict[tuple[int, ...], Any], dict[tuple[int, ...], list[int]]]
 
 
-def choices(position: Any, fam: Codec, known: dict[Any, tuple[int, ...]] | None = None) -> Choices:
+def choices(position: Any, fam: Codec) -> Choices:
     """The legal moves of `position` by their ids, and the ids that may follow each prefix of them (the mask
-    after it). `known` keeps moves' ids from one call to the next (moves are frozen values)."""
+    after it). Each move is encoded afresh: looking a move up would hash it, which costs as much."""
     config, encode = position.config, fam.encode
     complete: dict[tuple[int, ...], Any] = {}
     following: dict[tuple[int, ...], list[int]] = {}
-    moves = position.legal_moves
-    remember = known is not None and len(moves) <= _REMEMBERED  # a long list is a pass's, seldom met again
-    for move in moves:
-        ids = known.get(move) if remember and known is not None else None
-        if ids is None:
-            ids = tuple(encode(config, move))
-            if remember and known is not None:
-                known[move] = ids
+    firsts: list[int] = []
+    for move in position.legal_moves:
+        ids = tuple(encode(config, move))
         complete.setdefault(ids, move)
         if len(ids) == 1:
-            following.setdefault((), []).append(ids[0])
+            firsts.append(ids[0])
         else:
-            for depth in range(len(ids)):
+            firsts.append(ids[0])
+            for depth in range(1, len(ids)):
                 following.setdefault(ids[:depth], []).append(ids[depth])
+    following[()] = firsts
     return complete, following
 
 
