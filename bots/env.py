@@ -172,14 +172,15 @@ class DiamondsEnv(AECEnv):
             self._push(move)
             self._prefix = []
             self._deal()
+            seat = self.position.to_move_seat  # None only once the game is over: every deal is made at once
+            if seat is None:
+                self._finish()
+            else:
+                self.agent_selection = self.possible_agents[seat]
         elif ids in following:
-            self._prefix = list(ids)
+            self._prefix = list(ids)  # the same agent goes on choosing its move
         else:
             raise ValueError(f"action {action} is not legal for {agent} here (see the action mask)")
-        if self.position.is_over:
-            self._finish()
-        else:
-            self.agent_selection = self.position.to_move
         self._accumulate_rewards()
 
     def _finish(self) -> None:
