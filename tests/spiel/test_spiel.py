@@ -21,13 +21,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bots"))
 from tables import new_position, play  # noqa: E402
 from test_no_peeking import twin  # noqa: E402
 
-#: (OpenSpiel game string, random_sim_test's number of games)
+#: (OpenSpiel game string, random_sim_test's number of games); the longer games are in the slow tier.
 SIMS = [
-    ("diamonds_kirk(hands=1)", 2),
-    ("diamonds_1e(players=3)", 1),
-    ("diamonds_2e(players=2)", 1),
-    ("diamonds_bga(players=4,variants=partnership)", 1),
-    ("diamonds_bidding", 1),
+    pytest.param("diamonds_kirk(hands=1)", 2, id="diamonds_kirk(hands=1)"),
+    pytest.param("diamonds_2e(players=2)", 1, id="diamonds_2e(players=2)"),
+    pytest.param("diamonds_1e(players=3)", 1, id="diamonds_1e(players=3)", marks=pytest.mark.slow),
+    pytest.param("diamonds_bga(players=4,variants=partnership)", 1, id="diamonds_bga(players=4,variants=partnership)",
+                 marks=pytest.mark.slow),
+    pytest.param("diamonds_bidding", 1, id="diamonds_bidding", marks=pytest.mark.slow),
 ]
 
 
@@ -38,8 +39,7 @@ def test_every_rule_set_is_registered() -> None:
     assert {"diamonds_1e", "diamonds_2e", "diamonds_bga", "diamonds_kirk", "diamonds_bidding"} <= expected
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("name,sims", SIMS, ids=[s[0] for s in SIMS])
+@pytest.mark.parametrize("name,sims", SIMS)
 def test_random_sim_test(name, sims) -> None:
     """OpenSpiel's own check of a game: legal actions, chance outcomes summing to 1, tensors and strings for
     every player at every state, returns at the end, serialize and deserialize at every state."""
