@@ -98,7 +98,7 @@ class DiamondsGame(pyspiel.Game):
         self.deck = tuple(config.deck)
         self.layout = Layout(config, self.codec)
         self.obs_size = self.layout.size
-        self.deal_shape: tuple[tuple[str, tuple[int, ...] | None], ...] | None = None  # see _deal_shape
+        self.deal_shape: tuple[tuple[str, tuple[int, ...]], ...] | None = None  # see _deal_shape
         rounds = getattr(config, "rounds", None) or getattr(config, "hands", None) or ROUND_CAP
         d, n = len(config.deck), config.player_count
         info = pyspiel.GameInfo(
@@ -258,7 +258,7 @@ class DiamondsState(pyspiel.State):
         if table.position.is_chance:
             table.drawn.append(int(action))
             shape = _deal_shape(self._game(), table.position)
-            if len(table.drawn) == sum(sum(sizes or (1,)) for _, sizes in shape):
+            if len(table.drawn) == sum(sum(sizes) for _, sizes in shape):
                 table.push(_deal_of(self._game(), table.position, table.drawn))
                 table.drawn = []
             return
@@ -304,12 +304,12 @@ class DiamondsState(pyspiel.State):
         return state
 
 
-def _deal_shape(game: DiamondsGame, position: Any) -> tuple[tuple[str, tuple[int, ...] | None], ...]:
+def _deal_shape(game: DiamondsGame, position: Any) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """The fields of the family's deal and how many cards each holds, in the order the cards are dealt: a
-    field of hands (a tuple of tuples: the sizes per seat) or of cards (the kitty: None, one bucket)."""
+    field of hands (a tuple of tuples: the sizes per seat) or of cards (a kitty: one size)."""
     if game.deal_shape is None:
         template = position.chance_move(random.Random(0))
-        shape: list[tuple[str, tuple[int, ...] | None]] = []
+        shape: list[tuple[str, tuple[int, ...]]] = []
         for field in dataclasses.fields(template):
             value = getattr(template, field.name)
             if isinstance(value, tuple) and value and all(isinstance(part, tuple) for part in value):
@@ -328,7 +328,7 @@ def _deal_of(game: DiamondsGame, position: Any, drawn: Sequence[int]) -> Any:
     changes: dict[str, Any] = {}
     for name, sizes in _deal_shape(game, position):
         value = getattr(template, name)
-        parts = tuple(tuple(sorted((next(cards) for _ in range(size)), key=place.__getitem__)) for size in sizes or ())
+        parts = tuple(tuple(sorted((next(cards) for _ in range(size)), key=place.__getitem__)) for size in sizes)
         nested = bool(value) and isinstance(value[0], tuple)
         changes[name] = parts if nested else (parts[0] if parts else ())
     return dataclasses.replace(template, **changes)
@@ -489,7 +489,6 @@ def _dealt_to(game: DiamondsGame, position: Any, drawn: Sequence[int], player: i
     if not drawn:
         return []
     _, sizes = _deal_shape(game, position)[0]
-    assert sizes is not None
     start = sum(sizes[:player])
     return list(drawn[start:start + sizes[player]])
 
