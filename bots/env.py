@@ -12,6 +12,15 @@ less the mean of all sides' scores; `reward="win"` gives 1 to the winners and
 A move that takes several ids (a Fitzgerald pass of k cards, a bidding
 player's take: the kitty card, then the point card) is chosen one id at a
 time by the same agent; the ids chosen so far are part of its observation.
+`decode(action)` is the move text an id stands for now, `action_ids(text)`
+the ids of a move's text.
+
+The observation (bots/observe.py) holds every public fact a memoryless agent
+needs: who played each card this round and who won its trick, the tricks
+each seat has won (R17), the cards each side has taken per suit (R16), the
+top of each seat's pile (K5), the round number. The round's public record is
+updated once a move from the move's events, and each observation is built
+from it once a step (and kept until the next).
 """
 
 from __future__ import annotations
@@ -28,75 +37,14 @@ import diamonds
 from diamonds.core import rules_for
 from diamonds.core.simulate import default_names
 
-from . import FamilyBot, table_of
-from . import family_bot as _family_bot
+from .observe import Choices, Layout, PublicRecord, choices, codec, describe, observation_vector
 
 __all__ = ["DiamondsEnv", "env", "observation_vector"]
-
-
-class _Codec:
-    """A family's bot part with the environment's four hooks checked present."""
-
-    def __init__(self, part: FamilyBot, rules: str) -> None:
-        if None in (part.action_count, part.encode, part.feature_count, part.features):
-            raise TypeError(f"the {rules} family's bot part has no action ids or features for the environment")
-        self.action_count = part.action_count
-        self.encode = part.encode
-        self.feature_count = part.feature_count
-        self.features = part.features
-
-
-def family_bot(rules: str) -> Any:
-    return _Codec(_family_bot(rules), rules)
 
 
 def env(rules: str = "kirk", players: int | None = None, **kwargs: Any) -> DiamondsEnv:
     """A new environment (PettingZoo's `env()` convention)."""
     return DiamondsEnv(rules, players, **kwargs)
-
-
-def observation_vector(view: Any, prefix: Sequence[int] = ()) -> np.ndarray:
-    """The observation of `view` (docs/bots.md): own hand, cards known in each other hand (seats from the
-    viewer round), cards played this round, the ids chosen so far of a move in progress, each side's score
-    where the viewer sees it (/ 100) with a flag, then the family's own features."""
-    table = table_of(view)
-    state, seat = table.state, table.seat
-    config = state.config
-    fam = family_bot(view.rules)
-    deck = config.deck
-    d, n = len(deck), config.player_count
-    index = {card: i for i, card in enumerate(deck)}
-    size = _observation_size(config, fam)
-    out = np.zeros(size, dtype=np.float32)
-    for card in view.hand(seat):
-        out[index[card]] = 1.0
-    at = d
-    for step in range(1, n):
-        for card in view.hand((seat + step) % n):
-            out[at + index[card]] = 1.0
-        at += d
-    for move in table.moves:
-        if type(move).__name__ == "PlayCard":
-            out[at + index[move.card]] = 1.0
-    at += d
-    for action in prefix:
-        out[at + action] = 1.0
-    at += fam.action_count(config)
-    sides = config.side_count
-    own = config.side_of[seat]
-    for standing in view.standings:
-        r = (standing.side - own) % sides
-        if standing.score is not None:
-            out[at + 2 * r] = standing.score / 100.0
-            out[at + 2 * r + 1] = 1.0
-    at += 2 * sides
-    out[at:] = fam.features(state, seat)
-    return out
-
-
-def _observation_size(config: Any, fam: Any) -> int:
-    d, n = len(config.deck), config.player_count
-    return (n + 1) * d + fam.action_count(config) + 2 * config.side_count + fam.feature_count(config)
 
 
 class DiamondsEnv(AECEnv):
@@ -114,9 +62,11 @@ class DiamondsEnv(AECEnv):
         self.possible_agents = list(default_names(count))
         self.position = self._new_position(0)
         config = self.position.config
-        self.family = family_bot(rules)
+        self.family = codec(rules)
         self.actions = self.family.action_count(config)
-        size = _observation_size(config, self.family)
+        self.layout = Layout(config, self.family)
+        size = self.layout.size
+        self.seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         observation = spaces.Dict({
             "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.actions,), np.int8),
@@ -125,7 +75,10 @@ class DiamondsEnv(AECEnv):
         self.action_spaces = {agent: spaces.Discrete(self.actions) for agent in self.possible_agents}
         self._rng = random.Random()
         self._prefix: list[int] = []
-        self._cache: tuple[int, list[tuple[tuple[int, ...], Any]]] | None = None
+        self._cache: tuple[int, Any] | None = None  # (ply, _choices())
+        self._record = PublicRecord(config)
+        self._seen: tuple[Any, dict[str, np.ndarray]] | None = None  # the last observation and what it was of
+        self._standings: Any = None  # the rule set's standings now, None when a move may have changed them
 
     def _new_position(self, dealer: int) -> Any:
         return diamonds.Position(self.rules, self.possible_agents, dealer=dealer, variants=self.variants,
@@ -150,35 +103,61 @@ class DiamondsEnv(AECEnv):
         self.infos: dict[str, dict] = {agent: {} for agent in self.agents}
         self._prefix = []
         self._cache = None
+        self._seen = None
+        self._standings = None
+        self._record = PublicRecord(self.position.config)
         self._deal()
         self.agent_selection = self.position.to_move
 
+    def _push(self, move: Any) -> None:
+        events = self.position.push(move)
+        self._record.update(events)
+        if self._standings is not None and any(type(event).__name__ != "CardPlayed" for event in events):
+            self._standings = None  # a card alone scores nothing: its action, trick or round is its own event
+
     def _deal(self) -> None:
         while self.position.is_chance:
-            self.position.deal(self._rng)
+            self._push(self.position.chance_move(self._rng))
 
-    def _sequences(self) -> list[tuple[tuple[int, ...], Any]]:
-        """The legal moves with their ids, worked out once per position (a pass lists up to 120 moves)."""
+    def _choices(self) -> Choices:
+        """The legal moves by their ids and the ids that may follow each prefix: once per position (a pass
+        lists up to 120 moves)."""
         ply = len(self.position)
         if self._cache is None or self._cache[0] != ply:
-            config = self.position.config
-            self._cache = (ply, [(self.family.encode(config, move), move) for move in self.position.legal_moves])
+            self._cache = (ply, choices(self.position, self.family))
         return self._cache[1]
 
     def _mask(self, agent: str) -> np.ndarray:
         mask = np.zeros(self.actions, dtype=np.int8)
-        if self.position.is_over or agent != self.agent_selection or self.position.to_move != agent:
+        if agent != self.agent_selection or self.terminations[agent]:  # the agent to move is the position's
             return mask
-        prefix = tuple(self._prefix)
-        depth = len(prefix)
-        for sequence, _ in self._sequences():
-            if len(sequence) > depth and sequence[:depth] == prefix:
-                mask[sequence[depth]] = 1
+        following = self._choices()[1].get(tuple(self._prefix))
+        if following:
+            mask[following] = 1
         return mask
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        prefix = self._prefix if agent == self.agent_selection else ()
-        return {"observation": observation_vector(self.position.view(agent), prefix), "action_mask": self._mask(agent)}
+        prefix = tuple(self._prefix) if agent == self.agent_selection else ()
+        key = (len(self.position), agent, prefix, self.agent_selection)
+        if self._seen is not None and self._seen[0] == key:
+            return self._seen[1]
+        if self._standings is None:
+            self._standings = self.position.rule_set.standings(self.position.state)
+        vector = observation_vector(self.position.view(self.seats[agent]), self._record, prefix, fam=self.family,
+                                    layout=self.layout, standings=self._standings)
+        observation = {"observation": vector, "action_mask": self._mask(agent)}
+        self._seen = (key, observation)
+        return observation
+
+    # ---------------------------------------------------------------- actions and their text
+    def decode(self, action: int) -> str:
+        """The move text `action` stands for now, for the agent to move: the move's DGN words (`9H`, `>Cat`,
+        `bid 4`, `take 9H point 7S`) when it completes one, else the words it begins (`pass 4C ...`)."""
+        return describe(self.position, self._prefix, action, self.family, self._choices())
+
+    def action_ids(self, text: str) -> tuple[int, ...]:
+        """The ids of the move `text` names (read as `Position.parse` reads it): the inverse of `decode`."""
+        return tuple(self.family.encode(self.position.config, self.position.parse(text)))
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -186,21 +165,22 @@ class DiamondsEnv(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        prefix = tuple(self._prefix) + (int(action),)
-        matches = [(sequence, move) for sequence, move in self._sequences() if sequence[:len(prefix)] == prefix]
-        if not matches:
-            raise ValueError(f"action {action} is not legal for {agent} here (see the action mask)")
-        complete = [move for sequence, move in matches if len(sequence) == len(prefix)]
-        if complete:
-            self.position.push(complete[0])
+        ids = (*self._prefix, int(action))
+        complete, following = self._choices()
+        move = complete.get(ids)
+        if move is not None:
+            self._push(move)
             self._prefix = []
             self._deal()
+            seat = self.position.to_move_seat  # None only once the game is over: every deal is made at once
+            if seat is None:
+                self._finish()
+            else:
+                self.agent_selection = self.possible_agents[seat]
+        elif ids in following:
+            self._prefix = list(ids)  # the same agent goes on choosing its move
         else:
-            self._prefix = list(prefix)
-        if self.position.is_over:
-            self._finish()
-        else:
-            self.agent_selection = self.position.to_move
+            raise ValueError(f"action {action} is not legal for {agent} here (see the action mask)")
         self._accumulate_rewards()
 
     def _finish(self) -> None:

@@ -99,12 +99,18 @@ def _refused(refuse: Any, card: Any) -> bool:
 
 
 _DECK_INDEXES: dict[Any, dict[Any, int]] = {}
+_LAST_DECK: list[Any] = [None, None]  # the deck asked for last, by identity, and its index
 
 
 def deck_index(config: Any) -> dict[Any, int]:
-    """Each card of the game's deck and its place in it (the action ids and features), built once a deck."""
+    """Each card of the game's deck and its place in it (the action ids and features), built once a deck.
+    The deck asked for last is found by identity first: hashing a deck hashes every card, at every call."""
     deck = config.deck
+    if _LAST_DECK[0] is deck:
+        last: dict[Any, int] = _LAST_DECK[1]
+        return last
     found = _DECK_INDEXES.get(deck)
     if found is None:
         found = _DECK_INDEXES[deck] = {card: i for i, card in enumerate(deck)}
+    _LAST_DECK[0], _LAST_DECK[1] = deck, found
     return found
