@@ -50,6 +50,7 @@ __all__ = ["analyse_game", "judge", "judge_decision", "Judgement", "PlayerSummar
 GLYPHS = ("?!", "?", "??")  # inaccuracy, mistake, blunder
 DEFAULT_SAMPLES = 24  # worlds per decision at first
 MORE = 8  # up to this many times more where a mark is undecided
+CONTENDERS = 2  # the best moves on the first worlds, measured against the played one on fresh worlds
 CONSIDERED = 12  # candidates judged at a decision with more legal moves (passes): the played one among them
 Z95 = 1.96
 
@@ -261,26 +262,27 @@ def _judge_one(position: Any, view: Any, move: Any, moves: list[Any], ply: int, 
         if solution is not None:
             ranked = [(m, v) for m, v in solution.ranked() if m in candidates]
             return _from_solution(ranked, move, len(candidates), "exact")
-    # The best move is chosen on these worlds; its loss is measured on fresh ones, so that picking the
-    # luckiest of many candidates does not pass for a loss (the winner's curse).
+    # The contenders for best are chosen on these worlds and measured against the played move on fresh ones,
+    # so that the luckiest of many candidates does not pass for a loss (the winner's curse). Two contenders,
+    # so that a played move these worlds happened to favour is still measured against its nearest rivals.
     means = [sum(v) / len(v) for v in chosen]
     played_index = candidates.index(move)
-    best_index = max(range(len(candidates)), key=lambda i: (means[i], i == played_index))
-    if best_index == played_index:
-        _, low, high = _interval([0.0])
-        return move, means[played_index], means[played_index], low, high, samples, len(candidates), "est"
-    pair = (candidates[best_index], move)
-    measured: list[list[float]] = [[], []]
-    sampler.draw(pair, samples, measured)
+    rivals = sorted((i for i in range(len(candidates)) if i != played_index), key=lambda i: -means[i])[:CONTENDERS]
+    measured_moves = [move, *(candidates[i] for i in rivals)]
+    measured: list[list[float]] = [[] for _ in measured_moves]
+    sampler.draw(measured_moves, samples, measured)
     while True:
         count = len(measured[0])
-        diffs = [b - p for b, p in zip(*measured)]
+        totals = [sum(v) for v in measured]
+        rival = max(range(1, len(measured_moves)), key=lambda i: totals[i])
+        diffs = [b - p for b, p in zip(measured[rival], measured[0])]
         _, low, high = _interval(diffs)
         if _decided(low, high, thresholds) or count >= most:
             break
-        sampler.draw(pair, min(count, most - count), measured)
-    best_value, played_value = (sum(v) / count for v in measured)
-    return pair[0], best_value, played_value, low, high, count, len(candidates), "est"
+        sampler.draw(measured_moves, min(count, most - count), measured)
+    best = rival if totals[rival] > totals[0] else 0
+    return (measured_moves[best], totals[best] / count, totals[0] / count, low, high, count, len(candidates),
+            "est")
 
 
 def _from_solution(ranked: list[tuple[Any, float]], move: Any, considered: int,
