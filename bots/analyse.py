@@ -45,7 +45,7 @@ from . import family_bot, playout, relative_score, table_of
 from .solver import MAX_NODES, OverBudget, Solver, exact
 
 __all__ = ["analyse_game", "judge", "judge_decision", "Judgement", "PlayerSummary", "accuracy", "marks", "annotate", "GLYPHS",
-           "DEFAULT_SAMPLES", "CONSIDERED"]
+           "DEFAULT_SAMPLES", "CONSIDERED", "mark_thresholds"]
 
 GLYPHS = ("?!", "?", "??")  # inaccuracy, mistake, blunder
 DEFAULT_SAMPLES = 24  # worlds per decision at first
@@ -189,7 +189,7 @@ def judge(game: Any, *, samples: int = DEFAULT_SAMPLES, max_samples: int | None 
     `exact_nodes`: the solver's budget for a one-world (or double-dummy) verdict, 0 for none. Each decision
     draws its worlds from its own seed (`f"{seed}:{ply}"`), so one decision's verdict does not depend on
     the others'."""
-    thresholds = _thresholds(game.rules, inaccuracy, mistake, blunder)
+    thresholds = mark_thresholds(game.rules, inaccuracy, mistake, blunder)
     most = max(samples, max_samples if max_samples is not None else MORE * samples)
     judgements: list[Judgement] = []
     position = game.start()
@@ -211,7 +211,7 @@ def judge(game: Any, *, samples: int = DEFAULT_SAMPLES, max_samples: int | None 
     return judgements
 
 
-def _thresholds(rules: str, inaccuracy: float | None, mistake: float | None,
+def mark_thresholds(rules: str, inaccuracy: float | None, mistake: float | None,
                 blunder: float | None) -> tuple[float, float, float]:
     """The losses that mark `?!`, `?` and `??` (an inaccuracy: half a mistake unless given)."""
     mistake, blunder = marks(rules, mistake, blunder)
@@ -231,7 +231,7 @@ def judge_decision(position: Any, move: Any, *, ply: int = 0, seed: int = 0, sam
     moves = view.legal_moves
     if len(moves) < 2 or move not in moves:
         return None
-    thresholds = thresholds or _thresholds(position.rules, None, None, None)
+    thresholds = thresholds or mark_thresholds(position.rules, None, None, None)
     verdict = _judge_one(position, view, move, moves, ply, samples, most or MORE * samples, thresholds, solver,
                          double_dummy, random.Random(f"{seed}:{ply}"))
     if verdict is None:
