@@ -15,7 +15,7 @@ know at that moment, never the true hands:
 - **Marks.** `?!`, `?` and `??` are given only where the interval's lower end
   clears the threshold (by default the family's: `marks`), so a mark is not
   sampling noise. Where an interval straddles a threshold, more worlds are drawn
-  (doubling, up to `max_samples`, by default eight times `samples`), so two seeds mark the same moves.
+  (doubling, up to `max_samples`, by default sixteen times `samples`), so two seeds mark the same moves.
 - **Exact.** Where every world drawn from the view is the same world (the view
   fixes every hand: a perfect-information variant, or counting), and the round
   has few enough tricks left for the exact solver, the solver's values on that
@@ -49,7 +49,7 @@ __all__ = ["analyse_game", "judge", "judge_decision", "Judgement", "PlayerSummar
 
 GLYPHS = ("?!", "?", "??")  # inaccuracy, mistake, blunder
 DEFAULT_SAMPLES = 24  # worlds per decision at first
-MORE = 8  # up to this many times more where a mark is undecided
+MORE = 16  # up to this many times more where a mark is undecided
 CONTENDERS = 2  # the best moves on the first worlds, measured against the played one on fresh worlds
 CONSIDERED = 12  # candidates judged at a decision with more legal moves (passes): the played one among them
 Z95 = 1.96

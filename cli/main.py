@@ -341,9 +341,9 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
                              "json: every judgement and the per-player table")
         analyse.add_argument("--samples", type=_positive, default=ANALYSE_SAMPLES,
                              help=f"worlds drawn from the player's view per decision (default {ANALYSE_SAMPLES}; up to "
-                             "eight times more where a mark is undecided)")
+                             "sixteen times more where a mark is undecided)")
         analyse.add_argument("--max-samples", type=_positive, default=None, metavar="N",
-                             help="the most worlds for one decision (default: eight times --samples)")
+                             help="the most worlds for one decision (default: sixteen times --samples)")
         analyse.add_argument("--seed", type=int, default=0, help="the same seed gives the same marks (default 0)")
         analyse.add_argument("--mistake", type=float, default=None, metavar="POINTS",
                              help="a loss whose 95%% interval lies this far or more below the best move's value is "
