@@ -1,84 +1,102 @@
-"""`diamonds analyse`: every card played is judged, exactly near a round's end, else by `mc`.
+"""`diamonds analyse`: every decision judged from the player's own view, with the loss's interval.
 
-At every card play with a choice where at most four tricks remain in the
-round, the solver (`diamonds.bots.solver`) gives every legal move its exact
-value, seeing every hand (the record's, or those inferred for a complete
-round): the verdict says `exact`. Elsewhere, or where the search would pass its
-node budget, an `MCBot` (its own seed per decision:
-`random.Random(f"{seed}:{ply}")`) estimates every legal move from the
-player's own view: the verdict says `est`. A card whose
-value falls short of the best one's by `mistake` points or more gets `?`, by
-`blunder` or more `??` (by default the family's own: `marks`), and a comment `{best: X (est a) vs played (est b)}`,
-or `{best: X (exact a) vs played (exact b)}` (both count the change in the
-player's side's score less the mean of the other sides', to the end of the
-round: mc's mean over its samples, the solver's under max-n play). The record is the game's own
-(its comments and layout kept), with those marks added, so the output still
-validates and is canonical for `fmt`.
+A decision is any move a player makes with a choice: a card, a pass count, the
+cards passed, a bid, a take (the kitty card and the point card), a final bid, a
+Clubs victim, an end-of-round award. Each is judged from what its player could
+know at that moment, never the true hands:
+
+- **Worlds.** The family's `determinise` (its `bot` part) redraws everything
+  hidden from the player consistently with their view. Every candidate move is
+  played out in each world with `greedy` for every seat to the round's end, and
+  scored by the change in the player's side's relative score (its score less
+  the mean of the other sides'), in the family's own points. Every move sees the
+  same worlds (common random numbers), so the played move's loss against the best
+  one has a spread per world and a 95% interval.
+- **Marks.** `?!`, `?` and `??` are given only where the interval's lower end
+  clears the threshold (by default the family's: `marks`), so a mark is not
+  sampling noise. Where an interval straddles a threshold, more worlds are drawn
+  (doubling, up to `max_samples`, by default sixteen times `samples`), so two seeds mark the same moves.
+- **Exact.** Where every world drawn from the view is the same world (the view
+  fixes every hand: a perfect-information variant, or counting), and the round
+  has few enough tricks left for the exact solver, the solver's values on that
+  world are used, and the verdict says `exact`.
+- **Double dummy.** `double_dummy=True` judges a round's last tricks with the
+  solver on the true hands (hindsight). Its verdicts say `double dummy`.
+
+Per player, `accuracy` gives the decisions judged, the marks, the mean loss and
+an accuracy in percent: each decision scores `100 * 2 ** (-loss / mistake)`
+(full marks for the best move, 50 at a loss of the family's mistake threshold),
+and a player's accuracy is the mean. lichess's formula needs a winning chance
+per position; a card game's points have none, and the family's threshold makes
+the scale the same across games whose points differ tenfold.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
+import random
+from collections.abc import Sequence
 from typing import Any
 
-from diamonds.notation.records import Comment, GameRecord, Plays
+from diamonds.notation.records import Call, Comment, GameRecord, HandLine, Play, Plays, Round, Take
 
-from . import MCBot, family_bot
-from .solver import MAX_NODES, Solver, exact
+from . import family_bot, playout, relative_score, table_of
+from .solver import MAX_NODES, OverBudget, Solver, exact
 
-__all__ = ["analyse_game", "Judgement", "marks"]
+__all__ = ["analyse_game", "judge", "judge_decision", "Judgement", "PlayerSummary", "accuracy", "marks", "annotate", "GLYPHS",
+           "DEFAULT_SAMPLES", "CONSIDERED", "mark_thresholds"]
+
+GLYPHS = ("?!", "?", "??")  # inaccuracy, mistake, blunder
+DEFAULT_SAMPLES = 24  # worlds per decision at first
+MORE = 16  # up to this many times more where a mark is undecided
+CONTENDERS = 2  # the best moves on the first worlds, measured against the played one on fresh worlds
+CONSIDERED = 12  # candidates judged at a decision with more legal moves (passes): the played one among them
+Z95 = 1.96
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, slots=True)
 class Judgement:
+    """One decision: the played move, the best one found, and the loss between them with its 95% interval."""
+
+    ply: int  # index in game.moves
     round_index: int  # 0-based, in the record
-    play_index: int  # 0-based, among the round's trick cards
+    play_index: int | None  # 0-based among the round's trick cards, for a card; None for other decisions
+    kind: str  # "card", "victim", or the item's word ("pass", "bid", "take", "final", "end" ...)
     player: str
     played: str
     best: str
     played_estimate: float
     best_estimate: float
+    loss_low: float
+    loss_high: float
+    samples: int  # worlds drawn (1 for an exact or double-dummy verdict)
+    considered: int  # moves judged (all the legal ones, or CONSIDERED of them)
+    legal: int  # legal moves
+    method: str  # "est" (sampled from the view), "exact" (the view leaves one world), "double dummy"
     glyph: str | None
-    exact: bool = False  # the solver's values (every hand seen), not mc's estimates
 
     @property
     def loss(self) -> float:
-        return self.best_estimate - self.played_estimate
+        return max(0.0, self.best_estimate - self.played_estimate)
+
+    @property
+    def exact(self) -> bool:
+        return self.method != "est"
 
 
-def judge(game: Any, *, samples: int = 16, seed: int = 0, mistake: float | None = None,
-          blunder: float | None = None, exact_nodes: int = MAX_NODES) -> list[Judgement]:
-    """Every card play with a choice, judged (see the module); `exact_nodes` is the solver's budget per
-    decision (0: mc everywhere). `mistake` and `blunder` default to the family's (`marks`)."""
-    mistake, blunder = marks(game.rules, mistake, blunder)
-    judgements: list[Judgement] = []
-    position = game.start()
-    solver = Solver(position.rule_set, max_nodes=exact_nodes) if exact_nodes > 0 else None
-    round_index, play_index = -1, 0
-    for ply, move in enumerate(game.moves):
-        kind = type(move).__name__
-        if kind == "Deal":
-            round_index, play_index = round_index + 1, 0
-        elif kind == "PlayCard" and not position.is_chance:
-            view = position.view(position.to_move_seat)
-            if len(view.legal_moves) > 1:
-                solution = exact(position, solver) if solver is not None else None
-                if solution is not None:
-                    ranked = solution.ranked()
-                else:
-                    ranked = MCBot(f"{seed}:{ply}", samples=samples).estimates(view)
-                if ranked:
-                    estimates = dict(ranked)
-                    best, best_estimate = ranked[0]
-                    played_estimate = estimates[move]
-                    loss = best_estimate - played_estimate
-                    glyph = "??" if loss >= blunder else "?" if loss >= mistake else None
-                    judgements.append(Judgement(round_index, play_index, view.viewer, view.text(move),
-                                                view.text(best), played_estimate, best_estimate, glyph,
-                                                solution is not None))
-            play_index += 1
-        position.push(move)
-    return judgements
+@dataclasses.dataclass(frozen=True, slots=True)
+class PlayerSummary:
+    player: str
+    judged: int
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+    mean_loss: float
+    accuracy: float  # percent
+
+    def as_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
 
 
 def marks(rules: str, mistake: float | None = None, blunder: float | None = None) -> tuple[float, float]:
@@ -89,28 +107,285 @@ def marks(rules: str, mistake: float | None = None, blunder: float | None = None
     return mistake, max(own_blunder, mistake) if blunder is None else blunder
 
 
+def _kind(text: str) -> str:
+    """What a move's text says it is: a card (one word), a victim (`>id`), or the item's first word."""
+    word, _, rest = text.partition(" ")
+    if not rest:
+        return "victim" if word.startswith(">") else "card"
+    return word
+
+
+def _interval(diffs: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of per-world losses and its 95% interval (a normal approximation)."""
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, mean, mean
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    half = Z95 * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+def _glyph(low: float, thresholds: Sequence[float]) -> str | None:
+    """The strongest mark whose threshold the interval's lower end clears."""
+    found = None
+    for glyph, threshold in zip(GLYPHS, thresholds):
+        if low >= threshold - 1e-9:
+            found = glyph
+    return found
+
+
+def _decided(low: float, high: float, thresholds: Sequence[float]) -> bool:
+    """No threshold lies inside the interval: more worlds would not change the mark."""
+    return all(low >= t - 1e-9 or high < t for t in thresholds)
+
+
+def _candidates(moves: list[Any], played: Any, ply: int) -> list[Any]:
+    """Every legal move, or, where there are more than CONSIDERED (a pass of three cards from fifteen), the
+    played one and a choice of the others fixed by the decision's place alone, so every seed weighs the
+    same candidates."""
+    if len(moves) <= CONSIDERED:
+        return list(moves)
+    others = [m for m in moves if m != played]
+    return [played, *random.Random(f"candidates:{ply}").sample(others, CONSIDERED - 1)]
+
+
+class _Sampler:
+    """Worlds drawn from one decision's view, and the gain of given moves in each (the same worlds for all)."""
+
+    def __init__(self, view: Any, rng: random.Random) -> None:
+        self.table = table_of(view)
+        self.fam = family_bot(view.rules)
+        self.rng = rng
+        self.first: Any = None
+        self.one_world = True
+
+    def draw(self, moves: Sequence[Any], count: int, values: list[list[float]]) -> bool:
+        """Draw `count` worlds and append each move's gain in each to `values` (one list per move); False
+        where the family samples no worlds in this phase."""
+        rules, seat, round_no = self.table.rules, self.table.seat, self.table.state.round_no
+        for _ in range(count):
+            world = self.fam.determinise(self.table, self.rng)
+            if world is None:
+                return False
+            if self.first is None:
+                self.first = world
+            elif self.one_world and world != self.first:
+                self.one_world = False
+            base = relative_score(rules, world, seat)
+            for index, move in enumerate(moves):
+                after, _ = rules.apply(world, move)
+                end = playout(rules, after, self.fam.greedy, self.rng, round_no=round_no)
+                values[index].append(relative_score(rules, end, seat) - base)
+        return True
+
+
+def judge(game: Any, *, samples: int = DEFAULT_SAMPLES, max_samples: int | None = None, seed: int = 0,
+          inaccuracy: float | None = None, mistake: float | None = None, blunder: float | None = None,
+          exact_nodes: int = MAX_NODES, double_dummy: bool = False) -> list[Judgement]:
+    """Every decision of a valid game with a choice, judged from its player's view (see the module).
+
+    `samples`: worlds per decision at first, `max_samples` (default MORE x samples) where a mark is undecided;
+    `exact_nodes`: the solver's budget for a one-world (or double-dummy) verdict, 0 for none. Each decision
+    draws its worlds from its own seed (`f"{seed}:{ply}"`), so one decision's verdict does not depend on
+    the others'."""
+    thresholds = mark_thresholds(game.rules, inaccuracy, mistake, blunder)
+    most = max(samples, max_samples if max_samples is not None else MORE * samples)
+    judgements: list[Judgement] = []
+    position = game.start()
+    solver = Solver(position.rule_set, max_nodes=exact_nodes) if exact_nodes > 0 else None
+    round_index, play_index = -1, 0
+    for ply, move in enumerate(game.moves):
+        if position.is_chance:
+            round_index, play_index = round_index + 1, 0
+            position.push(move)
+            continue
+        found = judge_decision(position, move, ply=ply, seed=seed, samples=samples, most=most,
+                               thresholds=thresholds, solver=solver, double_dummy=double_dummy)
+        if found is not None:
+            judgements.append(dataclasses.replace(found, round_index=round_index,
+                                                  play_index=play_index if found.kind == "card" else None))
+        if _kind(position.text(move)) == "card":
+            play_index += 1
+        position.push(move)
+    return judgements
+
+
+def mark_thresholds(rules: str, inaccuracy: float | None, mistake: float | None,
+                blunder: float | None) -> tuple[float, float, float]:
+    """The losses that mark `?!`, `?` and `??` (an inaccuracy: half a mistake unless given)."""
+    mistake, blunder = marks(rules, mistake, blunder)
+    inaccuracy = mistake / 2 if inaccuracy is None else inaccuracy
+    return min(inaccuracy, mistake), mistake, blunder
+
+
+def judge_decision(position: Any, move: Any, *, ply: int = 0, seed: int = 0, samples: int = DEFAULT_SAMPLES,
+                   most: int | None = None, thresholds: tuple[float, float, float] | None = None,
+                   solver: Solver | None = None, double_dummy: bool = False) -> Judgement | None:
+    """The verdict on `move` at `position` from its player's view, or None where there is no choice (or the
+    family samples no worlds there). Reads the position only through the player's `view`, unless
+    `double_dummy`; the round and card indexes are left 0 (`judge` fills them)."""
+    if position.is_chance or position.is_over:
+        return None
+    view = position.view(position.to_move_seat)
+    moves = view.legal_moves
+    if len(moves) < 2 or move not in moves:
+        return None
+    thresholds = thresholds or mark_thresholds(position.rules, None, None, None)
+    verdict = _judge_one(position, view, move, moves, ply, samples, most or MORE * samples, thresholds, solver,
+                         double_dummy, random.Random(f"{seed}:{ply}"))
+    if verdict is None:
+        return None
+    best, best_value, played_value, low, high, count, considered, method = verdict
+    text = view.text(move)
+    return Judgement(ply, 0, None, _kind(text), view.viewer, text, view.text(best), played_value, best_value,
+                     low, high, count, considered, len(moves), method, _glyph(low, thresholds))
+
+
+def _judge_one(position: Any, view: Any, move: Any, moves: list[Any], ply: int, samples: int, most: int,
+               thresholds: tuple[float, float, float], solver: Solver | None, double_dummy: bool,
+               rng: random.Random) -> tuple[Any, float, float, float, float, int, int, str] | None:
+    if double_dummy and solver is not None:
+        solution = exact(position, solver)
+        if solution is not None:
+            return _from_solution(solution.ranked(), move, len(moves), "double dummy")
+    candidates = _candidates(moves, move, ply)
+    sampler = _Sampler(view, rng)
+    chosen: list[list[float]] = [[] for _ in candidates]
+    if not sampler.draw(candidates, samples, chosen):
+        return None
+    if sampler.one_world and solver is not None and solver.applies(sampler.first):
+        try:
+            solution = solver.solve_state(sampler.first)
+        except OverBudget:  # the sampled values stand
+            solution = None
+        if solution is not None:
+            ranked = [(m, v) for m, v in solution.ranked() if m in candidates]
+            return _from_solution(ranked, move, len(candidates), "exact")
+    # The contenders for best are chosen on these worlds and measured against the played move on fresh ones,
+    # so that the luckiest of many candidates does not pass for a loss (the winner's curse). Two contenders,
+    # so that a played move these worlds happened to favour is still measured against its nearest rivals.
+    means = [sum(v) / len(v) for v in chosen]
+    played_index = candidates.index(move)
+    rivals = sorted((i for i in range(len(candidates)) if i != played_index), key=lambda i: -means[i])[:CONTENDERS]
+    measured_moves = [move, *(candidates[i] for i in rivals)]
+    measured: list[list[float]] = [[] for _ in measured_moves]
+    sampler.draw(measured_moves, samples, measured)
+    while True:
+        count = len(measured[0])
+        totals = [sum(v) for v in measured]
+        rival = max(range(1, len(measured_moves)), key=lambda i: totals[i])
+        diffs = [b - p for b, p in zip(measured[rival], measured[0])]
+        _, low, high = _interval(diffs)
+        if _decided(low, high, thresholds) or count >= most:
+            break
+        sampler.draw(measured_moves, min(count, most - count), measured)
+    best = rival if totals[rival] > totals[0] else 0
+    return (measured_moves[best], totals[best] / count, totals[0] / count, low, high, count, len(candidates),
+            "est")
+
+
+def _from_solution(ranked: list[tuple[Any, float]], move: Any, considered: int,
+                   method: str) -> tuple[Any, float, float, float, float, int, int, str]:
+    values = dict(ranked)
+    best, best_value = ranked[0]
+    loss = best_value - values[move]
+    return best, best_value, values[move], loss, loss, 1, considered, method
+
+
+def accuracy(judgements: Sequence[Judgement], players: Sequence[str], rules: str,
+             mistake: float | None = None) -> list[PlayerSummary]:
+    """Per player (in seat order): decisions judged, marks, mean loss and accuracy (see the module)."""
+    scale = marks(rules, mistake)[0]
+    rows = []
+    for player in players:
+        own = [j for j in judgements if j.player == player]
+        losses = [j.loss for j in own]
+        scores = [100.0 * 2.0 ** (-loss / scale) for loss in losses]
+        rows.append(PlayerSummary(
+            player, len(own), sum(j.glyph == "?!" for j in own), sum(j.glyph == "?" for j in own),
+            sum(j.glyph == "??" for j in own), sum(losses) / len(losses) if losses else 0.0,
+            sum(scores) / len(scores) if scores else 100.0))
+    return rows
+
+
+def _note(j: Judgement) -> Comment:
+    """The comment a marked decision gets: the best move, the loss and its interval, and how it was found."""
+    how = {"est": f"{j.samples} worlds from {j.player}'s view", "exact": f"exact: {j.player}'s view fixes every hand",
+           "double dummy": "double dummy: every hand seen"}[j.method]
+    of = f", {j.considered} of {j.legal} moves considered" if j.considered < j.legal else ""
+    if j.method == "est":
+        loss = f"loses {j.loss:.1f} [{max(0.0, j.loss_low):.1f}, {j.loss_high:.1f}]"
+    else:
+        loss = f"loses {j.loss:.1f}"
+    return Comment(f"{j.glyph} best: {j.best} ({j.best_estimate:+.1f}) vs {j.played} ({j.played_estimate:+.1f}), "
+                   f"{loss} pts; {how}{of}", True)
+
+
 def annotate(record: GameRecord, judgements: list[Judgement]) -> GameRecord:
-    """The record with a glyph and a comment on every card judged a mistake."""
-    marks = {(j.round_index, j.play_index): j for j in judgements if j.glyph}
-    rounds = []
-    for r, rnd in enumerate(record.rounds):
-        index = 0
-        tricks = []
-        for trick in rnd.tricks:
-            plays = []
-            for play in trick.plays:
-                mark = marks.get((r, index))
-                if mark is not None:
-                    word = "exact" if mark.exact else "est"
-                    text = (f"best: {mark.best} ({word} {mark.best_estimate:.1f}) "
-                            f"vs played ({word} {mark.played_estimate:.1f})")
-                    play = dataclasses.replace(play, annotation=mark.glyph,
-                                               comments=play.comments + (Comment(text, True),))
-                plays.append(play)
-                index += 1
-            tricks.append(dataclasses.replace(trick, plays=Plays(plays)))
-        rounds.append(dataclasses.replace(rnd, tricks=tuple(tricks)))
+    """The record with every marked decision annotated: a card gets its glyph and a comment; another item
+    (a pass, a bid, a take, a victim, an award) gets the comment on its line (a victim: on the trick's last
+    card), since DGN writes a glyph only on a card."""
+    marked = [j for j in judgements if j.glyph]
+    by_round: dict[int, list[Judgement]] = {}
+    for j in marked:
+        by_round.setdefault(j.round_index, []).append(j)
+    rounds = list(record.rounds)
+    for r, found in by_round.items():
+        if 0 <= r < len(rounds):
+            rounds[r] = _annotate_round(rounds[r], found)
     return dataclasses.replace(record, rounds=tuple(rounds))
+
+
+def _annotate_round(rnd: Round, marked: list[Judgement]) -> Round:
+    cards = {j.play_index: j for j in marked if j.play_index is not None}
+    others = [j for j in marked if j.play_index is None]
+    # A victim is named once its trick is complete: its note goes on the last card played before it.
+    victims: dict[int, list[Judgement]] = {}
+    last_card = -1
+    for j in sorted(marked, key=lambda j: j.ply):
+        if j.play_index is not None:
+            last_card = j.play_index
+        elif j.kind == "victim":
+            victims.setdefault(last_card, []).append(j)
+    index = 0
+    tricks = []
+    for trick in rnd.tricks:
+        plays: list[Play] = []
+        for play in trick.plays:
+            mark = cards.get(index)
+            notes = [_note(mark)] if mark is not None else []
+            notes += [_note(v) for v in victims.get(index, ())]
+            if notes:
+                play = dataclasses.replace(play, annotation=mark.glyph if mark is not None else play.annotation,
+                                           comments=play.comments + tuple(notes))
+            plays.append(play)
+            index += 1
+        tricks.append(dataclasses.replace(trick, plays=Plays(plays)))
+    hand_lines, calls, header, end = list(rnd.hand_lines), list(rnd.calls), rnd.header, rnd.end
+    seen: dict[tuple[str, str], int] = {}
+    for j in others:
+        if j.kind == "victim":
+            continue
+        note = _note(j)
+        placed = False
+        if j.kind == "end" and end is not None:
+            end, placed = dataclasses.replace(end, comments=end.comments + (note,)), True
+        for i, line in enumerate(hand_lines):
+            if (not placed and isinstance(line, HandLine) and line.kind == j.kind and line.player == j.player
+                    and not j.played.split()[-1].isdigit()):  # cards passed, not the pass count
+                hand_lines[i], placed = dataclasses.replace(line, comments=line.comments + (note,)), True
+        nth = seen.get((j.kind, j.player), 0)
+        seen[(j.kind, j.player)] = nth + 1
+        matching = [i for i, call in enumerate(calls) if call.player == j.player
+                    and (isinstance(call, Take) if j.kind == "take" else isinstance(call, Call) and call.kind == j.kind)]
+        if not placed and nth < len(matching):
+            i = matching[nth]
+            calls[i], placed = dataclasses.replace(calls[i], comments=calls[i].comments + (note,)), True
+        if not placed:  # a pass count, or an item the record does not write (no pass lines): on the header
+            header = dataclasses.replace(header, comments=header.comments + (note,))
+    return dataclasses.replace(rnd, header=header, hand_lines=tuple(hand_lines), calls=tuple(calls),
+                               tricks=tuple(tricks), end=end)
 
 
 def analyse_game(game: Any, **options: Any) -> tuple[GameRecord, list[Judgement]]:

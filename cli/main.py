@@ -85,6 +85,7 @@ def _subparser(parser: argparse.ArgumentParser, command: str | None) -> argparse
 
 
 MAX_EXACT_NODES = 200_000  # diamonds.bots.solver.MAX_NODES (not imported: the command starts without the bots)
+ANALYSE_SAMPLES = 24  # diamonds.bots.analyse.DEFAULT_SAMPLES (likewise)
 
 
 def _whole(text: str, least: int, meaning: str) -> int:
@@ -358,27 +359,38 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
         simulate.add_argument("--force", action="store_true", help="replace a read-only output file (its mode is kept)")
         _no_clobber(simulate)
 
-    if analyse := _command(commands, only, "analyse", "judge every card played (exactly in a round's last four tricks, "
-                           "else with the mc bot) and mark the mistakes",
+    if analyse := _command(commands, only, "analyse", "judge every decision from its player's own view (mc over "
+                           "worlds drawn from that view) and mark the mistakes, with each player's accuracy",
                            "  diamonds analyse game.dgn -o annotated.dgn\n"
-                           "  diamonds analyse game.dgn --samples 64 --mistake 3 --blunder 8"):
+                           "  diamonds analyse game.dgn --format json\n"
+                           "  diamonds analyse game.dgn --samples 48 --mistake 3 --blunder 8"):
         analyse.add_argument("file", metavar="FILE", help="a DGN file, or - for standard input")
         _encoding(analyse, "the file's text encoding (default utf-8; latin-1 for older logs)")
         analyse.add_argument("--game", type=_positive, default=None, metavar="N",
                              help="analyse only game N of the file (default: every game)")
-        analyse.add_argument("-o", "--output", metavar="OUT", help="the annotated DGN (default: standard output)")
-        analyse.add_argument("--samples", type=_positive, default=16, help="mc samples per decision (default 16)")
+        analyse.add_argument("-o", "--output", metavar="OUT",
+                             help="the annotated DGN, or the JSON report (default: standard output)")
+        analyse.add_argument("--format", choices=("dgn", "json"), default="dgn",
+                             help="dgn: the game with its marks (the per-player table goes to standard error); "
+                             "json: every judgement and the per-player table")
+        analyse.add_argument("--samples", type=_positive, default=ANALYSE_SAMPLES,
+                             help=f"worlds drawn from the player's view per decision (default {ANALYSE_SAMPLES}; up to "
+                             "sixteen times more where a mark is undecided)")
+        analyse.add_argument("--max-samples", type=_positive, default=None, metavar="N",
+                             help="the most worlds for one decision (default: sixteen times --samples)")
         analyse.add_argument("--seed", type=int, default=0, help="the same seed gives the same marks (default 0)")
         analyse.add_argument("--mistake", type=float, default=None, metavar="POINTS",
-                             help="an estimate this far below the best move's is marked ? (default: the game's own, "
-                             "docs/bots.md)")
+                             help="a loss whose 95%% interval lies this far or more below the best move's value is "
+                             "marked ? (default: the game's own, docs/bots.md; ?! at half of it)")
         analyse.add_argument("--blunder", type=float, default=None, metavar="POINTS",
-                             help="an estimate this far below the best move's is marked ?? (default: the game's own)")
+                             help="likewise for ?? (default: the game's own)")
+        analyse.add_argument("--double-dummy", action="store_true",
+                             help="judge a round's last four tricks seeing every hand (hindsight: the notes say "
+                             "'double dummy')")
         analyse.add_argument("--exact-nodes", type=_count, default=MAX_EXACT_NODES, metavar="N",
-                             help="the exact solver's budget per decision in a round's last four tricks, in decisions "
-                             "searched, weighted by their cost (1-3 on a game's fast endgame, 10 through its rules "
-                             "engine); "
-                             f"past it mc estimates (default {MAX_EXACT_NODES}; 0: mc everywhere)")
+                             help="the exact solver's budget per decision, where the player's view fixes every hand "
+                             "(or with --double-dummy), in decisions searched, weighted by their cost; "
+                             f"past it the sampled values stand (default {MAX_EXACT_NODES}; 0: never exact)")
         analyse.add_argument("--force", action="store_true", help="replace a read-only output file (its mode is kept)")
         _no_clobber(analyse)
 

@@ -5,8 +5,9 @@ card played, the cards they passed (still held by their receiver unless
 played, R6), and the suits a player has shown to be out of by not following
 (R8). The Vaults hidden by R2 are left as they are: `mc` judges a move by the
 *change* in the score difference, which no Vault held before the move enters.
-It samples only during play and a Clubs victim's choice; the pass count and
-the passes themselves are greedy's.
+Before the first card of a round (the pass count and the passes, R6) the viewer
+knows only their own hand: the others' hands, and the cards they have already
+passed face down, are redrawn from the rest of the deck.
 """
 
 from __future__ import annotations
@@ -76,6 +77,8 @@ def _victim(rules: Any, state: State) -> ChooseVictim:
 def determinise(table: Table, rng: random.Random) -> State | None:
     """The state now with the others' hands redrawn from what the viewer cannot place (see the module)."""
     state: State = table.state
+    if state.phase in (Phase.PASS_COUNT, Phase.PASSING):
+        return _determinise_passing(state, table.seat, rng)
     if state.phase not in (Phase.PLAY, Phase.CHOOSE_VICTIM):
         return None
     seat = table.seat
@@ -105,6 +108,27 @@ def determinise(table: Table, rng: random.Random) -> State | None:
     for s, cards in zip(others, buckets):
         hands[s] = frozenset(known[s].union(cards))
     return replace(state, hands=tuple(hands))
+
+
+def _determinise_passing(state: State, seat: int, rng: random.Random) -> State:
+    """Before the round's first card: every other hand, with what its player has already passed face down
+    (R6: passes are made at once, so no pass is seen before the cards change hands), redrawn from the cards
+    the viewer does not hold; the cards out of play (unused ranks) may land anywhere among the unknown."""
+    n = state.config.player_count
+    own = set(state.hands[seat]).union(state.passed[seat] or ())
+    pool = [card for card in state.config.deck if card not in own]
+    others = [s for s in range(n) if s != seat]
+    sizes = [len(state.hands[s]) + len(state.passed[s] or ()) for s in others]
+    buckets = deal_unknown(pool, sizes, [None] * len(others), rng)
+    hands, passed = list(state.hands), list(state.passed)
+    for s, cards in zip(others, buckets):
+        gone = state.passed[s]
+        if gone is None:
+            hands[s] = frozenset(cards)
+        else:
+            passed[s] = tuple(sorted(cards[:len(gone)], key=lambda c: c.sort_key))
+            hands[s] = frozenset(cards[len(gone):])
+    return replace(state, hands=tuple(hands), passed=tuple(passed))
 
 
 # ---------------------------------------------------------------- the environment's actions and features
