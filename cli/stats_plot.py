@@ -178,11 +178,15 @@ def draw(summary: Summary, path: str) -> None:
     fmt = check_plot_target(path)
     plt = _matplotlib()
     fig = figure(summary)
+    _save(fig, path, fmt)
+    plt.close(fig)
+
+
+def _save(fig: Any, path: str, fmt: str) -> None:
     from diamonds.io.write import replacing
 
     with replacing(path, encoding=None, force_option=False) as out:  # the one writer: whole or not at all, mode kept
         fig.savefig(out, format=fmt)
-    plt.close(fig)
 
 
 def draw_league(league: League, path: str) -> None:
@@ -205,7 +209,7 @@ def draw_league(league: League, path: str) -> None:
     ax.set_xlabel("win rate (%), with its 95% Wilson interval")
     ax.set_title(f"Win rate per player and rule set; n = games, hatched: fewer than {FEW}", fontsize=10)
     fig.tight_layout()
-    fig.savefig(path, format=fmt)
+    _save(fig, path, fmt)
     plt.close(fig)
 
 
@@ -265,5 +269,5 @@ def draw_ratings(ratings: Ratings, path: str) -> None:
     fmt = check_plot_target(path)
     plt = _matplotlib()
     fig = ratings_figure(ratings)
-    fig.savefig(path, format=fmt)
+    _save(fig, path, fmt)
     plt.close(fig)
