@@ -2,11 +2,16 @@
 
     python samples/make_bidding_samples.py          # from the repository root
 
-Each game is a seeded simulation (`diamonds.core.simulate(rules="bidding")`).
-A sample asks for plays the engine reports (a high Joker winning a trick, a
-Joker led low, an ace played low: `TrickWon.why`, `CardPlayed`) and for a
-negative final score; seeds are tried in order from `first_seed` until the
-game shows all of them, so the same file comes out every time. The game is
+Each game is played by the project's bots (docs/bots.md), not at random, so the
+bids, the made contracts and the scores look like a club's: the club's games
+by `mc`, the kitchen table's by `greedy`; everything random in a game comes
+from its seed (`sampling.bots_game`). A sample asks for plays the engine
+reports (a high Joker winning a trick, a Joker led low, an ace played low:
+`TrickWon.why`, `CardPlayed`), for a final bid of 7 or more made (B9), and for
+final scores above and below zero; seeds are tried in order from `first_seed`
+until the game shows all it asks, so the same file comes out every time (each
+`first_seed` is the seed found, so regenerating plays each game once; the `mc`
+games take some CPU-seconds each). The game is
 then turned into a record (`replay.record_from_game`), given what a scorer
 writes in the margin (who leads, the first time each of those plays happens,
 each hand's points and the totals) and written with `notation.writer`.
@@ -47,28 +52,34 @@ HIGH_JOKER_WINS = "a high Joker wins a trick"
 LOW_JOKER_LED = "a Joker led low"
 LOW_ACE = "an ace played low"
 NEGATIVE = "a negative final score"
+POSITIVE = "a positive final score"
+HIGH_BID_MADE = "a final bid of 7 or more made"
+
+#: The club plays well (determinised Monte Carlo, 6 samples a decision); the kitchen table by rules of thumb.
+CLUB = ("mc:6", "mc:6", "mc:6")
+KITCHEN = ("greedy", "greedy", "greedy")
 
 
 FILES: dict[str, list[Sample]] = {
     "bidding-3p-kitchen-table.dgn": [
         Sample(("Graham", "Anita", "Irene"),
-               club("Diamonds at Graham's", "Leeds ENG", "2026.09.12", "1"), 1,
-               wants=(HIGH_JOKER_WINS, LOW_JOKER_LED, LOW_ACE, NEGATIVE),
+               club("Diamonds at Graham's", "Leeds ENG", "2026.09.12", "1"), 27,
+               wants=(HIGH_JOKER_WINS, LOW_JOKER_LED, LOW_ACE, NEGATIVE, POSITIVE), bots=KITCHEN,
                opening=("Three-handed Diamonds, bidding for tricks; Diamonds trumps. Scorer: Irene",)),
     ],
     "bidding-3p-club.dgn": [
         Sample(("Colin", "Andrea", "mags_b"),
-               club("Tuesday cards", "Leeds ENG", "2026.09.22", "1"), 10,
-               wants=(HIGH_JOKER_WINS, LOW_ACE, NEGATIVE),
+               club("Tuesday cards", "Leeds ENG", "2026.09.22", "1"), 1,
+               wants=(HIGH_JOKER_WINS, LOW_ACE, NEGATIVE, HIGH_BID_MADE), bots=CLUB,
                opening=("Played to 100 up or 100 down",)),
         Sample(("Colin", "Andrea", "mags_b"),
-               club("Tuesday cards", "Leeds ENG", "2026.09.22", "2"), 40,
-               wants=(LOW_JOKER_LED, NEGATIVE)),
+               club("Tuesday cards", "Leeds ENG", "2026.09.22", "2"), 2,
+               wants=(LOW_JOKER_LED, NEGATIVE, POSITIVE, HIGH_BID_MADE), bots=CLUB),
     ],
     "bidding-3p-no-deals.dgn": [
         Sample(("Graham", "Anita", "Irene"),
-               club("Diamonds at Graham's", "Leeds ENG", "2026.09.19", "1"), 60,
-               wants=(HIGH_JOKER_WINS, LOW_ACE, NEGATIVE), deals=False,
+               club("Diamonds at Graham's", "Leeds ENG", "2026.09.19", "1"), 41,
+               wants=(HIGH_JOKER_WINS, LOW_ACE, NEGATIVE, POSITIVE), deals=False, bots=KITCHEN,
                opening=("Hands and kitty not written down: each hand is what its player played, "
                         "plus the point card, less the card taken",)),
     ],
@@ -81,6 +92,7 @@ FILES: dict[str, list[Sample]] = {
 def shows(game: Game) -> set[str]:
     """What `game` shows of the things a sample can ask for."""
     seen = set()
+    made = []
     for events in game.events:
         for event in events:
             if isinstance(event, TrickWon) and event.why is WinReason.HIGH_JOKER:
@@ -90,8 +102,15 @@ def shows(game: Game) -> set[str]:
                     seen.add(LOW_JOKER_LED)
                 if event.card.is_ace and event.high is False:
                     seen.add(LOW_ACE)
-            elif isinstance(event, GameEnded) and any(s.score < 0 for s in event.standings):
-                seen.add(NEGATIVE)
+            elif isinstance(event, HandScored):
+                made += [s.final_bid for s in event.seats if s.made]
+            elif isinstance(event, GameEnded):
+                if any(s.score < 0 for s in event.standings):
+                    seen.add(NEGATIVE)
+                if any(s.score > 0 for s in event.standings):
+                    seen.add(POSITIVE)
+    if any(bid >= 7 for bid in made):
+        seen.add(HIGH_BID_MADE)
     return seen
 
 

@@ -3,6 +3,7 @@ first seed that shows what a sample wants, and the read-back check before a file
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import count
@@ -33,8 +34,8 @@ def line_comment(text: str) -> Comment:
 
 @dataclass(frozen=True)
 class Sample:
-    """A sample game of Kirk's or the bidding game: a seeded simulation, the first from `first_seed` that
-    shows all it `wants`."""
+    """A sample game of Kirk's or the bidding game: a seeded game, the first from `first_seed` that shows
+    all it `wants`, played at random or, with `bots`, by the project's bots (one spec per seat)."""
 
     players: tuple[str, ...]
     tags: tuple[tuple[str, str], ...]
@@ -43,14 +44,37 @@ class Sample:
     wants: tuple[str, ...] = ()
     deals: bool = True
     opening: tuple[str, ...] = field(default=())  # comments before the first hand
+    bots: tuple[str, ...] = ()  # `greedy`, `mc:8`, ... per seat (docs/bots.md); () plays at random
 
 
 def find_game(sample: Sample, rules: str, shows: Callable[[Game], set[str]]) -> tuple[int, Game]:
     """The first seed from the sample's `first_seed` whose game of these rules shows everything it wants."""
     def play(seed: int) -> Game:
+        if sample.bots:
+            return bots_game(sample.players, rules, seed, sample.bots, dict(sample.options))
         return simulate(sample.players, rules=rules, seed=seed, options=dict(sample.options) or None)
 
     return first_game(sample.first_seed, sample.wants, play, shows)
+
+
+def bots_game(players: Sequence[str], rules: str, seed: int, bots: Sequence[str], options: dict[str, str]) -> Game:
+    """A whole game played by `bots` (one per seat). Everything random comes from `random.Random(seed)`:
+    the dealer, then each bot's own seed, then the deals; so a seed gives the same game every time."""
+    import diamonds
+    from diamonds.bots import make_bot
+
+    rng = random.Random(seed)
+    dealer = rng.randrange(len(players))
+    players_bots = [make_bot(spec, seed=rng.randrange(2**63)) for spec in bots]
+    position = diamonds.Position(rules, players, dealer=dealer, options=options or None)
+    while not position.is_over:
+        if position.is_chance:
+            position.deal(rng)
+            continue
+        seat = position.to_move_seat
+        assert seat is not None  # neither a chance move nor the end
+        position.push(players_bots[seat].choose(position.view(seat)))
+    return position.engine
 
 
 def first_game(first_seed: int, wants: Sequence[str], play: Callable[[int], Game],

@@ -209,13 +209,18 @@ def test_a_missing_extra_is_one_line(capsys: pytest.CaptureFixture[str], monkeyp
                    'pip install "diamonds[ratings]"\n')
 
 
-def test_stats_plot_counts_games_and_greys_the_few(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_stats_plot_counts_games_and_hatches_the_few(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("matplotlib")
+    from diamonds.cli.stats_plot import FEW
+
+    _, found = run_json(capsys, "stats", *SAMPLES, "--format", "json", "--jobs", "1")
     plot = tmp_path / "s.svg"
     assert main(["stats", *SAMPLES, "--plot", str(plot), "--jobs", "1"]) == 0
     svg = plot.read_text()
-    assert "(n=3)" in svg or "n=3" in svg  # kirk 4p: three games
-    assert "#c8c8c8" in svg  # the greyed figures (every set-up has fewer than 10 games)
+    for g in found["groups"]:  # each set-up's label carries its count of complete games
+        assert f"n={g['complete']:,}" in svg
+    assert any(g["complete"] < FEW for g in found["groups"])
+    assert "<pattern" in svg  # the hatching that marks figures from fewer than FEW games (tests/cli/test_plots.py)
     league = tmp_path / "l.png"
     assert main(["stats", *SAMPLES, "--by", "player", "--plot", str(league), "--jobs", "1"]) == 0
     assert league.read_bytes()[:4] == b"\x89PNG"

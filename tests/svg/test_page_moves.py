@@ -62,9 +62,13 @@ def test_the_move_list_data_has_annotations_and_comments(tmp_path: Path) -> None
     assert stops["R1.2.1"]["move"] == "1S!?"  # as written, with its annotation
     assert stops["R1.1.1"]["note"] == "hwalsh leads"  # the comment before the trick's first card
     assert stops["R1.0"]["move"] == "deal" and stops["R1.end"]["move"] == "end"
-    _, page, _ = write_page(tmp_path, SAMPLES / "bidding-3p-club.dgn")
+    club = SAMPLES / "bidding-3p-club.dgn"
+    _, page, _ = write_page(tmp_path, club)
     deal = page_data(page)["games"][0]["stops"][1]
-    assert deal["move"] == "deal · bid 10 5 2 · final 10 4 3"  # the calls of the round (B3, B5)
+    # The first hand's calls (B3, B5), in the order the record writes them (`bid Colin 2`, ..., `final Colin 3`, ...)
+    lines = club.read_text(encoding="utf-8").split("\n")
+    calls = {kind: [line.split()[2] for line in lines if line.startswith(kind + " ")][:3] for kind in ("bid", "final")}
+    assert deal["move"] == f"deal · bid {' '.join(calls['bid'])} · final {' '.join(calls['final'])}"
 
 
 def test_text_from_the_record_is_escaped_in_the_chart_and_the_index(tmp_path: Path) -> None:

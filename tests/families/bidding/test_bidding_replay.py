@@ -54,6 +54,7 @@ from diamonds.families.bidding.rules import (
     CardPlayed,
     Deal,
     GameEnded,
+    HandScored,
     HandStarted,
     PlayCard,
     Played,
@@ -149,12 +150,17 @@ def test_the_bidding_samples_show_what_they_are_for():
     assert any(isinstance(e, CardPlayed) and e.card is JOKER and e.leads and e.high is False for e in events)
     # ... (B7) an ace played low ...
     assert any(isinstance(e, CardPlayed) and e.card.is_ace and e.high is False for e in events)
-    # ... and (B9) a negative final score.
+    # ... and (B9) a negative final score, and a positive one: games played by the bots, not at random, so they
+    # look like a club's (issue 34) ...
     assert any(isinstance(e, GameEnded) and min(s.score for s in e.standings) < 0 for e in events)
+    assert any(isinstance(e, GameEnded) and max(s.score for s in e.standings) > 0 for e in events)
+    # ... and (B9) a final bid of 7 or more made, exactly.
+    assert any(isinstance(e, HandScored) and any(s.made and s.final_bid >= 7 for s in e.seats) for e in events)
     texts = [path.read_text(encoding="utf-8") for path in BIDDING_SAMPLES]
     assert any(re.search(r"\bA[DHSC]-", t) for t in texts) and any(re.search(r"\bJo[DHSC][+-]", t) for t in texts)
 
 
+@pytest.mark.slow  # the club's games are played by the mc bot again: a minute or more of CPU
 def test_the_bidding_samples_are_made_by_their_generator():
     check_generator("bidding", BIDDING_SAMPLES)
 

@@ -394,7 +394,8 @@ def test_the_title_says_what_the_game_is_played_to_and_the_signs_are_explained()
     from diamonds.replay.steps import find_position, steps_of
 
     record = next(iter(games_in(str(Path(__file__).resolve().parents[3] / "samples" / "bidding-3p-club.dgn"))))
-    found = steps_of(replay_record(record))
+    replayed = replay_record(record)
+    found = steps_of(replayed)
 
     def text(position: str) -> str:
         index = find_position(found, position)
@@ -402,7 +403,18 @@ def test_the_title_says_what_the_game_is_played_to_and_the_signs_are_explained()
         _Console(file=out, width=80, height=24, color_system=None).print(Position(found[index], index, len(found)))
         return out.getvalue()
 
+    # Hand 1's plays, by trick: an ace's play carries its sign (B7: high or low), a plain card none.
+    hand_one = []
+    for events in replayed.game.events:
+        if any(isinstance(e, bidding.HandStarted) and e.hand_no == 2 for e in events):
+            break
+        hand_one += [e for e in events if isinstance(e, bidding.CardPlayed)]
+    names = replayed.game.config.players
+    ace = next(e for e in hand_one if e.card.is_ace)
+    plain = next(t for t in range(1, 11) if all(e.high is None for e in hand_one if e.trick_no == t))
+
     assert text("R1.2").startswith("Hand 1 (to ±100) · trick 2/10")
-    assert "Andrea AH-" in text("R1.2") and LEGEND in text("R1.2")  # a low ace: the legend under the trick
+    signed = f"{names[ace.seat]} {ace.card}{'+' if ace.high else '-'}"
+    assert signed in text(f"R1.{ace.trick_no}") and LEGEND in text(f"R1.{ace.trick_no}")  # the legend under the trick
     assert "+ played high, - played low" in LEGEND
-    assert LEGEND not in text("R1.4")  # no sign in that trick, no legend
+    assert LEGEND not in text(f"R1.{plain}")  # no sign in that trick, no legend
