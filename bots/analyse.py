@@ -54,12 +54,15 @@ def judge(game: Any, *, samples: int = 16, seed: int = 0, mistake: float | None 
     judgements: list[Judgement] = []
     position = game.start()
     solver = Solver(position.rule_set, max_nodes=exact_nodes) if exact_nodes > 0 else None
+    # A move is a card played to a trick where the family's marks (the replay's stops) say so: no family's
+    # class names here. A chance move (a deal) opens a round.
+    card_played = position.family.part("marks").card_played
+    events = game.end().events
     round_index, play_index = -1, 0
     for ply, move in enumerate(game.moves):
-        kind = type(move).__name__
-        if kind == "Deal":
+        if position.is_chance:
             round_index, play_index = round_index + 1, 0
-        elif kind == "PlayCard" and not position.is_chance:
+        elif any(card_played(event) is not None for event in events[ply]):
             view = position.view(position.to_move_seat)
             if len(view.legal_moves) > 1:
                 solution = exact(position, solver) if solver is not None else None

@@ -129,6 +129,9 @@ class Rules:
     variants: ClassVar[tuple[str, ...]] = ()  # the Variant tag's words it accepts
     option_tags: ClassVar[tuple[str, ...]] = ()  # the tags it reads besides Players, Rules, Variant, Dealer
     rounds_word: ClassVar[str] = "round"  # what one dealt hand is called ("hand" in some games)
+    #: The ruling that seats the players (R1, K1, B1), which the replay cites for a missing, unknown or
+    #: repeated player: each game's own (Kirk's and the bidding game's say "seats as R1" but are K1 and B1).
+    seats_rule: ClassVar[str | None] = None
 
     @classmethod
     def configure(cls, players: Iterable[str], *, variants: Iterable[str] = (), dealer: str | int | None = None,

@@ -131,8 +131,10 @@ class _Setup(Reporter):
     def read_config(self) -> Seating:
         record = self.record
         players_tag = record.tag("Players")
+        rules_tag = record.tag("Rules")
+        rule_id = rules_tag.value.strip() if rules_tag else DEFAULT_RULES
         if players_tag is None:
-            self.tag_problem(None, 'the game has no [Players "..."] tag', "missing-players", "R1")
+            self.tag_problem(None, 'the game has no [Players "..."] tag', "missing-players", seats_rule(rule_id))
         assert players_tag is not None
         players = parse_players(players_tag.value)
         offset = 0
@@ -142,8 +144,6 @@ class _Setup(Reporter):
                 self.tag_problem(players_tag, f'"{name}" is not a player id (a letter, then up to 15 '
                                  "letters, digits, _ or -)", "bad-player-id", offset=offset)
             offset += len(name)
-        rules_tag = record.tag("Rules")
-        rule_id = rules_tag.value.strip() if rules_tag else DEFAULT_RULES
         try:
             rules = rules_for(rule_id)
         except ConfigError as error:
@@ -164,7 +164,7 @@ class _Setup(Reporter):
         except ConfigError as error:
             at = record.tag(error.tag) if error.tag else players_tag
             self.tag_problem(at or players_tag, str(error), "bad-players" if error.tag is None else "bad-tag",
-                             error.rule or ("R1" if error.tag is None else None))
+                             error.rule or (rules.seats_rule if error.tag is None else None))
             raise AssertionError("unreachable") from None  # pragma: no cover
         try:
             config = rules.configure(players, variants=variants, options=options)
@@ -176,9 +176,17 @@ class _Setup(Reporter):
             dealer = base.seat_of(dealer_tag.value.strip())
             if dealer is None:
                 self.tag_problem(dealer_tag, f"the dealer \"{dealer_tag.value}\" is not one of the players",
-                                 "unknown-player", "R1")
+                                 "unknown-player", rules.seats_rule)
             config = rules.configure(players, variants=variants, dealer=dealer, options=options)
         return config
+
+
+def seats_rule(rule_id: str) -> str | None:
+    """The ruling that seats a game's players (R1, K1, B1: its family's), None for rules no family plays."""
+    try:
+        return rules_for(rule_id).seats_rule
+    except ConfigError:
+        return None
 
 
 _SET_UP_TAGS = frozenset(("Players", "Rules", "Variant", "Dealer"))
@@ -258,7 +266,7 @@ class Replayer(Reporter):
         seat = self.config.seat_of(name)
         if seat is None:
             self.problem(pos, f"unknown {what} \"{name}\" (players: {' '.join(self.config.players)})",
-                         "unknown-player", "R1", len(name))
+                         "unknown-player", self.game.rules.seats_rule, len(name))
         return seat  # type: ignore[no-any-return]
 
     def check_dealer(self, header: RoundHeader, number: int, expected: int) -> None:
@@ -409,7 +417,7 @@ class Replayer(Reporter):
             for name in entry.side:
                 seat = config.seat_of(name)
                 if seat is None:
-                    self.tag_problem(tag, f"unknown player \"{name}\" in Result", "unknown-player", "R1",
+                    self.tag_problem(tag, f"unknown player \"{name}\" in Result", "unknown-player", self.game.rules.seats_rule,
                                      side_at, side_len)
                 seats.append(seat)
             sides = {config.side_of[s] for s in seats}
