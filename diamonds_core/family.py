@@ -212,6 +212,16 @@ class Rules:
         raise NotImplementedError
 
     @classmethod
+    def parse_card(cls, config: Any, text: str) -> Any:
+        """The card one word of this game's text names: the one reader of a card word, which `parse_move`
+        and the replay of a record both use, so that a game accepts only its own words. `NotationError`,
+        with the game's ruling, for another game's word (the Joker in a game without one). Which cards the
+        deck holds is the rules' answer (`apply`), not this one's. By default every card word of DGN."""
+        from .movetext import card_of, one_word
+
+        return card_of(text, one_word(text))
+
+    @classmethod
     def hand(cls, state: Any, seat: int) -> tuple[Any, ...]:
         """The cards a seat holds now, in display order."""
         return tuple(state.hand(seat))
@@ -272,6 +282,8 @@ class MoveTextFunctions(Protocol):
 
     def parse_move(self, state: Any, text: str, /) -> Any: ...
 
+    def parse_card(self, config: Any, text: str, /) -> Any: ...
+
 
 class VisibilityFunctions(Protocol):
     def is_private(self, state: Any, move: Any, /) -> bool: ...
@@ -329,6 +341,10 @@ class EngineRules(Rules):
     @classmethod
     def parse_move(cls, state: Any, text: str) -> Any:
         return cls.movetext_module.parse_move(state, text)
+
+    @classmethod
+    def parse_card(cls, config: Any, text: str) -> Any:
+        return cls.movetext_module.parse_card(config, text)
 
     @classmethod
     def is_private(cls, state: Any, move: Any) -> bool:

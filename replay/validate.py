@@ -10,14 +10,39 @@ family: the registry says which bridge a game's `Rules` tag calls for.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from diamonds.core import Card, ConfigError, Game, IllegalMove, Seating, family_of, option_tags, rules_for
+from diamonds.core import (
+    AnyCard,
+    Card,
+    ConfigError,
+    Game,
+    IllegalMove,
+    NotationError,
+    Rules,
+    Seating,
+    family_of,
+    option_tags,
+    rules_for,
+)
+from diamonds.core.cards import spellings
 from diamonds.core.registry import DEFAULT_RULES, registry_version
 from diamonds.core.seating import PLAYER_ID
-from diamonds.notation.records import Choice, GameRecord, HandLine, Play, Plays, Pos, Problem, Round, RoundHeader, Tag
+from diamonds.notation.records import (
+    Choice,
+    GameRecord,
+    HandLine,
+    Play,
+    Plays,
+    Pos,
+    Problem,
+    Round,
+    RoundHeader,
+    Tag,
+    Take,
+)
 from diamonds.notation.tags import TagSyntaxError, parse_players, parse_result, parse_variants
 
 from .record import result_value
@@ -181,6 +206,27 @@ class _Setup(Reporter):
         return config
 
 
+def foreign_cards(rules: type[Rules], config: Any) -> dict[AnyCard, NotationError]:
+    """The card words DGN's reader knows that are not `rules`' own (`Rules.parse_card` refuses them), with
+    each refusal: computed once per set-up (a deck's note may name its size)."""
+    key = (rules, config)
+    found = _FOREIGN.get(key)
+    if found is None:
+        found = {}
+        for card in dict.fromkeys(spellings().values()):
+            try:
+                rules.parse_card(config, str(card))
+            except NotationError as error:
+                found[card] = error
+        if len(_FOREIGN) >= 256:
+            _FOREIGN.clear()
+        _FOREIGN[key] = found
+    return found
+
+
+_FOREIGN: dict[tuple[type[Rules], Any], dict[AnyCard, NotationError]] = {}
+
+
 def seats_rule(rule_id: str) -> str | None:
     """The ruling that seats a game's players (R1, K1, B1: its family's), None for rules no family plays."""
     try:
@@ -229,9 +275,13 @@ class Replayer(Reporter):
         self.check_result()
 
     def play_rounds(self) -> None:
-        """Every round of the record in turn, until one cannot be finished."""
+        """Every round of the record in turn, until one cannot be finished; a round's cards are first read as
+        the game's own words (`refuse_foreign_cards`)."""
         rounds = self.record.rounds
+        foreign = foreign_cards(self.game.rules, self.config)
         for number, rnd in enumerate(rounds, 1):
+            if foreign:
+                self.refuse_foreign_cards(rnd, foreign)
             if not self.play_round(number, rnd, last=number == len(rounds)):
                 break  # unfinished: a Result with scores is still checked (it must be "*")
 
@@ -240,6 +290,19 @@ class Replayer(Reporter):
         at its token; False when the replay cannot go on past it (an unfinished round). `last`: no round
         follows it in the record."""
         raise NotImplementedError
+
+    def refuse_foreign_cards(self, rnd: Round, foreign: Mapping[AnyCard, NotationError]) -> None:
+        """A card word of another game (the Joker in a game without one), refused at its token with this
+        game's ruling, before the family's bridge sees the round: a bridge gets only its game's words."""
+        groups = [line.cards for line in rnd.hand_lines] + [trick.plays for trick in rnd.tricks]
+        found = [play for plays in groups if not foreign.keys().isdisjoint(plays.cards)
+                 for play in plays if play.card in foreign]
+        found += [play for call in rnd.calls if isinstance(call, Take) for play in (call.card, call.point)
+                  if play.card in foreign]
+        if found:
+            play = min(found, key=lambda play: play.pos)
+            error = foreign[play.card]
+            self.problem(play.pos, error.reason, "card-not-in-deck", error.ruling, play.length)
 
     def seats_and_leader(self, rnd: Round, dealer: int, count: int) -> tuple[list[tuple[int, ...]], int] | None:
         """Who played each card of the first `count` tricks, and who leads the trick after them, from seat
