@@ -8,7 +8,7 @@ import functools
 import random
 import sys
 
-from diamonds.core import ConfigError, rules_for
+from diamonds.core import ConfigError, rules_for, with_rule
 
 from .console import console
 from .errors import CommandError
@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         rule_set.configure([f"P{seat}" for seat in range(players)], variants=variants, options=options or None)
     except ConfigError as error:
-        raise CommandError(f"{error} ({error.rule})" if error.rule else str(error)) from None
+        raise CommandError(with_rule(str(error), error.rule)) from None
     results = []
     progress = _progress(args.games)
     sink = open_output(args.output, force=args.force) if args.output else contextlib.nullcontext(_Nowhere())

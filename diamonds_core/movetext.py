@@ -40,7 +40,7 @@ def refuse(text: str, word: Word | None, reason: str, expected: str, ruling: str
     """The error for `word` (None: the text as a whole) of a move's text."""
     column = word.column if word is not None else 1
     return NotationError(f"{reason} (expected {expected})", text=text, column=column, expected=expected,
-                         ruling=ruling)
+                         rule=ruling)
 
 
 def card_of(text: str, word: Word, *, marks: str = "") -> AnyCard:
@@ -60,7 +60,7 @@ def suited_card_of(text: str, word: Word, *, refusal: str, ruling: str) -> Card:
     card = card_of(text, word)
     if not isinstance(card, Card):
         raise NotationError(refusal.format(card=card), text=text, column=word.column,
-                            expected="a card of this game's deck", ruling=ruling)
+                            expected="a card of this game's deck", rule=ruling)
     return card
 
 

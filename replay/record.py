@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from diamonds.core import AnyCard, Game, Seating, family_of, sort_cards
+from diamonds.core import AnyCard, Engine, Seating, family_of, sort_cards
 from diamonds.notation.records import (
     Call,
     GameRecord,
@@ -24,7 +24,7 @@ from diamonds.notation.tags import format_result
 __all__ = ["record_from_game", "game_tags", "result_value", "RoundsWriter"]
 
 
-def game_tags(game: Game, extra: Iterable[tuple[str, str]] = ()) -> tuple[Tag, ...]:
+def game_tags(game: Engine, extra: Iterable[tuple[str, str]] = ()) -> tuple[Tag, ...]:
     """Rules, Variant, Players, Dealer, the rule set's own tags, and Result, after any `extra` ones."""
     config: Any = game.config
     tags = [Tag(name, value) for name, value in extra]
@@ -46,7 +46,7 @@ def result_value(config: Any, standings: Sequence[Any]) -> str:
     return format_result(entries, config.players)
 
 
-def record_from_game(game: Game, *, tags: Iterable[tuple[str, str]] = (), deals: bool = True) -> GameRecord:
+def record_from_game(game: Engine, *, tags: Iterable[tuple[str, str]] = (), deals: bool = True) -> GameRecord:
     """The record of every move of `game` (deal lines optional), whatever its family."""
     bridge = family_of(game.config.rules).part("bridge")
     record: GameRecord = bridge.record_from_game(game, tags=tags, deals=deals)
@@ -98,7 +98,7 @@ class RoundsWriter:
             self.rounds.append(Round(self.header, self.hand_lines, tricks, None, tuple(self.calls)))
             self.header = None
 
-    def record(self, game: Game, tags: Iterable[tuple[str, str]]) -> GameRecord:
+    def record(self, game: Engine, tags: Iterable[tuple[str, str]]) -> GameRecord:
         """The whole record: the rounds (the last one closed) under the game's tags."""
         self.close()
         return GameRecord(game_tags(game, tags), tuple(self.rounds))

@@ -18,7 +18,7 @@ from diamonds.core import (
     AnyCard,
     Card,
     ConfigError,
-    Game,
+    Engine,
     IllegalMove,
     NotationError,
     Rules,
@@ -64,7 +64,7 @@ class ReplayedGame:
 
     record: GameRecord
     config: Any = None  # the family's configuration (a `Seating`)
-    game: Game | None = None
+    game: Engine | None = None
     origins: list[Origin] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -264,7 +264,7 @@ class Replayer(Reporter):
         self.history = history
         self.events = events
         self.config: Any = replayed.config
-        self.game = Game(self.config, history=history, events=events)
+        self.game = Engine(self.config, history=history, events=events)
         replayed.game = self.game
         #: Each seat by its player's id exactly as the Players tag writes it: the fast paths' lookup (an id
         #: written otherwise goes through `seat`, which matches it ignoring case or reports it).
@@ -302,7 +302,7 @@ class Replayer(Reporter):
         if found:
             play = min(found, key=lambda play: play.pos)
             error = foreign[play.card]
-            self.problem(play.pos, error.reason, "card-not-in-deck", error.ruling, play.length)
+            self.problem(play.pos, error.reason, "card-not-in-deck", error.rule, play.length)
 
     def seats_and_leader(self, rnd: Round, dealer: int, count: int) -> tuple[list[tuple[int, ...]], int] | None:
         """Who played each card of the first `count` tricks, and who leads the trick after them, from seat

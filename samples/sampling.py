@@ -9,7 +9,7 @@ from itertools import count
 from pathlib import Path
 from typing import Any
 
-from diamonds.core import Game, simulate
+from diamonds.core import Engine, simulate
 from diamonds.notation import parse_games
 from diamonds.notation.records import Comment, GameRecord, Play
 from diamonds.notation.tags import parse_result
@@ -45,16 +45,16 @@ class Sample:
     opening: tuple[str, ...] = field(default=())  # comments before the first hand
 
 
-def find_game(sample: Sample, rules: str, shows: Callable[[Game], set[str]]) -> tuple[int, Game]:
+def find_game(sample: Sample, rules: str, shows: Callable[[Engine], set[str]]) -> tuple[int, Engine]:
     """The first seed from the sample's `first_seed` whose game of these rules shows everything it wants."""
-    def play(seed: int) -> Game:
+    def play(seed: int) -> Engine:
         return simulate(sample.players, rules=rules, seed=seed, options=dict(sample.options) or None)
 
     return first_game(sample.first_seed, sample.wants, play, shows)
 
 
-def first_game(first_seed: int, wants: Sequence[str], play: Callable[[int], Game],
-               shows: Callable[[Game], set[str]]) -> tuple[int, Game]:
+def first_game(first_seed: int, wants: Sequence[str], play: Callable[[int], Engine],
+               shows: Callable[[Engine], set[str]]) -> tuple[int, Engine]:
     """The first seed from `first_seed` whose game (`play(seed)`) shows everything `wants` names."""
     for seed in count(first_seed):
         game = play(seed)
@@ -105,8 +105,8 @@ def write(name: str, records: list[GameRecord], *, scores: bool = True, seeds: S
     print(f"wrote samples/{name} ({len(records)} game{'s' if len(records) > 1 else ''}{seed})")
 
 
-def make(sample: Any, find_game: Callable[[Any], tuple[int, Game]],
-         margin: Callable[[GameRecord, Game, tuple[str, ...]], GameRecord]) -> tuple[int, GameRecord]:
+def make(sample: Any, find_game: Callable[[Any], tuple[int, Engine]],
+         margin: Callable[[GameRecord, Engine, tuple[str, ...]], GameRecord]) -> tuple[int, GameRecord]:
     """The seed and record of a sample: the game `find_game` finds, as a record (with the sample's
     `tags`, its `deals` or not) with what `margin` writes (after the sample's `opening`)."""
     seed, game = find_game(sample)

@@ -6,13 +6,13 @@ over the set-ups each rule set allows (player counts × variants that
 `invariants.py`), so a family gets all of it by being registered:
 
 1. random playthroughs with checks after every step: `random_move` is legal,
-   `apply` is pure, `Game.push`/`pop` restore states exactly, the game ends
+   `apply` is pure, `Engine.push`/`pop` restore states exactly, the game ends
    within a bound, standings are well formed, and the family's invariants
    (`invariants.py`; a family without an entry fails);
 2. at sampled states, every card not legal now (of the game's deck, and a few
    of no deck of this game), every move of a kind not due now, and at a deal
    a card dealt twice or from no deck of this game, are refused by `apply`
-   and `Game.push` with an `IllegalMove` carrying its data fields, and
+   and `Engine.push` with an `IllegalMove` carrying its data fields, and
    nothing changes;
 3. record → DGN → record round trips (with and without deal lines, and for an
    unfinished game), and the records validate and replay to the same scores;
@@ -45,7 +45,7 @@ import pytest
 from invariants import INVARIANTS, FamilyInvariants
 
 import diamonds.core
-from diamonds.core import Game
+from diamonds.core import Engine
 from diamonds.core.cards import JOKER, Card, numbered_cards, standard_cards
 from diamonds.core.errors import GameOver, IllegalMove, WrongPhase
 from diamonds.core.family import Family, Rules, Standing
@@ -149,7 +149,7 @@ def load_part(family: Family, which: str) -> Any:
 
 
 @cache
-def finished_game(setup: Setup, seed: int) -> Game:
+def finished_game(setup: Setup, seed: int) -> Engine:
     """A whole random game of the set-up (shared by the tests that only read it)."""
     config = setup.config(seed)
     return play_random_game(config, random.Random(seed))
@@ -273,7 +273,7 @@ def test_random_playthrough(setup: Setup, seed: int) -> None:
     config = setup.config(seed)
     bound = invariants.max_moves(config)
     rng = random.Random(seed)
-    game = Game(config)
+    game = Engine(config)
     assert game.rules is rules
     state = game.state
     invariants.state(state)
@@ -404,7 +404,7 @@ def corrupt_deals(deal: Any, deck: tuple[Any, ...]) -> Iterator[tuple[Any, Any]]
             return
 
 
-def expect_refusal(rules: type[Rules], game: Game, state: Any, held: Any, move: Any, where: str, *,
+def expect_refusal(rules: type[Rules], game: Engine, state: Any, held: Any, move: Any, where: str, *,
                    card: Any = None, wrong_phase: bool = False) -> None:
     """`apply` and `Game.push` both refuse `move` with a well-formed `IllegalMove`, and change nothing."""
     try:
@@ -448,7 +448,7 @@ def test_illegal_moves_refused(setup: Setup) -> None:
         examples.setdefault(type(move), move)
     rng = random.Random(seed + 1)
 
-    game = Game(config)
+    game = Engine(config)
     seen: set[Any] = set()
     sampled = 0
     kinds_refused: set[type] = set()
@@ -491,7 +491,7 @@ def test_illegal_moves_refused(setup: Setup) -> None:
 # --------------------------------------------------------------------------- 3. record → DGN → record
 
 
-def _round_trip(game: Game, *, deals: bool) -> tuple[Any, Any]:
+def _round_trip(game: Engine, *, deals: bool) -> tuple[Any, Any]:
     from diamonds.notation import parse_game
     from diamonds.notation.writer import write_game
     from diamonds.replay import record_from_game
@@ -505,7 +505,7 @@ def _round_trip(game: Game, *, deals: bool) -> tuple[Any, Any]:
     return record, parsed
 
 
-def _check_replays(game: Game, parsed: Any, *, complete: bool) -> None:
+def _check_replays(game: Engine, parsed: Any, *, complete: bool) -> None:
     from diamonds.replay import replay_record, validate_record
 
     checked = validate_record(parsed)
@@ -589,7 +589,7 @@ def _validator() -> Any:
     return Draft202012Validator(schema)
 
 
-def _exported(setup: Setup) -> tuple[Game, dict[str, Any]]:
+def _exported(setup: Setup) -> tuple[Engine, dict[str, Any]]:
     from diamonds.replay import record_from_game, replay_record
 
     export = _export_module()

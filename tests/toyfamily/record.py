@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from diamonds.core import Game, sort_cards
+from diamonds.core import Engine, sort_cards
 from diamonds.notation.records import GameRecord, HandLine, Play, Plays, RoundHeader
 from diamonds.replay.record import RoundsWriter
 
 from .rules import Deal, PlayCard
 
 
-def record_from_game(game: Game, *, tags: Iterable[tuple[str, str]] = (), deals: bool = True) -> GameRecord:
+def record_from_game(game: Engine, *, tags: Iterable[tuple[str, str]] = (), deals: bool = True) -> GameRecord:
     config = game.config
     writer = RoundsWriter(config.plays_per_trick)
     for move in game.moves:

@@ -194,7 +194,7 @@ def test_register_in_process_and_play_through_the_front_door(fresh_registry: Non
     from toyfamily.rules import Toy
 
     assert register(toyfamily.FAMILY) is toyfamily.FAMILY
-    assert rules_for("toy") is Toy and diamonds.families()["toy"] == ("toy",)
+    assert rules_for("toy") is Toy and diamonds.rule_sets()["toy"] == ("toy",)
     rng = random.Random(7)
     pos = diamonds.Position("toy")
     assert pos.players == ("Ann", "Bob") and pos.is_chance
