@@ -473,11 +473,20 @@ def _run(args: argparse.Namespace) -> int:
         print(f"diamonds {args.command}: {visible(where)}{error.strerror or error}", file=sys.stderr)
         return EXIT_USAGE
     except Exception as error:  # a bug of ours: say so in one line; the traceback only on request
+        if _is_missing_part(error):  # a family without a part this command needs: the user's choice, not a bug
+            print(f"diamonds {args.command}: {visible(str(error))}", file=sys.stderr)
+            return EXIT_USAGE
         if os.environ.get("DIAMONDS_DEBUG"):
             raise
         print(f"diamonds {args.command}: internal error ({type(error).__name__}: {error}); this is a bug, "
               "please report it with the input (DIAMONDS_DEBUG=1 shows the traceback)", file=sys.stderr)
         return EXIT_INTERNAL
+
+
+def _is_missing_part(error: BaseException) -> bool:
+    """A `diamonds.core.MissingPart` (named, not imported: a command that never met a family imports no engine)."""
+    core = sys.modules.get("diamonds.core.family")
+    return core is not None and isinstance(error, core.MissingPart)
 
 
 def _quiet_stdout() -> None:

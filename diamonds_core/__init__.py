@@ -26,7 +26,7 @@ from .cards import (
     standard_cards,
 )
 from .errors import *
-from .family import Family, PureTable, Rules, Sight, Standing, Table
+from .family import Family, MissingPart, PureTable, Rules, Sight, Standing, Table
 from .game import Engine
 from .registry import DEFAULT_RULES, families, family_named, family_of, option_tags, register, rules_for
 from .seating import PLAYER_ID, ConfigError, Seating
@@ -34,7 +34,8 @@ from .simulate import DEFAULT_NAMES, default_names, play_random_game, simulate
 
 __all__ = [
     "AnyCard", "COURT_RANKS", "Card", "CardParseError", "ConfigError", "DEFAULT_NAMES", "DEFAULT_RULES", "FAMILIES",
-    "Engine", "Family", "JOKER", "Joker", "MAX_RANK", "PLAYER_ID", "PureTable", "RULE_SETS", "Rules", "SUITS", "Seating",
+    "Engine", "Family", "JOKER", "MissingPart", "Joker", "MAX_RANK", "PLAYER_ID", "PureTable", "RULE_SETS", "Rules",
+    "SUITS", "Seating",
     "Sight", "Standing", "Suit", "Table", "default_names", "families", "family_named", "family_of", "register",
     "format_cards", "numbered_cards", "option_tags", "play_random_game", "rules_for", "simulate", "sort_cards",
     "standard_cards",

@@ -25,7 +25,7 @@ from .seating import Seating
 
 __all__ = [
     "Standing", "HandNumbered", "Sight", "Rules", "EngineRules", "Table", "Endgame", "PureTable", "Family",
-    "FamilyMismatch", "STANDARD_PARTS",
+    "FamilyMismatch", "STANDARD_PARTS", "REQUIRED_PARTS", "MissingPart",
 ]
 
 
@@ -384,8 +384,10 @@ class PureTable(Generic[S]):
         return self.rules.standings(self.state)
 
 
-#: The parts every family provides, by the module (inside the family's package) and the name in it.
-#: A family may name others (`Family(parts=...)`), e.g. to share a module between two parts.
+#: The parts a family may provide, by the module (inside the family's package) and the name in it.
+#: A family may name them elsewhere (`Family(parts=...)`), e.g. to share one module between several parts.
+#: REQUIRED_PARTS are what every game has (its records replayed, its positions labelled); the others are
+#: optional: a command that needs one a family lacks ends with one line (`MissingPart`), exit status 2.
 STANDARD_PARTS: Mapping[str, str] = {
     "bridge": "bridge:BRIDGE",  # record items -> moves, and a game -> record (diamonds.replay.Bridge)
     "export": "export:EXPORT",  # a replayed game -> plain data, and its JSON Schema part
@@ -398,7 +400,34 @@ STANDARD_PARTS: Mapping[str, str] = {
     "words": "words:WORDS",  # the notation words its records use (deal, pass, kitty, bid ...)
     "visibility": "visibility:VISIBILITY",  # what each player may know (Position.view, pictures, --as)
     "bot": "bot:BOT",  # the bots' rules of thumb and sampler of hidden cards (diamonds.bots.FamilyBot)
+    "invariants": "invariants:INVARIANTS",  # what the family conserves: the conformance suite's own checks
 }
+
+#: The parts without which a family is no game the toolkit can read: its records replayed into moves, and
+#: the marks that name its positions (R2.7.3). Every other part of STANDARD_PARTS is optional.
+REQUIRED_PARTS: frozenset[str] = frozenset(("bridge", "steps", "marks"))
+
+#: What each optional part gives, for the one line a command says when a family lacks it.
+PART_PURPOSES: Mapping[str, str] = {
+    "bridge": "its records replayed into moves", "steps": "its replay stops", "marks": "its positions' labels",
+    "export": "its JSON export (convert --to json or csv, schema)", "tables": "its analysis tables (stats, "
+    "ratings, convert --to parquet)", "stats": "its own figures of stats", "picture": "its SVG picture",
+    "view": "its screens and narration", "words": "its own item words", "visibility": "its visibility policy",
+    "bot": "bots (greedy and mc need it; random bots need nothing from a family)",
+    "invariants": "the conserved quantities the conformance suite checks",
+}
+
+
+class MissingPart(LookupError):
+    """A part a family does not have (see STANDARD_PARTS): data fields `family` and `part`; `str()` is one line."""
+
+    def __init__(self, family: str, part: str) -> None:
+        self.family, self.part = family, part
+        purpose = PART_PURPOSES.get(part)
+        super().__init__(f"the {family} family has no `{part}` part" + (f": {purpose}" if purpose else ""))
+
+
+_REQUIRED: Any = object()  # `Family.part`'s default: no default, a missing part is a MissingPart
 
 
 class FamilyMismatch(Exception):
@@ -483,14 +512,24 @@ class Family:
     def __hash__(self) -> int:
         return hash((self.name, self.package, self.rule_ids))
 
-    def part(self, which: str) -> Any:
-        """The family's part `which` (see STANDARD_PARTS), imported on first use."""
-        try:
-            location = self.parts[which]
-        except KeyError:
-            raise LookupError(f"the {self.name} family has no {which} part") from None
-        module, _, attribute = location.partition(":")
-        return getattr(importlib.import_module(f"{self.package}.{module}"), attribute)
+    def part(self, which: str, default: Any = _REQUIRED) -> Any:
+        """The family's part `which` (see STANDARD_PARTS), imported on first use; `default` where the family
+        has none (a part it does not name, or whose module or name is not there), else `MissingPart`."""
+        location = self.parts.get(which)
+        if location is not None:
+            module, _, attribute = location.partition(":")
+            name = f"{self.package}.{module}"
+            try:
+                found = importlib.import_module(name)
+            except ModuleNotFoundError as error:
+                if error.name is None or not (name == error.name or name.startswith(error.name + ".")):
+                    raise  # the part's module is there but imports something missing: a bug to show
+            else:
+                if hasattr(found, attribute):
+                    return getattr(found, attribute)
+        if default is not _REQUIRED:
+            return default
+        raise MissingPart(self.name, which)
 
     def typed_part(self, which: str, kind: type[P]) -> P:
         """`part(which)`, checked to be a `kind`: a misnamed part fails here, naming itself."""
