@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -25,7 +25,7 @@ from .seating import Seating
 
 __all__ = [
     "Standing", "HandNumbered", "Sight", "Rules", "EngineRules", "Table", "Endgame", "PureTable", "Family",
-    "FamilyMismatch", "STANDARD_PARTS", "REQUIRED_PARTS", "MissingPart",
+    "FamilyMismatch", "STANDARD_PARTS", "REQUIRED_PARTS", "MissingPart", "FamilyInvariants",
 ]
 
 
@@ -425,6 +425,28 @@ class MissingPart(LookupError):
         self.family, self.part = family, part
         purpose = PART_PURPOSES.get(part)
         super().__init__(f"the {family} family has no `{part}` part" + (f": {purpose}" if purpose else ""))
+
+
+def _nothing(*_: Any) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class FamilyInvariants:
+    """A family's `invariants` part: what its games conserve, checked by the conformance suite after every move
+    of games played at random (tests/conformance/test_families.py), so a plug-in brings its own.
+
+    `max_moves(config)`: an upper bound on a whole game's moves (deals included), so that "the game ends" is
+    checked, not hoped for; `state(state)`: what holds in every state; `step(before, move, after, events)`:
+    what holds across one move; `final(state, standings)`: who wins, by the family's own tie rule;
+    `extra_options`: set-ups to play besides player counts × variants, as option tags' text (Kirk's `Hands`).
+    Work the expected numbers out from the rulings, never from the engine's constants."""
+
+    max_moves: Callable[[Any], int]
+    state: Callable[[Any], None] = _nothing
+    step: Callable[[Any, Any, Any, tuple[Any, ...]], None] = _nothing
+    final: Callable[[Any, tuple[Any, ...]], None] = _nothing
+    extra_options: tuple[Mapping[str, str], ...] = ()
 
 
 _REQUIRED: Any = object()  # `Family.part`'s default: no default, a missing part is a MissingPart

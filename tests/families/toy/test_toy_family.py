@@ -1,6 +1,6 @@
 """The house hosts games: a fourth family, living only in tests/toyfamily, gets everything from its registration.
 
-The toy trick game (rulings T1-T7, see tests/toyfamily/rules) is registered
+The toy trick game (rulings T1-T7, see tests/toyfamily/rules.py) is registered
 the way a separately installed game is: a `*.dist-info` folder with an
 `entry_points.txt` naming `toy = toyfamily:FAMILY` in the group
 `diamonds.families`, put on the path of a subprocess. No generic module
@@ -133,9 +133,11 @@ def test_convert_to_json_validates_against_the_schema_and_reads_back(plugin: dic
     assert back == (work / "game.dgn").read_text(encoding="utf-8")
 
 
-def test_stats_summarise_toy_games(plugin: dict[str, str], work: Path) -> None:
-    out = diamonds_cmd(plugin, work, "stats", "game.dgn", "--width", "100").stdout
-    assert "Tricks by the winning card (T5)" in out
+def test_stats_summarise_toy_games_without_figures_of_their_own(plugin: dict[str, str], work: Path) -> None:
+    """The toy family has no `stats` part (an optional part): stats gives the figures every game has."""
+    out = diamonds_cmd(plugin, work, "stats", "game.dgn", "nodeals.dgn", "--width", "100").stdout
+    assert out.startswith("2 games: 2 valid") and re.search(r"^toy 2p .* 2 \u2502", out, re.MULTILINE), out
+    assert "Tricks by" not in out
 
 
 def test_record_refuses_a_revoke_live(plugin: dict[str, str], work: Path) -> None:
