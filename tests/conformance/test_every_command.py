@@ -130,4 +130,4 @@ def test_every_command_on_a_non_canonical_game_of_the_toy_plugin(plugin, tmp_pat
     path.write_text(first_round_not_canonical((tmp_path / "whole.dgn").read_text(encoding="utf-8")), "utf-8")
     codes = check(run, "toy", path)
     # The toy family has no bots: only the commands that need them end with the one line; random bots need none.
-    assert {command for command, code in codes.items() if code == 2} == {"analyse --samples --exact-nodes -o"}, codes
+    assert {command for command, code in codes.items() if code == 2} == {"analyse --samples --exact-nodes"}, codes

@@ -15,4 +15,5 @@ __all__ = ["FAMILY"]
 
 FAMILY = Family(name="toy", title="The toy trick game", rule_sets=(Toy,), package=__name__, parts={
     "bridge": "bridge:BRIDGE", "steps": "steps:build_steps", "marks": "steps:MARKS", "picture": "steps:PICTURE",
-    "view": "steps:VIEW", "export": "export:EXPORT", "tables": "export:TABLES", "invariants": "rules:INVARIANTS"})
+    "view": "steps:VIEW", "export": "export:EXPORT", "tables": "export:TABLES", "invariants": "rules:INVARIANTS",
+    "words": "bridge:WORDS"})

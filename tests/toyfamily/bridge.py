@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 from diamonds.core import Engine, IllegalMove, sort_cards
 from diamonds.notation.records import GameRecord, HandLine, Play, Plays, Round, RoundHeader
+from diamonds.notation.words import Item, Shape, Words
 from diamonds.replay.bridge import Bridge
 from diamonds.replay.record import RoundsWriter
 from diamonds.replay.validate import Replayer
@@ -126,5 +127,8 @@ def record_from_game(game: Engine, *, tags: Iterable[tuple[str, str]] = (), deal
             writer.play(Play(move.card))
     return writer.record(game, tags)
 
+
+#: The words its records write besides tricks and round headers: deal lines (T2).
+WORDS = Words(items=(Item("deal", Shape.HAND),))
 
 BRIDGE = Bridge(replayer=ToyReplayer, record_from_game=record_from_game)
