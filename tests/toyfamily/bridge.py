@@ -1,5 +1,5 @@
-"""The toy bridge: a `toy` record's rounds turned into the engine's moves, every refusal at its token, and a game
-written back as a record (`R<k> dealer <id>`, deal lines, tricks of two cards).
+"""The toy bridge: a `toy` record's rounds turned into the engine's moves, every refusal at its token (a game is
+written back as a record by the generic `trick_game_record`: `R<k> dealer <id>`, deal lines, tricks).
 
 A round is `R<k> dealer <id>`, a deal line per player (or none: a finished
 round's hands are the cards each played, since who played each card follows
@@ -10,13 +10,10 @@ other games' words: errors here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from diamonds.core import Engine, IllegalMove, sort_cards
-from diamonds.notation.records import GameRecord, HandLine, Play, Plays, Round, RoundHeader
+from diamonds.core import IllegalMove
+from diamonds.notation.records import HandLine, Round
 from diamonds.notation.words import Item, Shape, Words
 from diamonds.replay.bridge import Bridge
-from diamonds.replay.record import RoundsWriter
 from diamonds.replay.validate import Replayer
 
 from .rules import Deal, Phase, PlayCard, State, trick_winner
@@ -114,21 +111,7 @@ class ToyReplayer(Replayer):
         return True
 
 
-def record_from_game(game: Engine, *, tags: Iterable[tuple[str, str]] = (), deals: bool = True) -> GameRecord:
-    config = game.config
-    writer = RoundsWriter(config.plays_per_trick)
-    for move in game.moves:
-        if isinstance(move, Deal):
-            number = writer.next_number
-            header = RoundHeader(number, config.players[config.dealer_of_round(number)], None)  # T2
-            writer.deal(header, tuple(HandLine("deal", config.players[seat], Plays([Play(c) for c in sort_cards(hand)]))
-                                      for seat, hand in enumerate(move.hands)) if deals else ())
-        elif isinstance(move, PlayCard):
-            writer.play(Play(move.card))
-    return writer.record(game, tags)
-
-
 #: The words its records write besides tricks and round headers: deal lines (T2).
 WORDS = Words(items=(Item("deal", Shape.HAND),))
 
-BRIDGE = Bridge(replayer=ToyReplayer, record_from_game=record_from_game)
+BRIDGE = Bridge(replayer=ToyReplayer)  # its records are written by the generic trick_game_record
