@@ -60,7 +60,8 @@ def trick_game_record(game: Engine, *, tags: Iterable[tuple[str, str]] = (), dea
     the family's marks say played a card is that card, read by the family's own card reader from its own
     move words (`Rules.parse_card` of `Rules.move_text`). A family with other items (passes, bids) writes
     its own `record_from_game`."""
-    rules, config = game.rules, game.config
+    rules = game.rules
+    config: Any = game.config  # a trick game's Seating, which says its plays_per_trick
     card_played = family_of(config.rules).part("marks").card_played
     writer = RoundsWriter(config.plays_per_trick)
     for ply, (move, events) in enumerate(zip(game.moves, game.events)):
