@@ -241,6 +241,7 @@ class Toy(Rules):
     title: ClassVar[str] = "The toy trick game"
     player_counts: ClassVar[tuple[int, ...]] = (2,)
     default_players: ClassVar[int] = 2
+    seats_rule: ClassVar[str | None] = "T1"
 
     @classmethod
     def configure(cls, players: Iterable[str], *, variants: Iterable[str] = (), dealer: str | int | None = None,
