@@ -210,7 +210,10 @@ def foreign_cards(rules: type[Rules], config: Any) -> dict[AnyCard, NotationErro
     """The card words DGN's reader knows that are not `rules`' own (`Rules.parse_card` refuses them), with
     each refusal: computed once per set-up (a deck's note may name its size)."""
     key = (rules, config)
-    found = _FOREIGN.get(key)
+    try:
+        found, kept = _FOREIGN.get(key), True
+    except TypeError:  # a set-up that does not hash (a plug-in's may not): read again each time
+        found, kept = None, False
     if found is None:
         found = {}
         for card in dict.fromkeys(spellings().values()):
@@ -218,9 +221,10 @@ def foreign_cards(rules: type[Rules], config: Any) -> dict[AnyCard, NotationErro
                 rules.parse_card(config, str(card))
             except NotationError as error:
                 found[card] = error
-        if len(_FOREIGN) >= 256:
-            _FOREIGN.clear()
-        _FOREIGN[key] = found
+        if kept:
+            if len(_FOREIGN) >= 256:
+                _FOREIGN.clear()
+            _FOREIGN[key] = found
     return found
 
 
