@@ -38,11 +38,12 @@ class Table:
         return self.states[-1]
 
 
-def round_start(moves: Sequence[Any], is_deal: Callable[[Any], bool]) -> int:
-    """The number of moves up to and including the current round's deal (0 when none was made)."""
-    for index in range(len(moves) - 1, -1, -1):
-        if is_deal(moves[index]):
-            return index + 1
+def round_start(plies: int, is_deal: Callable[[int], bool]) -> int:
+    """The number of moves up to and including the current round's deal (0 when none was made), where
+    `is_deal(ply)` says whether move `ply` of the `plies` made was a deal."""
+    for ply in range(plies - 1, -1, -1):
+        if is_deal(ply):
+            return ply + 1
     return 0
 
 
@@ -51,7 +52,8 @@ def table_of(view: Any) -> Table:
     position = view._position  # the bots' one door; see the module docstring
     engine = position.engine
     moves = engine.moves
-    start = round_start(moves, lambda move: type(move).__name__ == "Deal")
+    is_chance = position.rule_set.is_chance  # a deal is the chance move: no family's class names here
+    start = round_start(len(moves), lambda ply: is_chance(engine.state_at(ply)))
     states = tuple(engine.state_at(ply) for ply in range(start, len(moves) + 1))
     return Table(position.rule_set, states, tuple(moves[start:]), view.viewer_seat)
 

@@ -8,7 +8,7 @@ import functools
 import random
 import sys
 
-from diamonds.core import ConfigError, rules_for
+from diamonds.core import ConfigError, rules_for, with_rule
 
 from .errors import CommandError
 from .outputs import open_output
@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         rule_set.configure(list(names), variants=variants, options=options or None)
     except ConfigError as error:
-        raise CommandError(f"{error} ({error.rule})" if error.rule else str(error)) from None
+        raise CommandError(with_rule(str(error), error.rule)) from None
     results = []
     sink = open_output(args.output, force=args.force) if args.output else contextlib.nullcontext(_Nowhere())
     with sink as out, GameProgress([], "playing", "played", games=args.games) as progress:

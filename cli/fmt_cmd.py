@@ -60,10 +60,11 @@ def _meaning(value: object, name: str = "") -> object:
 
 
 def _outcome(record: GameRecord) -> tuple[object, ...]:
+    """What a game replays to: valid, complete, every side's standing (any family's) and the problems."""
     replayed = replay_record(record)
     standings = None
     if replayed.game is not None:
-        standings = replayed.game.state.showroom, replayed.game.state.vault
+        standings = replayed.game.standings()
     return replayed.valid, replayed.complete, standings, tuple((p.code, p.message) for p in replayed.problems)
 
 

@@ -341,11 +341,11 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
                             "  diamonds simulate --players 4 --variant partnership --rules 1e --seed 7 --games 10\n"
                             "  diamonds simulate --players 3 --narrate\n"
                             "  diamonds simulate --rules kirk --target 500 --seed 1"):
-        from diamonds.core import FAMILIES, RULE_SETS
+        from diamonds.core import DEFAULT_RULES, FAMILIES, RULE_SETS
 
         _players(simulate, " (default: the rules' usual count: "
                  + ", ".join(f"{r.id} {r.default_players}" for r in RULE_SETS.values()) + ")")
-        simulate.add_argument("--rules", choices=list(RULE_SETS), default="2e",
+        simulate.add_argument("--rules", choices=list(RULE_SETS), default=DEFAULT_RULES,
                               help="; ".join(f"{f.name}: {', '.join(f.rule_ids)}" for f in FAMILIES))
         simulate.add_argument("--variant", action="append", default=[], metavar="V",
                               help="a Variant word of the rules (repeat or separate with commas): "
@@ -398,9 +398,9 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
                          "  diamonds arena --rules 2e --players 4 --bots mc,greedy,greedy,random --games 1000 "
                          "--seed 1 --jobs 4 -o arena.dgn\n"
                          "  diamonds arena --rules kirk --bots mc:32,greedy,greedy,greedy --hands 1 --games 50"):
-        from diamonds.core import RULE_SETS
+        from diamonds.core import DEFAULT_RULES, RULE_SETS
 
-        arena.add_argument("--rules", choices=list(RULE_SETS), default="2e", help="the rule set the bots play (Rules tag)")
+        arena.add_argument("--rules", choices=list(RULE_SETS), default=DEFAULT_RULES, help="the rule set the bots play (Rules tag)")
         _players(arena, " (default: the rules' usual count)")
         arena.add_argument("--bots", required=True, metavar="B,B,...",
                            help="one bot per seat of the first game (random, greedy, mc, mc:N for N samples per "
@@ -420,9 +420,9 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
     if play := _command(commands, only, "play", "play a game against the bots, one move typed at a time",
                         "  diamonds play --rules kirk --as Ann --bots mc\n"
                         "  diamonds play --rules 2e --players \"Ann Bob Cat\" --bots mc,greedy -o mine.dgn"):
-        from diamonds.core import RULE_SETS
+        from diamonds.core import DEFAULT_RULES, RULE_SETS
 
-        play.add_argument("--rules", choices=list(RULE_SETS), default="2e", help="the rule set of the game (Rules tag)")
+        play.add_argument("--rules", choices=list(RULE_SETS), default=DEFAULT_RULES, help="the rule set of the game (Rules tag)")
         _players(play, " (default: the rules' usual count)")
         play.add_argument("--as", dest="as_player", metavar="PLAYER", help="who you are (default: the first)")
         play.add_argument("--bots", default="mc", metavar="B,B,...",
@@ -529,6 +529,9 @@ def _run(args: argparse.Namespace) -> int:
         print(f"diamonds {args.command}: {visible(where)}{error.strerror or error}", file=sys.stderr)
         return EXIT_USAGE
     except Exception as error:  # a bug of ours: say so in one line; the traceback only on request
+        if _is_missing_part(error):  # a family without a part this command needs: the user's choice, not a bug
+            print(f"diamonds {args.command}: {visible(str(error))}", file=sys.stderr)
+            return EXIT_USAGE
         if os.environ.get("DIAMONDS_DEBUG"):
             raise
         print(f"diamonds {args.command}: internal error ({type(error).__name__}: {error}); this is a bug, "
@@ -569,6 +572,12 @@ def _outputs(args: argparse.Namespace) -> list[str]:
     """The outputs named on the command line (standard output, "-", is none)."""
     names = ("output", "svg", "html", "terminal_svg", "terminal_html", "plot")
     return [path for name in names if (path := getattr(args, name, None)) and path != "-"]
+
+
+def _is_missing_part(error: BaseException) -> bool:
+    """A `diamonds.core.MissingPart` (named, not imported: a command that never met a family imports no engine)."""
+    core = sys.modules.get("diamonds.core.family")
+    return core is not None and isinstance(error, core.MissingPart)
 
 
 def _quiet_stdout() -> None:

@@ -17,6 +17,7 @@ import time
 from collections.abc import Iterable
 from typing import TextIO
 
+from diamonds.core.errors import with_rule
 from diamonds.io.errors import ChangedBehind, ReadOnlyFile, UserError
 from diamonds.io.escape import visible
 from diamonds.io.interrupt import note_output
@@ -112,8 +113,7 @@ def open_recorder(args: argparse.Namespace, ask: object | None) -> Recorder:
                                 options=options, extra_tags=extra)
     except (SetupError, UnsafeTagText) as error:
         option = f"--{error.tag.lower()}: " if error.tag else ""
-        rule = f" ({error.rule})" if error.rule else ""
-        raise CommandError(f"{option}{error}{rule}") from None
+        raise CommandError(with_rule(f"{option}{error}", error.rule)) from None
     args.saver.save(recorder.text)
     return recorder
 
@@ -193,10 +193,9 @@ def run_lines(recorder: Recorder, path: str, lines: Iterable[str], out: TextIO, 
     if recorder.pending is not None:
         refused += 1
         question = recorder.pending[2]
-        rule = f" ({question.rule})" if question.rule else ""
         waiting = f"the round's `{question.prompt}Name` line" if question.end else question.item
-        print(visible(f"{shown}: end of input while {waiting} waits: {question.message}{rule}; "
-                      "not recorded"), file=err)
+        print(visible(with_rule(f"{shown}: end of input while {waiting} waits: {question.message}",
+                                question.rule) + "; not recorded"), file=err)
     print(visible(f"{shown}: {status(recorder)}"), file=err)
     if refused:
         print(f"{shown}: {refused} line{'s' if refused != 1 else ''} refused (not recorded)", file=err)

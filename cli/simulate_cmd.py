@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from diamonds.core import ConfigError, simulate
+from diamonds.core import ConfigError, simulate, with_rule
 from diamonds.notation.tags import UnsafeTagText, check_tags
 from diamonds.notation.writer import write_game
 from diamonds.replay import record_from_game
@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
                 game = simulate(players, rules=args.rules, variants=variants, seed=seed + number,
                                 options=options)
             except ConfigError as error:
-                raise CommandError(f"{error} ({error.rule})" if error.rule else str(error)) from None
+                raise CommandError(with_rule(str(error), error.rule)) from None
             if args.narrate:
                 describe = view_for(game.config.rules).describe
                 for events in game.events:

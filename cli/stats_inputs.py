@@ -8,6 +8,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
+from diamonds.core.errors import with_rule
 from diamonds.io.escape import visible, visible_lines
 from diamonds.io.folder import PARTIAL_MARKER, is_partial
 
@@ -87,8 +88,8 @@ def _from_parquet(folder: str, counts: Any, out: _Output, progress: GameProgress
         raise _parquet_error(paths["games"], error) from None
     for row in games.filter(pa.compute.invert(games["valid"])).select(
             ["file", "problem_line", "problem_column", "problem_message", "problem_rule"]).to_pylist():
-        rule = f" ({row['problem_rule']})" if row["problem_rule"] else ""
-        out.problem(f"{row['file']}:{row['problem_line']}:{row['problem_column']}: {row['problem_message']}{rule}")
+        out.problem(with_rule(f"{row['file']}:{row['problem_line']}:{row['problem_column']}: "
+                              f"{row['problem_message']}", row["problem_rule"]))
     counts.add_games(games)
     progress.advance(0, games.num_rows)
     if not getattr(counts, "needs_events", True) or not os.path.isfile(paths["events"]):

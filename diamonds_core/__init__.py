@@ -1,7 +1,8 @@
 """The rules engines of the games called Diamonds: plain values, legal moves, and the events each move causes.
 
 Every game is a *family* behind one protocol (`family.Rules`) that registers
-itself (`registry.families()`, entry-point group `diamonds.families`); `Game` plays any of them with push / pop. It knows
+itself (`registry.families()`, entry-point group `diamonds.families`); `Engine` plays any of them with push /
+pop (the front door's `Position` stands on it; `diamonds.Game` is a recorded game). It knows
 nothing of text formats, terminals or JSON (see `diamonds.notation` and
 `diamonds.cli`).
 """
@@ -25,15 +26,16 @@ from .cards import (
     standard_cards,
 )
 from .errors import *
-from .family import Family, PureTable, Rules, Sight, Standing, Table
-from .game import Game
+from .family import Family, MissingPart, PureTable, Rules, Sight, Standing, Table
+from .game import Engine
 from .registry import DEFAULT_RULES, families, family_named, family_of, option_tags, register, rules_for
 from .seating import PLAYER_ID, ConfigError, Seating
 from .simulate import DEFAULT_NAMES, default_names, play_random_game, simulate
 
 __all__ = [
     "AnyCard", "COURT_RANKS", "Card", "CardParseError", "ConfigError", "DEFAULT_NAMES", "DEFAULT_RULES", "FAMILIES",
-    "Family", "Game", "JOKER", "Joker", "MAX_RANK", "PLAYER_ID", "PureTable", "RULE_SETS", "Rules", "SUITS", "Seating",
+    "Engine", "Family", "JOKER", "MissingPart", "Joker", "MAX_RANK", "PLAYER_ID", "PureTable", "RULE_SETS", "Rules",
+    "SUITS", "Seating",
     "Sight", "Standing", "Suit", "Table", "default_names", "families", "family_named", "family_of", "register",
     "format_cards", "numbered_cards", "option_tags", "play_random_game", "rules_for", "simulate", "sort_cards",
     "standard_cards",
@@ -46,9 +48,18 @@ if TYPE_CHECKING:  # found on first use by __getattr__ below
 
 
 def __getattr__(name: str) -> Any:
-    """`FAMILIES` and `RULE_SETS` are found on first use (see registry), not when this package is imported."""
+    """`FAMILIES` and `RULE_SETS` are found on first use (see registry), not when this package is imported.
+
+    `Game` is the engine's old name, kept for scripts that import it (a DeprecationWarning): `Engine` now,
+    since the front door's `diamonds.Game` is a recorded game."""
     if name in ("FAMILIES", "RULE_SETS"):
         from . import registry
 
         return getattr(registry, name)
+    if name == "Game":
+        import warnings
+
+        warnings.warn("diamonds.core.Game is diamonds.core.Engine now (diamonds.Game is a recorded game)",
+                      DeprecationWarning, stacklevel=2)
+        return Engine
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,6 +1,8 @@
 """Illegal moves: one exception class per cause, shared by every family.
 
-Each carries the ruling that forbids the move (`rule`: "R8", "K2", "B6"),
+Each carries the ruling that forbids the move (`rule`: "R8", "K2", "B6"; the
+one field name on every error, written after the message one way, by
+`with_rule`: "… (R8)"),
 a message a player understands (`reason`), a stable machine-readable `code`,
 and the facts as data fields (`seat`, `card`, `cards`, `expected`, `found`),
 so that a caller locating the mistake in a record reads fields, never the
@@ -16,9 +18,14 @@ if TYPE_CHECKING:
     from .cards import AnyCard
 
 __all__ = [
-    "IllegalMove", "WrongPhase", "OutOfTurn", "CardNotHeld", "CardNotInDeck", "CardTwice", "MustFollowSuit",
+    "with_rule", "IllegalMove", "WrongPhase", "OutOfTurn", "CardNotHeld", "CardNotInDeck", "CardTwice", "MustFollowSuit",
     "InvalidDeal", "GameOver", "NotationError",
 ]
+
+
+def with_rule(message: str, rule: str | None) -> str:
+    """A message with the ruling that decides it, as every error and diagnostic writes it: `… (R8)`."""
+    return f"{message} ({rule})" if rule else message
 
 
 class IllegalMove(ValueError):
@@ -39,7 +46,7 @@ class IllegalMove(ValueError):
         self.expected = expected  # a count the rules require …
         self.found = found  # … and the count the move had
         self.player: str | None = None  # the seat's name, where a caller that knows the names fills it in
-        super().__init__(f"{message} — {self.rule}" if self.rule else message)
+        super().__init__(with_rule(message, self.rule))
 
     @property
     def ruling(self) -> str | None:
@@ -89,14 +96,20 @@ class NotationError(ValueError):
     """Text that does not say a move here (`Position.parse("9X")`), with where and what was expected.
 
     `column` is 1-based within `text`; `line` is set where the text came from a
-    file. `ruling` names the rule when the words are right but the rules refuse them."""
+    file. `rule` names the ruling when the words are another game's or the rules refuse them; `str()` ends
+    with it, as an `IllegalMove`'s does (`ruling=` is the same, an older spelling)."""
 
     def __init__(self, message: str, *, text: str, column: int = 1, expected: str = "",
-                 line: int | None = None, ruling: str | None = None) -> None:
-        super().__init__(message)
+                 line: int | None = None, rule: str | None = None, ruling: str | None = None) -> None:
+        self.rule = rule if rule is not None else ruling
+        super().__init__(with_rule(message, self.rule))
         self.reason = message
         self.text = text
         self.column = column
         self.expected = expected
         self.line = line
-        self.ruling = ruling
+
+    @property
+    def ruling(self) -> str | None:
+        """The same as `rule`."""
+        return self.rule

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -25,7 +25,7 @@ from .seating import Seating
 
 __all__ = [
     "Standing", "HandNumbered", "Sight", "Rules", "EngineRules", "Table", "Endgame", "PureTable", "Family",
-    "FamilyMismatch", "STANDARD_PARTS",
+    "FamilyMismatch", "STANDARD_PARTS", "REQUIRED_PARTS", "MissingPart", "FamilyInvariants",
 ]
 
 
@@ -129,6 +129,9 @@ class Rules:
     variants: ClassVar[tuple[str, ...]] = ()  # the Variant tag's words it accepts
     option_tags: ClassVar[tuple[str, ...]] = ()  # the tags it reads besides Players, Rules, Variant, Dealer
     rounds_word: ClassVar[str] = "round"  # what one dealt hand is called ("hand" in some games)
+    #: The ruling that seats the players (R1, K1, B1), which the replay cites for a missing, unknown or
+    #: repeated player: each game's own (Kirk's and the bidding game's say "seats as R1" but are K1 and B1).
+    seats_rule: ClassVar[str | None] = None
 
     @classmethod
     def configure(cls, players: Iterable[str], *, variants: Iterable[str] = (), dealer: str | int | None = None,
@@ -209,6 +212,16 @@ class Rules:
         raise NotImplementedError
 
     @classmethod
+    def parse_card(cls, config: Any, text: str) -> Any:
+        """The card one word of this game's text names: the one reader of a card word, which `parse_move`
+        and the replay of a record both use, so that a game accepts only its own words. `NotationError`,
+        with the game's ruling, for another game's word (the Joker in a game without one). Which cards the
+        deck holds is the rules' answer (`apply`), not this one's. By default every card word of DGN."""
+        from .movetext import card_of, one_word
+
+        return card_of(text, one_word(text))
+
+    @classmethod
     def hand(cls, state: Any, seat: int) -> tuple[Any, ...]:
         """The cards a seat holds now, in display order."""
         return tuple(state.hand(seat))
@@ -269,6 +282,8 @@ class MoveTextFunctions(Protocol):
 
     def parse_move(self, state: Any, text: str, /) -> Any: ...
 
+    def parse_card(self, config: Any, text: str, /) -> Any: ...
+
 
 class VisibilityFunctions(Protocol):
     def is_private(self, state: Any, move: Any, /) -> bool: ...
@@ -328,6 +343,10 @@ class EngineRules(Rules):
         return cls.movetext_module.parse_move(state, text)
 
     @classmethod
+    def parse_card(cls, config: Any, text: str) -> Any:
+        return cls.movetext_module.parse_card(config, text)
+
+    @classmethod
     def is_private(cls, state: Any, move: Any) -> bool:
         if cls.visibility_module is None:
             return super().is_private(state, move)
@@ -365,8 +384,10 @@ class PureTable(Generic[S]):
         return self.rules.standings(self.state)
 
 
-#: The parts every family provides, by the module (inside the family's package) and the name in it.
-#: A family may name others (`Family(parts=...)`), e.g. to share a module between two parts.
+#: The parts a family may provide, by the module (inside the family's package) and the name in it.
+#: A family may name them elsewhere (`Family(parts=...)`), e.g. to share one module between several parts.
+#: REQUIRED_PARTS are what every game has (its records replayed, its positions labelled); the others are
+#: optional: a command that needs one a family lacks ends with one line (`MissingPart`), exit status 2.
 STANDARD_PARTS: Mapping[str, str] = {
     "bridge": "bridge:BRIDGE",  # record items -> moves, and a game -> record (diamonds.replay.Bridge)
     "export": "export:EXPORT",  # a replayed game -> plain data, and its JSON Schema part
@@ -379,7 +400,56 @@ STANDARD_PARTS: Mapping[str, str] = {
     "words": "words:WORDS",  # the notation words its records use (deal, pass, kitty, bid ...)
     "visibility": "visibility:VISIBILITY",  # what each player may know (Position.view, pictures, --as)
     "bot": "bot:BOT",  # the bots' rules of thumb and sampler of hidden cards (diamonds.bots.FamilyBot)
+    "invariants": "invariants:INVARIANTS",  # what the family conserves: the conformance suite's own checks
 }
+
+#: The parts without which a family is no game the toolkit can read: its records replayed into moves, and
+#: the marks that name its positions (R2.7.3). Every other part of STANDARD_PARTS is optional.
+REQUIRED_PARTS: frozenset[str] = frozenset(("bridge", "steps", "marks"))
+
+#: What each optional part gives, for the one line a command says when a family lacks it.
+PART_PURPOSES: Mapping[str, str] = {
+    "bridge": "its records replayed into moves", "steps": "its replay stops", "marks": "its positions' labels",
+    "export": "its JSON export (convert --to json or csv, schema)", "tables": "its analysis tables (stats, "
+    "ratings, convert --to parquet)", "stats": "its own figures of stats", "picture": "its SVG picture",
+    "view": "its screens and narration", "words": "its own item words", "visibility": "its visibility policy",
+    "bot": "bots (greedy and mc need it; random bots need nothing from a family)",
+    "invariants": "the conserved quantities the conformance suite checks",
+}
+
+
+class MissingPart(LookupError):
+    """A part a family does not have (see STANDARD_PARTS): data fields `family` and `part`; `str()` is one line."""
+
+    def __init__(self, family: str, part: str) -> None:
+        self.family, self.part = family, part
+        purpose = PART_PURPOSES.get(part)
+        super().__init__(f"the {family} family has no `{part}` part" + (f": {purpose}" if purpose else ""))
+
+
+def _nothing(*_: Any) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class FamilyInvariants:
+    """A family's `invariants` part: what its games conserve, checked by the conformance suite after every move
+    of games played at random (tests/conformance/test_families.py), so a plug-in brings its own.
+
+    `max_moves(config)`: an upper bound on a whole game's moves (deals included), so that "the game ends" is
+    checked, not hoped for; `state(state)`: what holds in every state; `step(before, move, after, events)`:
+    what holds across one move; `final(state, standings)`: who wins, by the family's own tie rule;
+    `extra_options`: set-ups to play besides player counts × variants, as option tags' text (Kirk's `Hands`).
+    Work the expected numbers out from the rulings, never from the engine's constants."""
+
+    max_moves: Callable[[Any], int]
+    state: Callable[[Any], None] = _nothing
+    step: Callable[[Any, Any, Any, tuple[Any, ...]], None] = _nothing
+    final: Callable[[Any, tuple[Any, ...]], None] = _nothing
+    extra_options: tuple[Mapping[str, str], ...] = ()
+
+
+_REQUIRED: Any = object()  # `Family.part`'s default: no default, a missing part is a MissingPart
 
 
 class FamilyMismatch(Exception):
@@ -464,14 +534,24 @@ class Family:
     def __hash__(self) -> int:
         return hash((self.name, self.package, self.rule_ids))
 
-    def part(self, which: str) -> Any:
-        """The family's part `which` (see STANDARD_PARTS), imported on first use."""
-        try:
-            location = self.parts[which]
-        except KeyError:
-            raise LookupError(f"the {self.name} family has no {which} part") from None
-        module, _, attribute = location.partition(":")
-        return getattr(importlib.import_module(f"{self.package}.{module}"), attribute)
+    def part(self, which: str, default: Any = _REQUIRED) -> Any:
+        """The family's part `which` (see STANDARD_PARTS), imported on first use; `default` where the family
+        has none (a part it does not name, or whose module or name is not there), else `MissingPart`."""
+        location = self.parts.get(which)
+        if location is not None:
+            module, _, attribute = location.partition(":")
+            name = f"{self.package}.{module}"
+            try:
+                found = importlib.import_module(name)
+            except ModuleNotFoundError as error:
+                if error.name is None or not (name == error.name or name.startswith(error.name + ".")):
+                    raise  # the part's module is there but imports something missing: a bug to show
+            else:
+                if hasattr(found, attribute):
+                    return getattr(found, attribute)
+        if default is not _REQUIRED:
+            return default
+        raise MissingPart(self.name, which)
 
     def typed_part(self, which: str, kind: type[P]) -> P:
         """`part(which)`, checked to be a `kind`: a misnamed part fails here, naming itself."""

@@ -1,4 +1,5 @@
-"""`Game`: a game of any family in progress, with push / pop like python-chess's Board.
+"""`Engine`: a game of any family in progress, with push / pop like python-chess's Board, under the front
+door's `Position` (the front door's `Game` is a recorded game: one name, one meaning).
 
 The game is played on its family's mutable table (`Rules.table`); after each
 move a frozen state snapshot is kept (unless `history=False`), so going back
@@ -13,15 +14,15 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from .family import Rules, Standing, Table
-from .registry import family_of, rules_for
+from .registry import DEFAULT_RULES, family_of, rules_for
 from .seating import Seating
 
-__all__ = ["Game", "events_by_move", "split_before"]
+__all__ = ["Engine", "events_by_move", "split_before"]
 
 E = TypeVar("E")
 
 
-class Game:
+class Engine:
     def __init__(self, config: Seating, *, history: bool = True, events: bool = True) -> None:
         self.config = config
         self.rules: type[Rules] = rules_for(config.rules)
@@ -35,8 +36,8 @@ class Game:
         self._events: list[tuple[Any, ...]] = []
 
     @classmethod
-    def create(cls, players: Iterable[str], *, rules: str = "2e", variants: Iterable[Any] = (),
-               dealer: str | int | None = None, options: Mapping[str, str] | None = None) -> Game:
+    def create(cls, players: Iterable[str], *, rules: str = DEFAULT_RULES, variants: Iterable[Any] = (),
+               dealer: str | int | None = None, options: Mapping[str, str] | None = None) -> Engine:
         """A new game of the rule set `rules` names (any registered family)."""
         return cls(rules_for(rules).configure(players, variants=variants, dealer=dealer, options=options))
 
@@ -132,7 +133,7 @@ class Game:
         self.table = self.rules.table(self._states[-1], record=self._record_events)
         return self._moves.pop()
 
-    def copy(self, ply: int | None = None) -> Game:
+    def copy(self, ply: int | None = None) -> Engine:
         """An independent game with the first `ply` moves (all by default); the frozen states are shared, not
         replayed, so it needs history."""
         if not self._history:
@@ -140,7 +141,7 @@ class Game:
         ply = len(self._moves) if ply is None else ply
         if not 0 <= ply <= len(self._moves):
             raise IndexError(f"a game of {len(self._moves)} moves has no ply {ply}")
-        twin = Game.__new__(Game)
+        twin = Engine.__new__(Engine)
         twin.config, twin.rules = self.config, self.rules
         twin._record_events, twin._history, twin._recording = self._record_events, self._history, self._recording
         twin._states, twin._moves = self._states[:ply + 1], self._moves[:ply]
@@ -170,7 +171,7 @@ class Game:
 
     def __repr__(self) -> str:
         players = " ".join(self.config.players)
-        return f"<Game {self.config.rules} [{players}] {len(self._moves)} moves, {self.state.phase.value}>"
+        return f"<Engine {self.config.rules} [{players}] {len(self._moves)} moves, {self.state.phase.value}>"
 
 
 def events_by_move(events: Sequence[E], opening: type) -> list[tuple[E, ...]]:

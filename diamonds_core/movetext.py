@@ -9,12 +9,13 @@ for 10, suit symbols, an annotation such as `!?`) and every refusal is a
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
-from .cards import AnyCard, card_text
+from .cards import AnyCard, Card, card_text
 from .errors import NotationError
 
-__all__ = ["Word", "words", "card_of", "seat_named", "count_of", "deal_text", "parse_deal", "refuse"]
+__all__ = ["Word", "words", "card_of", "suited_card_of", "one_word", "seat_named", "count_of", "deal_text",
+           "parse_deal", "refuse"]
 
 _ANNOTATION = re.compile(r"(?:!!|\?\?|!\?|\?!|!|\?)\Z")
 
@@ -39,7 +40,7 @@ def refuse(text: str, word: Word | None, reason: str, expected: str, ruling: str
     """The error for `word` (None: the text as a whole) of a move's text."""
     column = word.column if word is not None else 1
     return NotationError(f"{reason} (expected {expected})", text=text, column=column, expected=expected,
-                         ruling=ruling)
+                         rule=ruling)
 
 
 def card_of(text: str, word: Word, *, marks: str = "") -> AnyCard:
@@ -51,6 +52,24 @@ def card_of(text: str, word: Word, *, marks: str = "") -> AnyCard:
     if card is None:
         raise refuse(text, word, f'"{word}" is not a card', "a card such as 9H, 12C, QS, AH or Jo")
     return card
+
+
+def suited_card_of(text: str, word: Word, *, refusal: str, ruling: str) -> Card:
+    """`card_of` in a game without the Joker: `Jo` (a card of no suit) is another game's word, refused with
+    the game's `refusal` (`Jo is not in this game's deck (ranks 1-15)`) and `ruling` at the word's column."""
+    card = card_of(text, word)
+    if not isinstance(card, Card):
+        raise NotationError(refusal.format(card=card), text=text, column=word.column,
+                            expected="a card of this game's deck", rule=ruling)
+    return card
+
+
+def one_word(text: str) -> Word:
+    """The one word of `text` (a card word as the replay checks it)."""
+    found = words(text)
+    if len(found) != 1:
+        raise refuse(text, found[1] if found else None, "one word is one card", "one card")
+    return found[0]
 
 
 def seat_named(text: str, word: Word, players: Sequence[str]) -> int:
@@ -74,11 +93,13 @@ def deal_text(players: Sequence[str], hands: Iterable[Iterable[AnyCard]], *extra
     return "\n".join([*lines, *extra])
 
 
-def parse_deal(text: str, players: Sequence[str], extra: Sequence[str] = ()) -> tuple[
+def parse_deal(text: str, players: Sequence[str], extra: Sequence[str] = (),
+               card_of: Callable[[str, Word], AnyCard] = card_of) -> tuple[
         tuple[tuple[AnyCard, ...], ...], dict[str, tuple[AnyCard, ...]]]:
     """Deal lines (`deal Ann 1D 4D …`, one per player, any order) and the `extra` lines (`kitty …`).
 
-    Returns the hands in seat order and the extra lines' cards by their word."""
+    Returns the hands in seat order and the extra lines' cards by their word; `card_of` reads a card word
+    (a game's own reader refuses another game's cards)."""
     hands: dict[int, tuple[AnyCard, ...]] = {}
     found: dict[str, tuple[AnyCard, ...]] = {}
     all_words = words(text)

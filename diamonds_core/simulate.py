@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .game import Game
+from .game import Engine
 from .registry import DEFAULT_RULES, rules_for
 from .seating import ConfigError, Seating
 
@@ -20,9 +20,9 @@ __all__ = ["play_random_game", "simulate", "default_names", "DEFAULT_NAMES"]
 DEFAULT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 
 
-def play_random_game(config: Seating, rng: random.Random, *, stop_after: int | None = None) -> Game:
+def play_random_game(config: Seating, rng: random.Random, *, stop_after: int | None = None) -> Engine:
     """Play a whole game (or `stop_after` moves) at random."""
-    game = Game(config)
+    game = Engine(config)
     rules = game.rules
     while not game.is_over and (stop_after is None or len(game) < stop_after):
         game.push(rules.random_move(game.state, rng))
@@ -31,7 +31,7 @@ def play_random_game(config: Seating, rng: random.Random, *, stop_after: int | N
 
 def simulate(players: int | Iterable[str] | None = None, *, rules: str = DEFAULT_RULES,
              variants: Iterable[Any] = (), seed: int | None = None, dealer: str | int | None = None,
-             options: Mapping[str, str] | None = None) -> Game:
+             options: Mapping[str, str] | None = None) -> Engine:
     """A complete random game; `players` is a count (named Ann, Bob, …), the ids, or the rules' usual count."""
     rule_set = rules_for(rules)
     for tag in options or {}:

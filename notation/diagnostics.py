@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, TextIO
 
+from diamonds.core.errors import with_rule
 from diamonds.io.escape import quoted, visible
 
 from .records import GameRecord, Problem
@@ -39,8 +40,7 @@ def format_problem(path: str, record: GameRecord, problem: Problem, *, colour: b
     `colour`, the same text with ANSI colours: the line highlighted as DGN,
     the caret in red.
     """
-    rule = f" ({problem.rule})" if problem.rule else ""
-    head = visible(f"{path}:{problem.line}:{problem.column}: {problem.message}{rule}")
+    head = visible(with_rule(f"{path}:{problem.line}:{problem.column}: {problem.message}", problem.rule))
     source = record.source_line(problem.line).rstrip("\r\n")
     if not source:
         return head

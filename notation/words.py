@@ -117,15 +117,7 @@ def vocabulary() -> Vocabulary:
     """The words of every registered family (asked once: registrations do not change while reading)."""
     from diamonds.core import families
 
-    declared = []
-    for family in families():
-        if "words" not in family.parts:
-            continue
-        try:
-            declared.append(family.part("words"))
-        except ModuleNotFoundError as error:
-            if error.name != f"{family.package}.{family.parts['words'].partition(':')[0]}":
-                raise
+    declared = [words for family in families() if (words := family.part("words", None)) is not None]
     return Vocabulary.of(declared)
 
 

@@ -17,7 +17,8 @@ __all__ = ["Bridge"]
 @dataclass(frozen=True, slots=True)
 class Bridge:
     """`replayer` turns a record's rounds into moves (a `Replayer` subclass);
-    `record_from_game` writes a game played on the engine down as a record."""
+    `record_from_game` writes a game played on the engine down as a record (None: the generic writer of a
+    plain trick game, `replay.record.trick_game_record`, which needs nothing more of the family)."""
 
     replayer: type[Replayer]
-    record_from_game: Callable[..., GameRecord]
+    record_from_game: Callable[..., GameRecord] | None = None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from diamonds.core import AnyCard, Game, Seating, family_of, sort_cards
+from diamonds.core import AnyCard, Engine, Seating, family_of, sort_cards
 from diamonds.notation.records import (
     Call,
     GameRecord,
@@ -21,10 +21,10 @@ from diamonds.notation.records import (
 )
 from diamonds.notation.tags import format_result
 
-__all__ = ["record_from_game", "game_tags", "result_value", "RoundsWriter"]
+__all__ = ["record_from_game", "trick_game_record", "game_tags", "result_value", "RoundsWriter"]
 
 
-def game_tags(game: Game, extra: Iterable[tuple[str, str]] = ()) -> tuple[Tag, ...]:
+def game_tags(game: Engine, extra: Iterable[tuple[str, str]] = ()) -> tuple[Tag, ...]:
     """Rules, Variant, Players, Dealer, the rule set's own tags, and Result, after any `extra` ones."""
     config: Any = game.config
     tags = [Tag(name, value) for name, value in extra]
@@ -46,11 +46,32 @@ def result_value(config: Any, standings: Sequence[Any]) -> str:
     return format_result(entries, config.players)
 
 
-def record_from_game(game: Game, *, tags: Iterable[tuple[str, str]] = (), deals: bool = True) -> GameRecord:
+def record_from_game(game: Engine, *, tags: Iterable[tuple[str, str]] = (), deals: bool = True) -> GameRecord:
     """The record of every move of `game` (deal lines optional), whatever its family."""
     bridge = family_of(game.config.rules).part("bridge")
-    record: GameRecord = bridge.record_from_game(game, tags=tags, deals=deals)
+    write = bridge.record_from_game or trick_game_record
+    record: GameRecord = write(game, tags=tags, deals=deals)
     return record
+
+
+def trick_game_record(game: Engine, *, tags: Iterable[tuple[str, str]] = (), deals: bool = True) -> GameRecord:
+    """The record of a plain trick game, whatever its family, from the protocol alone: a chance move (a deal)
+    opens a round (`R<k> dealer <id>`, each seat's hand after it as its deal line), and a move whose events
+    the family's marks say played a card is that card, read by the family's own card reader from its own
+    move words (`Rules.parse_card` of `Rules.move_text`). A family with other items (passes, bids) writes
+    its own `record_from_game`."""
+    rules = game.rules
+    config: Any = game.config  # a trick game's Seating, which says its plays_per_trick
+    card_played = family_of(config.rules).part("marks").card_played
+    writer = RoundsWriter(config.plays_per_trick)
+    for ply, (move, events) in enumerate(zip(game.moves, game.events)):
+        before = game.state_at(ply)
+        if rules.is_chance(before):
+            after = game.state_at(ply + 1)
+            writer.deal_hands(config, [rules.hand(after, seat) for seat in range(len(config.players))], deals=deals)
+        elif any(card_played(event) is not None for event in events):
+            writer.play(Play(rules.parse_card(config, rules.move_text(before, move))))
+    return writer.record(game, tags)
 
 
 class RoundsWriter:
@@ -98,7 +119,7 @@ class RoundsWriter:
             self.rounds.append(Round(self.header, self.hand_lines, tricks, None, tuple(self.calls)))
             self.header = None
 
-    def record(self, game: Game, tags: Iterable[tuple[str, str]]) -> GameRecord:
+    def record(self, game: Engine, tags: Iterable[tuple[str, str]]) -> GameRecord:
         """The whole record: the rounds (the last one closed) under the game's tags."""
         self.close()
         return GameRecord(game_tags(game, tags), tuple(self.rounds))

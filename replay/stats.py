@@ -248,8 +248,11 @@ class FamilyStats:
 
 
 @cache
-def family_stats(family: Family) -> FamilyStats:
-    """The family's own figures: its registered `stats` part."""
+def family_stats(family: Family) -> FamilyStats | None:
+    """The family's own figures: its registered `stats` part (an optional part: None where it has none, and
+    `stats` gives the figures every game has)."""
+    if family.part("stats", None) is None:
+        return None
     return family.typed_part("stats", FamilyStats)
 
 
@@ -395,6 +398,8 @@ class StatsAccumulator:
             "rules", joined["rules"])
         for family in FAMILIES:
             stats = family_stats(family)
+            if stats is None:
+                continue
             mine = keyed.filter(pc.equal(keyed["family"].cast("string"), family.name))
             if mine.num_rows:
                 add_tally(self.tallies.setdefault(family.name, {}), stats.tally(mine))
@@ -433,7 +438,7 @@ class StatsAccumulator:
         for registered in FAMILIES:
             stats = family_stats(registered)
             tally = self.tallies.get(registered.name)
-            if tally:
+            if tally and stats is not None:
                 families.append(FamilyFigures(registered.name, stats.title, stats.breakdowns(tally)))
         return Summary(
             games=sum(g.games for g in groups) + self.unreadable,

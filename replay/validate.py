@@ -10,14 +10,39 @@ family: the registry says which bridge a game's `Rules` tag calls for.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from diamonds.core import Card, ConfigError, Game, IllegalMove, Seating, family_of, option_tags, rules_for
+from diamonds.core import (
+    AnyCard,
+    Card,
+    ConfigError,
+    Engine,
+    IllegalMove,
+    NotationError,
+    Rules,
+    Seating,
+    family_of,
+    option_tags,
+    rules_for,
+)
+from diamonds.core.cards import spellings
 from diamonds.core.registry import DEFAULT_RULES, registry_version
 from diamonds.core.seating import PLAYER_ID
-from diamonds.notation.records import Choice, GameRecord, HandLine, Play, Plays, Pos, Problem, Round, RoundHeader, Tag
+from diamonds.notation.records import (
+    Choice,
+    GameRecord,
+    HandLine,
+    Play,
+    Plays,
+    Pos,
+    Problem,
+    Round,
+    RoundHeader,
+    Tag,
+    Take,
+)
 from diamonds.notation.tags import TagSyntaxError, parse_players, parse_result, parse_variants
 
 from .record import result_value
@@ -39,7 +64,7 @@ class ReplayedGame:
 
     record: GameRecord
     config: Any = None  # the family's configuration (a `Seating`)
-    game: Game | None = None
+    game: Engine | None = None
     origins: list[Origin] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -131,8 +156,10 @@ class _Setup(Reporter):
     def read_config(self) -> Seating:
         record = self.record
         players_tag = record.tag("Players")
+        rules_tag = record.tag("Rules")
+        rule_id = rules_tag.value.strip() if rules_tag else DEFAULT_RULES
         if players_tag is None:
-            self.tag_problem(None, 'the game has no [Players "..."] tag', "missing-players", "R1")
+            self.tag_problem(None, 'the game has no [Players "..."] tag', "missing-players", seats_rule(rule_id))
         assert players_tag is not None
         players = parse_players(players_tag.value)
         offset = 0
@@ -142,8 +169,6 @@ class _Setup(Reporter):
                 self.tag_problem(players_tag, f'"{name}" is not a player id (a letter, then up to 15 '
                                  "letters, digits, _ or -)", "bad-player-id", offset=offset)
             offset += len(name)
-        rules_tag = record.tag("Rules")
-        rule_id = rules_tag.value.strip() if rules_tag else DEFAULT_RULES
         try:
             rules = rules_for(rule_id)
         except ConfigError as error:
@@ -164,7 +189,7 @@ class _Setup(Reporter):
         except ConfigError as error:
             at = record.tag(error.tag) if error.tag else players_tag
             self.tag_problem(at or players_tag, str(error), "bad-players" if error.tag is None else "bad-tag",
-                             error.rule or ("R1" if error.tag is None else None))
+                             error.rule or (rules.seats_rule if error.tag is None else None))
             raise AssertionError("unreachable") from None  # pragma: no cover
         try:
             config = rules.configure(players, variants=variants, options=options)
@@ -176,9 +201,42 @@ class _Setup(Reporter):
             dealer = base.seat_of(dealer_tag.value.strip())
             if dealer is None:
                 self.tag_problem(dealer_tag, f"the dealer \"{dealer_tag.value}\" is not one of the players",
-                                 "unknown-player", "R1")
+                                 "unknown-player", rules.seats_rule)
             config = rules.configure(players, variants=variants, dealer=dealer, options=options)
         return config
+
+
+def foreign_cards(rules: type[Rules], config: Any) -> dict[AnyCard, NotationError]:
+    """The card words DGN's reader knows that are not `rules`' own (`Rules.parse_card` refuses them), with
+    each refusal: computed once per set-up (a deck's note may name its size)."""
+    key = (rules, config)
+    try:
+        found, kept = _FOREIGN.get(key), True
+    except TypeError:  # a set-up that does not hash (a plug-in's may not): read again each time
+        found, kept = None, False
+    if found is None:
+        found = {}
+        for card in dict.fromkeys(spellings().values()):
+            try:
+                rules.parse_card(config, str(card))
+            except NotationError as error:
+                found[card] = error
+        if kept:
+            if len(_FOREIGN) >= 256:
+                _FOREIGN.clear()
+            _FOREIGN[key] = found
+    return found
+
+
+_FOREIGN: dict[tuple[type[Rules], Any], dict[AnyCard, NotationError]] = {}
+
+
+def seats_rule(rule_id: str) -> str | None:
+    """The ruling that seats a game's players (R1, K1, B1: its family's), None for rules no family plays."""
+    try:
+        return rules_for(rule_id).seats_rule
+    except ConfigError:
+        return None
 
 
 _SET_UP_TAGS = frozenset(("Players", "Rules", "Variant", "Dealer"))
@@ -210,7 +268,7 @@ class Replayer(Reporter):
         self.history = history
         self.events = events
         self.config: Any = replayed.config
-        self.game = Game(self.config, history=history, events=events)
+        self.game = Engine(self.config, history=history, events=events)
         replayed.game = self.game
         #: Each seat by its player's id exactly as the Players tag writes it: the fast paths' lookup (an id
         #: written otherwise goes through `seat`, which matches it ignoring case or reports it).
@@ -221,9 +279,13 @@ class Replayer(Reporter):
         self.check_result()
 
     def play_rounds(self) -> None:
-        """Every round of the record in turn, until one cannot be finished."""
+        """Every round of the record in turn, until one cannot be finished; a round's cards are first read as
+        the game's own words (`refuse_foreign_cards`)."""
         rounds = self.record.rounds
+        foreign = foreign_cards(self.game.rules, self.config)
         for number, rnd in enumerate(rounds, 1):
+            if foreign:
+                self.refuse_foreign_cards(rnd, foreign)
             if not self.play_round(number, rnd, last=number == len(rounds)):
                 break  # unfinished: a Result with scores is still checked (it must be "*")
 
@@ -232,6 +294,19 @@ class Replayer(Reporter):
         at its token; False when the replay cannot go on past it (an unfinished round). `last`: no round
         follows it in the record."""
         raise NotImplementedError
+
+    def refuse_foreign_cards(self, rnd: Round, foreign: Mapping[AnyCard, NotationError]) -> None:
+        """A card word of another game (the Joker in a game without one), refused at its token with this
+        game's ruling, before the family's bridge sees the round: a bridge gets only its game's words."""
+        groups = [line.cards for line in rnd.hand_lines] + [trick.plays for trick in rnd.tricks]
+        found = [play for plays in groups if not foreign.keys().isdisjoint(plays.cards)
+                 for play in plays if play.card in foreign]
+        found += [play for call in rnd.calls if isinstance(call, Take) for play in (call.card, call.point)
+                  if play.card in foreign]
+        if found:
+            play = min(found, key=lambda play: play.pos)
+            error = foreign[play.card]
+            self.problem(play.pos, error.reason, "card-not-in-deck", error.rule, play.length)
 
     def seats_and_leader(self, rnd: Round, dealer: int, count: int) -> tuple[list[tuple[int, ...]], int] | None:
         """Who played each card of the first `count` tricks, and who leads the trick after them, from seat
@@ -258,7 +333,7 @@ class Replayer(Reporter):
         seat = self.config.seat_of(name)
         if seat is None:
             self.problem(pos, f"unknown {what} \"{name}\" (players: {' '.join(self.config.players)})",
-                         "unknown-player", "R1", len(name))
+                         "unknown-player", self.game.rules.seats_rule, len(name))
         return seat  # type: ignore[no-any-return]
 
     def check_dealer(self, header: RoundHeader, number: int, expected: int) -> None:
@@ -409,7 +484,7 @@ class Replayer(Reporter):
             for name in entry.side:
                 seat = config.seat_of(name)
                 if seat is None:
-                    self.tag_problem(tag, f"unknown player \"{name}\" in Result", "unknown-player", "R1",
+                    self.tag_problem(tag, f"unknown player \"{name}\" in Result", "unknown-player", self.game.rules.seats_rule,
                                      side_at, side_len)
                 seats.append(seat)
             sides = {config.side_of[s] for s in seats}

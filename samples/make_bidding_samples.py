@@ -35,7 +35,7 @@ if str(ROOT / "samples") not in sys.path:  # the shared helper, also when loaded
 import sampling  # noqa: E402
 from sampling import Sample, braced, club, line_comment, make_files, with_notes  # noqa: E402
 
-from diamonds.core import JOKER, Game  # noqa: E402
+from diamonds.core import JOKER, Engine  # noqa: E402
 from diamonds.families.bidding.rules import (  # noqa: E402
     CardPlayed,
     GameEnded,
@@ -89,7 +89,7 @@ FILES: dict[str, list[Sample]] = {
 # --------------------------------------------------------------------------- the search
 
 
-def shows(game: Game) -> set[str]:
+def shows(game: Engine) -> set[str]:
     """What `game` shows of the things a sample can ask for."""
     seen = set()
     made = []
@@ -114,7 +114,7 @@ def shows(game: Game) -> set[str]:
     return seen
 
 
-def find_game(sample: Sample) -> tuple[int, Game]:
+def find_game(sample: Sample) -> tuple[int, Engine]:
     """The first seed from `first_seed` whose game shows everything the sample wants."""
     return sampling.find_game(sample, "bidding", shows)
 
@@ -126,7 +126,7 @@ def _signed(points: int) -> str:
     return f"+{points}" if points > 0 else str(points)
 
 
-def margin(record: GameRecord, game: Game, opening: tuple[str, ...]) -> GameRecord:
+def margin(record: GameRecord, game: Engine, opening: tuple[str, ...]) -> GameRecord:
     """Who leads hand 1; the first high Joker to win, Joker led low and ace played low (a high Joker's
     win marked `!`); each hand's points and the totals after it."""
     config = game.config

@@ -28,7 +28,7 @@ if str(ROOT / "samples") not in sys.path:  # the shared helper, also when loaded
 import sampling  # noqa: E402
 from sampling import Sample, braced, club, line_comment, make_files, with_notes  # noqa: E402
 
-from diamonds.core import Game  # noqa: E402
+from diamonds.core import Engine  # noqa: E402
 from diamonds.families.kirk.rules import (  # noqa: E402
     CardPlayed,
     DecidedBy,
@@ -71,7 +71,7 @@ FILES: dict[str, list[Sample]] = {
 # --------------------------------------------------------------------------- the search
 
 
-def shows(game: Game) -> set[str]:
+def shows(game: Engine) -> set[str]:
     """The tie events `game` shows."""
     seen = set()
     for events in game.events:
@@ -84,7 +84,7 @@ def shows(game: Game) -> set[str]:
     return seen
 
 
-def find_game(sample: Sample) -> tuple[int, Game]:
+def find_game(sample: Sample) -> tuple[int, Engine]:
     """The first seed from `first_seed` whose game shows every tie event the sample wants."""
     return sampling.find_game(sample, "kirk", shows)
 
@@ -110,7 +110,7 @@ def tie_text(event: TieBroken, value: int, names: tuple[str, ...]) -> str:
     return "; ".join(parts)
 
 
-def margin(record: GameRecord, game: Game, opening: tuple[str, ...]) -> GameRecord:
+def margin(record: GameRecord, game: Engine, opening: tuple[str, ...]) -> GameRecord:
     """Who leads hand 1, how each tie was broken (with `!` on the card that won it), the totals after each hand."""
     config = game.config
     names = config.players

@@ -22,7 +22,7 @@ if str(ROOT / "samples") not in sys.path:  # the shared helper, also when loaded
 
 from sampling import braced, club, line_comment, write  # noqa: E402
 
-from diamonds.core import Game, Suit, simulate  # noqa: E402
+from diamonds.core import Engine, Suit, simulate  # noqa: E402
 from diamonds.families.fitzgerald.rules import (  # noqa: E402
     Deal,
     PlayCard,
@@ -112,7 +112,7 @@ FILES: dict[str, list[Sample]] = {
 # --------------------------------------------------------------------------- the margin
 
 
-def margin(record: GameRecord, game: Game, level: str, opening: tuple[str, ...]) -> GameRecord:
+def margin(record: GameRecord, game: Engine, level: str, opening: tuple[str, ...]) -> GameRecord:
     """What a scorer adds: standings after each round; with "full", marks on notable plays."""
     config = game.config
     names = config.players

@@ -10,7 +10,7 @@ from itertools import count
 from pathlib import Path
 from typing import Any
 
-from diamonds.core import Game, simulate
+from diamonds.core import Engine, simulate
 from diamonds.notation import parse_games
 from diamonds.notation.records import Comment, GameRecord, Play
 from diamonds.notation.tags import parse_result
@@ -47,9 +47,9 @@ class Sample:
     bots: tuple[str, ...] = ()  # `greedy`, `mc:8`, ... per seat (docs/bots.md); () plays at random
 
 
-def find_game(sample: Sample, rules: str, shows: Callable[[Game], set[str]]) -> tuple[int, Game]:
+def find_game(sample: Sample, rules: str, shows: Callable[[Engine], set[str]]) -> tuple[int, Engine]:
     """The first seed from the sample's `first_seed` whose game of these rules shows everything it wants."""
-    def play(seed: int) -> Game:
+    def play(seed: int) -> Engine:
         if sample.bots:
             return bots_game(sample.players, rules, seed, sample.bots, dict(sample.options))
         return simulate(sample.players, rules=rules, seed=seed, options=dict(sample.options) or None)
@@ -57,7 +57,7 @@ def find_game(sample: Sample, rules: str, shows: Callable[[Game], set[str]]) -> 
     return first_game(sample.first_seed, sample.wants, play, shows)
 
 
-def bots_game(players: Sequence[str], rules: str, seed: int, bots: Sequence[str], options: dict[str, str]) -> Game:
+def bots_game(players: Sequence[str], rules: str, seed: int, bots: Sequence[str], options: dict[str, str]) -> Engine:
     """A whole game played by `bots` (one per seat). Everything random comes from `random.Random(seed)`:
     the dealer, then each bot's own seed, then the deals; so a seed gives the same game every time."""
     import diamonds
@@ -77,8 +77,8 @@ def bots_game(players: Sequence[str], rules: str, seed: int, bots: Sequence[str]
     return position.engine
 
 
-def first_game(first_seed: int, wants: Sequence[str], play: Callable[[int], Game],
-               shows: Callable[[Game], set[str]]) -> tuple[int, Game]:
+def first_game(first_seed: int, wants: Sequence[str], play: Callable[[int], Engine],
+               shows: Callable[[Engine], set[str]]) -> tuple[int, Engine]:
     """The first seed from `first_seed` whose game (`play(seed)`) shows everything `wants` names."""
     for seed in count(first_seed):
         game = play(seed)
@@ -129,8 +129,8 @@ def write(name: str, records: list[GameRecord], *, scores: bool = True, seeds: S
     print(f"wrote samples/{name} ({len(records)} game{'s' if len(records) > 1 else ''}{seed})")
 
 
-def make(sample: Any, find_game: Callable[[Any], tuple[int, Game]],
-         margin: Callable[[GameRecord, Game, tuple[str, ...]], GameRecord]) -> tuple[int, GameRecord]:
+def make(sample: Any, find_game: Callable[[Any], tuple[int, Engine]],
+         margin: Callable[[GameRecord, Engine, tuple[str, ...]], GameRecord]) -> tuple[int, GameRecord]:
     """The seed and record of a sample: the game `find_game` finds, as a record (with the sample's
     `tags`, its `deals` or not) with what `margin` writes (after the sample's `opening`)."""
     seed, game = find_game(sample)

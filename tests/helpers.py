@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from diamonds.core import Card, Game
+from diamonds.core import Card, Engine
 from diamonds.families.fitzgerald.rules import (
     Area,
     AreaKind,
@@ -54,8 +54,8 @@ def card(text: str) -> Card:
 
 
 def new_game(players: str = "Ann Bob Cat", *, rules: str = "2e", variants: Iterable[str] = (),
-             dealer: str | int = 0) -> Game:
-    return Game.create(players.split(), rules=rules, variants=variants, dealer=dealer)
+             dealer: str | int = 0) -> Engine:
+    return Engine.create(players.split(), rules=rules, variants=variants, dealer=dealer)
 
 
 def showroom(side: int) -> Area:
@@ -93,7 +93,7 @@ def _given(config: GameConfig, after: Sequence[str], passes: Sequence[str] | Non
     return [cards(text) for text in passes]
 
 
-def start_round(game: Game, after: Sequence[str], *, passes: Sequence[str] | None = None) -> list[Event]:
+def start_round(game: Engine, after: Sequence[str], *, passes: Sequence[str] | None = None) -> list[Event]:
     """Deal, choose the pass count and pass, so that the hands after passing are `after`."""
     config = game.config
     dealt = dealt_hands(config, after, passes)
@@ -119,7 +119,7 @@ def _move(config: GameConfig, token: str):
     return PlayCard(Card.parse(token))
 
 
-def play(game: Game, moves: str) -> list[Event]:
+def play(game: Engine, moves: str) -> list[Event]:
     """Push moves written compactly: a card (`12H`) or a Clubs victim (`>Bob`, `>-` for none)."""
     events: list[Event] = []
     for token in moves.split():
@@ -185,7 +185,7 @@ def last_trick(config: GameConfig, hands: Sequence[str], *, leader: int, dealer:
     )
 
 
-def first_legal(game: Game):
+def first_legal(game: Engine):
     """A deterministic legal move (not the deal): the first one the engine lists, passes made cheaply."""
     state = game.state
     if state.phase is Phase.PASSING:
@@ -195,7 +195,7 @@ def first_legal(game: Game):
     return game.legal_moves()[0]
 
 
-def play_whole_round(game: Game, hands: tuple[tuple[Card, ...], ...]) -> list[Event]:
+def play_whole_round(game: Engine, hands: tuple[tuple[Card, ...], ...]) -> list[Event]:
     """Deal `hands` and play the round out with `first_legal` moves."""
     events = list(game.push(Deal(hands)))
     round_no = game.state.round_no

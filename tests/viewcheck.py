@@ -11,7 +11,7 @@ from rich.cells import cell_len
 from rich.console import Console
 
 from diamonds.cli.replay_cmd import FOOTER, HELP
-from diamonds.core import Game
+from diamonds.core import Engine
 from diamonds.notation.records import GameRecord
 from diamonds.replay import ReplayedGame
 from diamonds.replay.steps import Step, find_position
@@ -25,7 +25,7 @@ WIDTH, HEIGHT = 80, 24
 TYPING = "go to (R2.7, R2.7.3, R2.end, start, end): R2.▏"  # what a status line shows while a stop is typed
 
 
-def steps_of(game: Game) -> list[Step]:
+def steps_of(game: Engine) -> list[Step]:
     return replay_steps_of(ReplayedGame(record=GameRecord(), config=game.config, game=game))
 
 
@@ -104,7 +104,7 @@ def assert_step_at(steps: list[Step], position: str, label: str, kind: str) -> N
     assert (step.label, step.kind) == (label, kind)
 
 
-def assert_replay_gives_the_steps(game: Game, steps: list[Step]) -> None:
+def assert_replay_gives_the_steps(game: Engine, steps: list[Step]) -> None:
     """The game's record, replayed, gives the same stops as the engine game."""
     from diamonds.replay import record_from_game, replay_record
 

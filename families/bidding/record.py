@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from diamonds.core import Card, Game
+from diamonds.core import Card, Engine
 from diamonds.notation.records import Call, GameRecord, HandLine, Play, Plays, Take
 from diamonds.replay.record import RoundsWriter
 
@@ -32,7 +32,7 @@ def play_of(move: PlayCard) -> Play:
     return Play(card, sign="+" if move.high else "-", suit=move.suit)
 
 
-def record_from_game(game: Game, *, tags: Iterable[tuple[str, str]] = (), deals: bool = True) -> GameRecord:
+def record_from_game(game: Engine, *, tags: Iterable[tuple[str, str]] = (), deals: bool = True) -> GameRecord:
     """The record of every move of `game`; with `deals=False` the deal and kitty lines are left out
     (DGN infers them from a complete hand).
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from diamonds.core import Card, Game, sort_cards
+from diamonds.core import Card, Engine, sort_cards
 from diamonds.notation.records import Choice, EndLine, GameRecord, HandLine, Play, Plays, Round, RoundHeader, Trick
 from diamonds.replay.record import game_tags
 
@@ -23,7 +23,7 @@ from .words import WORDS
 __all__ = ["record_from_game"]
 
 
-def record_from_game(game: Game, *, tags: Iterable[tuple[str, str]] = (), deals: bool = True) -> GameRecord:
+def record_from_game(game: Engine, *, tags: Iterable[tuple[str, str]] = (), deals: bool = True) -> GameRecord:
     """The record of every move of `game` (deal lines optional)."""
     config = game.config
     names = config.players
@@ -82,7 +82,7 @@ def _with_choice(play: Play, choice: Choice) -> Play:
     return Play(play.card, choice, play.annotation, play.comments)
 
 
-def _last_trick_won(game: Game, ply: int) -> TrickWon:
+def _last_trick_won(game: Engine, ply: int) -> TrickWon:
     for events in reversed(game.events[: ply + 1]):
         for event in reversed(events):
             if isinstance(event, TrickWon):

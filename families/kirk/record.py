@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from diamonds.core import Game
+from diamonds.core import Engine
 from diamonds.notation.records import GameRecord, Play
 from diamonds.replay.record import RoundsWriter
 
@@ -20,7 +20,7 @@ from .rules import Deal, KirkConfig, PlayCard
 __all__ = ["record_from_game"]
 
 
-def record_from_game(game: Game, *, tags: Iterable[tuple[str, str]] = (), deals: bool = True) -> GameRecord:
+def record_from_game(game: Engine, *, tags: Iterable[tuple[str, str]] = (), deals: bool = True) -> GameRecord:
     """The record of every move of `game`; with `deals=False` the deal lines are left out (DGN infers them).
 
     Reads only the moves, so it works on a game kept without history or events.

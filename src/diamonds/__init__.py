@@ -13,7 +13,9 @@ The front door, as python-chess's `chess` module is for chess:
     pos.push_text("9H")
 
 Names are imported on first use, so `import diamonds` stays cheap and the
-engine (`diamonds.core`) stays free of lark, rich and json. The parts:
+engine (`diamonds.core`) stays free of lark, rich and json; `dir(diamonds)`
+lists them all the same. `diamonds.rule_sets()` names the registered
+families and their rule sets. The parts:
 `diamonds.core` (rules engines), `diamonds.notation` (DGN text and records),
 `diamonds.replay` (records replayed through the rules), `diamonds.families`
 (one folder per game), `diamonds.svg`, `diamonds.views`, `diamonds.cli`.
@@ -35,7 +37,7 @@ if TYPE_CHECKING:
     from .game import Diagnostic, Game, Position, Standing, View, read_game, read_games
 
 __all__ = [
-    "read_games", "read_game", "Game", "Position", "View", "Standing", "Diagnostic", "families", "Family",
+    "read_games", "read_game", "Game", "Position", "View", "Standing", "Diagnostic", "rule_sets", "Family",
     "IllegalMove", "NotationError", "PositionError", "Sight", "read_tables", "to_pandas", "env",
 ]
 
@@ -46,19 +48,29 @@ _LAZY = {
     "Sight": "diamonds.core", "PositionError": "diamonds.replay.steps",
 }
 
+#: The parts, imported on first use as any subpackage is (`diamonds.families` is the games' plain package).
+_PARTS = ("core", "notation", "replay", "families", "svg", "views", "bots", "io", "cli", "serve", "analysis", "dask")
+
 
 def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'diamonds' has no attribute {name!r}")
     from importlib import import_module
 
+    module = _LAZY.get(name)
+    if module is None:
+        if name in _PARTS:
+            return import_module(f"{__name__}.{name}")  # the import binds it here, as `import diamonds.x` does
+        raise AttributeError(f"module 'diamonds' has no attribute {name!r}")
     value = getattr(import_module(module, __name__), name)
     globals()[name] = value
     return value
 
 
-def families() -> dict[str, tuple[str, ...]]:
+def __dir__() -> list[str]:
+    """The public names, those imported on first use included (tab completion lists them)."""
+    return sorted({*(name for name in globals() if name.startswith("__")), *__all__, *_PARTS})
+
+
+def rule_sets() -> dict[str, tuple[str, ...]]:
     """The registered families and their rule sets: {"fitzgerald": ("1e", "2e", "bga"), "kirk": ("kirk",), …}."""
     from diamonds.core import families as registered
 

@@ -211,8 +211,8 @@ def test_read_game_reads_the_next_game_then_none(tmp_path: Any) -> None:
     assert (first.rules, second.rules, third) == ("kirk", "bidding", None)
 
 
-def test_families_lists_every_registered_family_and_its_rule_sets() -> None:
-    listed = diamonds.families()
+def test_rule_sets_lists_every_registered_family_and_its_rule_sets() -> None:
+    listed = diamonds.rule_sets()
     for family_name, rule_ids in listed.items():
         for rule_id in rule_ids:
             assert family_of(rule_id).name == family_name

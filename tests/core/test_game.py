@@ -7,7 +7,7 @@ from dataclasses import FrozenInstanceError
 import pytest
 from helpers import SETUPS, card, cards, dealt_hands, new_game, play, setup_id, start_round
 
-from diamonds.core import Game, IllegalMove, WrongPhase, simulate
+from diamonds.core import Engine, IllegalMove, WrongPhase, simulate
 from diamonds.families.fitzgerald.rules import (
     CardPlayed,
     ChoosePassCount,
@@ -39,12 +39,12 @@ def test_a_new_game_waits_for_the_deal():
     assert game.state == initial_state(game.config)
     assert game.state.phase is Phase.DEAL and game.state.to_move is None
     assert game.legal_moves() == ()  # the deal is a chance move, not listed
-    assert repr(game) == "<Game 2e [Ann Bob Cat] 0 moves, deal>"
+    assert repr(game) == "<Engine 2e [Ann Bob Cat] 0 moves, deal>"
 
 
 def test_game_from_a_config_equals_game_create():
     config = configure(["Ann", "Bob", "Cat"], rules="bga", dealer=1)
-    assert Game(config).state == Game.create(["Ann", "Bob", "Cat"], rules="bga", dealer=1).state
+    assert Engine(config).state == Engine.create(["Ann", "Bob", "Cat"], rules="bga", dealer=1).state
 
 
 def test_push_records_moves_events_and_states():
@@ -154,7 +154,7 @@ def test_events_are_grouped_move_by_move():
 def _replay_with_play_cards(moves, config, *, history: bool, events: bool):
     """Push every move, but hand each round's cards to `play_cards` as one run, as a replay does:
     the run must stop by itself wherever a Clubs victim is due (R14), and go on from there."""
-    game = Game(config, history=history, events=events)
+    game = Engine(config, history=history, events=events)
     pending = list(moves)
     while pending:
         if type(pending[0]) is not PlayCard:
@@ -220,7 +220,7 @@ def test_standings_are_the_results_of_the_state_without_a_snapshot(seed):
     from diamonds.families.fitzgerald.rules import results
     game = simulate(4, rules="1e", variants=("partnership",), seed=seed)
     assert game.standings() == results(game.state)
-    half = Game(game.config, history=False, events=False)
+    half = Engine(game.config, history=False, events=False)
     for move in game.moves[: len(game.moves) // 2]:
         half.push(move)
     assert half.standings() == results(half.state)  # mid-game: the standings so far (R18)
@@ -243,13 +243,13 @@ def test_events_by_move_splits_a_run_at_each_opening_event() -> None:
 
 
 def test_note_played_needs_a_game_without_history_and_each_moves_events() -> None:
-    from diamonds.core import Game
+    from diamonds.core import Engine
 
-    with_history = Game.create(["Ann", "Bob", "Cat"], rules="1e")
+    with_history = Engine.create(["Ann", "Bob", "Cat"], rules="1e")
     with pytest.raises(ValueError, match="history"):
         with_history.note_played([])
-    events_only = Game.create(["Ann", "Bob", "Cat"], rules="1e")
-    events_only = Game(events_only.config, history=False, events=True)
+    events_only = Engine.create(["Ann", "Bob", "Cat"], rules="1e")
+    events_only = Engine(events_only.config, history=False, events=True)
     with pytest.raises(ValueError, match="2 moves need as many tuples of events, not 1"):
         events_only.note_played(["a", "b"], [()])
     with pytest.raises(ValueError, match="not none"):

@@ -1,7 +1,7 @@
 """Property-based tests: random games of every allowed set-up keep the rules' invariants.
 
 Hypothesis draws a seed and a first dealer; `diamonds_core.simulate.random_move`
-with `random.Random(seed)` plays a whole game through `Game.push`, and after
+with `random.Random(seed)` plays a whole game through `Engine.push`, and after
 every move `GameChecker` compares the engine with an independent model built
 from the rulings (R1-R18) and from the events the engine reports:
 
@@ -17,7 +17,7 @@ from the rulings (R1-R18) and from the events the engine reports:
   actions and what they move (R12-R14), the Thief (R13, R15), end-of-round
   awards (R16, R17), and at the end the results (R18), rounds (R4) and tricks
   (R11);
-* `Game.pop` restores every earlier state, and pushing the same moves again
+* `Engine.pop` restores every earlier state, and pushing the same moves again
   reproduces the same states and events.
 
 A run plays len(COMBOS) × (GAMES_PER_COMBO + EXHAUSTIVE_GAMES_PER_COMBO +
@@ -39,7 +39,7 @@ from helpers import SETUPS, allowed_variant_sets, setup_id  # noqa: F401  (share
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from diamonds.core import SUITS, ConfigError, Game, IllegalMove, Suit
+from diamonds.core import SUITS, ConfigError, Engine, IllegalMove, Suit
 from diamonds.families.fitzgerald.rules import (
     Area,
     AreaKind,
@@ -191,7 +191,7 @@ class GameChecker:
 
     # ------------------------------------------------------------ one step
 
-    def step(self, game: Game, move, thorough: bool) -> None:
+    def step(self, game: Engine, move, thorough: bool) -> None:
         """Check `move` against the current state, push it, and check what follows."""
         prev = game.state
         self.check_legality(game, prev, move, thorough)  # also tries refused moves on `game`
@@ -208,7 +208,7 @@ class GameChecker:
 
     # ------------------------------------------------------------ legality
 
-    def check_legality(self, game: Game, prev, move, thorough: bool) -> None:
+    def check_legality(self, game: Engine, prev, move, thorough: bool) -> None:
         phase = prev.phase
         config = self.config
         if phase is Phase.DEAL:
@@ -267,7 +267,7 @@ class GameChecker:
             return
         raise AssertionError(f"a move in phase {phase}")
 
-    def check_refusals(self, game: Game, prev, hand, allowed, thorough: bool) -> None:
+    def check_refusals(self, game: Engine, prev, hand, allowed, thorough: bool) -> None:
         """R8: every card that may not be played is refused; nothing changes."""
         length = len(game)
         if thorough:
@@ -292,7 +292,7 @@ class GameChecker:
                 raise AssertionError(f"{card} was accepted; the legal cards are {sorted(map(str, allowed))}")
             assert game.state is prev and len(game) == length
 
-    def check_victim_refusals(self, game: Game, prev, pending, required: bool) -> None:
+    def check_victim_refusals(self, game: Engine, prev, pending, required: bool) -> None:
         """R14: naming one's own side is an error; leaving the victim out only where allowed."""
         length = len(game)
         for seat in self.own_seats(pending.side):
@@ -571,7 +571,7 @@ class GameChecker:
 
     # ------------------------------------------------------------ end of game
 
-    def check_end(self, game: Game) -> None:
+    def check_end(self, game: Engine) -> None:
         config = self.config
         final = game.state
         assert final.phase is Phase.GAME_OVER and final.is_over
@@ -607,14 +607,14 @@ class GameChecker:
         assert game.state is final
 
 
-def play_checked(config: GameConfig, seed: int, thorough_every: int) -> tuple[Game, list]:
+def play_checked(config: GameConfig, seed: int, thorough_every: int) -> tuple[Engine, list]:
     """Play one random game, checking every step; return it with the states it went through.
 
     `thorough_every`: check every refusable card and list every pass on one step in
     that many (1: every step); other steps check the cheaper subset.
     """
     rng = random.Random(seed)
-    game = Game(config)
+    game = Engine(config)
     checker = GameChecker(config)
     checker.check_initial(game.state)
     checker.check_state(game.state)
@@ -630,7 +630,7 @@ def play_checked(config: GameConfig, seed: int, thorough_every: int) -> tuple[Ga
     return game, states
 
 
-def check_pop(game: Game, states: list) -> None:
+def check_pop(game: Engine, states: list) -> None:
     """Game.pop back to the start restores every earlier state exactly."""
     moves = list(game.moves)
     assert len(states) == len(moves) + 1
@@ -681,7 +681,7 @@ def test_pop_then_push_replays_the_same_states_and_events(rules, players, varian
     a game without history (with or without events) ends in the same state."""
     config = make_config(rules, players, variants, dealer)
     rng = random.Random(seed)
-    game = Game(config)
+    game = Engine(config)
     states = [game.state]
     while not game.state.is_over:
         game.push(random_move(game.state, rng))
@@ -696,10 +696,10 @@ def test_pop_then_push_replays_the_same_states_and_events(rules, players, varian
         assert game.state == states[ply + 1]
     assert game.moves == moves and game.events == events
     # without history (the fast path) the same moves give the same events and end
-    fast = Game(config, history=False)
+    fast = Engine(config, history=False)
     assert [fast.push(move) for move in moves] == list(events)
     assert fast.state == states[-1] and fast.is_over
-    quiet = Game(config, history=False, events=False)
+    quiet = Engine(config, history=False, events=False)
     assert all(quiet.push(move) == () for move in moves)
     assert quiet.state == states[-1]
     with pytest.raises(ValueError):

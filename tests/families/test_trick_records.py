@@ -192,7 +192,10 @@ def test_a_card_of_no_pack_in_a_trick_is_an_error_at_the_token(family, bad, deal
     problem = family.only_problem(text)
     assert_at(problem, line, column, code="card-not-in-deck", rule=family.deal_rule)
     assert problem.length == len(bad)
-    assert f"cannot play {bad}: it is not in the pack" in problem.message
+    if bad == "Jo":  # another game's word: refused as the game's words are read, before any seat plays it
+        assert problem.message.startswith(f"{bad} is not in the pack")
+    else:
+        assert f"cannot play {bad}: it is not in the pack" in problem.message
     meant = family.not_in_pack[bad]
     assert problem.message.endswith(f"did you mean {meant}?") if meant else "did you mean" not in problem.message
 

@@ -27,7 +27,7 @@ pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
 
 from diamonds.cli.main import main  # noqa: E402
-from diamonds.core import ConfigError, Game, simulate  # noqa: E402
+from diamonds.core import ConfigError, Engine, simulate  # noqa: E402
 from diamonds.core.registry import FAMILIES  # noqa: E402
 from diamonds.notation.writer import write_game  # noqa: E402
 from diamonds.replay import record_from_game  # noqa: E402
@@ -59,7 +59,7 @@ def every_setup() -> list[tuple[str, int, tuple[str, ...], dict[str, str] | None
 SETUPS = every_setup()
 
 
-def engine_cards(game: Game) -> int:
+def engine_cards(game: Engine) -> int:
     return sum(1 for events in game.events for event in events if type(event).__name__ == "CardPlayed")
 
 
@@ -67,7 +67,7 @@ class Converted:
     """The simulated games, their files, and the folder the command wrote."""
 
     def __init__(self, folder: Path) -> None:
-        self.games: dict[tuple[str, int], Game] = {}
+        self.games: dict[tuple[str, int], Engine] = {}
         self.files = [folder / "fitzgerald.dgn", folder / "others.dgn"]
         texts: dict[Path, list[str]] = {path: [] for path in self.files}
         for seed, (rules, players, variants, options) in enumerate(SETUPS):

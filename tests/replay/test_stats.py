@@ -20,7 +20,7 @@ import pytest
 
 from diamonds.cli.main import main
 from diamonds.cli.stats_cmd import SummaryView
-from diamonds.core import Game, simulate
+from diamonds.core import Engine, simulate
 from diamonds.families.bidding.rules import HandScored
 from diamonds.families.fitzgerald.rules import SuitAction
 from diamonds.families.kirk.rules import TrickWon as KirkTrickWon
@@ -41,7 +41,7 @@ GAMES_PER_SETUP = 4
 
 
 @pytest.fixture(scope="module")
-def simulated(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Game]]:
+def simulated(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Engine]]:
     """One DGN file of random complete games of every set-up, and the engine's games behind it."""
     games = []
     for rules, players, variants, options in SETUPS:
@@ -66,13 +66,13 @@ def write_parquet(paths: list[str], folder: Path) -> None:
             writer.write(converted.tables, converted.games)
 
 
-def setup_of(game: Game) -> tuple[str, int, tuple[str, ...]]:
+def setup_of(game: Engine) -> tuple[str, int, tuple[str, ...]]:
     config = game.config
     variants = tuple(sorted(getattr(v, "value", v) for v in getattr(config, "variants", ())))
     return config.rules, config.player_count, variants
 
 
-def events_of(game: Game) -> list[Any]:
+def events_of(game: Engine) -> list[Any]:
     return [event for move in game.events for event in move]
 
 
@@ -84,7 +84,7 @@ def test_groups_wins_scores_and_ties_equal_the_engines(simulated, capsys) -> Non
     status, found, err = stats_json(capsys, str(path), "--jobs", "1")
     assert status == 0, err
     assert (found["games"], found["valid"], found["complete"]) == (len(games), len(games), len(games))
-    by_setup: dict[tuple[str, int, tuple[str, ...]], list[Game]] = defaultdict(list)
+    by_setup: dict[tuple[str, int, tuple[str, ...]], list[Engine]] = defaultdict(list)
     for game in games:
         by_setup[setup_of(game)].append(game)
     groups = {(g["rules"], g["players"], tuple(g["variants"])): g for g in found["groups"]}

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from diamonds.core import Game, simulate
+from diamonds.core import Engine, simulate
 from diamonds.families.fitzgerald.rules import CardPlayed as FitzgeraldCardPlayed
 from diamonds.families.fitzgerald.rules import Reason, SuitAction
 from diamonds.notation import parse_game
@@ -42,13 +42,13 @@ GAMES = [
 ]
 
 
-def replayed_from_text(game: Game) -> Any:
+def replayed_from_text(game: Engine) -> Any:
     """The engine's game written as DGN and replayed from the text, as a conversion does."""
     text = write_game(record_from_game(game))
     return replay_record(parse_game(text), history=False)
 
 
-def engine_cards(game: Game) -> list[tuple[int, str]]:
+def engine_cards(game: Engine) -> list[tuple[int, str]]:
     """(seat, card) of every card the engine saw played, in order."""
     return [(event.seat, str(event.card)) for events in game.events for event in events
             if type(event).__name__ == "CardPlayed"]
@@ -56,7 +56,7 @@ def engine_cards(game: Game) -> list[tuple[int, str]]:
 
 @pytest.fixture(scope="module", params=GAMES, ids=[f"{g[0]}-{g[1]}p-{'-'.join(g[2]) or (g[3] and 'target') or 'plain'}"
                                                     for g in GAMES])
-def simulated(request: pytest.FixtureRequest) -> tuple[Game, dict[str, list[dict[str, Any]]]]:
+def simulated(request: pytest.FixtureRequest) -> tuple[Engine, dict[str, list[dict[str, Any]]]]:
     rules, players, variants, options, seed = request.param
     game = simulate(players, rules=rules, variants=variants, seed=seed, options=options)
     return game, game_rows(replayed_from_text(game), "sim.dgn", 3)

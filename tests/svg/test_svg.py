@@ -19,7 +19,7 @@ import pytest
 
 from diamonds.cli.inputs import games_in
 from diamonds.cli.main import main
-from diamonds.core import FAMILIES, Game, play_random_game, rules_for
+from diamonds.core import FAMILIES, Engine, play_random_game, rules_for
 from diamonds.replay import ReplayedGame, record_from_game, replay_record
 from diamonds.replay.steps import Step, find_position, steps_of
 from diamonds.svg import step_svg
@@ -335,7 +335,7 @@ def test_bidding_perspective_hides_point_cards_until_scored(bidding: list[Step])
 
 def test_bidding_trick_notes_aces_and_jokers() -> None:
     """B7: an ace played high or low, a Joker's choice and suit, are written under the card."""
-    game = Game(rules_for("bidding").configure(["Ann", "Bob", "Cat"], dealer=0))
+    game = Engine(rules_for("bidding").configure(["Ann", "Bob", "Cat"], dealer=0))
     rng = random.Random(5)
     noted = 0
     for step in steps_of(_replayed(play_random_game(game.config, rng))):
@@ -394,7 +394,7 @@ def test_replay_svg_to_an_unwritable_place_is_a_message(tmp_path: Path, capsys: 
     assert code != 0 and "cannot write" in err and "Traceback" not in err
 
 
-def _replayed(game: Game) -> ReplayedGame:
+def _replayed(game: Engine) -> ReplayedGame:
     return ReplayedGame(record_from_game(game), game.config, game)
 
 

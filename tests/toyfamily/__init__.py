@@ -3,7 +3,8 @@
 It is registered the way a separately installed game would be (entry-point
 group `diamonds.families`, `toy = toyfamily:FAMILY`; see
 tests/families/toy/test_toy_family.py), and must get every generic command
-and the conformance suite from that registration alone.
+and the conformance suite from that registration alone. Its parts share modules
+(`parts=` below); it has no bots and no figures of its own for `stats`: optional parts.
 """
 
 from diamonds.core.family import Family
@@ -12,4 +13,7 @@ from .rules import Toy
 
 __all__ = ["FAMILY"]
 
-FAMILY = Family(name="toy", title="The toy trick game", rule_sets=(Toy,), package=__name__)
+FAMILY = Family(name="toy", title="The toy trick game", rule_sets=(Toy,), package=__name__, parts={
+    "bridge": "bridge:BRIDGE", "steps": "steps:build_steps", "marks": "steps:MARKS", "picture": "steps:PICTURE",
+    "view": "steps:VIEW", "export": "export:EXPORT", "tables": "export:TABLES", "invariants": "rules:INVARIANTS",
+    "words": "bridge:WORDS"})

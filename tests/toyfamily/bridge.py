@@ -1,4 +1,5 @@
-"""The toy bridge: a `toy` record's rounds turned into the engine's moves, every refusal at its token.
+"""The toy bridge: a `toy` record's rounds turned into the engine's moves, every refusal at its token (a game is
+written back as a record by the generic `trick_game_record`: `R<k> dealer <id>`, deal lines, tricks).
 
 A round is `R<k> dealer <id>`, a deal line per player (or none: a finished
 round's hands are the cards each played, since who played each card follows
@@ -11,10 +12,10 @@ from __future__ import annotations
 
 from diamonds.core import IllegalMove
 from diamonds.notation.records import HandLine, Round
+from diamonds.notation.words import Item, Shape, Words
 from diamonds.replay.bridge import Bridge
 from diamonds.replay.validate import Replayer
 
-from .record import record_from_game
 from .rules import Deal, Phase, PlayCard, State, trick_winner
 
 
@@ -110,4 +111,7 @@ class ToyReplayer(Replayer):
         return True
 
 
-BRIDGE = Bridge(replayer=ToyReplayer, record_from_game=record_from_game)
+#: The words its records write besides tricks and round headers: deal lines (T2).
+WORDS = Words(items=(Item("deal", Shape.HAND),))
+
+BRIDGE = Bridge(replayer=ToyReplayer)  # its records are written by the generic trick_game_record

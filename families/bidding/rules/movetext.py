@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from diamonds.core.cards import CardParseError
-from diamonds.core.movetext import Word, card_of, count_of, deal_text, parse_deal, refuse, seat_named, words
+from diamonds.core.cards import AnyCard, CardParseError
+from diamonds.core.movetext import Word, card_of, count_of, deal_text, one_word, parse_deal, refuse, seat_named, words
 
 from .moves import Bid, Deal, FinalBid, Move, PlayCard, TakeFromKitty
 from .state import BiddingState, Phase
 
-__all__ = ["move_text", "parse_move"]
+__all__ = ["move_text", "parse_move", "parse_card"]
 
 
 def move_text(state: BiddingState, move: Move) -> str:
@@ -19,6 +19,11 @@ def move_text(state: BiddingState, move: Move) -> str:
     if isinstance(move, (Bid, TakeFromKitty, FinalBid, PlayCard)):
         return str(move)
     raise TypeError(f"not a move of the bidding game: {move!r}")
+
+
+def parse_card(config: object, text: str) -> AnyCard:
+    """A card word of the bidding game: every card word of DGN, the Joker too (the pack is B2's answer)."""
+    return card_of(text, one_word(text))
 
 
 def parse_move(state: BiddingState, text: str) -> Move:

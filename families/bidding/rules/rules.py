@@ -26,6 +26,7 @@ class Bidding(EngineRules):
     variants = ()
     option_tags = ()
     rounds_word = "hand"
+    seats_rule = "B1"
 
     engine_module: ClassVar[EngineFunctions] = engine
     player_module: ClassVar[PlayerFunctions] = player

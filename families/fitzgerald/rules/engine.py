@@ -13,7 +13,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from diamonds.core.game import Game
+    from diamonds.core.game import Engine
 
 from diamonds.core.cards import MAX_RANK, SUITS, Card, Suit, format_cards, numbered_cards, sort_cards, standard_cards
 
@@ -751,7 +751,7 @@ def results(state: State) -> tuple[SideResult, ...]:
 standings = results  # the name the family protocol calls it by (`EngineRules`)
 
 
-def play_cards(game: Game, cards: Sequence[Card], start: int = 0,
+def play_cards(game: Engine, cards: Sequence[Card], start: int = 0,
                victims: Sequence[int | None] | None = None) -> int:
     """Play `cards[start:]` in order while a card is due; the index after the last one played.
 

@@ -7,13 +7,24 @@ one who played the card; DGN writes it on the card (`12C>Cat`).
 
 from __future__ import annotations
 
-from diamonds.core.cards import card_text
-from diamonds.core.movetext import card_of, count_of, deal_text, parse_deal, refuse, seat_named, words
+from diamonds.core.cards import Card, card_text
+from diamonds.core.movetext import (
+    Word,
+    count_of,
+    deal_text,
+    one_word,
+    parse_deal,
+    refuse,
+    seat_named,
+    suited_card_of,
+    words,
+)
 
+from .config import GameConfig
 from .moves import ChoosePassCount, ChooseVictim, Deal, Move, PassCards, PlayCard
 from .state import Phase, State
 
-__all__ = ["move_text", "parse_move"]
+__all__ = ["move_text", "parse_move", "parse_card"]
 
 
 def move_text(state: State, move: Move) -> str:
@@ -31,6 +42,16 @@ def move_text(state: State, move: Move) -> str:
     raise TypeError(f"not a move of Fitzgerald's game: {move!r}")
 
 
+def parse_card(config: GameConfig, text: str) -> Card:
+    """A card word of Fitzgerald's games (R5): the Joker is the bidding game's word, in no Fitzgerald deck."""
+    return _card(config, text, one_word(text))
+
+
+def _card(config: GameConfig, text: str, word: Word) -> Card:
+    top = max(card.rank for card in config.deck)
+    return suited_card_of(text, word, refusal=f"{{card}} is not in this game's deck (ranks 1-{top})", ruling="R5")
+
+
 def parse_move(state: State, text: str) -> Move:
     found = words(text)
     if not found:
@@ -38,7 +59,7 @@ def parse_move(state: State, text: str) -> Move:
     first = found[0]
     players = state.config.players
     if state.phase is Phase.DEAL or first.lower() == "deal":
-        hands, _ = parse_deal(text, players)
+        hands, _ = parse_deal(text, players, card_of=lambda text, word: _card(state.config, text, word))
         return Deal(hands)  # type: ignore[arg-type]  # a card of no Fitzgerald deck is the rules' refusal (R5)
     if first.startswith(">"):
         if len(found) > 1:
@@ -54,12 +75,12 @@ def parse_move(state: State, text: str) -> Move:
         if rest and rest[0].lstrip(">").isidentifier() and not _is_card(rest[0]):
             seat = seat_named(text, rest[0], players)  # the DGN form names the player: pass Ann 9D 12H
             rest = rest[1:]
-        return PassCards(seat, tuple(card_of(text, w) for w in rest))  # type: ignore[misc]
+        return PassCards(seat, tuple(_card(state.config, text, w) for w in rest))
     if len(found) > 1:
         raise refuse(text, found[1], "one card is one move (a Clubs victim is the next move: >id)", "one card")
     if ">" in first:
         raise refuse(text, first, "the card and the Clubs victim are two moves", "the card, then >id")
-    return PlayCard(card_of(text, first))  # type: ignore[arg-type]
+    return PlayCard(_card(state.config, text, first))
 
 
 def _is_card(word: str) -> bool:

@@ -31,6 +31,7 @@ class Fitzgerald(EngineRules):
     player_counts = (2, 3, 4, 5, 6)
     default_players = 4
     variants = tuple(v.value for v in Variant)
+    seats_rule = "R1"
     clubs_uses_thief: ClassVar[bool] = True  # R13 vs R14
     dealer_leads: ClassVar[bool] = False  # R7
     thief_resets_each_round: ClassVar[bool] = False  # R15

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from diamonds.core.movetext import card_of, deal_text, parse_deal, refuse, words
+from diamonds.core.cards import Card
+from diamonds.core.movetext import Word, deal_text, one_word, parse_deal, refuse, suited_card_of, words
 
+from .config import KirkConfig
+from .engine import _deck_text as deck_text
 from .moves import Deal, Move, PlayCard
 from .state import Phase, State
 
-__all__ = ["move_text", "parse_move"]
+__all__ = ["move_text", "parse_move", "parse_card"]
 
 
 def move_text(state: State, move: Move) -> str:
@@ -18,13 +21,22 @@ def move_text(state: State, move: Move) -> str:
     raise TypeError(f"not a move of Kirk's game: {move!r}")
 
 
+def parse_card(config: KirkConfig, text: str) -> Card:
+    """A card word of Kirk's game (K2): the Joker is the bidding game's word, in no standard pack."""
+    return _card(config, text, one_word(text))
+
+
+def _card(config: KirkConfig, text: str, word: Word) -> Card:
+    return suited_card_of(text, word, refusal=f"{{card}} is not in the pack ({deck_text(config)})", ruling="K2")
+
+
 def parse_move(state: State, text: str) -> Move:
     found = words(text)
     if not found:
         raise refuse(text, None, "no move given", "deal lines" if state.phase is Phase.DEAL else "a card")
     if state.phase is Phase.DEAL or found[0].lower() == "deal":
-        hands, _ = parse_deal(text, state.config.players)
+        hands, _ = parse_deal(text, state.config.players, card_of=lambda text, word: _card(state.config, text, word))
         return Deal(hands)
     if len(found) > 1:
         raise refuse(text, found[1], "one card is one move", "one card")
-    return PlayCard(card_of(text, found[0]))
+    return PlayCard(_card(state.config, text, found[0]))

@@ -26,6 +26,7 @@ class Kirk(EngineRules):
     variants: ClassVar[tuple[str, ...]] = ()
     option_tags: ClassVar[tuple[str, ...]] = ("Hands", "Target")
     rounds_word: ClassVar[str] = "hand"
+    seats_rule: ClassVar[str | None] = "K1"
 
     engine_module: ClassVar[EngineFunctions] = engine
     player_module: ClassVar[PlayerFunctions] = engine  # random_move

@@ -638,7 +638,7 @@ def test_an_unknown_player_in_a_call_is_an_error_at_the_id():
     text = simulated_text()
     (line, _, _) = calls_of(text, 2, "bid")[0]
     text, column = replace_token(text, line, 1, "Cath")
-    assert_at(only_problem(text), line, column, code="unknown-player", rule="R1")
+    assert_at(only_problem(text), line, column, code="unknown-player", rule="B1")  # B1 seats them, not R1
 
 
 # --------------------------------------------------------------------------- takes

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 import viewcheck
 
-from diamonds.core import JOKER, AnyCard, Card, Game, Suit, simulate
+from diamonds.core import JOKER, AnyCard, Card, Engine, Suit, simulate
 from diamonds.families.bidding import rules as bidding
 from diamonds.families.bidding.view import VIEW
 from diamonds.replay.steps import Step, find_position
@@ -42,13 +42,13 @@ SAMPLES = sorted((ROOT / "samples").glob("bidding-*.dgn"))
 
 
 @cache
-def _simulated(seed: int, players: tuple[str, ...], dealer: str | None) -> tuple[Game, list[Step]]:
+def _simulated(seed: int, players: tuple[str, ...], dealer: str | None) -> tuple[Engine, list[Step]]:
     game = simulate(players, rules="bidding", seed=seed, dealer=dealer)
     assert game.is_over
     return game, viewcheck.steps_of(game)
 
 
-def simulated(seed: int = 1, players: tuple[str, ...] = PLAYERS, dealer: str | None = "Ann") -> tuple[Game, list[Step]]:
+def simulated(seed: int = 1, players: tuple[str, ...] = PLAYERS, dealer: str | None = "Ann") -> tuple[Engine, list[Step]]:
     return _simulated(seed, players, dealer if dealer in players else None)
 
 

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from fastcheck import check_path_matches, refusal
 
-from diamonds.core import Game, IllegalMove, simulate
+from diamonds.core import Engine, IllegalMove, simulate
 from diamonds.families.fitzgerald.rules import (
     ChooseVictim,
     Phase,
@@ -36,7 +36,7 @@ SETUPS = [("1e", 3, ()), ("1e", 3, ()), ("1e", 4, ("partnership",)), ("2e", 4, (
           ("1e", 5, ()), ("2e", 3, ("perfect",))]
 
 
-def game_of(seed: int) -> Game:
+def game_of(seed: int) -> Engine:
     rules, players, variants = SETUPS[seed % len(SETUPS)]
     return simulate(players, rules=rules, variants=variants, seed=seed)
 
@@ -68,7 +68,7 @@ def test_play_cards_makes_the_moves_of_push(seed: int) -> None:
             state = played.state_at(start)
             outcomes = []
             for events in (True, False):  # True: one push per card; False: Table.play_run
-                game = Game(config, history=False, events=events)
+                game = Engine(config, history=False, events=events)
                 game.table = rules.table(state, record=events)
                 try:
                     outcome: Any = ("stopped at", play_cards(game, cards, 0))
@@ -90,7 +90,7 @@ def test_every_victim_named(seed: int) -> None:
     played = game_of(seed)
     config = played.config
     n = config.player_count
-    fast = Game(config, history=False, events=False)
+    fast = Engine(config, history=False, events=False)
     for ply, move in enumerate(played.moves):
         state = played.state_at(ply)
         if state.phase is Phase.CHOOSE_VICTIM:
@@ -98,7 +98,7 @@ def test_every_victim_named(seed: int) -> None:
             assert pending is not None
             actor = config.players[pending.actor] if pending.actor is not None else config.side_name(pending.side)
             for victim in (None, *range(-1, n + 1)):
-                game = Game(config, history=False, events=False)
+                game = Engine(config, history=False, events=False)
                 game.table = played.rules.table(state, record=False)
                 try:
                     game.push(ChooseVictim(victim))
@@ -178,7 +178,7 @@ VICTIM_SETUPS = [("1e", 3, ()), ("1e", 4, ("partnership",)), ("1e", 4, ()), ("1e
                  ("2e", 4, ()), ("bga", 5, ()), ("1e", 2, ())]
 
 
-def _round_runs(played: Game) -> list[tuple[int, list[Any], list[Any]]]:
+def _round_runs(played: Engine) -> list[tuple[int, list[Any], list[Any]]]:
     """Per round: the ply of its first card, its cards, and per card the victim it names in the played game
     (None where it names none): an off-suit Clubs card's (R9), the winner's of a Clubs trick (R10)."""
     runs = []
@@ -211,7 +211,7 @@ def _round_runs(played: Game) -> list[tuple[int, list[Any], list[Any]]]:
     return runs
 
 
-def _one_by_one(game: Game, cards: list[Any], victims: list[Any]) -> Any:
+def _one_by_one(game: Engine, cards: list[Any], victims: list[Any]) -> Any:
     """The reference: a push per card, and where a card's Clubs action waits for a victim, a push of the
     one it names; how far it got, or the refusal."""
     per_trick = game.config.plays_per_trick
@@ -262,10 +262,10 @@ def test_play_cards_takes_the_victims_named_as_pushes_do(seed: int) -> None:
             elif attempt == 3:
                 cards[rng.randrange(len(cards))] = rng.choice(deck)
             state = played.state_at(first)
-            slow = Game(config, history=False, events=True)
+            slow = Engine(config, history=False, events=True)
             slow.table = rules.table(state, record=True)
             expected = _one_by_one(slow, cards, victims)
-            fast = Game(config, history=False, events=False)
+            fast = Engine(config, history=False, events=False)
             fast.table = rules.table(state, record=False)
             try:
                 outcome: Any = ("stopped at", play_cards(fast, cards, 0, victims))

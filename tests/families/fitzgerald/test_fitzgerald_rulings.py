@@ -346,7 +346,7 @@ def test_R4_dealer_moves_left_each_round_and_game_ends_after_the_last(players, f
     before = (len(game), game.state)
     with pytest.raises(errors.GameOver) as info:
         game.push(Deal(_shuffled_hands(game.config, rng)))
-    assert info.value.rule == "R4" and str(info.value).endswith("— R4")
+    assert info.value.rule == "R4" and str(info.value).endswith("(R4)")
     assert (len(game), game.state) == before
 
 
@@ -392,7 +392,7 @@ def test_R5_deal_refuses_a_hand_of_the_wrong_size():
     with pytest.raises(errors.InvalidDeal) as info:
         game.push(Deal((cards("1D 2D 3D 4D 5D 6D 7D 8D 9D 10D"), cards("1H 2H 3H 4H 5H 6H 7H 8H 9H"),
                         cards("1S 2S 3S 4S 5S 6S 7S 8S 9S 10S"))))
-    assert str(info.value) == "Bob is dealt 9 cards, not 10 — R5"
+    assert str(info.value) == "Bob is dealt 9 cards, not 10 (R5)"
     assert info.value.rule == "R5"
     assert len(game) == 0
 
@@ -403,7 +403,7 @@ def test_R5_deal_refuses_a_card_outside_the_perfect_deck():
     hands[3][12] = card("14C")
     with pytest.raises(errors.InvalidDeal) as info:
         game.push(Deal(tuple(tuple(h) for h in hands)))
-    assert str(info.value) == "14C is not in this game's deck (ranks 1-13) — R5"
+    assert str(info.value) == "14C is not in this game's deck (ranks 1-13) (R5)"
 
 
 def test_R5_deal_refuses_a_card_dealt_twice():
@@ -411,7 +411,7 @@ def test_R5_deal_refuses_a_card_dealt_twice():
     with pytest.raises(errors.InvalidDeal) as info:
         game.push(Deal((cards("1D 2D 3D 4D 5D 6D 7D 8D 9D 10D"), cards("1H 2H 3H 4H 5H 6H 7H 8H 9H 5D"),
                         cards("1S 2S 3S 4S 5S 6S 7S 8S 9S 10S"))))
-    assert str(info.value) == "5D is dealt twice (Ann and Bob) — R5"
+    assert str(info.value) == "5D is dealt twice (Ann and Bob) (R5)"
 
 
 # --------------------------------------------------------------------------- R6 passing
@@ -430,7 +430,7 @@ def test_R6_dealer_chooses_one_two_or_three():
         with pytest.raises(errors.WrongPassCount) as info:
             game.push(ChoosePassCount(wrong))
         assert info.value.rule == "R6"
-        assert str(info.value) == f"Cat (dealer) must choose 1, 2 or 3 cards to pass, not {wrong} — R6"
+        assert str(info.value) == f"Cat (dealer) must choose 1, 2 or 3 cards to pass, not {wrong} (R6)"
     assert game.state.phase is Phase.PASS_COUNT
 
 
@@ -447,7 +447,7 @@ def test_R6_every_player_passes_exactly_n_cards_to_the_left_at_once(count):
         with pytest.raises(errors.WrongPassCount) as info:
             game.push(PassCards(seat, PASS_DEAL[seat][:wrong]))
         plural = "s" if wrong != 1 else ""
-        assert str(info.value) == f"Bob passes {wrong} card{plural}, but the dealer chose {count} — R6"
+        assert str(info.value) == f"Bob passes {wrong} card{plural}, but the dealer chose {count} (R6)"
     events = []
     for seat in (BOB, CAT, ANN):
         events += game.push(PassCards(seat, low(seat)))
@@ -470,7 +470,7 @@ def test_R6_a_card_received_cannot_be_passed_on():
     with pytest.raises(errors.CardNotHeld) as info:
         game.push(PassCards(BOB, cards("1D")))
     assert info.value.rule == "R6"
-    assert str(info.value) == "Bob cannot pass 1D: nobody holds it — R6"
+    assert str(info.value) == "Bob cannot pass 1D: nobody holds it (R6)"
     play_moves = [PassCards(BOB, cards("1H")), PassCards(CAT, cards("1C"))]
     for move in play_moves:
         game.push(move)
@@ -483,17 +483,17 @@ def test_R6_a_player_passes_once_and_only_cards_held_and_each_card_once():
     game.push(ChoosePassCount(2))
     with pytest.raises(errors.CardNotHeld) as info:
         game.push(PassCards(BOB, cards("1H 5C")))
-    assert str(info.value) == "Bob cannot pass 5C: Cat holds it — R6"
+    assert str(info.value) == "Bob cannot pass 5C: Cat holds it (R6)"
     with pytest.raises(errors.InvalidPass) as info2:
         game.push(PassCards(ANN, cards("1D 1D")))
-    assert str(info2.value) == "Ann passes 1D twice — R6" and info2.value.rule == "R6"
+    assert str(info2.value) == "Ann passes 1D twice (R6)" and info2.value.rule == "R6"
     game.push(PassCards(BOB, cards("1H 2H")))
     with pytest.raises(errors.OutOfTurn) as info3:
         game.push(PassCards(BOB, cards("3H 4H")))
-    assert str(info3.value) == "Bob has already passed this round — R6"
+    assert str(info3.value) == "Bob has already passed this round (R6)"
     with pytest.raises(WrongPhase) as info4:
         game.push(PlayCard(card("5D")))
-    assert str(info4.value) == "playing a card is not due now: still to pass: Ann, Cat — R6"
+    assert str(info4.value) == "playing a card is not due now: still to pass: Ann, Cat (R6)"
 
 
 def test_R6_partnership_passes_go_to_the_partner():
@@ -568,7 +568,7 @@ def test_R8_must_follow_the_led_suit_when_holding_it():
     before = game.state
     with pytest.raises(errors.MustFollowSuit) as info:
         play(game, "3D")
-    assert str(info.value) == "Bob must follow Hearts (holds 9H 12H) — R8"
+    assert str(info.value) == "Bob must follow Hearts (holds 9H 12H) (R8)"
     assert info.value.rule == "R8"
     assert game.state is before
 
@@ -583,10 +583,10 @@ def test_R8_card_not_held():
     game = r8_game()
     with pytest.raises(errors.CardNotHeld) as info:
         play(game, "1C")
-    assert str(info.value) == "Ann does not hold 1C (Cat holds it) — R8"
+    assert str(info.value) == "Ann does not hold 1C (Cat holds it) (R8)"
     with pytest.raises(errors.CardNotHeld) as info:
         play(game, "15H")
-    assert str(info.value) == "Ann does not hold 15H (nobody holds it) — R8"
+    assert str(info.value) == "Ann does not hold 15H (nobody holds it) (R8)"
     assert info.value.rule == "R8"
 
 
@@ -810,10 +810,10 @@ def test_R14_1e_offsuit_clubs_victim_choice():
     with pytest.raises(errors.VictimRequired) as info:
         play(game, ">-")
     assert str(info.value) == ("Cat must name whose Showroom the Clubs action takes from: "
-                               "Ann (3), Bob (3) — R14")
+                               "Ann (3), Bob (3) (R14)")
     with pytest.raises(errors.VictimNotAllowed) as info2:
         play(game, ">Cat")
-    assert str(info2.value) == "Cat cannot take from themselves with Clubs — R14"
+    assert str(info2.value) == "Cat cannot take from themselves with Clubs (R14)"
     with pytest.raises(WrongPhase) as info3:
         play(game, "9H")
     assert info3.value.rule == "R14"
@@ -912,10 +912,10 @@ def test_R14_partnership_victim_names_another_team_never_oneself_or_the_partner(
     assert game.legal_moves() == (ChooseVictim(None), ChooseVictim(ANN), ChooseVictim(CAT))
     with pytest.raises(errors.VictimNotAllowed) as info:
         play(game, ">Dan")
-    assert str(info.value) == "Bob cannot take from their own side (Bob+Dan) with Clubs — R14"
+    assert str(info.value) == "Bob cannot take from their own side (Bob+Dan) with Clubs (R14)"
     with pytest.raises(errors.VictimNotAllowed) as info:
         play(game, ">Bob")
-    assert str(info.value) == "Bob cannot take from themselves with Clubs — R14"
+    assert str(info.value) == "Bob cannot take from themselves with Clubs (R14)"
     events = play(game, ">Cat")
     assert actions(events) == [clubs(BOB, 1, OFF, 0, 1, 0)]
     assert game.state.showroom == (5, 7)
@@ -942,7 +942,7 @@ def test_R14_six_player_partnership_victim_required_between_two_other_teams(rule
     with pytest.raises(errors.VictimRequired) as info:
         play(game, ">-")
     assert str(info.value) == ("Bob must name whose Showroom the Clubs action takes from: "
-                               "Ann+Dan (6), Cat+Fay (6) — R14")
+                               "Ann+Dan (6), Cat+Fay (6) (R14)")
     with pytest.raises(errors.VictimNotAllowed):
         play(game, ">Eve")
     events = play(game, ">Fay")  # names team Cat+Fay

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 import viewcheck
 
-from diamonds.core import Card, Game, simulate
+from diamonds.core import Card, Engine, simulate
 from diamonds.families.kirk import rules as kirk
 from diamonds.families.kirk.narrate import describe_tie
 from diamonds.families.kirk.view import VIEW
@@ -39,13 +39,13 @@ def cards(text: str) -> tuple[Card, ...]:
 
 
 @cache
-def simulated(seed: int = 1, players: tuple[str, ...] = PLAYERS, **options: str) -> tuple[Game, list[Step]]:
+def simulated(seed: int = 1, players: tuple[str, ...] = PLAYERS, **options: str) -> tuple[Engine, list[Step]]:
     game = simulate(players, rules="kirk", seed=seed, options=options or None)
     assert game.is_over
     return game, viewcheck.steps_of(game)
 
 
-def dealt_game(hands: Sequence[str], plays: str, dealer: str = "Dan") -> Game:
+def dealt_game(hands: Sequence[str], plays: str, dealer: str = "Dan") -> Engine:
     """A hand dealt as given (the rest of the pack shared out in order), then `plays` played in turn."""
     given = [cards(hand) for hand in hands]
     used = {card for hand in given for card in hand}
@@ -55,7 +55,7 @@ def dealt_game(hands: Sequence[str], plays: str, dealer: str = "Dan") -> Game:
         need = 13 - len(hand)
         full.append(hand + tuple(rest[:need]))
         rest = rest[need:]
-    game = Game(kirk.Kirk.configure(PLAYERS, dealer=dealer, options={"Hands": "1"}))
+    game = Engine(kirk.Kirk.configure(PLAYERS, dealer=dealer, options={"Hands": "1"}))
     game.push(kirk.Deal(tuple(full)))
     for card in cards(plays):
         game.push(kirk.PlayCard(card))

@@ -18,12 +18,12 @@ import enum
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from diamonds.core import errors
 from diamonds.core.cards import AnyCard, Card, format_cards, numbered_cards, sort_cards
 from diamonds.core.errors import IllegalMove
-from diamonds.core.family import Rules, Standing
+from diamonds.core.family import FamilyInvariants, Rules, Standing
 from diamonds.core.movetext import card_of, deal_text, parse_deal, refuse, words
 from diamonds.core.seating import ConfigError, Seating, check_players, dealer_seat, solo_sides
 
@@ -241,6 +241,7 @@ class Toy(Rules):
     title: ClassVar[str] = "The toy trick game"
     player_counts: ClassVar[tuple[int, ...]] = (2,)
     default_players: ClassVar[int] = 2
+    seats_rule: ClassVar[str | None] = "T1"
 
     @classmethod
     def configure(cls, players: Iterable[str], *, variants: Iterable[str] = (), dealer: str | int | None = None,
@@ -314,7 +315,53 @@ class Toy(Rules):
         return PlayCard(card_of(text, found[0]))
 
 
+# --------------------------------------------------------------------------- the invariants part (the conformance suite's)
+# Worked out from the rulings again (not from DECK or the engine): what the suite checks after every move.
+
+#: T2: the 1, 2 and 3 of each suit; T3: six tricks of two cards a round; T6: a point a trick; T7: two rounds.
+PACK = frozenset(f"{rank}{suit}" for rank in (1, 2, 3) for suit in "DHSC")
+TRICKS = 6
+ROUNDS = 2
+
+
+def _max_moves(config: Any) -> int:
+    return ROUNDS * (1 + len(PACK))  # the deal and every card, each round
+
+
+def _state(state: Any) -> None:
+    held = [str(card) for hand in state.hands for card in hand]
+    on_table = [str(card) for _, card in state.trick]
+    assert len(set(held + on_table)) == len(held + on_table) and set(held + on_table) <= PACK, "T2: the pack"
+    done = sum(state.won)  # tricks finished this round
+    if state.phase.value == "play":
+        # T2, T3: twelve cards dealt, two a trick played since.
+        assert len(held) + len(on_table) + 2 * done == len(PACK), f"T2: {held} {on_table} after {done} tricks"
+        assert sum(state.totals) == TRICKS * (state.round_no - 1), "T6: a point a trick of each round before"
+    elif state.phase.value == "game over":
+        assert not held and sum(state.totals) == TRICKS * ROUNDS, "T6, T7: two rounds of six points"
+
+
+def _step(before: Any, move: Any, after: Any, events: tuple[Any, ...]) -> None:
+    if before.phase.value == "play" and len(before.trick) == 1:
+        # T5, worked out again: the higher card of the led suit wins, and leads next.
+        (leader, led), (_, card) = before.trick[0], (before.to_move, move.card)
+        winner = leader if card.suit is not led.suit or card.rank < led.rank else before.to_move
+        if after.phase.value == "play" and after.round_no == before.round_no:
+            assert after.leader == winner and after.won[winner] == before.won[winner] + 1, "T5: the winner leads"
+        else:  # the round's last trick: its six points go to the totals (T6)
+            gained = [now - then for now, then in zip(after.totals, before.totals)]
+            assert gained == [won + (seat == winner) for seat, won in enumerate(before.won)], "T6: the round scored"
+
+
+def _final(state: Any, standings: tuple[Any, ...]) -> None:
+    best = max(state.totals)
+    assert [s.score for s in standings] == list(state.totals)
+    assert [s.winner for s in standings] == [total == best for total in state.totals], "T7: the winners"
+
+
+INVARIANTS = FamilyInvariants(max_moves=_max_moves, state=_state, step=_step, final=_final)
+
 __all__ = [
-    "Toy", "ToyConfig", "DECK", "Deal", "PlayCard", "RoundStarted", "CardsDealt", "CardPlayed", "TrickWon",
+    "INVARIANTS", "Toy", "ToyConfig", "DECK", "Deal", "PlayCard", "RoundStarted", "CardsDealt", "CardPlayed", "TrickWon",
     "RoundScored", "GameEnded", "Phase", "State", "trick_winner", "standings", "apply", "IllegalMove",
 ]

@@ -1,0 +1,99 @@
+"""A game accepts only its own words (issue 30): another game's card word is refused at its token with the
+game's own ruling, by the family's one card reader (`Rules.parse_card`, which `parse_move` uses too); and the
+set-up's rulings are the family's (R1, K1, B1), never Fitzgerald's for every game."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import diamonds
+from diamonds.core import NotationError, rules_for
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+
+# (sample, a trick line of it, the ruling that says what the game's deck is)
+GAMES = [
+    ("2e-5p-perfect.dgn", "3. 7C 9C 5H 3C 4C", "R5"),
+    ("1e-3p-league.dgn", None, "R5"),
+    ("bga-2p-online.dgn", None, "R5"),
+    ("kirk-4p-hands.dgn", "2. 10C QH AC 5C", "K2"),
+    ("kirk-4p-no-deals.dgn", None, "K2"),
+]
+
+
+def _trick_line(text: str, wanted: str | None) -> str:
+    if wanted is not None:
+        return wanted
+    return next(line for line in text.splitlines() if line.startswith("3. "))
+
+
+def _problems(text: str) -> list[diamonds.Diagnostic]:
+    games = list(diamonds.read_games(iter(text.splitlines(keepends=True))))
+    assert len(games) >= 1
+    return games[0].problems
+
+
+@pytest.mark.parametrize(("sample", "line", "rule"), GAMES, ids=[g[0] for g in GAMES])
+@pytest.mark.parametrize("shape", ["{n}.7♦ Jo", "{n}. Jo", "{rest} Jo"])
+def test_the_joker_in_a_game_without_one_is_refused_at_its_token(sample, line, rule, shape) -> None:
+    text = (SAMPLES / sample).read_text(encoding="utf-8")
+    old = _trick_line(text, line)
+    number, rest = old.split(" ", 1)
+    new = shape.format(n=number.rstrip("."), rest=old.split(" ")[0] + " " + rest.split(" ")[0])
+    problems = _problems(text.replace(old, new, 1))  # the fuzz campaign's crash: `3.7♦ Jo` in a 2e game
+    assert problems, new
+    first = problems[0]
+    line_no = text[: text.index(old)].count("\n") + 1
+    assert (first.line, first.column) == (line_no, new.index("Jo") + 1)
+    assert (first.code, first.rule) == ("card-not-in-deck", rule)
+    assert first.message.startswith("Jo is not in ")
+
+
+@pytest.mark.parametrize("sample", ["2e-5p-perfect.dgn", "kirk-4p-hands.dgn"])
+def test_the_joker_in_a_deal_line_is_refused_at_its_token(sample) -> None:
+    text = (SAMPLES / sample).read_text(encoding="utf-8")
+    deal = next(line for line in text.splitlines() if line.startswith("deal "))
+    words = deal.split(" ")
+    words[3] = "Jo"
+    problems = _problems(text.replace(deal, " ".join(words), 1))
+    assert problems[0].column == len(" ".join(words[:3])) + 2
+    assert problems[0].rule == ("R5" if sample.startswith("2e") else "K2")
+
+
+def test_the_bidding_game_keeps_its_joker() -> None:
+    text = (SAMPLES / "bidding-3p-club.dgn").read_text(encoding="utf-8")
+    assert "Jo" in text
+    assert all(game.is_valid for game in diamonds.read_games(SAMPLES / "bidding-3p-club.dgn"))
+    rules = rules_for("bidding")
+    assert str(rules.parse_card(rules.configure(["Ann", "Bob", "Cat"]), "Jo")) == "Jo"
+
+
+@pytest.mark.parametrize(("rules", "players", "ruling"), [("2e", ["Ann", "Bob", "Cat", "Dan"], "R5"),
+                                                          ("kirk", ["Ann", "Bob", "Cat", "Dan"], "K2")])
+def test_position_parse_refuses_another_games_card_word(rules, players, ruling) -> None:
+    pos = diamonds.Position(rules, players)
+    pos.deal(random.Random(3))
+    with pytest.raises(NotationError) as info:
+        pos.parse("Jo")
+    assert (info.value.ruling, info.value.column) == (ruling, 1)
+    assert pos.parse(str(pos.legal_moves[0])) == pos.legal_moves[0]  # its own words still read
+
+
+@pytest.mark.parametrize(("sample", "ruling"), [("2e-5p-perfect.dgn", "R1"), ("kirk-4p-hands.dgn", "K1"),
+                                                ("bidding-3p-club.dgn", "B1")])
+def test_set_up_and_player_refusals_cite_the_familys_seating_ruling(sample, ruling) -> None:
+    text = (SAMPLES / sample).read_text(encoding="utf-8")
+    dealer = next(line for line in text.splitlines() if line.startswith("[Dealer "))
+    problems = _problems(text.replace(dealer, '[Dealer "Nobody"]', 1))
+    assert (problems[0].code, problems[0].rule) == ("unknown-player", ruling)
+    players = next(line for line in text.splitlines() if line.startswith("[Players "))
+    first = players.split('"')[1].split()[0]
+    twice = players.replace(f'"{first} ', f'"{first} {first.upper()} ', 1)
+    without_count = [p for p in _problems(text.replace(players, twice, 1)) if "seated twice" in p.message]
+    if without_count:  # Fitzgerald's 2-6 players: the count is fine, the repeated id is the fault
+        assert without_count[0].rule == ruling
+    no_players = "\n".join(line for line in text.splitlines() if not line.startswith("[Players "))
+    assert _problems(no_players)[0].rule == ruling
