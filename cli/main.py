@@ -400,7 +400,8 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
                          "  diamonds arena --rules kirk --bots mc:32,greedy,greedy,greedy --hands 1 --games 50"):
         from diamonds.core import DEFAULT_RULES, RULE_SETS
 
-        arena.add_argument("--rules", choices=list(RULE_SETS), default=DEFAULT_RULES, help="the rule set the bots play (Rules tag)")
+        arena.add_argument("--rules", choices=list(RULE_SETS), default=DEFAULT_RULES,
+                           help="the rule set the bots play (Rules tag)")
         _players(arena, " (default: the rules' usual count)")
         arena.add_argument("--bots", required=True, metavar="B,B,...",
                            help="one bot per seat of the first game (random, greedy, mc, mc:N for N samples per "
@@ -422,7 +423,8 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
                         "  diamonds play --rules 2e --players \"Ann Bob Cat\" --bots mc,greedy -o mine.dgn"):
         from diamonds.core import DEFAULT_RULES, RULE_SETS
 
-        play.add_argument("--rules", choices=list(RULE_SETS), default=DEFAULT_RULES, help="the rule set of the game (Rules tag)")
+        play.add_argument("--rules", choices=list(RULE_SETS), default=DEFAULT_RULES,
+                          help="the rule set of the game (Rules tag)")
         _players(play, " (default: the rules' usual count)")
         play.add_argument("--as", dest="as_player", metavar="PLAYER", help="who you are (default: the first)")
         play.add_argument("--bots", default="mc", metavar="B,B,...",
