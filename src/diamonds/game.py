@@ -48,8 +48,8 @@ from diamonds.svg import step_svg
 
 from .io.text import open_text  # the one text opener: BOMs, encodings, an undecodable byte located
 
-__all__ = ["Position", "View", "Standing", "Game", "Diagnostic", "read_games", "read_game", "position_svg",
-           "public_moves"]
+__all__ = ["Position", "View", "Standing", "Game", "Diagnostic", "NotAPlayer", "read_games", "read_game",
+           "position_svg", "public_moves"]
 
 Move = Any  # a family's move: a frozen dataclass of diamonds.families.<name>.rules
 
@@ -70,6 +70,18 @@ class Standing:
         if self.details is None:
             raise AttributeError(f"{name}: this side's standing is hidden from this viewer until the game ends")
         return getattr(self.details, name)
+
+
+class NotAPlayer(KeyError):
+    """A name that is none of the game's players (`pos.view("Nobody")`): `player` and `players` say which."""
+
+    def __init__(self, player: str, players: Sequence[str]) -> None:
+        super().__init__(player)
+        self.player = player
+        self.players = tuple(players)
+
+    def __str__(self) -> str:
+        return f"{self.player} is not a player of this game: the players are {', '.join(self.players)}"
 
 
 class Position:
@@ -200,6 +212,8 @@ class Position:
     def push(self, move: Move) -> tuple[Any, ...]:
         """Make a move and return the events it caused (the family's typed events: a trick won, a Suit
         Action, a hand scored); an `IllegalMove` (with `ruling`, `player`, `card`) changes nothing."""
+        if isinstance(move, str):
+            raise TypeError(f"push takes a move, not its text: use push_text({move!r}), or push(parse({move!r}))")
         try:
             events = self._game.push(move)
         except IllegalMove as error:
@@ -264,11 +278,9 @@ class Position:
     # ---------------------------------------------------------------- where
     @property
     def label(self) -> str:
-        """Where the game is, as `replay --at` names it: start, R2.0 (dealt), R2.7.1, R2.7 (trick done), R2.end."""
-        mark = self._at[-1]
-        if mark.kind == "card" and not getattr(self._game.state, "trick", ()):  # the trick is complete: R2.7
-            return f"R{mark.round_no}.{mark.trick_no}"
-        return mark.label
+        """Where the game is, as the replay's stop there is labelled (`replay --steps`, `--at`): start, R2.0
+        (dealt), R2.7.3 (the third card of trick 7), R2.end. One walk (`replay.steps.next_mark`) names both."""
+        return self._at[-1].label
 
     def _next_mark(self, mark: Mark, events: Sequence[Any]) -> Mark:
         for event in events:
@@ -300,7 +312,7 @@ class Position:
         for seat, name in enumerate(self.players):
             if name.lower() == str(player).lower():
                 return seat
-        raise KeyError(f"{player!r} is not a player of this game ({', '.join(self.players)})")
+        raise NotAPlayer(str(player), self.players)
 
     def hand(self, player: str | int) -> tuple[Any, ...]:
         """A player's cards now, in display order, as far as this position knows them."""
