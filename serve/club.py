@@ -29,7 +29,7 @@ from typing import Any
 
 from diamonds.io.lock import FileLock
 from diamonds.io.write import write_text
-from diamonds.replay.recorder import Outcome, Recorder, SetupError, leftover_temporaries, write_through
+from diamonds.replay.recorder import Outcome, Recorder, Saved, SetupError, leftover_temporaries, write_through
 
 from .store import Store, TableRow, token_hash
 
@@ -52,7 +52,7 @@ def same_hash(given: str, stored: str) -> bool:
 class _Step:
     """A change checked by the recorder and handed to the store: what `finish` or `abort` needs."""
 
-    saved: tuple[Any, Any, Any]
+    saved: Saved
     version: int
     body: dict[str, Any]
     committed: Future[None]
