@@ -302,9 +302,9 @@ class FitzgeraldReplayer(Replayer):
         assert config is not None
         # R6: the passes are made at once, written in any order; the engine takes them in seat order from
         # the dealer's left (its `to_move`), so each move of the game is legal in the position before it.
-        table = cast(Table, self.game.table)  # the family's own table (`Fitzgerald.table`)
-        for _ in range(config.player_count):
-            seat = table.passing_seat()
+        n = config.player_count
+        dealer = cast(Table, self.game.table).dealer  # the family's own table (`Fitzgerald.table`)
+        for seat in (*range(dealer + 1, n), *range(dealer + 1)):  # as `Table.passing_seat` takes them
             line = passes.get(seat)
             if line is not None:
                 self.push_pass(seat, line.cards.cards, line)  # type: ignore[arg-type]  # see engine_cards

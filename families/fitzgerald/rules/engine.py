@@ -311,8 +311,13 @@ class Table:
 
     def passing_seat(self) -> int:
         """The seat whose pass is taken next: the first after the dealer yet to pass (as `State.to_move`)."""
-        n = len(self.names)
-        return next(seat for seat in ((self.dealer + step) % n for step in range(1, n + 1)) if self.passed[seat] is None)
+        passed, n = self.passed, len(self.passed)
+        seat = self.dealer
+        for _ in range(n):
+            seat = seat + 1 if seat + 1 < n else 0
+            if passed[seat] is None:
+                return seat
+        return seat  # every seat has passed: not reached while passing
 
     def actor_name(self, actor: int | None, side: int) -> str:
         return self.names[actor] if actor is not None else self.config.side_name(side)
