@@ -190,9 +190,9 @@ def run_lines(recorder: Recorder, path: str, lines: Iterable[str], out: TextIO, 
         name = "" if signum == signal.SIGINT else f" ({getattr(error, 'name', signum)})"
         print(visible(f"{shown}: interrupted{name}; {status(recorder)}"), file=err)
         return 128 + int(signum)
-    if recorder.pending is not None:
+    if recorder.question is not None:
         refused += 1
-        question = recorder.pending[2]
+        question = recorder.question
         waiting = f"the round's `{question.prompt}Name` line" if question.end else question.item
         print(visible(with_rule(f"{shown}: end of input while {waiting} waits: {question.message}",
                                 question.rule) + "; not recorded"), file=err)
@@ -204,7 +204,7 @@ def run_lines(recorder: Recorder, path: str, lines: Iterable[str], out: TextIO, 
 
 def enter(recorder: Recorder, line: str, require_deals: bool) -> Outcome:
     """One line; with `--deal`, a card is refused until the round's hands are entered."""
-    if require_deals and line.strip() and recorder.pending is None and not recorder.hands_known() and \
+    if require_deals and line.strip() and recorder.question is None and not recorder.hands_known() and \
             _looks_like_card(line):
         return Outcome(refusal=recorder.refusal_here(line.strip(), f"--deal: enter every hand of "
                                                      f"{recorder.where()} (deal lines) before its first card",

@@ -49,8 +49,8 @@ def run_terminal(args: argparse.Namespace) -> int:
 
         def get_completions(self, document: Any, complete_event: Any) -> Iterable[Any]:
             word = document.get_word_before_cursor(WORD=True)
-            if recorder.pending is not None:
-                words = list(recorder.pending[2].choices)
+            if recorder.question is not None:
+                words = list(recorder.question.choices)
             elif recorder.hands_known():
                 words = recorder.legal()
             else:
@@ -62,8 +62,8 @@ def run_terminal(args: argparse.Namespace) -> int:
     message = ""
     interrupted = False
     while not recorder.finished:
-        if recorder.pending is not None:
-            question = recorder.pending[2]
+        if recorder.question is not None:
+            question = recorder.question
             rule = f"{question.rule}: " if question.rule else ""
             prompt = textwrap.fill(f"{rule}{question.message}", WIDTH - 1) + f"\n{question.prompt} "
         else:

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from diamonds.core import ConfigError, Game, family_of, rules_for
+from diamonds.core import ConfigError, Engine, family_of, rules_for, with_rule
 from diamonds.io.escape import quoted, visible
 from diamonds.io.write import leftovers, write_text
 from diamonds.notation.reader import parse_game
@@ -38,7 +38,7 @@ from .record import game_tags
 from .validate import ReplayedGame, Stop, replay_record, validate_record
 
 __all__ = [
-    "ASK_CODES", "RoundDraft", "Refusal", "Question", "Outcome", "Recorder", "SetupError", "write_through",
+    "ASK_CODES", "RoundDraft", "Refusal", "Question", "Outcome", "Saved", "Recorder", "SetupError", "write_through",
     "leftover_temporaries",
 ]
 
@@ -98,10 +98,9 @@ class Refusal:
     def text(self, path: str) -> str:
         """`file:line:col: message (R8)`, the line, a caret: as `validate` shows a problem (`typed:col:` for
         a command's own words, placed in the line as typed)."""
-        rule = f" ({self.rule})" if self.rule else ""
         where = f" [at {self.at}, revealed by {self.item}]" if self.at else ""
         place = f"typed:{self.column}" if self.typed else f"{path}:{self.line}:{self.column}"
-        head = visible(f"{place}: {self.message}{rule}{where}")  # typed text: escaped
+        head = visible(with_rule(f"{place}: {self.message}", self.rule) + where)  # typed text: escaped
         if not self.source_line:
             return head
         line, start, width = quoted(self.source_line, self.column - 1, max(1, self.length))
@@ -133,6 +132,16 @@ class Outcome:
     refusal: Refusal | None = None
     question: Question | None = None
     info: tuple[str, ...] = ()  # answers to `?`, `undo`, `fix`
+
+
+@dataclass(frozen=True, slots=True)
+class Saved:
+    """The recorder at one moment (`Recorder.save`), to put back with `Recorder.restore` when a change is
+    not kept (a server's refused or uncommitted item): the rounds, their check and the question waiting."""
+
+    rounds: tuple[RoundDraft, ...]
+    checked: Any
+    pending: Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +191,7 @@ class Recorder:
                                         options=options or {})
         except ConfigError as error:
             raise SetupError(str(error), error.tag or "Players", error.rule) from None
-        return cls([(tag.name, tag.value) for tag in game_tags(Game(config), extra_tags)])
+        return cls([(tag.name, tag.value) for tag in game_tags(Engine(config), extra_tags)])
 
     @classmethod
     def resume(cls, text: str) -> Recorder:
@@ -206,7 +215,46 @@ class Recorder:
             rounds.append(RoundDraft(header, lines, tuple(cards), end))
         return cls(tags, rounds)
 
+    # ---------------------------------------------------------------- saving, trying, putting back
+
+    def save(self) -> Saved:
+        """The recorder now, to `restore` later (nothing is copied: every part is immutable)."""
+        return Saved(self.rounds, self._last, self.pending)
+
+    def restore(self, saved: Saved) -> None:
+        """Put the recorder back as it was when `saved` was taken."""
+        self.rounds, self._last, self.pending = saved.rounds, saved.checked, saved.pending
+
+    def probe(self, line: str) -> Outcome | None:
+        """What `enter(line)` would answer, with nothing recorded; None if the line makes it fail."""
+        saved = self.save()
+        try:
+            return self.enter(line)
+        except Exception:  # a line the recorder cannot take at all: not a choice
+            return None
+        finally:
+            self.restore(saved)
+
     # ---------------------------------------------------------------- what it is now
+
+    @property
+    def record(self) -> GameRecord:
+        """The record as checked now (its tags, rounds, comments and source text)."""
+        return self._last.record
+
+    @property
+    def question(self) -> Question | None:
+        """The question the recorder waits on (a victim, a Joker's suit), or None."""
+        return self.pending[2] if self.pending is not None else None
+
+    @property
+    def waiting_item(self) -> str | None:
+        """The item that waits for the answer to `question` (not yet in `text`), or None."""
+        return self.pending[1] if self.pending is not None else None
+
+    def current_round(self) -> tuple[int, RoundDraft | None]:
+        """The round the next item goes into, and its draft (None for a round not yet started)."""
+        return self._current()
 
     @property
     def text(self) -> str:
@@ -228,7 +276,7 @@ class Recorder:
         return list(self._last.replayed.notes)
 
     @property
-    def game(self) -> Game:
+    def game(self) -> Engine:
         game = self._last.replayed.game
         assert game is not None
         return game
@@ -581,15 +629,17 @@ class Recorder:
             return [(stripped, self._add_end(stripped))]
         items: list[tuple[str, Any]] = []
         tokens = _TOKENS.findall(stripped)
-        comments: list[str] = []
+        comments: list[str] = []  # comments before the next card (`1. {Ann leads} 4C`): they stay before it
+        card_last = False  # whether the last item is a card, which a comment written after it joins
         for token in tokens:
             if token.startswith(("{", ";")):
-                if items and items[-1][1] is not None and not comments:
+                if card_last and not comments:
                     word, _ = items[-1]
                     items[-1] = (f"{word} {token}", self._add_card(f"{word} {token}"))
                 else:
                     comments.append(token)
                 continue
+            card_last = False
             number = _TRICK_NUMBER.match(token)
             if number:
                 items.append((token, self._check_trick_number(int(number.group(1)))))
@@ -602,9 +652,13 @@ class Recorder:
             word = " ".join([*comments, token])
             comments = []
             items.append((word, self._add_card(word)))
-        if comments and items and items[-1][1] is not None:
+            card_last = True
+        if comments and card_last:
             word = items[-1][0] + " " + " ".join(comments)
             items[-1] = (word, self._add_card(word))
+        elif comments:  # a comment of its own: it is recorded where it was written, never dropped
+            text = " ".join(comments)
+            items.append((text, self._add_comment(text)))
         return items
 
     def _open(self, rounds: tuple[RoundDraft, ...]) -> tuple[list[RoundDraft], RoundDraft]:
@@ -647,6 +701,20 @@ class Recorder:
             if not rounds:
                 raise _NotHere("no round has started: `end` closes a round")
             return (*rounds[:-1], replace(rounds[-1], end=text))
+        return apply
+
+    def _add_comment(self, text: str) -> Any:
+        """A comment typed on its own: after the round's last card, or its last line, where it was written
+        (in the file it follows that item); before any round it has no place to go."""
+        def apply(rounds: tuple[RoundDraft, ...]) -> tuple[RoundDraft, ...]:
+            if not rounds:
+                raise _NotHere("a comment goes with an item: type it beside a card or a line of a round")
+            *done, draft = rounds
+            if draft.end is not None:
+                return (*done, replace(draft, end=f"{draft.end} {text}"))
+            if draft.cards:
+                return (*done, replace(draft, cards=(*draft.cards[:-1], f"{draft.cards[-1]} {text}")))
+            return (*done, replace(draft, lines=(*draft.lines, text)))
         return apply
 
     def _add_card(self, word: str) -> Any:
@@ -935,8 +1003,7 @@ def _move_words(move: Any) -> str:
 
 
 def _problem_text(checked: _Checked, problem: Problem) -> str:
-    rule = f" ({problem.rule})" if problem.rule else ""
-    return f"{problem.line}:{problem.column}: {problem.message}{rule}"
+    return with_rule(f"{problem.line}:{problem.column}: {problem.message}", problem.rule)
 
 
 def _last_pos(item: Any) -> Pos:

@@ -37,6 +37,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from diamonds.core import with_rule
+
 from . import pages as page_text
 from .club import MAX_TEXT, REFUSED_COMMANDS, Answer, Club, SetupError, Table, disk_full
 
@@ -173,8 +175,7 @@ async def create_table(body: TableIn, request: Request, _: str = Depends(organis
         table, token = await run_in_threadpool(club.create, body.rules, players, body.dealer, body.variants,
                                                body.tags)
     except SetupError as error:
-        rule = f" ({error.rule})" if error.rule else ""
-        return JSONResponse({"error": {"message": f"{error}{rule}", "rule": error.rule, "line": 0, "column": 0,
+        return JSONResponse({"error": {"message": with_rule(str(error), error.rule), "rule": error.rule, "line": 0, "column": 0,
                                        "code": "setup", "tag": error.tag}}, status_code=400)
     return JSONResponse(_links(request, table, token), status_code=201)
 

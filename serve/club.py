@@ -33,7 +33,7 @@ from diamonds.io.errors import DiskFull
 from diamonds.io.lock import FileLock, lock_path
 from diamonds.io.write import write_text
 from diamonds.notation.tags import UnsafeTagText, check_tags
-from diamonds.replay.recorder import Outcome, Recorder, SetupError, leftover_temporaries, write_through
+from diamonds.replay.recorder import Outcome, Recorder, Saved, SetupError, leftover_temporaries, write_through
 
 from .store import SQLITE_FULL, Store, TableRow, token_hash
 
@@ -57,7 +57,7 @@ class _Step:
     """A change checked by the recorder and handed to the store: what `finish` or `abort` needs. A refusal
     with a key is a step too (`saved` None, `status` 422): its answer is remembered before it is sent."""
 
-    saved: tuple[Any, Any, Any] | None
+    saved: Saved
     version: int
     body: dict[str, Any]
     committed: Future[None]
@@ -95,7 +95,7 @@ class Table:
 
     @property
     def pending_item(self) -> str | None:
-        return self.recorder.pending[1] if self.recorder.pending is not None else None
+        return self.recorder.waiting_item
 
 
 def _request_id(kind: str, text: str) -> str:
@@ -300,12 +300,12 @@ class Club:
                                          "rule": None, "line": 0, "column": 0, "code": "stale"},
                                "state": self.brief(table)}, table.version)
             recorder = table.recorder
-            saved = (recorder.rounds, recorder._last, recorder.pending)
+            saved = recorder.save()
             before = (recorder.text, table.pending_item)
             try:
                 outcome = recorder.undo() if kind == "undo" else recorder.enter(text)
             except Exception:
-                recorder.rounds, recorder._last, recorder.pending = saved
+                recorder.restore(saved)
                 raise
             refusal = outcome.refusal
             if refusal is None and kind == "undo" and (recorder.text, table.pending_item) == before:
@@ -317,7 +317,7 @@ class Club:
             else:
                 refusal_body = None
             if refusal_body is not None:  # nothing recorded, not even the items before the refused one
-                recorder.rounds, recorder._last, recorder.pending = saved
+                recorder.restore(saved)
                 refusal_body["version"] = table.version
                 if key is None:
                     return Answer(422, refusal_body, table.version)
@@ -338,7 +338,7 @@ class Club:
         if step.saved is None:  # a refusal: nothing was changed
             return
         with table.lock:
-            table.recorder.rounds, table.recorder._last, table.recorder.pending = step.saved
+            table.recorder.restore(step.saved)
             table.busy = False
 
     def finish(self, table: Table, step: _Step) -> Answer:
@@ -394,7 +394,7 @@ class Club:
     def brief(self, table: Table) -> dict[str, Any]:
         """The state in short, cheap to make (no replay, no picture): what a 412 sends back; GET has the rest."""
         recorder = table.recorder
-        question = recorder.pending[2] if recorder.pending is not None else None
+        question = recorder.question
         return {"id": table.id, "version": table.version, "where": recorder.where(), "finished": recorder.finished,
                 "question": None if question is None else {"item": question.item, "message": question.message,
                                                            "code": question.code, "rule": question.rule,
@@ -508,7 +508,7 @@ def _answers(recorder: Recorder, question: Any) -> list[str]:
     """The answers the recorder takes to the question it now waits on (tried one by one, nothing recorded)."""
     from .state import answers
 
-    found = answers(recorder) if recorder.pending is not None and recorder.pending[2] == question else None
+    found = answers(recorder) if recorder.question is not None and recorder.question == question else None
     return found if found is not None else list(question.choices)
 
 

@@ -9,12 +9,13 @@ scores, and the grid of the game's cards. Computed once per version (the table's
 
 from __future__ import annotations
 
+from math import comb
 from typing import Any
 
 from diamonds.notation.records import split_play
 from diamonds.svg.draw import Canvas, Sight
 
-__all__ = ["table_state", "public_svg", "answers", "buttons", "probe"]
+__all__ = ["table_state", "public_svg", "answers", "buttons", "probe", "due", "choice_groups"]
 
 
 class _Nobody(Sight):
@@ -77,12 +78,13 @@ def snapshot(table: Any, private: bool, probes: bool = True) -> dict[str, Any]:
     rounds = recorder.rounds
     draft = rounds[-1] if rounds and not over else None
     hands_known = recorder.hands_known()
-    question = recorder.pending[2] if recorder.pending is not None else None
+    question = recorder.question
     return {
         "key": (kind, table.version), "private": private, "over": over,
-        "text": recorder.text, "record": recorder._last.record, "config": config, "draft": draft,
+        "text": recorder.text, "record": recorder.record, "config": config, "draft": draft,
         "hands_known": hands_known, "question": question, "tags": dict(recorder.tags),
         "legal": set(recorder.legal()) if private and hands_known and not over else set(),
+        "turn": recorder.turn() if not over else ((), None),
         "where": recorder.where(), "items": _labels(recorder) if private else [],
         "lines": _lines(recorder) if private else [],
         "id": table.id, "seq": table.seq, "version": table.version, "cache": table.cache,
@@ -123,6 +125,7 @@ def render(snap: dict[str, Any]) -> dict[str, Any]:
         "to_move": position.to_move if snap["hands_known"] else None,
         "trick": trick,
         "standings": _standings(position.standings, set() if private else hidden, over),
+        "due": due(position, snap["turn"], over, private),
     }
     if private:
         played = {c for c in (_card_of(w) for w in (draft.cards if draft is not None else ())) if c}
@@ -150,6 +153,41 @@ def render(snap: dict[str, Any]) -> dict[str, Any]:
     return dict(state)
 
 
+def due(position: Any, turn: tuple[Any, str | None], over: bool, private: bool) -> dict[str, Any]:
+    """Who is due and, for the scorer, what they may do. Where the `Position` knows the hands (deal lines,
+    or a round the replay has inferred) it says: the player to move and every legal item as its DGN words,
+    grouped (`choice_groups`); where it does not (an unfinished round without deal lines), the recorder's
+    turn from seat order and the cards says who, and `items` is None: any card not yet seen may come."""
+    if over:
+        return {"players": [], "known": True, "items": [], "groups": []}
+    if position.is_chance or position.to_move is None:
+        who = turn[1]
+        return {"players": [who] if who else [], "known": False, "items": None, "groups": []}
+    texts = [position.text(move) for move in position.legal_moves] if private else []
+    return {"players": [position.to_move], "known": True, "items": texts if private else None,
+            "groups": choice_groups(texts)}
+
+
+def choice_groups(texts: list[str]) -> list[dict[str, Any]]:
+    """Legal items as the page's groups: items that differ only in their last N words, every N of a set
+    (R6's `pass Ann 9D 12H`: every two of Ann's cards), as one group to `choose` N from and `join` into the
+    item; else one group of the items themselves."""
+    if not texts:
+        return []
+    split = [text.split() for text in texts]
+    size = len(split[0])
+    if len(split) > 1 and all(len(words) == size for words in split):
+        prefix = 0
+        while prefix < size and len({words[prefix] for words in split}) == 1:
+            prefix += 1
+        choose = size - prefix
+        words = list(dict.fromkeys(word for each in split for word in each[prefix:]))
+        if 1 < choose and len(split) == comb(len(words), choose):
+            return [{"kind": split[0][0], "choose": choose, "join": " ".join([*split[0][:prefix], *["{}"] * choose]),
+                     "choices": [{"text": word, "label": word} for word in words]}]
+    return [{"kind": "item", "choose": 1, "join": "{}", "choices": [{"text": text, "label": text} for text in texts]}]
+
+
 #: What a Joker's suit and sign (B7) may be answered with, tried in this order: a sign, a suit, both.
 _CHOICE_WORDS = ("+", "-", *(suit + sign for suit in "DHSC" for sign in "+-"))
 
@@ -157,13 +195,7 @@ _CHOICE_WORDS = ("+", "-", *(suit + sign for suit in "DHSC" for sign in "+-"))
 def probe(recorder: Any, line: str) -> Any:
     """What `recorder.enter(line)` would answer, with nothing recorded (the recorder is put back as it was);
     None if the line makes it fail. The caller holds the table's lock."""
-    saved = (recorder.rounds, recorder._last, recorder.pending)
-    try:
-        return recorder.enter(line)
-    except Exception:  # a line the recorder cannot take at all: not a choice
-        return None
-    finally:
-        recorder.rounds, recorder._last, recorder.pending = saved
+    return recorder.probe(line)
 
 
 def _takes(outcome: Any, question: Any = None) -> bool:
@@ -179,9 +211,9 @@ def answers(recorder: Any) -> list[str] | None:
     """The answers the recorder takes to the question it waits on, each tried (`probe`): of the victims it
     offers (`>Ann`), or for a Joker's or an ace's missing choice (B7) of a sign, a suit and sign. None when
     no question waits; the recorder's own choices if none of them is taken."""
-    if recorder.pending is None:
+    question = recorder.question
+    if question is None:
         return None
-    question = recorder.pending[2]
     candidates = list(question.choices) or (list(_CHOICE_WORDS) if question.code == "missing-choice" else [])
     taken = [word for word in candidates if _takes(probe(recorder, word), question)]
     return taken or list(question.choices)
@@ -193,10 +225,10 @@ def buttons(recorder: Any) -> list[dict[str, Any]]:
     to `pass 3`, R6); the family's calls (`bid Ann 3`, `final Ann 4`: its words of the call shape, for
     the player whose turn it is, every amount from 0 to the round's tricks that is legal), and for the card
     just recorded its other sign (an ace written bare is high; `fix R1.2.1 AH-` makes it low, B7)."""
-    if recorder.pending is not None or recorder.finished:
+    if recorder.question is not None or recorder.finished:
         return []
     groups: list[dict[str, Any]] = []
-    number, draft = recorder._current()
+    number, draft = recorder.current_round()
     config = recorder.config
     if draft is None or not draft.cards:
         from diamonds.core import family_of

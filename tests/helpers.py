@@ -100,7 +100,8 @@ def start_round(game: Engine, after: Sequence[str], *, passes: Sequence[str] | N
     giver_cards = _given(config, after, passes)
     events = list(game.push(Deal(dealt)))
     events += game.push(ChoosePassCount(len(giver_cards[0])))
-    for seat in range(config.player_count):
+    for _ in range(config.player_count):  # R6: in the engine's order, from the dealer's left
+        seat = game.state.to_move
         events += game.push(PassCards(seat, giver_cards[seat]))
     # The helper's own check: the hands are the ones the test wrote down.
     assert game.state.hands == tuple(frozenset(cards(text)) for text in after)

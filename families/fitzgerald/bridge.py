@@ -300,16 +300,19 @@ class FitzgeraldReplayer(Replayer):
                   header) -> bool:  # type: ignore[no-untyped-def]
         config = self.config
         assert config is not None
-        for seat, line in passes.items():  # in written order: one line a seat (lines_by_seat)
-            self.push_pass(seat, line.cards.cards, line)  # type: ignore[arg-type]  # see engine_cards
-        if len(passes) == config.player_count:
-            return True
-        for seat in range(config.player_count):
-            if seat in passes:
+        # R6: the passes are made at once, written in any order; the engine takes them in seat order from
+        # the dealer's left (its `to_move`), so each move of the game is legal in the position before it.
+        n = config.player_count
+        dealer = cast(Table, self.game.table).dealer  # the family's own table (`Fitzgerald.table`)
+        for seat in (*range(dealer + 1, n), *range(dealer + 1)):  # as `Table.passing_seat` takes them
+            line = passes.get(seat)
+            if line is not None:
+                self.push_pass(seat, line.cards.cards, line)  # type: ignore[arg-type]  # see engine_cards
                 continue
             if played is None:
+                missing = next(s for s in range(config.player_count) if s not in passes)
                 self.out.notes.append(
-                    f"round {number} is unfinished and has no pass line for {config.players[seat]}: "
+                    f"round {number} is unfinished and has no pass line for {config.players[missing]}: "
                     "the replay stops before its passes; its cards are checked against what the known "
                     "cards prove"
                 )

@@ -35,8 +35,9 @@ from diamonds.core import (
     default_names,
     family_of,
     rules_for,
+    with_rule,
 )
-from diamonds.core import Game as EngineGame
+from diamonds.core import Engine as EngineGame
 from diamonds.notation.diagnostics import format_problem
 from diamonds.notation.reader import game_texts, parse_game
 from diamonds.notation.records import GameRecord, Problem
@@ -48,8 +49,8 @@ from diamonds.svg import step_svg
 
 from .io.text import open_text  # the one text opener: BOMs, encodings, an undecodable byte located
 
-__all__ = ["Position", "View", "Standing", "Game", "Diagnostic", "read_games", "read_game", "position_svg",
-           "public_moves"]
+__all__ = ["Position", "View", "Standing", "Game", "Diagnostic", "NotAPlayer", "read_games", "read_game",
+           "position_svg", "public_moves"]
 
 Move = Any  # a family's move: a frozen dataclass of diamonds.families.<name>.rules
 
@@ -72,6 +73,18 @@ class Standing:
         return getattr(self.details, name)
 
 
+class NotAPlayer(KeyError):
+    """A name that is none of the game's players (`pos.view("Nobody")`): `player` and `players` say which."""
+
+    def __init__(self, player: str, players: Sequence[str]) -> None:
+        super().__init__(player)
+        self.player = player
+        self.players = tuple(players)
+
+    def __str__(self) -> str:
+        return f"{self.player} is not a player of this game: the players are {', '.join(self.players)}"
+
+
 class Position:
     """A game of any family at one moment; push and pop moves, ask what is legal, read and write move text.
 
@@ -86,7 +99,7 @@ class Position:
 
     __slots__ = ("_game", "_at", "_marks", "family")
 
-    def __init__(self, rules: str = "2e", players: Iterable[str] | None = None, *, dealer: str | int | None = None,
+    def __init__(self, rules: str = DEFAULT_RULES, players: Iterable[str] | None = None, *, dealer: str | int | None = None,
                  variants: Iterable[str] = (), options: Mapping[str, str] | None = None) -> None:
         rule_set = rules_for(rules)
         names = list(players) if players is not None else _default_names(rule_set)
@@ -200,6 +213,8 @@ class Position:
     def push(self, move: Move) -> tuple[Any, ...]:
         """Make a move and return the events it caused (the family's typed events: a trick won, a Suit
         Action, a hand scored); an `IllegalMove` (with `ruling`, `player`, `card`) changes nothing."""
+        if isinstance(move, str):
+            raise TypeError(f"push takes a move, not its text: use push_text({move!r}), or push(parse({move!r}))")
         try:
             events = self._game.push(move)
         except IllegalMove as error:
@@ -241,7 +256,7 @@ class Position:
                 raise NotationError(
                     f"no victim is chosen right after {card}: push the card, and the victim >{victim} when it is "
                     "due (after the trick, for the winner's Clubs action)", text=text, column=len(card) + 1,
-                    expected="the card alone", ruling="R14")
+                    expected="the card alone", rule="R14")
             try:
                 second = self.parse(">" + victim)
                 self.push(second)
@@ -264,11 +279,9 @@ class Position:
     # ---------------------------------------------------------------- where
     @property
     def label(self) -> str:
-        """Where the game is, as `replay --at` names it: start, R2.0 (dealt), R2.7.1, R2.7 (trick done), R2.end."""
-        mark = self._at[-1]
-        if mark.kind == "card" and not getattr(self._game.state, "trick", ()):  # the trick is complete: R2.7
-            return f"R{mark.round_no}.{mark.trick_no}"
-        return mark.label
+        """Where the game is, as the replay's stop there is labelled (`replay --steps`, `--at`): start, R2.0
+        (dealt), R2.7.3 (the third card of trick 7), R2.end. One walk (`replay.steps.next_mark`) names both."""
+        return self._at[-1].label
 
     def _next_mark(self, mark: Mark, events: Sequence[Any]) -> Mark:
         for event in events:
@@ -300,7 +313,7 @@ class Position:
         for seat, name in enumerate(self.players):
             if name.lower() == str(player).lower():
                 return seat
-        raise KeyError(f"{player!r} is not a player of this game ({', '.join(self.players)})")
+        raise NotAPlayer(str(player), self.players)
 
     def hand(self, player: str | int) -> tuple[Any, ...]:
         """A player's cards now, in display order, as far as this position knows them."""
@@ -462,8 +475,7 @@ class Diagnostic:
         return format_problem(self.path, self.record, self.problem)
 
     def __str__(self) -> str:
-        rule = f" ({self.rule})" if self.rule else ""
-        return f"{self.path}:{self.line}:{self.column}: {self.message}{rule}"
+        return with_rule(f"{self.path}:{self.line}:{self.column}: {self.message}", self.rule)
 
 
 class Game:

@@ -228,12 +228,14 @@ class GameChecker:
             if thorough:
                 # legal_moves lists each pass once, in hand order; the simulator draws
                 # the cards in random order, so compare the sets of cards.
+                # R6: the passes are made at once, and taken in seat order from the dealer's left:
+                # only the first seat after the dealer yet to pass has legal moves.
                 legal = {(m.seat, frozenset(m.cards)) for m in legal_moves(prev)}
                 assert (move.seat, frozenset(move.cards)) in legal
-                waiting = [s for s in range(self.n) if prev.passed[s] is None]
-                assert len(legal) == sum(
-                    comb(len(prev.hands[s]), prev.pass_count) for s in waiting
-                )
+                waiting = [(prev.dealer + k) % self.n for k in range(1, self.n + 1)
+                           if prev.passed[(prev.dealer + k) % self.n] is None]
+                assert move.seat == waiting[0] == prev.to_move
+                assert len(legal) == comb(len(prev.hands[move.seat]), prev.pass_count)
             return
         if phase is Phase.PLAY:
             assert isinstance(move, PlayCard)

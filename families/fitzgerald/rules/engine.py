@@ -145,12 +145,9 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         return tuple(ChoosePassCount(n) for n in PASS_COUNTS)
     if phase is _PASSING:
         assert state.pass_count is not None
-        return tuple(
-            PassCards(seat, cards)
-            for seat in range(state.config.player_count)
-            if state.passed[seat] is None
-            for cards in combinations(state.hand(seat), state.pass_count)
-        )
+        seat = state.to_move  # R6: passes are made at once; the engine takes them in seat order (docs/engine.md)
+        assert seat is not None
+        return tuple(PassCards(seat, cards) for cards in combinations(state.hand(seat), state.pass_count))
     return ()
 
 
@@ -312,6 +309,16 @@ class Table:
             return f"{self.actor_name(self.pending.actor, self.pending.side)} must name the Clubs victim"
         return "the game is over"
 
+    def passing_seat(self) -> int:
+        """The seat whose pass is taken next: the first after the dealer yet to pass (as `State.to_move`)."""
+        passed, n = self.passed, len(self.passed)
+        seat = self.dealer
+        for _ in range(n):
+            seat = seat + 1 if seat + 1 < n else 0
+            if passed[seat] is None:
+                return seat
+        return seat  # every seat has passed: not reached while passing
+
     def actor_name(self, actor: int | None, side: int) -> str:
         return self.names[actor] if actor is not None else self.config.side_name(side)
 
@@ -386,6 +393,12 @@ class Table:
                 if card not in hand:
                     raise CardNotHeld(f"{name} cannot pass {card}: {self.holder_text(card)}", rule="R6",
                                       seat=seat, card=card)
+        due = self.passing_seat()
+        if seat != due:
+            # R6: the passes are handed over at once, so their order is the engine's to choose: it takes
+            # them in seat order from the dealer's left, so that a game's moves are one legal walk.
+            raise OutOfTurn(f"{name} passes after {self.names[due]}: the passes are taken in seat order from "
+                            "the dealer's left", rule="R6", seat=seat)
         hand -= given
         self.passed[seat] = tuple(cards)
         if self.events is not None:

@@ -449,10 +449,13 @@ def test_R6_every_player_passes_exactly_n_cards_to_the_left_at_once(count):
         plural = "s" if wrong != 1 else ""
         assert str(info.value) == f"Bob passes {wrong} card{plural}, but the dealer chose {count} (R6)"
     events = []
-    for seat in (BOB, CAT, ANN):
+    with pytest.raises(errors.OutOfTurn) as early:  # made at once, taken from the dealer's left: Ann first
+        game.push(PassCards(BOB, low(BOB)))
+    assert early.value.rule == "R6" and early.value.seat == BOB
+    for seat in (ANN, BOB, CAT):
         events += game.push(PassCards(seat, low(seat)))
-    assert of_type(events, CardsPassed) == [CardsPassed(BOB, CAT, low(BOB)), CardsPassed(CAT, ANN, low(CAT)),
-                                            CardsPassed(ANN, BOB, low(ANN))]
+    assert of_type(events, CardsPassed) == [CardsPassed(ANN, BOB, low(ANN)), CardsPassed(BOB, CAT, low(BOB)),
+                                            CardsPassed(CAT, ANN, low(CAT))]
     # Ann gave her n lowest Diamonds to Bob and got Cat's n lowest Clubs, and so on.
     state = game.state
     assert state.hands[ANN] == frozenset(PASS_DEAL[ANN][count:] + low(CAT))
@@ -487,13 +490,14 @@ def test_R6_a_player_passes_once_and_only_cards_held_and_each_card_once():
     with pytest.raises(errors.InvalidPass) as info2:
         game.push(PassCards(ANN, cards("1D 1D")))
     assert str(info2.value) == "Ann passes 1D twice (R6)" and info2.value.rule == "R6"
+    game.push(PassCards(ANN, cards("1D 2D")))
     game.push(PassCards(BOB, cards("1H 2H")))
     with pytest.raises(errors.OutOfTurn) as info3:
         game.push(PassCards(BOB, cards("3H 4H")))
     assert str(info3.value) == "Bob has already passed this round (R6)"
     with pytest.raises(WrongPhase) as info4:
         game.push(PlayCard(card("5D")))
-    assert str(info4.value) == "playing a card is not due now: still to pass: Ann, Cat (R6)"
+    assert str(info4.value) == "playing a card is not due now: still to pass: Cat (R6)"
 
 
 def test_R6_partnership_passes_go_to_the_partner():
@@ -520,8 +524,8 @@ def test_R6_two_players_pass_to_the_opponent():
     game = new_game("Ann Bob", dealer="Ann")
     game.push(Deal(PASS_DEAL[:2]))
     game.push(ChoosePassCount(3))
-    events = game.push(PassCards(ANN, cards("1D 2D 3D"))) + game.push(PassCards(BOB, cards("1H 2H 3H")))
-    assert [(e.giver, e.receiver) for e in of_type(events, CardsPassed)] == [(ANN, BOB), (BOB, ANN)]
+    events = game.push(PassCards(BOB, cards("1H 2H 3H"))) + game.push(PassCards(ANN, cards("1D 2D 3D")))
+    assert [(e.giver, e.receiver) for e in of_type(events, CardsPassed)] == [(BOB, ANN), (ANN, BOB)]
     assert game.state.hands[ANN] == frozenset(cards("4D 5D 6D 7D 8D 9D 10D 1H 2H 3H"))
 
 

@@ -1,0 +1,109 @@
+"""What DGN accepts, the recorder accepts: a numbered trick line with comments, several cards, whole lines,
+a comment on its own (kept where it was written, never dropped); its public API (save / restore / probe,
+`question`, `record`) is what the server uses; and the server's table state names who is due and, to the
+scorer, every legal item, grouped where an item is N cards chosen (R6's passes).
+"""
+
+from __future__ import annotations
+
+import diamonds
+from diamonds.replay.recorder import Recorder
+from diamonds.serve.state import choice_groups, due
+
+LEAGUE = "samples/1e-3p-league.dgn"
+
+
+def _league_round_one() -> list[str]:
+    """R1 of the league sample, line by line as written (its pass count first, as the recorder takes it)."""
+    text = open(LEAGUE, encoding="utf-8").read()
+    lines = text.split("R1 dealer Kofi pass 2\n", 1)[1].split("\n\nR2", 1)[0].splitlines()
+    return ["pass 2", *lines]
+
+
+def _recorder() -> Recorder:
+    return Recorder.new("1e", ["hwalsh", "Ines_B", "Kofi"], dealer="Kofi")
+
+
+def test_the_samples_own_trick_line_with_its_comment_is_recorded_as_written() -> None:
+    recorder = _recorder()
+    for line in _league_round_one()[:7]:
+        outcome = recorder.enter(line)
+        assert outcome.refusal is None, (line, outcome.refusal)
+    assert recorder.enter("1. {hwalsh leads} 4C 15C>hwalsh 9C").accepted == ("{hwalsh leads} 4C", "15C>hwalsh", "9C")
+    assert "\n1. {hwalsh leads} 4C 15C>hwalsh 9C\n" in recorder.text
+
+
+def test_a_whole_round_typed_as_the_sample_writes_it_is_the_samples_round() -> None:
+    recorder = _recorder()
+    for line in _league_round_one():
+        outcome = recorder.enter(line.split(" ; ")[0])  # the sample's `;` note on its end line aside
+        assert outcome.refusal is None and outcome.question is None, (line, outcome)
+    sample = next(diamonds.read_games(LEAGUE))
+    recorded = diamonds.Game.from_text(recorder.text)
+    assert recorded.moves == sample.moves[:len(recorded.moves)]
+    assert recorded.end().label == "R1.end"
+
+
+def test_a_comment_on_its_own_is_recorded_after_the_item_it_follows() -> None:
+    recorder = _recorder()
+    for line in _league_round_one()[:8]:
+        recorder.enter(line)
+    outcome = recorder.enter("{a lead from length}")
+    assert outcome.accepted == ("{a lead from length}",) and outcome.refusal is None
+    assert "1. {hwalsh leads} 4C 15C>hwalsh 9C {a lead from length}\n" in recorder.text
+    assert recorder.enter("2. 1S!? {bold} 12S 13S").refusal is None
+    assert "2. 1S!? {bold} 12S 13S" in recorder.text  # the annotation and the comment stay on their card
+
+
+def test_a_comment_before_any_round_is_refused_not_dropped() -> None:
+    outcome = _recorder().enter("{first}")
+    assert outcome.refusal is not None and outcome.accepted == ()
+
+
+def test_save_restore_and_probe_leave_the_recorder_as_it_was() -> None:
+    recorder = _recorder()
+    for line in _league_round_one()[:7]:
+        recorder.enter(line)
+    text, saved = recorder.text, recorder.save()
+    probed = recorder.probe("4C")
+    assert probed is not None and probed.accepted == ("4C",)
+    assert recorder.text == text
+    assert recorder.probe("5H") is not None and recorder.probe("5H").refusal is not None  # type: ignore[union-attr]
+    recorder.enter("4C 15C 9C")
+    assert recorder.question is not None and recorder.waiting_item is not None  # R14: the victim is asked for
+    assert recorder.question.choices == (">hwalsh", ">Ines_B", ">Kofi")
+    recorder.restore(saved)
+    assert recorder.text == text and recorder.question is None and recorder.waiting_item is None
+    assert recorder.record.rounds[0].header.pass_count == 2
+
+
+def test_the_state_names_who_is_due_and_every_legal_item() -> None:
+    recorder = _recorder()
+    for line in _league_round_one()[:4]:  # the pass count and the deal lines: the passes are due
+        recorder.enter(line)
+    position = diamonds.Game.from_text(recorder.text).end()
+    scorer = due(position, recorder.turn(), False, True)
+    assert scorer["players"] == ["hwalsh"] and scorer["known"]  # Kofi deals: hwalsh passes first (R6)
+    assert len(scorer["items"]) == 45 and all(item.startswith("pass ") for item in scorer["items"])  # 10 choose 2
+    [group] = scorer["groups"]
+    assert group["choose"] == 2 and group["join"] == "pass {} {}"
+    assert [c["text"] for c in group["choices"]] == [str(card) for card in position.hand("hwalsh")]
+    watcher = due(position, recorder.turn(), False, False)
+    assert watcher["players"] == ["hwalsh"] and watcher["items"] is None  # a watcher sees who, not the hand
+
+
+def test_without_deal_lines_the_recorders_turn_says_who_is_due() -> None:
+    recorder = _recorder()
+    for line in ["pass 2", "pass hwalsh 11D 6S", "pass Ines_B 1D 14D", "pass Kofi 13S 4C", "4C"]:
+        assert recorder.enter(line).refusal is None, line
+    position = diamonds.Game.from_text(recorder.text).end()
+    assert position.is_chance  # the round's hands are not known yet
+    assert due(position, recorder.turn(), False, True) == {"players": ["Ines_B"], "known": False, "items": None,
+                                                          "groups": []}
+
+
+def test_choice_groups_keep_single_items_as_they_are() -> None:
+    assert choice_groups(["9H", "10H"]) == [{"kind": "item", "choose": 1, "join": "{}",
+                                             "choices": [{"text": "9H", "label": "9H"},
+                                                         {"text": "10H", "label": "10H"}]}]
+    assert choice_groups([]) == []
