@@ -1205,7 +1205,7 @@ def test_errors_carry_their_ruling_and_name_the_player(trigger, error, rule, pla
         trigger()
     assert info.value.rule == rule
     message = str(info.value)
-    assert message.endswith(f" — {rule}")
+    assert message.endswith(f" ({rule})")
     assert player in message
-    assert info.value.reason == message.removesuffix(f" — {rule}")
+    assert info.value.reason == message.removesuffix(f" ({rule})")
     assert isinstance(info.value, ValueError)
