@@ -23,9 +23,16 @@ EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
 
 def _version() -> str:
+    """The version and the build: compiled with mypyc (`DIAMONDS_COMPILE=1`, docs/build.md) or pure Python."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+    from importlib.util import find_spec
+
     from diamonds import __version__  # not importlib.metadata, whose import alone costs ~15 ms
 
-    return __version__
+    # Whether diamonds.core's module file is an extension module, found without importing the engine.
+    spec = find_spec("diamonds.core")
+    compiled = spec is not None and (spec.origin or "").endswith(tuple(EXTENSION_SUFFIXES))
+    return f"{__version__} ({'compiled with mypyc' if compiled else 'pure Python'})"
 
 
 class _VersionAction(argparse._VersionAction):

@@ -13,21 +13,11 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from .cards import AnyCard, card_text
 from .errors import NotationError
+from .word import Word
 
 __all__ = ["Word", "words", "card_of", "seat_named", "count_of", "deal_text", "parse_deal", "refuse"]
 
 _ANNOTATION = re.compile(r"(?:!!|\?\?|!\?|\?!|!|\?)\Z")
-
-
-class Word(str):
-    """One word of a move's text, with its 1-based column in that text."""
-
-    column: int
-
-    def __new__(cls, text: str, column: int) -> Word:
-        word = super().__new__(cls, text)
-        word.column = column
-        return word
 
 
 def words(text: str) -> list[Word]:

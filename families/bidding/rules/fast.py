@@ -23,7 +23,7 @@ which raises) or after the last card of the hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from diamonds.core.cards import SUITS, AnyCard, Card, Suit, sort_cards, spellings
 from diamonds.core.snapshot import SnapshotTable
@@ -67,23 +67,22 @@ _PLAIN: frozenset[AnyCard] = frozenset(card for card in DECK if choices_needed(c
 _PLAIN_PLAYED: tuple[dict[AnyCard, Played], ...] = tuple({} for _ in range(PLAYERS))
 
 
-class BiddingTable(SnapshotTable[BiddingState, Event]):
+class BiddingTable(SnapshotTable[BiddingState, Event, BiddingConfig]):
     """A game of three-handed bidding Diamonds being played (the `Table` protocol); see the module's docstring."""
 
     __slots__ = ("hand_no", "dealer", "scores", "order", "hands", "kitty", "bids", "taken", "point_cards",
                  "final_bids", "trick_no", "leader", "trick", "tricks_won")
 
-    config: BiddingConfig
-    play_phase = _PLAY
-    over_phase = Phase.GAME_OVER
-    card_move = PlayCard
+    play_phase: ClassVar[Phase] = _PLAY
+    over_phase: ClassVar[Phase] = Phase.GAME_OVER
+    card_move: ClassVar[type] = PlayCard
     pure_apply = staticmethod(apply)
     pure_standings = staticmethod(standings)
 
     def load(self, state: BiddingState) -> None:
         """Take `state` as the table's position (it stays the snapshot until a move changes it), unpacked
         into mutable fields."""
-        self.snapshot: BiddingState | None = state
+        self.snapshot = state
         self.phase = state.phase
         self.hand_no = state.hand_no
         self.dealer = state.dealer

@@ -19,7 +19,7 @@ which raises) or after the last card of the hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from diamonds.core.cards import AnyCard, Card, sort_cards
 from diamonds.core.snapshot import SnapshotTable
@@ -39,15 +39,14 @@ _HIGHEST = DecidedBy.HIGHEST
 _VALUES: dict[AnyCard, int] = {}  # K3: card_value of each card played (cards are interned)
 
 
-class KirkTable(SnapshotTable[State, Event]):
+class KirkTable(SnapshotTable[State, Event, KirkConfig]):
     """A game of Kirk's Diamonds being played (the `Table` protocol); see the module's docstring."""
 
     __slots__ = ("hand_no", "dealer", "hands", "trick_no", "leader", "trick", "piles", "totals")
 
-    config: KirkConfig
-    play_phase = _PLAY
-    over_phase = Phase.GAME_OVER
-    card_move = PlayCard
+    play_phase: ClassVar[Phase] = _PLAY
+    over_phase: ClassVar[Phase] = Phase.GAME_OVER
+    card_move: ClassVar[type] = PlayCard
     pure_apply = staticmethod(apply)
     pure_standings = staticmethod(standings)
 
@@ -56,7 +55,7 @@ class KirkTable(SnapshotTable[State, Event]):
 
     def load(self, state: State) -> None:
         """Take `state` as the table's position (it stays the snapshot until a card is played)."""
-        self.snapshot: State | None = state
+        self.snapshot = state
         self.phase = state.phase
         self.hand_no = state.hand_no
         self.dealer = state.dealer
