@@ -29,7 +29,6 @@ COMPILED = [
     "diamonds/families/kirk/rules",
     "diamonds/families/bidding/rules",
     "diamonds/notation/fastpath.py",
-    "diamonds/notation/records.py",
 ]
 PURE = ["diamonds/core/word.py"]  # Word subclasses str, which a native (compiled) class cannot
 MYPY = "mypy>=1.11"  # mypyc ships inside mypy's distribution

@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 __all__ = [
     "Suit", "Card", "Joker", "JOKER", "AnyCard", "CardParseError", "SUITS", "MAX_RANK", "COURT_RANKS",
@@ -142,7 +142,7 @@ class Joker:
     """The Joker of the bidding game: one card, of no suit. `JOKER` is the only instance."""
 
     __slots__ = ()
-    _instance: Joker | None = None
+    _instance: ClassVar[Joker | None] = None  # ClassVar: one for the class (mypyc would make it a slot)
 
     def __new__(cls) -> Joker:
         if cls._instance is None:

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from diamonds.core.cards import SUITS, AnyCard, Card, Suit, sort_cards, spellings
+from diamonds.core.family import Standing
 from diamonds.core.snapshot import SnapshotTable
 
 from .config import MAX_BID, PLAYERS, BiddingConfig
@@ -76,8 +77,13 @@ class BiddingTable(SnapshotTable[BiddingState, Event, BiddingConfig]):
     play_phase: ClassVar[Phase] = _PLAY
     over_phase: ClassVar[Phase] = Phase.GAME_OVER
     card_move: ClassVar[type] = PlayCard
-    pure_apply = staticmethod(apply)
-    pure_standings = staticmethod(standings)
+
+    # Methods rather than `pure_apply = staticmethod(apply)`: mypyc compiles no such class attribute.
+    def pure_apply(self, state: BiddingState, move: Any) -> tuple[BiddingState, tuple[Event, ...]]:
+        return apply(state, move)
+
+    def pure_standings(self, state: BiddingState) -> tuple[Standing, ...]:
+        return standings(state)
 
     def load(self, state: BiddingState) -> None:
         """Take `state` as the table's position (it stays the snapshot until a move changes it), unpacked

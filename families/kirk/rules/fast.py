@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from diamonds.core.cards import AnyCard, Card, sort_cards
+from diamonds.core.family import Standing
 from diamonds.core.snapshot import SnapshotTable
 
 from .config import KirkConfig
@@ -47,8 +48,13 @@ class KirkTable(SnapshotTable[State, Event, KirkConfig]):
     play_phase: ClassVar[Phase] = _PLAY
     over_phase: ClassVar[Phase] = Phase.GAME_OVER
     card_move: ClassVar[type] = PlayCard
-    pure_apply = staticmethod(apply)
-    pure_standings = staticmethod(standings)
+
+    # Methods rather than `pure_apply = staticmethod(apply)`: mypyc compiles no such class attribute.
+    def pure_apply(self, state: State, move: Any) -> tuple[State, tuple[Event, ...]]:
+        return apply(state, move)
+
+    def pure_standings(self, state: State) -> tuple[Standing, ...]:
+        return standings(state)
 
     def run_item(self, move: PlayCard) -> AnyCard:
         return move.card
