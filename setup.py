@@ -30,7 +30,12 @@ COMPILED = [
     "diamonds/families/bidding/rules",
     "diamonds/notation/fastpath.py",
 ]
-PURE = ["diamonds/core/word.py"]  # Word subclasses str, which a native (compiled) class cannot
+PURE = [
+    "diamonds/core/word.py",  # Word subclasses str, which a native (compiled) class cannot
+    # A module-level __getattr__ (names found on first use) crashes a compiled module while it is set up.
+    "diamonds/core/__init__.py",
+    "diamonds/core/registry.py",
+]
 MYPY = "mypy>=1.11"  # mypyc ships inside mypy's distribution
 
 

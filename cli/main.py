@@ -29,9 +29,12 @@ def _version() -> str:
 
     from diamonds import __version__  # not importlib.metadata, whose import alone costs ~15 ms
 
-    # Whether diamonds.core's module file is an extension module, found without importing the engine.
+    # Whether the engine's modules are extension modules: diamonds.core's cards module, looked for in the
+    # package's folder without importing the engine (its __init__ stays Python in both builds).
     spec = find_spec("diamonds.core")
-    compiled = spec is not None and (spec.origin or "").endswith(tuple(EXTENSION_SUFFIXES))
+    folders = list(spec.submodule_search_locations or ()) if spec is not None else []
+    compiled = any(os.path.exists(os.path.join(folder, "cards" + suffix)) for folder in folders
+                   for suffix in EXTENSION_SUFFIXES)
     return f"{__version__} ({'compiled with mypyc' if compiled else 'pure Python'})"
 
 

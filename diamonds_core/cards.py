@@ -38,10 +38,7 @@ class Suit(enum.Enum):
     SPADES = "S"
     CLUBS = "C"
 
-    index: int  # position in D, H, S, C: a plain attribute, read in hot loops
-
-    def __init__(self, letter: str) -> None:
-        self.index = len(type(self)._member_names_)
+    index: int  # position in D, H, S, C: a plain attribute, read in hot loops (set below, after the class)
 
     @property
     def letter(self) -> str:
@@ -68,6 +65,10 @@ class Suit(enum.Enum):
 
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
+# Each suit's index, set once the class exists: an Enum's own __init__ runs while the class is being
+# built, which mypyc's compiled methods cannot (they check `self` against the finished class).
+for _index, _suit in enumerate(SUITS):
+    _suit.index = _index
 _SYMBOLS = {Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠", Suit.CLUBS: "♣"}
 _SUIT_BY_TEXT: dict[str, Suit] = {}
 for _suit in SUITS:

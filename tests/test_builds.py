@@ -50,8 +50,8 @@ for path in sys.argv[1:]:
 json.dump(results, sys.stdout)
 """
 
-BUILD = ("import importlib.machinery, diamonds.core; "
-         "print(diamonds.core.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)))")
+BUILD = ("import importlib.machinery, diamonds.core.game; "
+         "print(diamonds.core.game.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)))")
 
 
 def _is_compiled(python: str) -> bool:
