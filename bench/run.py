@@ -6,6 +6,11 @@ Run from the repository root (after `pip install ".[bench]"`, which brings pytho
     python bench/run.py --quick         # a smoke run (small corpora, 3 pairs; under ~2 minutes)
     python bench/run.py --huge          # also 1 GB of DGN to Parquet and validated, with peak RSS
     python bench/run.py --corpus-dir D  # keep the corpora in D (reused when already there)
+    python bench/run.py --compiled-python V/bin/python   # also the compiled build (docs/build.md), pair by pair
+
+Both builds in one run: this Python's `diamonds` (the pure build, usually) and, with `--compiled-python`,
+the one in another venv made with `DIAMONDS_COMPILE=1 pip install .`. Each is named by what it is
+(`diamonds --version`), and each is paired with the same yardsticks in the same rounds.
 
 What is counted (see bench/RESULTS.md):
 
@@ -96,12 +101,32 @@ def launch(args: list[str], *, ok: tuple[int, ...] = (0,)) -> dict[str, Any]:
     return figures
 
 
-def diamonds_command() -> list[str]:
-    """`diamonds` as a user runs it: the console script beside this Python, else `python -m`."""
-    script = Path(sys.executable).parent / "diamonds"
+def diamonds_command(python: str = sys.executable) -> list[str]:
+    """`diamonds` as a user runs it: the console script beside `python`, else `python -m`."""
+    script = Path(python).parent / "diamonds"
     if script.exists():
         return [str(script)]
-    return [sys.executable, "-m", "diamonds.cli.main"]
+    return [python, "-m", "diamonds.cli.main"]
+
+
+@dataclass(frozen=True)
+class Build:
+    """One installed build of diamonds: its name (from `diamonds --version`) and its Python."""
+
+    name: str  # "pure" or "compiled"
+    python: str
+
+
+def find_builds(compiled_python: str | None) -> list[Build]:
+    """This Python's build, and the one beside `compiled_python` if given, each named by what it says it is."""
+    builds = []
+    for python in [sys.executable] + ([compiled_python] if compiled_python else []):
+        said = subprocess.run(diamonds_command(python) + ["--version"], capture_output=True, text=True, check=True)
+        name = "compiled" if "compiled" in said.stdout else "pure"
+        if any(build.name == name for build in builds):
+            raise SystemExit(f"{python} runs the {name} build too: {said.stdout.strip()}")
+        builds.append(Build(name, python))
+    return builds
 
 
 # --------------------------------------------------------------------------- corpora
@@ -300,8 +325,8 @@ PHASES: dict[str, Callable[[str, str], dict[str, Any]]] = {
 }
 
 
-def run_phase(name: str, path: Path, warm: Path) -> dict[str, Any]:
-    figures = launch([sys.executable, __file__, "--phase", name, str(path), str(warm)])
+def run_phase(name: str, path: Path, warm: Path, python: str = sys.executable) -> dict[str, Any]:
+    figures = launch([python, __file__, "--phase", name, str(path), str(warm)])
     figures.update(json.loads(figures.pop("stdout")))
     return figures
 
@@ -317,58 +342,86 @@ def _verdict(value: float, target: float, at_least: bool = True) -> str:
     return "met" if (value >= target if at_least else value <= target) else "NOT met"
 
 
-def families(corpora: list[Corpus], warm: Path, pgn: Path, plies: int, pairs: int) -> list[dict[str, Any]]:
-    """Per corpus: validate against python-chess and parse against the bare scan, pair by pair."""
+def _rotated(names: list[str], i: int) -> list[str]:
+    """The names in the order of round `i`: rotated by one each round, so that no side always runs first."""
+    shift = i % len(names)
+    return names[shift:] + names[:shift]
+
+
+def families(corpora: list[Corpus], warm: Path, pgn: Path, plies: int, pairs: int,
+             builds: list[Build]) -> list[dict[str, Any]]:
+    """Per corpus and build: validate against python-chess and parse against the bare scan, round by round
+    (each round runs every build and the yardstick, in an order that rotates)."""
     results = []
     for corpus in corpora:
-        chess_ratios, scan_ratios = [], []
-        ours_cps, chess_pps, parse_mbs, scan_mbs, rss = [], [], [], [], []
+        for build in builds:
+            results.append({"corpus": corpus.name, "build": build.name, "mb": corpus.mb, "games": corpus.games,
+                            "played": corpus.played, "chess_target": TARGET_CHESS.get(corpus.name, TARGET_CHESS_DEFAULT),
+                            "cps": [], "pps": [], "chess_ratios": [], "parse_mbs": [], "scan_mbs": [],
+                            "scan_ratios": [], "rss": []})
+        mine = results[-len(builds):]
         for i in range(pairs):
-            order = ("validate", "chess") if i % 2 == 0 else ("chess", "validate")
-            got = {name: run_phase(name, pgn if name == "chess" else corpus.path, warm) for name in order}
-            if got["validate"]["games"] != corpus.games or got["validate"]["invalid"]:
-                raise SystemExit(f"{corpus.name}: {got['validate']['games']} games read, "
-                                 f"{got['validate']['invalid']} invalid (expected {corpus.games}, 0)")
-            cps = corpus.played / got["validate"]["work_seconds"]
+            runs = ["chess"] + [build.name for build in builds]
+            got = {}
+            for name in _rotated(runs, i):
+                python = next((build.python for build in builds if build.name == name), sys.executable)
+                got[name] = run_phase("chess" if name == "chess" else "validate",
+                                      pgn if name == "chess" else corpus.path, warm, python)
             pps = plies / got["chess"]["work_seconds"]
-            ours_cps.append(cps)
-            chess_pps.append(pps)
-            chess_ratios.append(cps / pps)
-            rss.append(got["validate"]["peak_rss_mb"])
-            order = ("parse", "scan") if i % 2 == 0 else ("scan", "parse")
-            got = {name: run_phase(name, corpus.path, warm) for name in order}
-            parse_mb = corpus.mb / got["parse"]["work_seconds"]
+            for build, r in zip(builds, mine):
+                done = got[build.name]
+                if done["games"] != corpus.games or done["invalid"]:
+                    raise SystemExit(f"{corpus.name} ({build.name}): {done['games']} games read, "
+                                     f"{done['invalid']} invalid (expected {corpus.games}, 0)")
+                cps = corpus.played / done["work_seconds"]
+                r["cps"].append(cps)
+                r["pps"].append(pps)
+                r["chess_ratios"].append(cps / pps)
+                r["rss"].append(done["peak_rss_mb"])
+            runs = ["scan"] + [build.name for build in builds]
+            got = {}
+            for name in _rotated(runs, i):
+                python = next((build.python for build in builds if build.name == name), sys.executable)
+                got[name] = run_phase("scan" if name == "scan" else "parse", corpus.path, warm, python)
             scan_mb = corpus.mb / got["scan"]["work_seconds"]
-            parse_mbs.append(parse_mb)
-            scan_mbs.append(scan_mb)
-            scan_ratios.append(parse_mb / scan_mb)
-        results.append({
-            "corpus": corpus.name, "mb": corpus.mb, "games": corpus.games, "played": corpus.played,
-            "cards_per_s": _median(ours_cps), "plies_per_s": _median(chess_pps),
-            "chess_ratio": _median(chess_ratios), "chess_ratios": chess_ratios,
-            "chess_target": TARGET_CHESS.get(corpus.name, TARGET_CHESS_DEFAULT),
-            "parse_mb_s": _median(parse_mbs), "scan_mb_s": _median(scan_mbs),
-            "scan_ratio": _median(scan_ratios), "scan_ratios": scan_ratios, "validate_rss_mb": max(rss),
-        })
-        _print_family(results[-1])
+            for build, r in zip(builds, mine):
+                parse_mb = corpus.mb / got[build.name]["work_seconds"]
+                r["parse_mbs"].append(parse_mb)
+                r["scan_mbs"].append(scan_mb)
+                r["scan_ratios"].append(parse_mb / scan_mb)
+        for r in mine:
+            r.update({"cards_per_s": _median(r["cps"]), "plies_per_s": _median(r["pps"]),
+                      "chess_ratio": _median(r["chess_ratios"]), "parse_mb_s": _median(r["parse_mbs"]),
+                      "scan_mb_s": _median(r["scan_mbs"]), "scan_ratio": _median(r["scan_ratios"]),
+                      "validate_rss_mb": max(r["rss"])})
+        _print_family(mine)
     return results
 
 
-def _print_family(r: dict[str, Any]) -> None:
-    print(f"{r['corpus']:18} {r['mb']:5.2f} MB {r['games']:5,} games {r['played']:9,} played cards")
-    print(f"  parse+validate {r['cards_per_s']:11,.0f} played cards/s  python-chess {r['plies_per_s']:9,.0f} plies/s  "
-          f"ratio {r['chess_ratio']:6.2f}  target >= {r['chess_target']:.0f}: {_verdict(r['chess_ratio'], r['chess_target'])}"
-          f"   (pairs: {', '.join(f'{x:.2f}' for x in r['chess_ratios'])}; peak RSS {r['validate_rss_mb']:.0f} MB)")
-    print(f"  parse only     {r['parse_mb_s']:8.2f} MB/s   bare card-token scan {r['scan_mb_s']:8.2f} MB/s (ceiling)  "
-          f"ratio {r['scan_ratio']:6.3f}  target >= {TARGET_SCAN}: {_verdict(r['scan_ratio'], TARGET_SCAN)}"
-          f"   (pairs: {', '.join(f'{x:.3f}' for x in r['scan_ratios'])})")
+def _print_family(rows: list[dict[str, Any]]) -> None:
+    first = rows[0]
+    print(f"{first['corpus']:18} {first['mb']:5.2f} MB {first['games']:5,} games {first['played']:9,} played cards")
+    for r in rows:
+        print(f"  {r['build']:8} parse+validate {r['cards_per_s']:11,.0f} played cards/s  python-chess "
+              f"{r['plies_per_s']:9,.0f} plies/s  ratio {r['chess_ratio']:6.2f}  target >= {r['chess_target']:.0f}: "
+              f"{_verdict(r['chess_ratio'], r['chess_target'])}"
+              f"   (pairs: {', '.join(f'{x:.2f}' for x in r['chess_ratios'])}; peak RSS {r['validate_rss_mb']:.0f} MB)")
+        print(f"  {r['build']:8} parse only     {r['parse_mb_s']:8.2f} MB/s   bare card-token scan {r['scan_mb_s']:8.2f} "
+              f"MB/s (ceiling)  ratio {r['scan_ratio']:6.3f}  target >= {TARGET_SCAN}: "
+              f"{_verdict(r['scan_ratio'], TARGET_SCAN)}   (pairs: {', '.join(f'{x:.3f}' for x in r['scan_ratios'])})")
+    if len(rows) > 1:
+        base = rows[0]
+        for r in rows[1:]:
+            speedup = [x / y for x, y in zip(r["cps"], base["cps"])]
+            print(f"  {r['build']} over {base['build']}: {_median(speedup):.2f}x played cards/s "
+                  f"(rounds: {', '.join(f'{x:.2f}' for x in speedup)})")
 
 
-def analysis(corpus: Corpus, folder: Path, pairs: int) -> dict[str, Any]:
+def analysis(corpus: Corpus, folder: Path, pairs: int, build: Build) -> dict[str, Any]:
     """`convert --to parquet`, `convert --to json` and `stats` against `validate`, whole processes, one
     process each (--jobs 1); each round runs the four, in an order that rotates, and each command's
-    ratio is taken against that round's validate."""
-    command = diamonds_command()
+    ratio is taken against that round's validate (of the same build)."""
+    command = diamonds_command(build.python)
     tables, out_json = folder / "tables", folder / "out.json"
     commands: dict[str, list[str]] = {
         "validate": command + ["validate", "--quiet", "--jobs", "1", str(corpus.path)],
@@ -393,8 +446,8 @@ def analysis(corpus: Corpus, folder: Path, pairs: int) -> dict[str, Any]:
             ratios[name].append(seconds["validate"][-1] / seconds[name][-1])
     shutil.rmtree(tables, ignore_errors=True)
     out_json.unlink(missing_ok=True)
-    print(f"\nanalysis on the {corpus.name} corpus ({corpus.mb:.2f} MB), whole processes, --jobs 1, "
-          f"median of {pairs} rounds:")
+    print(f"\nanalysis, {build.name} build, on the {corpus.name} corpus ({corpus.mb:.2f} MB), whole processes, "
+          f"--jobs 1, median of {pairs} rounds:")
     for name in names:
         mb_s = corpus.mb / _median(seconds[name])
         line = f"  {name:22} {_median(seconds[name]):7.2f} s {mb_s:6.2f} MB/s  peak RSS {rss[name]:5.0f} MB"
@@ -406,16 +459,29 @@ def analysis(corpus: Corpus, folder: Path, pairs: int) -> dict[str, Any]:
     return {"seconds": seconds, "ratios": ratios, "rss": rss}
 
 
-def startup(folder: Path, one_game: Path, rounds: int) -> dict[str, float]:
-    """Wall time of small whole commands, median of `rounds`, each round beside `python -c pass`."""
-    command = diamonds_command()
+def startup(folder: Path, one_game: Path, rounds: int, builds: list[Build]) -> dict[str, float]:
+    """Wall time of small whole commands of every build, median of `rounds`, each round beside `python -c pass`
+    (and python-chess reading one game, where it is installed)."""
     tables = folder / "one-tables"
-    commands = {
-        "python -c pass": [sys.executable, "-c", "pass"],
-        "--version": command + ["--version"],
-        "validate (1 game)": command + ["validate", str(one_game)],
-        "convert --to parquet (1 game)": command + ["convert", str(one_game), "--to", "parquet", "-o", str(tables)],
-    }
+    commands = {"python -c pass": [sys.executable, "-c", "pass"]}
+    try:
+        import chess.pgn  # noqa: F401  (only whether it is there)
+
+        pgn = folder / "one-game.pgn"
+        make_pgn_corpus(pgn, 1, 1)
+        commands["python-chess (1 game)"] = [sys.executable, "-c", "import chess.pgn, sys; "
+                                             "chess.pgn.read_game(open(sys.argv[1], encoding='utf-8'))", str(pgn)]
+    except ImportError:
+        pass
+    for build in builds:
+        command = diamonds_command(build.python)
+        suffix = f" [{build.name}]" if len(builds) > 1 else ""
+        commands.update({
+            "--version" + suffix: command + ["--version"],
+            "validate (1 game)" + suffix: command + ["validate", str(one_game)],
+            "convert --to parquet (1 game)" + suffix: command + ["convert", str(one_game), "--to", "parquet", "-o",
+                                                                 str(tables)],
+        })
     seconds: dict[str, list[float]] = {name: [] for name in commands}
     cpu: dict[str, list[float]] = {name: [] for name in commands}
     for i in range(rounds):
@@ -428,13 +494,15 @@ def startup(folder: Path, one_game: Path, rounds: int) -> dict[str, float]:
             cpu[name].append(figures["cpu_seconds"])
     shutil.rmtree(tables, ignore_errors=True)
     medians = {name: _median(values) for name, values in seconds.items()}
-    print(f"\nstart-up, wall seconds, median of {rounds} (the command is `{' '.join(command)}`; beside it the "
-          "CPU seconds, user + system, which a loaded machine moves less):")
+    named = ", ".join(f"{build.name}: {' '.join(diamonds_command(build.python))}" for build in builds)
+    print(f"\nstart-up, wall seconds, median of {rounds} (the commands are {named}; "
+          "beside each the CPU seconds, user + system, which a loaded machine moves less):")
     base = medians["python -c pass"]
     for name, value in medians.items():
         line = f"  {name:32} {value:6.3f} s  cpu {_median(cpu[name]):6.3f} s"
-        if name in TARGET_STARTUP:
-            target = TARGET_STARTUP[name]
+        target_name = name.split(" [")[0]
+        if target_name in TARGET_STARTUP:
+            target = TARGET_STARTUP[target_name]
             line += (f"  target <= {target:.2f} s: {_verdict(value, target, at_least=False)}"
                      f"   (python -c pass {base:.3f} s; {value - base:+.3f} s over it)")
         print(line)
@@ -487,6 +555,8 @@ def main() -> int:
     parser.add_argument("--huge-mb", type=int, default=1000, help="the size for --huge, MB (default 1000)")
     parser.add_argument("--env-as-is", action="store_true",
                         help="keep PYTHONDONTWRITEBYTECODE for the children (every run then compiles our modules)")
+    parser.add_argument("--compiled-python", metavar="PYTHON", default=None,
+                        help="also measure the build installed for this Python (a venv of `DIAMONDS_COMPILE=1 pip install .`)")
     parser.add_argument("--phase", nargs=3, metavar=("NAME", "FILE", "WARMUP"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.phase:
@@ -502,6 +572,7 @@ def main() -> int:
     pairs = args.pairs or (3 if args.quick else 5)
     chess_games = args.chess_games or (150 if args.quick else 1000)
     parts = set(args.only or ("families", "analysis", "startup"))
+    builds = find_builds(args.compiled_python)
     scratch = Path(tempfile.mkdtemp(prefix="diamonds-bench-"))
     folder = args.corpus_dir or scratch
     try:
@@ -513,16 +584,18 @@ def main() -> int:
               f"PGN {pgn.stat().st_size:,} B, {plies:,} plies ({time.perf_counter() - t:.1f} s to make or check)")
         print(f"python {sys.version.split()[0]} on {os.cpu_count()} cores; load average at the start "
               f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}; {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; "
-              f"bytecode caching in the children {pyc}\n")
+              f"bytecode caching in the children {pyc}")
+        print(f"builds: {', '.join(f'{build.name} ({build.python})' for build in builds)}\n")
         if "families" in parts:
-            families(corpora, warm, pgn, plies, pairs)
+            families(corpora, warm, pgn, plies, pairs, builds)
         mixed = corpora[-1]
         if "analysis" in parts:
-            analysis(mixed, scratch, pairs)
+            for build in builds:
+                analysis(mixed, scratch, pairs, build)
         if "startup" in parts:
             one = scratch / "one-game.dgn"
             one.write_text(_game_texts(corpora[0].path)[0], encoding="utf-8")
-            startup(scratch, one, 3 if args.quick else 11)
+            startup(scratch, one, 3 if args.quick else 11, builds)
         if args.huge or "huge" in parts:
             free = shutil.disk_usage(scratch).free
             if free < 3 * args.huge_mb * 1e6:

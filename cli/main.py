@@ -23,9 +23,19 @@ EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
 
 def _version() -> str:
+    """The version and the build: compiled with mypyc (`DIAMONDS_COMPILE=1`, docs/build.md) or pure Python."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+    from importlib.util import find_spec
+
     from diamonds import __version__  # not importlib.metadata, whose import alone costs ~15 ms
 
-    return __version__
+    # Whether the engine's modules are extension modules: diamonds.core's cards module, looked for in the
+    # package's folder without importing the engine (its __init__ stays Python in both builds).
+    spec = find_spec("diamonds.core")
+    folders = list(spec.submodule_search_locations or ()) if spec is not None else []
+    compiled = any(os.path.exists(os.path.join(folder, "cards" + suffix)) for folder in folders
+                   for suffix in EXTENSION_SUFFIXES)
+    return f"{__version__} ({'compiled with mypyc' if compiled else 'pure Python'})"
 
 
 class _VersionAction(argparse._VersionAction):

@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 __all__ = [
     "Suit", "Card", "Joker", "JOKER", "AnyCard", "CardParseError", "SUITS", "MAX_RANK", "COURT_RANKS",
@@ -38,10 +38,7 @@ class Suit(enum.Enum):
     SPADES = "S"
     CLUBS = "C"
 
-    index: int  # position in D, H, S, C: a plain attribute, read in hot loops
-
-    def __init__(self, letter: str) -> None:
-        self.index = len(type(self)._member_names_)
+    index: int  # position in D, H, S, C: a plain attribute, read in hot loops (set below, after the class)
 
     @property
     def letter(self) -> str:
@@ -68,6 +65,10 @@ class Suit(enum.Enum):
 
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
+# Each suit's index, set once the class exists: an Enum's own __init__ runs while the class is being
+# built, which mypyc's compiled methods cannot (they check `self` against the finished class).
+for _index, _suit in enumerate(SUITS):
+    _suit.index = _index
 _SYMBOLS = {Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠", Suit.CLUBS: "♣"}
 _SUIT_BY_TEXT: dict[str, Suit] = {}
 for _suit in SUITS:
@@ -142,7 +143,7 @@ class Joker:
     """The Joker of the bidding game: one card, of no suit. `JOKER` is the only instance."""
 
     __slots__ = ()
-    _instance: Joker | None = None
+    _instance: ClassVar[Joker | None] = None  # ClassVar: one for the class (mypyc would make it a slot)
 
     def __new__(cls) -> Joker:
         if cls._instance is None:

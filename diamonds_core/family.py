@@ -42,11 +42,13 @@ class HandNumbered:
     """An event of a game that calls its rounds hands (`hand_no`): `round_no` is the generic layers' name for it."""
 
     __slots__ = ()
-    hand_no: int
 
     @property
     def round_no(self) -> int:
-        return self.hand_no
+        # Read by name, not declared here as `hand_no: int`: compiled by mypyc, such a declaration is an
+        # attribute of this class, which the subclasses' dataclass fields would take as their default.
+        hand: int = getattr(self, "hand_no")  # noqa: B009
+        return hand
 
 
 @dataclass(frozen=True, slots=True)

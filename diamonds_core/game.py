@@ -91,7 +91,9 @@ class Engine:
             self._states.append(self.table.freeze())
         return events
 
-    apply = push
+    def apply(self, move: Any) -> tuple[Any, ...]:
+        """`push` under its other name (a method, not `apply = push`: mypyc compiles no alias in a class body)."""
+        return self.push(move)
 
     def note_played(self, moves: Iterable[Any], events: Sequence[tuple[Any, ...]] | None = None) -> None:
         """Moves a family's fast path has already made on `table` itself (only without history); a game that

@@ -13,22 +13,12 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from .cards import AnyCard, Card, card_text
 from .errors import NotationError
+from .word import Word
 
 __all__ = ["Word", "words", "card_of", "suited_card_of", "one_word", "seat_named", "count_of", "deal_text",
            "parse_deal", "refuse"]
 
 _ANNOTATION = re.compile(r"(?:!!|\?\?|!\?|\?!|!|\?)\Z")
-
-
-class Word(str):
-    """One word of a move's text, with its 1-based column in that text."""
-
-    column: int
-
-    def __new__(cls, text: str, column: int) -> Word:
-        word = super().__new__(cls, text)
-        word.column = column
-        return word
 
 
 def words(text: str) -> list[Word]:

@@ -11,7 +11,7 @@ snapshot, that snapshot is kept and `freeze` returns it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from .family import Standing
 
@@ -19,9 +19,10 @@ __all__ = ["SnapshotTable"]
 
 S = TypeVar("S")  # the family's frozen state
 E = TypeVar("E")  # the family's events
+C = TypeVar("C")  # the family's config
 
 
-class SnapshotTable(Generic[S, E]):
+class SnapshotTable(Generic[S, E, C]):
     """The `Table` protocol over `load`, `freeze` and `play_run`, which a family writes, and its pure functions.
 
     A family's table says `play_phase` and `over_phase` (its `Phase` members), `card_move` (the move
@@ -29,14 +30,15 @@ class SnapshotTable(Generic[S, E]):
 
     __slots__ = ("config", "record", "snapshot", "phase", "events")
 
-    play_phase: Any
-    over_phase: Any
-    card_move: type
+    # Class attributes, each table's own; ClassVar, so that mypyc does not make them slots of the instance.
+    play_phase: ClassVar[Any]
+    over_phase: ClassVar[Any]
+    card_move: ClassVar[type]
     phase: Any
     snapshot: S | None
 
     def __init__(self, state: S, *, record: bool = True) -> None:
-        self.config: Any = getattr(state, "config")  # noqa: B009  (every family's state has one)
+        self.config: C = getattr(state, "config")  # noqa: B009  (every family's state has one)
         self.record = record
         self.events: list[E] | None = [] if record else None  # what the last move caused
         self.load(state)

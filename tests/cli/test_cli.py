@@ -173,7 +173,7 @@ def test_replay_help_names_every_option_of_the_issue(diamonds) -> None:  # type:
 def test_version(diamonds) -> None:  # type: ignore[no-untyped-def]
     run = diamonds("--version")
     assert run.code == 0
-    assert re.fullmatch(r"diamonds \S+\n", run.out)
+    assert re.fullmatch(r"diamonds \S+ \((compiled with mypyc|pure Python)\)\n", run.out)  # which build (docs/build.md)
 
 
 def test_no_command_prints_help_and_exits_2(diamonds) -> None:  # type: ignore[no-untyped-def]

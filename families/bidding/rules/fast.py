@@ -23,9 +23,10 @@ which raises) or after the last card of the hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from diamonds.core.cards import SUITS, AnyCard, Card, Suit, sort_cards, spellings
+from diamonds.core.family import Standing
 from diamonds.core.snapshot import SnapshotTable
 
 from .config import MAX_BID, PLAYERS, BiddingConfig
@@ -67,23 +68,27 @@ _PLAIN: frozenset[AnyCard] = frozenset(card for card in DECK if choices_needed(c
 _PLAIN_PLAYED: tuple[dict[AnyCard, Played], ...] = tuple({} for _ in range(PLAYERS))
 
 
-class BiddingTable(SnapshotTable[BiddingState, Event]):
+class BiddingTable(SnapshotTable[BiddingState, Event, BiddingConfig]):
     """A game of three-handed bidding Diamonds being played (the `Table` protocol); see the module's docstring."""
 
     __slots__ = ("hand_no", "dealer", "scores", "order", "hands", "kitty", "bids", "taken", "point_cards",
                  "final_bids", "trick_no", "leader", "trick", "tricks_won")
 
-    config: BiddingConfig
-    play_phase = _PLAY
-    over_phase = Phase.GAME_OVER
-    card_move = PlayCard
-    pure_apply = staticmethod(apply)
-    pure_standings = staticmethod(standings)
+    play_phase: ClassVar[Phase] = _PLAY
+    over_phase: ClassVar[Phase] = Phase.GAME_OVER
+    card_move: ClassVar[type] = PlayCard
+
+    # Methods rather than `pure_apply = staticmethod(apply)`: mypyc compiles no such class attribute.
+    def pure_apply(self, state: BiddingState, move: Any) -> tuple[BiddingState, tuple[Event, ...]]:
+        return apply(state, move)
+
+    def pure_standings(self, state: BiddingState) -> tuple[Standing, ...]:
+        return standings(state)
 
     def load(self, state: BiddingState) -> None:
         """Take `state` as the table's position (it stays the snapshot until a move changes it), unpacked
         into mutable fields."""
-        self.snapshot: BiddingState | None = state
+        self.snapshot = state
         self.phase = state.phase
         self.hand_no = state.hand_no
         self.dealer = state.dealer

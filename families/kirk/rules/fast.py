@@ -19,9 +19,10 @@ which raises) or after the last card of the hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from diamonds.core.cards import AnyCard, Card, sort_cards
+from diamonds.core.family import Standing
 from diamonds.core.snapshot import SnapshotTable
 
 from .config import KirkConfig
@@ -39,24 +40,28 @@ _HIGHEST = DecidedBy.HIGHEST
 _VALUES: dict[AnyCard, int] = {}  # K3: card_value of each card played (cards are interned)
 
 
-class KirkTable(SnapshotTable[State, Event]):
+class KirkTable(SnapshotTable[State, Event, KirkConfig]):
     """A game of Kirk's Diamonds being played (the `Table` protocol); see the module's docstring."""
 
     __slots__ = ("hand_no", "dealer", "hands", "trick_no", "leader", "trick", "piles", "totals")
 
-    config: KirkConfig
-    play_phase = _PLAY
-    over_phase = Phase.GAME_OVER
-    card_move = PlayCard
-    pure_apply = staticmethod(apply)
-    pure_standings = staticmethod(standings)
+    play_phase: ClassVar[Phase] = _PLAY
+    over_phase: ClassVar[Phase] = Phase.GAME_OVER
+    card_move: ClassVar[type] = PlayCard
+
+    # Methods rather than `pure_apply = staticmethod(apply)`: mypyc compiles no such class attribute.
+    def pure_apply(self, state: State, move: Any) -> tuple[State, tuple[Event, ...]]:
+        return apply(state, move)
+
+    def pure_standings(self, state: State) -> tuple[Standing, ...]:
+        return standings(state)
 
     def run_item(self, move: PlayCard) -> AnyCard:
         return move.card
 
     def load(self, state: State) -> None:
         """Take `state` as the table's position (it stays the snapshot until a card is played)."""
-        self.snapshot: State | None = state
+        self.snapshot = state
         self.phase = state.phase
         self.hand_no = state.hand_no
         self.dealer = state.dealer

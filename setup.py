@@ -1,0 +1,123 @@
+"""The build's two computed parts; everything else is declared in pyproject.toml.
+
+1. The package list, derived from pyproject's `[tool.setuptools.package-dir]` mapping (the one place
+   that says which folder is which import name): each mapped folder is a package, and so is every
+   folder below it that has an `__init__.py`. A new subpackage needs no list kept by hand.
+2. Under `DIAMONDS_COMPILE=1`, the hot modules compiled with mypyc (docs/build.md). Without it the
+   build is pure Python and needs no compiler and no mypy: pyproject's `[build-system] requires` stays
+   setuptools alone. The compiled build asks for mypy through `setup_requires`, which setuptools'
+   PEP 517 backend reports to pip as a build requirement of that build only, so pip installs mypy into
+   the isolated build environment just for it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tomllib
+
+from setuptools import setup
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# What the compiled build compiles, as paths in the package's installed layout (diamonds/...). A
+# folder means every module in it. Modules named in PURE stay Python even when compiled (why: docs/build.md).
+COMPILED = [
+    "diamonds/core",
+    "diamonds/families/fitzgerald/rules",
+    "diamonds/families/kirk/rules",
+    "diamonds/families/bidding/rules",
+    "diamonds/notation/fastpath.py",
+]
+PURE = [
+    "diamonds/core/word.py",  # Word subclasses str, which a native (compiled) class cannot
+    # A module-level __getattr__ (names found on first use) crashes a compiled module while it is set up.
+    "diamonds/core/__init__.py",
+    "diamonds/core/registry.py",
+    # `from .errors import *` in a compiled package's __init__ fails at import (No module named 'errors').
+    "diamonds/families/fitzgerald/rules/__init__.py",
+    "diamonds/families/kirk/rules/__init__.py",
+    "diamonds/families/bidding/rules/__init__.py",
+    # The exceptions: compiled, a subclass's `rule = "B5"` is no default of the base's `rule` attribute
+    # (AttributeError: 'NotInKitty' object has no attribute 'rule').
+    "diamonds/core/errors.py",
+    "diamonds/families/fitzgerald/rules/errors.py",
+    "diamonds/families/bidding/rules/errors.py",
+]
+MYPY = "mypy>=1.11"  # mypyc ships inside mypy's distribution
+
+
+def package_dirs() -> dict[str, str]:
+    with open(os.path.join(HERE, "pyproject.toml"), "rb") as handle:
+        mapping: dict[str, str] = tomllib.load(handle)["tool"]["setuptools"]["package-dir"]
+    return mapping
+
+
+def find_packages(mapping: dict[str, str]) -> list[str]:
+    """Every mapped folder, and every folder below one that has an `__init__.py` (unless mapped itself)."""
+    mapped = {os.path.realpath(os.path.join(HERE, folder)) for folder in mapping.values()}
+    found = []
+    for package, folder in mapping.items():
+        top = os.path.join(HERE, folder)
+        for path, dirs, files in os.walk(top):
+            if path != top and (os.path.realpath(path) in mapped or "__init__.py" not in files):
+                dirs.clear()  # another mapping's folder, or no package (nor anything below it)
+                continue
+            relative = os.path.relpath(path, top)
+            found.append(package if relative == "." else ".".join([package, *relative.split(os.sep)]))
+            dirs[:] = sorted(name for name in dirs if name != "__pycache__")
+    return sorted(found)
+
+
+def installed_tree(mapping: dict[str, str], tree: str) -> None:
+    """Lay the package out under `tree` as it installs (links to the repository's folders).
+
+    mypy names a module by its place in this layout (diamonds/core/cards.py is `diamonds.core.cards`);
+    in the repository's own layout it would name it `diamonds_core.cards`, a module that never exists.
+    """
+    shutil.rmtree(tree, ignore_errors=True)  # removes the links, never what they point to
+    for package in sorted(mapping, key=lambda name: name.count(".")):
+        source = os.path.join(HERE, mapping[package])
+        target = os.path.join(tree, *package.split("."))
+        if package.count(".") == 0:
+            os.makedirs(target)
+            for name in os.listdir(source):
+                os.symlink(os.path.join(source, name), os.path.join(target, name))
+        elif not os.path.lexists(target):  # a deeper mapping lies inside its parent's link
+            os.symlink(source, target)
+
+
+def compiled_extensions(mapping: dict[str, str]) -> tuple[list[object], list[str]]:
+    """The extensions mypyc builds, or none and mypy as a build requirement while pip asks for them."""
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        if "egg_info" in sys.argv:  # the backend's get_requires_for_build_*: say what the build needs
+            return [], [MYPY]
+        sys.exit(f"DIAMONDS_COMPILE=1: mypyc is not installed; install {MYPY!r} or build with pip's build isolation")
+    tree = os.path.join(HERE, "build", "mypyc-tree")
+    installed_tree(mapping, tree)
+    targets = []
+    for entry in COMPILED:
+        path = os.path.join(tree, entry)
+        names = sorted(os.listdir(path)) if os.path.isdir(path) else [os.path.basename(path)]
+        folder = path if os.path.isdir(path) else os.path.dirname(path)
+        targets += [os.path.join(folder, name) for name in names
+                    if name.endswith(".py") and os.path.relpath(os.path.join(folder, name), tree) not in PURE]
+    # mypy's settings are the project's (pyproject.toml [tool.mypy]); the engines pass --strict in CI.
+    # (--no-warn-unused-configs: its overrides for modules the engines never reach are no error here.)
+    options = ["--config-file", os.path.join(HERE, "pyproject.toml"), "--no-warn-unused-configs"]
+    # One shared library, `diamonds__mypyc`, at the top level: mypyc names each module's __file__ from its place.
+    extensions = mypycify(options + targets, opt_level="3", group_name="diamonds",
+                          target_dir=os.path.join(HERE, "build", "mypyc"))
+    return list(extensions), []
+
+
+mapping = package_dirs()
+ext_modules: list[object] = []
+setup_requires: list[str] = []
+if os.environ.get("DIAMONDS_COMPILE", "") not in ("", "0"):
+    ext_modules, setup_requires = compiled_extensions(mapping)
+
+setup(packages=find_packages(mapping), ext_modules=ext_modules, setup_requires=setup_requires)
