@@ -12,9 +12,9 @@ number of kills is the same on a fast machine and a loaded one."""
 
 from __future__ import annotations
 
+import queue
 import random
 import sqlite3
-import queue
 import threading
 import time
 

@@ -7,12 +7,11 @@ picture checks read the file without a browser.
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from test_browser import driver, key, league, open_page, page_url, press, state, steps, two_games  # noqa: F401
+from test_browser import HANG, driver, key, league, open_page, page_url, press, state, steps, two_games  # noqa: F401
 from test_page import LEAGUE, SAMPLES, page_data, replayed_games, write_page
 
 from diamonds.cli.main import main
@@ -24,6 +23,20 @@ CLUB = SAMPLES / "club-night-2026-11-20.dgn"  # three games of one evening
 
 def script(browser: Any, code: str) -> Any:
     return browser.execute_script(code)
+
+
+def until(browser: Any, condition: Any) -> Any:
+    """Wait for `condition(browser)`: the page's events are waited for, not seconds (issue 34)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(browser, HANG).until(condition)
+
+
+def page_timer(browser: Any, milliseconds: int) -> None:
+    """Return once a timer of the page's own has fired `milliseconds` from now: every timer of the page due
+    before it (an autoplay tick) has fired first, however loaded the machine."""
+    browser.set_script_timeout(HANG)
+    browser.execute_async_script("window.setTimeout(arguments[arguments.length - 1], arguments[0]);", milliseconds)
 
 
 def goto_url(browser: Any, url: str) -> None:
@@ -119,14 +132,11 @@ def test_the_address_names_the_position_and_back_works(driver: Any, page_url: st
     assert driver.current_url.endswith(f"#g1/{after}")
     press(driver, key("ARROW_RIGHT"))
     driver.back()
-    time.sleep(0.2)
-    assert state(driver)["label"].startswith(after + " ")
+    assert until(driver, lambda b: state(b)["label"].startswith(after + " "))
     driver.back()
-    time.sleep(0.2)
-    assert state(driver)["label"].startswith("R2.7.3 ")
+    assert until(driver, lambda b: state(b)["label"].startswith("R2.7.3 "))
     driver.forward()
-    time.sleep(0.2)
-    assert state(driver)["label"].startswith(after + " ")
+    assert until(driver, lambda b: state(b)["label"].startswith(after + " "))
     goto_url(driver, page_url + "#g2/R1.1.2")
     now = state(driver)
     assert now["game"] == 1 and now["label"].startswith("R1.1.2 ")
@@ -176,17 +186,19 @@ def test_autoplay_plays_and_pauses_without_filling_the_history(driver: Any, page
     play = driver.find_element("id", "play")
     play.click()
     assert play.get_attribute("aria-pressed") == "true" and play.text == "Pause"
-    time.sleep(1.5)
+    assert until(driver, lambda b: state(b)["stop"] >= 2)  # two ticks played, however long they took
     play.click()
     stopped = state(driver)["stop"]
     assert stopped >= 2 and play.get_attribute("aria-pressed") == "false"
-    time.sleep(0.6)
+    page_timer(driver, 3 * 400)  # three ticks would have come first
     assert state(driver)["stop"] == stopped  # paused
     assert script(driver, "return history.length") == length  # autoplay replaces the address, never pushes
     press(driver, "a")
-    time.sleep(0.5)
+    assert until(driver, lambda b: state(b)["stop"] > stopped)  # the key plays too
     press(driver, "a")
-    assert state(driver)["stop"] > stopped  # the key plays too
+    moved = state(driver)["stop"]
+    page_timer(driver, 3 * 400)
+    assert state(driver)["stop"] == moved  # and pauses
 
 
 def test_the_score_chart_marks_the_position(driver: Any, page_url: str, league: Any) -> None:
