@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from faultkit import game_lines, kill, run, simulated, start, temporaries, tree
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="signals")
+pytestmark = [pytest.mark.process, pytest.mark.skipif(os.name != "posix", reason="signals")]
 
 SIGNALS = [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)]
 HANG = 120  # seconds: a bound against a hang only, never a figure

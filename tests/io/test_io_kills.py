@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from faultkit import game_lines, kill, run, simulated, start, temporaries, tree
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="SIGKILL")
+pytestmark = [pytest.mark.process, pytest.mark.skipif(os.name != "posix", reason="SIGKILL")]
 
 SEED = 19
 KILLS_PER_KIND = 4

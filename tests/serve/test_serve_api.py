@@ -16,6 +16,7 @@ from servehelp import HANG, Scorer, Server, game_items, settled_file
 
 pytest.importorskip("fastapi")
 pytest.importorskip("uvicorn")
+pytestmark = pytest.mark.process  # a real `diamonds serve` process per module
 
 
 def test_the_folder_holds_the_token_and_a_wal_database(server: Server) -> None:

@@ -18,7 +18,7 @@ from chromium import chromium, require
 from servehelp import HANG, Scorer, Server, game_items
 
 pytest.importorskip("fastapi")
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.process]  # Chromium and a real server
 
 @pytest.fixture(scope="module")
 def browsers() -> Iterator[tuple[Any, Any]]:

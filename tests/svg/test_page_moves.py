@@ -98,6 +98,7 @@ def test_text_from_the_record_is_escaped_in_the_chart_and_the_index(tmp_path: Pa
 # --------------------------------------------------------------------------- in the browser
 
 
+@pytest.mark.browser
 def test_the_move_list_follows_and_moves_the_position(driver: Any, page_url: str, steps: list[Any],
                                                       league: Any) -> None:
     open_page(driver, page_url)
@@ -124,6 +125,7 @@ def test_the_move_list_follows_and_moves_the_position(driver: Any, page_url: str
     assert visible
 
 
+@pytest.mark.browser
 def test_the_address_names_the_position_and_back_works(driver: Any, page_url: str, steps: list[Any]) -> None:
     goto_url(driver, page_url + "#g1/R2.7")
     assert state(driver)["stop"] == find_position(steps, "R2.7")
@@ -143,6 +145,7 @@ def test_the_address_names_the_position_and_back_works(driver: Any, page_url: st
     assert script(driver, "return document.getElementById('game').value") == "1"
 
 
+@pytest.mark.browser
 def test_the_script_resolves_every_go_to_name_as_the_terminal_does(driver: Any, tmp_path: Path) -> None:
     from diamonds.cli.page_cmd import positions
 
@@ -154,6 +157,7 @@ def test_the_script_resolves_every_go_to_name_as_the_terminal_does(driver: Any, 
         assert script(driver, f"return window.diamondsPositions({number})") == expected
 
 
+@pytest.mark.browser
 def test_the_script_jumps_as_the_terminal_replays_navigator(driver: Any, tmp_path: Path) -> None:
     from diamonds.cli.page_cmd import jump
     from diamonds.cli.replay_cmd import Navigator
@@ -171,6 +175,7 @@ def test_the_script_jumps_as_the_terminal_replays_navigator(driver: Any, tmp_pat
         assert script(driver, f"return window.diamondsJumps({number})") == expected, number
 
 
+@pytest.mark.browser
 def test_a_wrong_place_is_said(driver: Any, page_url: str) -> None:
     goto_url(driver, page_url + "#g1/R9.9")
     assert driver.find_element("id", "message").text == "round 9 is not in this game"
@@ -179,6 +184,7 @@ def test_a_wrong_place_is_said(driver: Any, page_url: str) -> None:
     assert driver.find_element("id", "message").text == "game 5 is not on this page (it has 2)"
 
 
+@pytest.mark.browser
 def test_autoplay_plays_and_pauses_without_filling_the_history(driver: Any, page_url: str) -> None:
     open_page(driver, page_url)
     length = script(driver, "return history.length")
@@ -201,6 +207,7 @@ def test_autoplay_plays_and_pauses_without_filling_the_history(driver: Any, page
     assert state(driver)["stop"] == moved  # and pauses
 
 
+@pytest.mark.browser
 def test_the_score_chart_marks_the_position(driver: Any, page_url: str, league: Any) -> None:
     open_page(driver, page_url)
     lines = script(driver, "return document.querySelectorAll('#chart polyline').length")
@@ -218,6 +225,7 @@ def test_the_score_chart_marks_the_position(driver: Any, page_url: str, league: 
     assert end == script(driver, "return Number(document.querySelector('#chart svg').dataset.x1)")
 
 
+@pytest.mark.browser
 def test_every_control_is_named_and_reachable_by_keyboard(driver: Any, page_url: str) -> None:
     open_page(driver, page_url)
     unnamed = script(driver, """return Array.from(document.querySelectorAll('button, select, input'))
@@ -238,6 +246,7 @@ def test_every_control_is_named_and_reachable_by_keyboard(driver: Any, page_url:
     assert state(driver)["stop"] == 0
 
 
+@pytest.mark.browser
 def test_the_new_controls_fit_a_phone(driver: Any, page_url: str) -> None:
     driver.set_window_size(390, 844)
     try:
@@ -251,6 +260,7 @@ def test_the_new_controls_fit_a_phone(driver: Any, page_url: str) -> None:
         driver.set_window_size(900, 1100)
 
 
+@pytest.mark.browser
 def test_an_archive_of_pages_with_an_index(driver: Any, tmp_path: Path) -> None:
     folder = tmp_path / "archive"
     files = [str(LEAGUE), str(CLUB), str(SAMPLES / "kirk-4p-hands.dgn")]
