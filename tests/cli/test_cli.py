@@ -139,7 +139,7 @@ def subprocess_env(**extra: str) -> dict[str, str]:
 def as_user(*args: object, stdin: bytes | None = None, **env: str) -> Run:
     """`python -m diamonds.cli.main ARGS` in its own process, from the repository root."""
     done = subprocess.run([sys.executable, "-m", "diamonds.cli.main", *map(str, args)], cwd=ROOT, input=stdin,
-                          capture_output=True, timeout=60, env=subprocess_env(**env))
+                          capture_output=True, timeout=HANG, env=subprocess_env(**env))
     out, err = done.stdout.decode("utf-8", "replace"), done.stderr.decode("utf-8", "replace")
     assert "Traceback" not in err, err
     assert ANSI not in out and ANSI not in err
