@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import diamonds
 from diamonds.bots import family_bot
 from diamonds.bots.analyse import analyse_game, marks
@@ -47,6 +49,7 @@ def test_by_default_a_game_is_marked_in_its_own_family_s_points() -> None:
     assert marks("kirk", 3.0) == (3.0, blunder) and marks("kirk", 40.0) == (40.0, 40.0)
     assert marks("kirk", None, 12.0) == (mistake, 12.0)
 
+@pytest.mark.slow  # mc's samples on every decision of a game
 def test_command_output_validates_and_is_canonical(tmp_path) -> None:
     out = tmp_path / "annotated.dgn"
     assert main(["analyse", "samples/kirk-4p-hands.dgn", "-o", str(out), "--samples", "1", "--mistake", "1",
