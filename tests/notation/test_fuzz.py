@@ -23,6 +23,7 @@ input may take more than `TIME_LIMIT` seconds of CPU time (a SIGPROF watchdog tu
 into a failure instead of a stuck CI run). A few inputs also go through the
 CLI in-process: `diamonds.cli.main.main(["validate", path])` returns 0 or 1.
 
+The fuzzers of hundreds of inputs are marked `slow` (CI runs them; `pytest -m slow tests/notation`).
 In CI (CI=true) Hypothesis is derandomized, so a run sees the same inputs
 every time; locally each run explores new ones. The long campaign is
 `bench/fuzz_campaign.py`, the large inputs `bench/pathological.py`; what they
@@ -229,6 +230,7 @@ ALLOWED = {"valid-complete", "valid-incomplete", "invalid", "empty"}
 # --------------------------------------------------------------------------- the API
 
 
+@pytest.mark.slow
 @fuzz_settings(300)
 @given(st.binary(max_size=3000))
 @example(b"")
@@ -238,12 +240,14 @@ def test_random_bytes_give_an_answer_with_well_placed_errors(data):
     assert check_text(decode_like_cli(data)) in ALLOWED
 
 
+@pytest.mark.slow
 @fuzz_settings(300)
 @given(st.text(alphabet=st.characters(blacklist_categories=()), max_size=2000))
 def test_random_unicode_gives_an_answer_with_well_placed_errors(text):
     assert check_text(text) in ALLOWED
 
 
+@pytest.mark.slow
 @fuzz_settings(300)
 @given(token_soup())
 @example('[Players "Ann Bob"]\nR1 dealer Ann pass 1\n1. 5H 6H ; x\n[Players "Ann Bob"]')
@@ -301,12 +305,14 @@ def game_with_mutated_tags(draw) -> str:
     return "\n".join(lines)
 
 
+@pytest.mark.slow
 @fuzz_settings(150)
 @given(game_with_mutated_tags())
 def test_games_with_mutated_tags_give_an_answer_with_well_placed_errors(text):
     assert_answered(text)
 
 
+@pytest.mark.slow
 @fuzz_settings(150)
 @given(st.sampled_from(CORPUS), st.data())
 def test_a_game_cut_anywhere_gives_an_answer_with_well_placed_errors(text, data):
@@ -477,6 +483,7 @@ def reading_cost(text: str, repeats: int) -> float:
     return min(costs)
 
 
+@pytest.mark.slow  # 16,000 commented items
 @pytest.mark.parametrize("make", QUADRATIC_CASES.values(), ids=QUADRATIC_CASES.keys())
 def test_comments_on_many_items_are_read_in_linear_time(make):
     small, large = make(BASE_ITEMS), make(BASE_ITEMS * GROWTH)
