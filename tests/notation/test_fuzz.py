@@ -320,6 +320,7 @@ def test_a_game_cut_anywhere_gives_an_answer_with_well_placed_errors(text, data)
     assert check_text(text[:cut]) in ALLOWED
 
 
+@pytest.mark.slow  # the whole check at every character
 def test_the_smallest_sample_cut_at_every_character():
     text = min(SAMPLES, key=len)
     outcomes = {check_text(text[:cut]) for cut in range(len(text) + 1)}
