@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from test_no_peeking import twin
 
 import diamonds
@@ -61,6 +62,7 @@ def test_every_kind_of_decision_is_judged() -> None:
     assert {"bid", "take", "final", "card"} <= {j.kind for j in bidding}
 
 
+@pytest.mark.slow  # mc's worlds at some 90 positions
 def test_a_verdict_reads_only_the_player_s_view() -> None:
     """Two positions that differ only in cards hidden from the player to move get the same verdict."""
     rng = random.Random(5)
@@ -86,6 +88,7 @@ def test_a_verdict_reads_only_the_player_s_view() -> None:
     assert checked >= 10
 
 
+@pytest.mark.slow  # a whole game of five, judged twice
 def test_exact_only_where_the_view_fixes_every_hand() -> None:
     """In the perfect variant every hand is open (the view is the world): the last tricks are exact. In a
     hidden game no verdict before the round's last trick is exact, and with --double-dummy they say so."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import diamonds
 from diamonds.bots.arena import ArenaSetup, format_standings, play_game, seat_bots, standings
 from diamonds.cli.main import main
@@ -22,6 +24,7 @@ def test_a_game_is_its_seed() -> None:
     assert game.tags["Bots"] == "Ann=greedy Bob=random Cat=random Dan=mc:2"
 
 
+@pytest.mark.process  # --jobs 2: worker processes
 def test_command_is_reproducible_across_jobs(tmp_path, capsys) -> None:
     outputs = []
     for jobs in ("1", "2"):
@@ -42,6 +45,7 @@ def test_standings_table() -> None:
     assert "greedy" in format_standings(rows)
 
 
+@pytest.mark.process  # interpreters of other hash seeds
 def test_games_do_not_depend_on_the_hash_seed(tmp_path) -> None:
     """Sets of cards are never iterated where their order could decide a move: other interpreters agree."""
     import os

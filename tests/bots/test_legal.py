@@ -10,6 +10,7 @@ from tables import TABLES, new_position, play, table_id
 from diamonds.bots import make_bot
 
 
+@pytest.mark.slow  # whole games of random and greedy play, every move checked
 @pytest.mark.parametrize("table", TABLES, ids=table_id)
 def test_random_and_greedy_play_only_legal_moves(table) -> None:
     rules, players, variants = table

@@ -34,6 +34,8 @@ from diamonds.replay import record_from_game, replay_record
 from diamonds.replay.export import CSV_COLUMNS
 
 ROOT = Path(__file__).resolve().parents[2]
+#: Seconds a wait for a screen, a pipe or an exit may last before it is a failure: against hangs only (issue 34).
+HANG = 120.0
 COMMANDS = ("replay", "validate", "convert", "schema", "fmt", "simulate", "arena", "analyse", "play")
 
 
@@ -137,7 +139,7 @@ def subprocess_env(**extra: str) -> dict[str, str]:
 def as_user(*args: object, stdin: bytes | None = None, **env: str) -> Run:
     """`python -m diamonds.cli.main ARGS` in its own process, from the repository root."""
     done = subprocess.run([sys.executable, "-m", "diamonds.cli.main", *map(str, args)], cwd=ROOT, input=stdin,
-                          capture_output=True, timeout=60, env=subprocess_env(**env))
+                          capture_output=True, timeout=HANG, env=subprocess_env(**env))
     out, err = done.stdout.decode("utf-8", "replace"), done.stderr.decode("utf-8", "replace")
     assert "Traceback" not in err, err
     assert ANSI not in out and ANSI not in err
@@ -507,7 +509,7 @@ def test_convert_writes_into_a_fifo_as_it_is_and_leaves_it_a_fifo(diamonds, vali
     reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()), daemon=True)
     reader.start()
     run = diamonds("convert", valid, "--to", "jsonl", "-o", fifo)
-    reader.join(timeout=10)
+    reader.join(timeout=HANG)
     assert run.code == 0, run.err
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
     assert [json.loads(line)["index"] for line in received[0].decode().splitlines()] == [1]
@@ -829,7 +831,7 @@ def test_no_colour_when_not_a_terminal(valid: Path) -> None:
 
 
 class Terminal:
-    """A child process in an 80×24 pseudo-terminal; every read has a deadline."""
+    """A child process in an 80×24 pseudo-terminal; every read has a deadline (HANG: only against a hang)."""
 
     def __init__(self, args: list[str], **env: str) -> None:
         import fcntl
@@ -848,7 +850,7 @@ class Terminal:
         os.close(slave)
         self.output = b""
 
-    def read_until(self, wanted: str, timeout: float = 15.0) -> bool:
+    def read_until(self, wanted: str, timeout: float = HANG) -> bool:
         """Read until `wanted` is on the screen (escape sequences taken out), or the time is up."""
         import select
 
@@ -871,7 +873,7 @@ class Terminal:
     def send(self, data: bytes) -> None:
         os.write(self.master, data)
 
-    def wait_for_key_mode(self, timeout: float = 15.0) -> bool:
+    def wait_for_key_mode(self, timeout: float = HANG) -> bool:
         """Wait until the child reads single keys (cbreak): keys typed before that are dropped."""
         import termios
 
@@ -882,7 +884,7 @@ class Terminal:
             self.read_until("\x00never\x00", timeout=0.05)
         return False
 
-    def finish(self, timeout: float = 15.0) -> int | None:
+    def finish(self, timeout: float = HANG) -> int | None:
         """Read until the child exits; its exit status, or None (then killed) if it does not."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

@@ -76,6 +76,8 @@ from diamonds.families.fitzgerald.rules import (
     rule_set,
 )
 
+pytestmark = pytest.mark.slow  # long property runs: thousands of random games of every set-up, checked
+
 # --------------------------------------------------------------------------- the rulings' numbers
 
 TOTAL_POINTS = 110 * 1 + 25 * 5  # R3: 235

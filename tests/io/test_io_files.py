@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from faultkit import game_lines, run, simulated, temporaries
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="modes, links, devices")
+pytestmark = [pytest.mark.process, pytest.mark.skipif(os.name != "posix", reason="modes, links, devices")]
 
 
 def messy(text: str) -> str:

@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 from faultkit import game_lines, kill, run, simulated, start, temporaries, tree
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="signals")
+pytestmark = [pytest.mark.process, pytest.mark.skipif(os.name != "posix", reason="signals")]
 
 SIGNALS = [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)]
+HANG = 120  # seconds: a bound against a hang only, never a figure
 
 
 @pytest.fixture(scope="module")
@@ -25,14 +26,27 @@ def big(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+def _written(cwd: Path) -> bool:
+    """Some bytes of the output are in its temporary file or staged folder."""
+    for name in temporaries(cwd):
+        path = cwd / name
+        try:
+            files = [path] if path.is_file() else [p for p in path.rglob("*") if p.is_file()]
+            if any(p.stat().st_size for p in files):
+                return True
+        except FileNotFoundError:  # renamed into place meanwhile
+            pass
+    return False
+
+
 def _interrupt(args: list[object], signum: int, cwd: Path) -> tuple[int, str]:
-    """Start the command, wait until its temporary file or folder exists (it is writing), signal it."""
+    """Start the command, wait until some of its output is in its temporary file or folder (it is writing:
+    an event, not a number of seconds), signal it."""
     process = start(*args, cwd=cwd)
-    deadline = time.monotonic() + 60
-    while not temporaries(cwd) and process.poll() is None and time.monotonic() < deadline:
+    deadline = time.monotonic() + HANG
+    while not _written(cwd) and process.poll() is None and time.monotonic() < deadline:
         time.sleep(0.005)
     assert temporaries(cwd), "the command finished before it could be interrupted"
-    time.sleep(0.2)  # some of the output written
     code, _, err = kill(process, signum)
     return code, err
 
@@ -67,7 +81,7 @@ def test_started_under_nohup_a_conversion_keeps_running_through_a_hangup(tmp_pat
     hangup neither stops it nor loses its output."""
     out = tmp_path / "out.csv"
     process = start("convert", big, "--to", "csv", "-o", out, "--jobs", "2", cwd=tmp_path, hangup=signal.SIG_IGN)
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + HANG
     while not temporaries(tmp_path) and process.poll() is None and time.monotonic() < deadline:
         time.sleep(0.005)
     assert temporaries(tmp_path), "the command finished before the hangup"
@@ -96,7 +110,7 @@ def test_an_interrupted_recorder_keeps_every_accepted_line(tmp_path: Path) -> No
     assert process.stdin is not None
     process.stdin.write("".join(line + "\n" for line in lines[:4]).encode())
     process.stdin.flush()
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + HANG
     while not (path.exists() and lines[3] + "\n" in path.read_text()) and time.monotonic() < deadline:
         time.sleep(0.01)
     code, _, err = kill(process, signal.SIGTERM)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from faultkit import game_lines, run, start, wait_until
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="flock, signals")
+pytestmark = [pytest.mark.process, pytest.mark.skipif(os.name != "posix", reason="flock, signals")]
 
 
 def _feed(process: subprocess.Popen, lines: list[str]) -> None:

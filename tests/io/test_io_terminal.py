@@ -13,7 +13,7 @@ from faultkit import BEL, ESC, command, env, game_lines, run, simulated
 
 from diamonds.io.escape import quoted, visible
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="pipes")
+pytestmark = [pytest.mark.process, pytest.mark.skipif(os.name != "posix", reason="pipes")]
 
 EVIL = f"{ESC}]0;owned{BEL}{ESC}[2J"
 

@@ -205,6 +205,7 @@ def test_set_ups_cover_every_family() -> None:
     assert any(options for *_, options in SET_UPS)
 
 
+@pytest.mark.slow  # hundreds of simulated games lexed
 def test_simulated_games_of_every_family_and_set_up() -> None:
     """`GAMES` random games, spread over the set-ups, written with and without deal lines and with
     comments and annotations strewn between the tokens: none has an Error token, and every fourth is

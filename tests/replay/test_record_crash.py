@@ -37,6 +37,8 @@ from diamonds.notation.reader import parse_game
 from diamonds.replay.recorder import leftover_temporaries
 from diamonds.replay.validate import validate_record
 
+pytestmark = pytest.mark.process  # chains of real recorders, SIGKILLed
+
 SEED = 20261120
 KILLS_PER_GAME = int(os.environ.get("DIAMONDS_RECORD_KILLS", "10"))  # 4 games: 40 kill points by default
 DEADLINE = 120.0  # seconds for a line to show in the file, under any load; a failure, not a figure

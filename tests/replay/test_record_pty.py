@@ -19,6 +19,7 @@ from test_record import game_and_lines, recorder_for
 
 pexpect = pytest.importorskip("pexpect")
 pytest.importorskip("prompt_toolkit")
+pytestmark = pytest.mark.process  # `diamonds record` on a real pty
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07|\x1b[()][A-Z0-9]|\x1b[>=]|\r")
 TIMEOUT = 90  # seconds for one screen under any load: a failure, not a figure

@@ -21,6 +21,8 @@ from diamonds.notation.writer import write_game
 from diamonds.replay.record import record_from_game
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve")
+#: Seconds a wait may last before it is a failure: a bound against hangs only, never a figure (issue 34).
+HANG = 120.0
 
 
 def free_port() -> int:
@@ -47,7 +49,7 @@ class Server:
     def organiser(self) -> str:
         return (self.folder / "organiser.token").read_text().strip()
 
-    def start(self, timeout: float = 20) -> Server:
+    def start(self, timeout: float = HANG) -> Server:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         self.process = subprocess.Popen([*self.wrap, sys.executable, "-m", "diamonds.cli.main", "serve",
                                          str(self.folder), "--port", str(self.port), *self.options],
@@ -143,7 +145,7 @@ class Scorer:
         return answer.text
 
 
-def settled_file(folder: Path, table_id: str, expected: str, timeout: float = 5.0) -> str:
+def settled_file(folder: Path, table_id: str, expected: str, timeout: float = HANG) -> str:
     """The table's DGN file once it holds `expected` (it is rewritten just after each answer), or as it is."""
     deadline = time.monotonic() + timeout
     while True:

@@ -11,6 +11,7 @@ import pytest
 from servehelp import Scorer, Server
 
 pytest.importorskip("fastapi")
+pytestmark = pytest.mark.process  # a real `diamonds serve` process per module
 
 EVIL = '<script>alert("x")</script><img src=x onerror=alert(1)>'
 

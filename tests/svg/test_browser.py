@@ -27,6 +27,8 @@ from diamonds.svg import step_svg
 from diamonds.views import view_for
 
 pytestmark = pytest.mark.browser
+#: Seconds a wait for the page may last before it is a failure: a bound against hangs only (issue 34).
+HANG = 120
 
 @pytest.fixture(scope="module")
 def driver() -> Iterator[Any]:
@@ -69,7 +71,7 @@ def open_page(browser: Any, url: str) -> None:
     from selenium.webdriver.support.ui import WebDriverWait
 
     browser.get(url)
-    WebDriverWait(browser, 20).until(lambda b: b.execute_script("return document.getElementById('stage')"
+    WebDriverWait(browser, HANG).until(lambda b: b.execute_script("return document.getElementById('stage')"
                                                                 ".dataset.ready") == "yes")
 
 
@@ -298,7 +300,7 @@ def test_the_game_selector_shows_every_game_with_its_problems(driver: Any, page_
     select(driver, "game", options[1])
     from selenium.webdriver.support.ui import WebDriverWait
 
-    WebDriverWait(driver, 10).until(lambda b: state(b)["game"] == 1 and b.execute_script(
+    WebDriverWait(driver, HANG).until(lambda b: state(b)["game"] == 1 and b.execute_script(
         "return document.getElementById('stage').dataset.ready") == "yes")
     now = state(driver)
     assert now["stop"] == 0 and now["svg"] == 1
@@ -369,7 +371,7 @@ def test_kirks_and_the_bidding_games_pages(driver: Any, other_families: tuple[st
     for number, replayed in enumerate((kirk, bidding)):
         if number:
             select(driver, "game", driver.find_elements("css selector", "#game option")[number].text)
-            WebDriverWait(driver, 10).until(lambda b: state(b)["game"] == number and b.execute_script(  # noqa: B023
+            WebDriverWait(driver, HANG).until(lambda b: state(b)["game"] == number and b.execute_script(  # noqa: B023
                 "return document.getElementById('stage').dataset.ready") == "yes")
         steps = steps_of(replayed)
         config = replayed.config

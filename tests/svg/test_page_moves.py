@@ -7,12 +7,11 @@ picture checks read the file without a browser.
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from test_browser import driver, key, league, open_page, page_url, press, state, steps, two_games  # noqa: F401
+from test_browser import HANG, driver, key, league, open_page, page_url, press, state, steps, two_games  # noqa: F401
 from test_page import LEAGUE, SAMPLES, page_data, replayed_games, write_page
 
 from diamonds.cli.main import main
@@ -24,6 +23,20 @@ CLUB = SAMPLES / "club-night-2026-11-20.dgn"  # three games of one evening
 
 def script(browser: Any, code: str) -> Any:
     return browser.execute_script(code)
+
+
+def until(browser: Any, condition: Any) -> Any:
+    """Wait for `condition(browser)`: the page's events are waited for, not seconds (issue 34)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(browser, HANG).until(condition)
+
+
+def page_timer(browser: Any, milliseconds: int) -> None:
+    """Return once a timer of the page's own has fired `milliseconds` from now: every timer of the page due
+    before it (an autoplay tick) has fired first, however loaded the machine."""
+    browser.set_script_timeout(HANG)
+    browser.execute_async_script("window.setTimeout(arguments[arguments.length - 1], arguments[0]);", milliseconds)
 
 
 def goto_url(browser: Any, url: str) -> None:
@@ -89,6 +102,7 @@ def test_text_from_the_record_is_escaped_in_the_chart_and_the_index(tmp_path: Pa
 # --------------------------------------------------------------------------- in the browser
 
 
+@pytest.mark.browser
 def test_the_move_list_follows_and_moves_the_position(driver: Any, page_url: str, steps: list[Any],
                                                       league: Any) -> None:
     open_page(driver, page_url)
@@ -115,6 +129,7 @@ def test_the_move_list_follows_and_moves_the_position(driver: Any, page_url: str
     assert visible
 
 
+@pytest.mark.browser
 def test_the_address_names_the_position_and_back_works(driver: Any, page_url: str, steps: list[Any]) -> None:
     goto_url(driver, page_url + "#g1/R2.7")
     assert state(driver)["stop"] == find_position(steps, "R2.7")
@@ -123,20 +138,18 @@ def test_the_address_names_the_position_and_back_works(driver: Any, page_url: st
     assert driver.current_url.endswith(f"#g1/{after}")
     press(driver, key("ARROW_RIGHT"))
     driver.back()
-    time.sleep(0.2)
-    assert state(driver)["label"].startswith(after + " ")
+    assert until(driver, lambda b: state(b)["label"].startswith(after + " "))
     driver.back()
-    time.sleep(0.2)
-    assert state(driver)["label"].startswith("R2.7.3 ")
+    assert until(driver, lambda b: state(b)["label"].startswith("R2.7.3 "))
     driver.forward()
-    time.sleep(0.2)
-    assert state(driver)["label"].startswith(after + " ")
+    assert until(driver, lambda b: state(b)["label"].startswith(after + " "))
     goto_url(driver, page_url + "#g2/R1.1.2")
     now = state(driver)
     assert now["game"] == 1 and now["label"].startswith("R1.1.2 ")
     assert script(driver, "return document.getElementById('game').value") == "1"
 
 
+@pytest.mark.browser
 def test_the_script_resolves_every_go_to_name_as_the_terminal_does(driver: Any, tmp_path: Path) -> None:
     from diamonds.cli.page_cmd import positions
 
@@ -148,6 +161,7 @@ def test_the_script_resolves_every_go_to_name_as_the_terminal_does(driver: Any, 
         assert script(driver, f"return window.diamondsPositions({number})") == expected
 
 
+@pytest.mark.browser
 def test_the_script_jumps_as_the_terminal_replays_navigator(driver: Any, tmp_path: Path) -> None:
     from diamonds.cli.page_cmd import jump
     from diamonds.cli.replay_cmd import Navigator
@@ -165,6 +179,7 @@ def test_the_script_jumps_as_the_terminal_replays_navigator(driver: Any, tmp_pat
         assert script(driver, f"return window.diamondsJumps({number})") == expected, number
 
 
+@pytest.mark.browser
 def test_a_wrong_place_is_said(driver: Any, page_url: str) -> None:
     goto_url(driver, page_url + "#g1/R9.9")
     assert driver.find_element("id", "message").text == "round 9 is not in this game"
@@ -173,6 +188,7 @@ def test_a_wrong_place_is_said(driver: Any, page_url: str) -> None:
     assert driver.find_element("id", "message").text == "game 5 is not on this page (it has 2)"
 
 
+@pytest.mark.browser
 def test_autoplay_plays_and_pauses_without_filling_the_history(driver: Any, page_url: str) -> None:
     open_page(driver, page_url)
     length = script(driver, "return history.length")
@@ -180,19 +196,22 @@ def test_autoplay_plays_and_pauses_without_filling_the_history(driver: Any, page
     play = driver.find_element("id", "play")
     play.click()
     assert play.get_attribute("aria-pressed") == "true" and play.text == "Pause"
-    time.sleep(1.5)
+    assert until(driver, lambda b: state(b)["stop"] >= 2)  # two ticks played, however long they took
     play.click()
     stopped = state(driver)["stop"]
     assert stopped >= 2 and play.get_attribute("aria-pressed") == "false"
-    time.sleep(0.6)
+    page_timer(driver, 3 * 400)  # three ticks would have come first
     assert state(driver)["stop"] == stopped  # paused
     assert script(driver, "return history.length") == length  # autoplay replaces the address, never pushes
     press(driver, "a")
-    time.sleep(0.5)
+    assert until(driver, lambda b: state(b)["stop"] > stopped)  # the key plays too
     press(driver, "a")
-    assert state(driver)["stop"] > stopped  # the key plays too
+    moved = state(driver)["stop"]
+    page_timer(driver, 3 * 400)
+    assert state(driver)["stop"] == moved  # and pauses
 
 
+@pytest.mark.browser
 def test_the_score_chart_marks_the_position(driver: Any, page_url: str, league: Any) -> None:
     open_page(driver, page_url)
     lines = script(driver, "return document.querySelectorAll('#chart polyline').length")
@@ -210,6 +229,7 @@ def test_the_score_chart_marks_the_position(driver: Any, page_url: str, league: 
     assert end == script(driver, "return Number(document.querySelector('#chart svg').dataset.x1)")
 
 
+@pytest.mark.browser
 def test_every_control_is_named_and_reachable_by_keyboard(driver: Any, page_url: str) -> None:
     open_page(driver, page_url)
     unnamed = script(driver, """return Array.from(document.querySelectorAll('button, select, input'))
@@ -230,6 +250,7 @@ def test_every_control_is_named_and_reachable_by_keyboard(driver: Any, page_url:
     assert state(driver)["stop"] == 0
 
 
+@pytest.mark.browser
 def test_the_new_controls_fit_a_phone(driver: Any, page_url: str) -> None:
     driver.set_window_size(390, 844)
     try:
@@ -243,6 +264,7 @@ def test_the_new_controls_fit_a_phone(driver: Any, page_url: str) -> None:
         driver.set_window_size(900, 1100)
 
 
+@pytest.mark.browser
 def test_an_archive_of_pages_with_an_index(driver: Any, tmp_path: Path) -> None:
     folder = tmp_path / "archive"
     files = [str(LEAGUE), str(CLUB), str(SAMPLES / "kirk-4p-hands.dgn")]

@@ -654,6 +654,7 @@ def test_B10_players_tied_on_the_highest_share_the_win() -> None:
 # ---------------------------------------------------------------- random games
 
 
+@pytest.mark.slow  # a long property run
 def test_random_games_obey_the_rules() -> None:
     rng = random.Random(20261120)
     hands_played = 0
@@ -714,6 +715,7 @@ def test_random_games_obey_the_rules() -> None:
     assert hands_played > 100 and outcomes[True] > 0 and outcomes[False] > 0
 
 
+@pytest.mark.slow  # every move of every state of long games
 def test_every_legal_move_is_accepted_and_others_refused() -> None:
     rng = random.Random(7)
     for _ in range(2):

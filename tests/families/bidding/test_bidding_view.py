@@ -249,6 +249,7 @@ GAMES: dict[str, dict[str, Any]] = {
 }
 
 
+@pytest.mark.slow  # every screen of every game
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_screen_fits_80_by_24(game: str) -> None:
     _, steps = simulated(**GAMES[game])

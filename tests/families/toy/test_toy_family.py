@@ -82,6 +82,7 @@ def diamonds_cmd(env: dict[str, str], cwd: Path, *args: str, code: int = 0) -> s
 # --------------------------------------------------------------------------- the command, through the entry point
 
 
+@pytest.mark.process  # the real command as a plug-in's user runs it
 def test_simulate_writes_a_toy_game(plugin: dict[str, str], work: Path) -> None:
     text = (work / "game.dgn").read_text(encoding="utf-8")
     assert '[Rules "toy"]' in text and "R2 dealer" in text and "\n6. " in text
@@ -90,6 +91,7 @@ def test_simulate_writes_a_toy_game(plugin: dict[str, str], work: Path) -> None:
     assert "Round 1:" in told and "(T5)" in told and "Game over:" in told
 
 
+@pytest.mark.process  # the real command as a plug-in's user runs it
 def test_validate_reports_a_revoke_at_its_token_with_the_ruling(plugin: dict[str, str], work: Path) -> None:
     assert "2 games: 2 valid" in diamonds_cmd(plugin, work, "validate", "game.dgn", "nodeals.dgn").stdout
     done = diamonds_cmd(plugin, work, "validate", "bad.dgn", code=1)
@@ -101,6 +103,7 @@ def test_validate_reports_a_revoke_at_its_token_with_the_ruling(plugin: dict[str
     assert (error["code"], error["rule"], error["line"]) == ("wrong-result", "T6", 6)  # after Event, Seed, Rules, Players, Dealer
 
 
+@pytest.mark.process  # the real command as a plug-in's user runs it
 def test_replay_steps_and_svg(plugin: dict[str, str], work: Path) -> None:
     steps = diamonds_cmd(plugin, work, "replay", "game.dgn", "--steps").stdout
     for label in ("R1.0", "R1.1.1", "R1.6.2", "R1.end", "R2.0", "R2.6.2", "R2.end"):
@@ -115,6 +118,7 @@ def test_replay_steps_and_svg(plugin: dict[str, str], work: Path) -> None:
     assert len(trick) == 2  # the leader's card and the reply
 
 
+@pytest.mark.process  # the real command as a plug-in's user runs it
 def test_convert_to_json_validates_against_the_schema_and_reads_back(plugin: dict[str, str], work: Path) -> None:
     from jsonschema import Draft202012Validator
 
@@ -133,6 +137,7 @@ def test_convert_to_json_validates_against_the_schema_and_reads_back(plugin: dic
     assert back == (work / "game.dgn").read_text(encoding="utf-8")
 
 
+@pytest.mark.process  # the real command as a plug-in's user runs it
 def test_stats_summarise_toy_games_without_figures_of_their_own(plugin: dict[str, str], work: Path) -> None:
     """The toy family has no `stats` part (an optional part): stats gives the figures every game has."""
     out = diamonds_cmd(plugin, work, "stats", "game.dgn", "nodeals.dgn", "--width", "100").stdout
@@ -140,6 +145,7 @@ def test_stats_summarise_toy_games_without_figures_of_their_own(plugin: dict[str
     assert "Tricks by" not in out
 
 
+@pytest.mark.process  # the real command as a plug-in's user runs it
 def test_record_refuses_a_revoke_live(plugin: dict[str, str], work: Path) -> None:
     moves = "deal Ann 1D 2D 1H 2H 1S 2S\ndeal Bob 3D 3H 3S 1C 2C 3C\n3D\n1H\n1D\n"
     done = subprocess.run([*COMMAND, "record", "live.dgn", "--rules", "toy", "--players", "Ann Bob"], cwd=work,
@@ -152,11 +158,12 @@ def test_record_refuses_a_revoke_live(plugin: dict[str, str], work: Path) -> Non
 # --------------------------------------------------------------------------- the conformance suite, for the plug-in
 
 
+@pytest.mark.process  # a nested pytest
 def test_the_conformance_suite_passes_for_the_plugin(plugin: dict[str, str]) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "tests/conformance", "-k", "(toy or unique) and not every_command",
          "-p", "no:cacheprovider", "-o", "addopts=", "-rfEs", "-v"],
-        cwd=ROOT, env=plugin, capture_output=True, text=True, timeout=120,
+        cwd=ROOT, env=plugin, capture_output=True, text=True, timeout=600,  # a hang only: a whole pytest run
     )
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
     ran = set(re.findall(r"^tests/conformance/(\S+) PASSED", done.stdout, re.MULTILINE))
