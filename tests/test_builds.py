@@ -29,6 +29,8 @@ import base64, contextlib, io, json, sys
 import diamonds
 from diamonds.cli.main import main
 
+pytestmark = pytest.mark.process  # each build's command, on every sample
+
 def run(args):
     out, err = io.BytesIO(), io.BytesIO()
     out_text, err_text = io.TextIOWrapper(out, encoding="utf-8"), io.TextIOWrapper(err, encoding="utf-8")

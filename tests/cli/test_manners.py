@@ -354,6 +354,7 @@ def test_a_record_without_a_card_opens_at_its_deal() -> None:
 
 
 @pytest.mark.skipif(sys.platform == "win32" or not hasattr(os, "mkfifo"), reason="a pty and a FIFO")
+@pytest.mark.process  # a real pty
 def test_keys_typed_while_the_replay_starts_are_kept(tmp_path: Path) -> None:
     """Keys typed before the replay reads its first key (`$` to the end, `q` to quit) are in the terminal's
     buffer: they are read, not flushed. The command starts only after they were typed (a shell waits

@@ -25,6 +25,8 @@ pytest.importorskip("fastapi")
 from diamonds.serve.links import lan_address, public_url  # noqa: E402
 from diamonds.serve.store import REMEMBERED_REFUSALS  # noqa: E402
 
+pytestmark = pytest.mark.process  # real `diamonds serve` processes
+
 
 def _is_error(answer: httpx.Response, status: int, code: str | None = None) -> dict:
     """The one error shape: JSON `{"error": {"message", "code", …}}` with the security headers."""
