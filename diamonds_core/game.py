@@ -143,9 +143,9 @@ class Engine:
         ply = len(self._moves) if ply is None else ply
         if not 0 <= ply <= len(self._moves):
             raise IndexError(f"a game of {len(self._moves)} moves has no ply {ply}")
-        twin = Engine.__new__(Engine)
-        twin.config, twin.rules = self.config, self.rules
-        twin._record_events, twin._history, twin._recording = self._record_events, self._history, self._recording
+        # Through __init__ (an initial state made and dropped), not Engine.__new__: a class compiled by mypyc
+        # runs __init__ from __new__ (docs/build.md).
+        twin = Engine(self.config, history=self._history, events=self._record_events)
         twin._states, twin._moves = self._states[:ply + 1], self._moves[:ply]
         twin._events = self._events[:ply] if self._record_events else []
         twin.table = self.rules.table(twin._states[-1], record=self._record_events)
