@@ -43,7 +43,7 @@ UTILITY_BOUND = 10_000.0
 
 
 def _game_names() -> dict[str, str]:
-    return {PREFIX + rules: rules for ids in diamonds.families().values() for rules in ids}
+    return {PREFIX + rules: rules for ids in diamonds.rule_sets().values() for rules in ids}
 
 
 #: The registered OpenSpiel names and the Rules tag value each plays.

@@ -34,7 +34,7 @@ SIMS = [
 
 def test_every_rule_set_is_registered() -> None:
     names = set(pyspiel.registered_names())
-    expected = {"diamonds_" + rules for ids in diamonds.families().values() for rules in ids}
+    expected = {"diamonds_" + rules for ids in diamonds.rule_sets().values() for rules in ids}
     assert expected <= names and set(GAMES) == expected
     assert {"diamonds_1e", "diamonds_2e", "diamonds_bga", "diamonds_kirk", "diamonds_bidding"} <= expected
 
