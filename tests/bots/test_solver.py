@@ -214,6 +214,7 @@ def test_the_endgame_stands_for_the_engine_s_states(table) -> None:
             break
 
 
+@pytest.mark.slow  # Kirk's four-trick searches at the full budget
 @pytest.mark.parametrize("table", [("kirk", 4), ("2e", 6)], ids=lambda t: f"{t[0]}-{t[1]}")
 def test_the_last_four_tricks_are_solved_within_the_default_budget(table) -> None:
     """Kirk's game and five or six players, from a trick's lead with four tricks left: exact within

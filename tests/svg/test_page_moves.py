@@ -48,6 +48,7 @@ def goto_url(browser: Any, url: str) -> None:
 # --------------------------------------------------------------------------- without a browser
 
 
+@pytest.mark.slow  # every sample's page built whole (about 10 s each)
 def test_the_pictures_are_the_replays_own_to_the_character(tmp_path: Path) -> None:
     _, page, _ = write_page(tmp_path, CLUB)
     shown = page_data(page)["games"]
@@ -56,6 +57,7 @@ def test_the_pictures_are_the_replays_own_to_the_character(tmp_path: Path) -> No
             assert stop["svg"] == step_svg(step, as_player=None, for_page=True), stop["label"]
 
 
+@pytest.mark.slow  # every sample's page built whole (about 10 s each)
 def test_page_sizes(tmp_path: Path) -> None:
     """One game: at most 80 KB (KiB here; the league game was 214 KB when every stop's picture was
     packed alone, now some 57 KB); the largest sample, six players, too. Each more game of an evening
@@ -69,6 +71,7 @@ def test_page_sizes(tmp_path: Path) -> None:
     assert sizes[CLUB.name] <= (80 + 2 * 20) * 1024, sizes
 
 
+@pytest.mark.slow  # every sample's page built whole (about 10 s each)
 def test_the_move_list_data_has_annotations_and_comments(tmp_path: Path) -> None:
     _, page, _ = write_page(tmp_path, LEAGUE)
     stops = {stop["label"]: stop for stop in page_data(page)["games"][0]["stops"]}

@@ -78,6 +78,7 @@ def check_game(seed: int) -> int:
     return fastcheck.check_game(Bidding, config, BiddingTable, seed, illegal_moves)
 
 
+@pytest.mark.slow  # the batched table against the pure moves over many games
 def test_fast_table_makes_the_pure_moves() -> None:
     moves = sum(check_game(seed) for seed in range(9))
     assert moves > 3000
