@@ -328,11 +328,16 @@ def test_the_smallest_sample_cut_at_every_character():
     assert "invalid" in outcomes and "empty" in outcomes
 
 
+CUT_SHARES = 8  # every sample's cuts dealt into this many tests, so that xdist's workers share them
+
+
 @pytest.mark.slow
-def test_every_sample_cut_at_every_line_break():
+@pytest.mark.parametrize("share", range(CUT_SHARES))
+def test_every_sample_cut_at_every_line_break(share):
+    """Every line break of every sample, once across the shares (share k takes cuts k, k + 8, ...)."""
     for text in SAMPLES:
         cuts = [m.start() for m in re.finditer("\n", text)] + [len(text)]
-        for cut in cuts:
+        for cut in cuts[share::CUT_SHARES]:
             assert check_text(text[:cut]) in ALLOWED, (text[:60], cut)
 
 
