@@ -57,7 +57,7 @@ class _Step:
     """A change checked by the recorder and handed to the store: what `finish` or `abort` needs. A refusal
     with a key is a step too (`saved` None, `status` 422): its answer is remembered before it is sent."""
 
-    saved: Saved
+    saved: Saved | None
     version: int
     body: dict[str, Any]
     committed: Future[None]
