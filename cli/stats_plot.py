@@ -175,9 +175,14 @@ def figure(summary: Summary) -> Any:
 
 def draw(summary: Summary, path: str) -> None:
     """Write the charts of `summary` to `path` (.png or .svg)."""
+    _write(figure, summary, path)
+
+
+def _write(make: Any, data: Any, path: str) -> None:
+    """`make(data)`'s figure written to `path` through the one writer, then closed: every chart's last step."""
     fmt = check_plot_target(path)
     plt = _matplotlib()
-    fig = figure(summary)
+    fig = make(data)
     _save(fig, path, fmt)
     plt.close(fig)
 
@@ -266,8 +271,4 @@ def _label_ends(ax: Any, ends: list[tuple[float, float, str, str]]) -> None:
 
 def draw_ratings(ratings: Ratings, path: str) -> None:
     """`ratings --plot`: `ratings_figure` written to `path` (.png or .svg)."""
-    fmt = check_plot_target(path)
-    plt = _matplotlib()
-    fig = ratings_figure(ratings)
-    _save(fig, path, fmt)
-    plt.close(fig)
+    _write(ratings_figure, ratings, path)
