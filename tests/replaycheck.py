@@ -18,7 +18,7 @@ from diamonds.notation import parse_game, parse_games
 from diamonds.notation.diagnostics import format_problem
 from diamonds.notation.records import GameRecord, Problem
 from diamonds.notation.tags import parse_result
-from diamonds.notation.writer import write_game, write_games
+from diamonds.notation.writer import write_game
 from diamonds.replay import ReplayedGame, record_from_game, replay_record, validate_record
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -153,20 +153,55 @@ def check_sample(path: Path, rules: str) -> None:
         assert validate_record(record).valid
 
 
-def check_generator(rules: str, paths: list[Path]) -> None:
-    """samples/make_<rules>_samples.py writes exactly these sample files."""
+def _generator(rules: str):
+    """samples/make_<rules>_samples.py, loaded as a module."""
     spec = importlib.util.spec_from_file_location(f"make_{rules}_samples", SAMPLES / f"make_{rules}_samples.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # its dataclasses look their module up
     try:
         spec.loader.exec_module(module)
-        assert set(module.FILES) == {p.name for p in paths}
-        for name, samples in module.FILES.items():
-            text = write_games([module.make(sample)[1] for sample in samples])
-            assert text == (SAMPLES / name).read_text(encoding="utf-8"), name
     finally:
         del sys.modules[spec.name]
+    return module
+
+
+def generated_games(rules: str) -> list:
+    """(file name, game index) of every game samples/make_<rules>_samples.py writes, one test each, so that
+    a slow generator's games are shared out among the test workers: those played by `mc` again (most of a
+    minute of CPU each) are marked slow."""
+    import pytest
+
+    return [pytest.param(name, index, id=f"{name}-{index}",
+                         marks=[pytest.mark.slow] if any(b.startswith("mc") for b in getattr(sample, "bots", ())) else [])
+            for name, samples in _generator(rules).FILES.items() for index, sample in enumerate(samples)]
+
+
+def check_generator_files(rules: str, paths: list[Path]) -> None:
+    """The generator writes exactly these sample files, each its games joined as `write_games` joins them."""
+    files = _generator(rules).FILES
+    assert set(files) == {p.name for p in paths}
+    for name, samples in files.items():
+        assert len(_game_pieces(name)) == len(samples), name
+
+
+def check_generated_game(rules: str, name: str, index: int) -> None:
+    """Game `index` of sample `name` is exactly what samples/make_<rules>_samples.py plays for it."""
+    module = _generator(rules)
+    sys.modules[module.__name__] = module
+    try:
+        text = write_game(module.make(module.FILES[name][index])[1])
+    finally:
+        del sys.modules[module.__name__]
+    assert text == _game_pieces(name)[index], (name, index)
+
+
+def _game_pieces(name: str) -> list[str]:
+    """The sample's games' texts, cut so that `"\\n".join(pieces)` is the file (the way `write_games` joins)."""
+    text = (SAMPLES / name).read_text(encoding="utf-8")
+    pieces = re.split(r"\n(?=\[Event )", text)
+    assert "\n".join(pieces) == text
+    return pieces
 
 
 def check_golden(path: Path) -> GameRecord:

@@ -329,6 +329,43 @@ def test_the_smallest_sample_cut_at_every_character():
 
 
 CUT_SHARES = 8  # every sample's cuts dealt into this many tests, so that xdist's workers share them
+BOUNDARY_CUTS = 3  # the first line breaks of each later game are also cut with the games before it kept
+
+
+def sample_cuts(text: str) -> list[tuple[int, int]]:
+    """Every line break of `text` as (start, cut): the prefix `text[start:cut]` to check.
+
+    A file's games are read one by one (`game_texts`), so a cut inside a game is checked from that game's
+    first line: the games before it read the same whatever follows, and re-reading them at each cut made
+    this test quadratic in the file's length. Across a boundary the file is cut from its start too, for the
+    first `BOUNDARY_CUTS` line breaks of each later game, so the reading of a game after whole ones is
+    checked as well."""
+    line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+    starts = [line_starts[first - 1] for _, first, _ in game_texts(io.StringIO(text))] or [0]
+    starts[0] = 0
+    breaks = [m.start() for m in re.finditer("\n", text)] + [len(text)]
+    cuts = []
+    for game, start in enumerate(starts):
+        end = starts[game + 1] if game + 1 < len(starts) else len(text) + 1
+        inside = [cut for cut in breaks if start <= cut < end]
+        cuts += [(start, cut) for cut in inside]
+        if game:
+            cuts += [(0, cut) for cut in inside[:BOUNDARY_CUTS]]
+    return cuts
+
+
+def test_the_cuts_cover_every_line_break_and_start_at_games():
+    many = 0
+    for text in SAMPLES:
+        cuts = sample_cuts(text)
+        assert {cut for _, cut in cuts} == {m.start() for m in re.finditer("\n", text)} | {len(text)}
+        games = [game for _, _, game in game_texts(io.StringIO(text))]
+        starts = sorted({start for start, _ in cuts})
+        assert len(starts) == len(games)
+        for start, game in zip(starts[1:], games[1:]):
+            assert text[start:].startswith(game.lstrip("\n")[:40])
+        many += len(games) > 1
+    assert many >= 2  # the samples have files of several games, so the boundary cuts are exercised
 
 
 @pytest.mark.slow
@@ -336,9 +373,8 @@ CUT_SHARES = 8  # every sample's cuts dealt into this many tests, so that xdist'
 def test_every_sample_cut_at_every_line_break(share):
     """Every line break of every sample, once across the shares (share k takes cuts k, k + 8, ...)."""
     for text in SAMPLES:
-        cuts = [m.start() for m in re.finditer("\n", text)] + [len(text)]
-        for cut in cuts[share::CUT_SHARES]:
-            assert check_text(text[:cut]) in ALLOWED, (text[:60], cut)
+        for start, cut in sample_cuts(text)[share::CUT_SHARES]:
+            assert check_text(text[start:cut]) in ALLOWED, (text[start:start + 60], cut)
 
 
 def test_the_samples_themselves_are_valid_so_the_mutations_start_from_valid_games():

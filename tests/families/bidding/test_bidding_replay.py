@@ -32,7 +32,8 @@ from replaycheck import (
     INVALID,
     SAMPLES,
     assert_at,
-    check_generator,
+    check_generated_game,
+    check_generator_files,
     check_golden,
     check_round_trip,
     check_sample,
@@ -40,6 +41,7 @@ from replaycheck import (
     drop_line,
     edit_line,
     games_of,
+    generated_games,
     insert_line,
     line_no,
     lines_of,
@@ -160,9 +162,13 @@ def test_the_bidding_samples_show_what_they_are_for():
     assert any(re.search(r"\bA[DHSC]-", t) for t in texts) and any(re.search(r"\bJo[DHSC][+-]", t) for t in texts)
 
 
-@pytest.mark.slow  # the club's games are played by the mc bot again: a minute or more of CPU
-def test_the_bidding_samples_are_made_by_their_generator():
-    check_generator("bidding", BIDDING_SAMPLES)
+def test_the_bidding_samples_are_the_generators_files():
+    check_generator_files("bidding", BIDDING_SAMPLES)
+
+
+@pytest.mark.parametrize("name,index", generated_games("bidding"))
+def test_each_bidding_sample_game_is_made_by_the_generator(name, index):
+    check_generated_game("bidding", name, index)
 
 
 # --------------------------------------------------------------------------- recording mistakes

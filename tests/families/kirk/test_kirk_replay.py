@@ -26,13 +26,15 @@ from replaycheck import (
     INVALID,
     SAMPLES,
     assert_at,
-    check_generator,
+    check_generated_game,
+    check_generator_files,
     check_golden,
     check_round_trip,
     check_sample,
     cut_after,
     edit_line,
     games_of,
+    generated_games,
     insert_line,
     line_no,
     only_problem,
@@ -99,8 +101,13 @@ def test_the_kirk_samples_show_what_they_are_for():
     assert {e.decided_by for e in no_deals} == set(DecidedBy)
 
 
-def test_the_kirk_samples_are_made_by_their_generator():
-    check_generator("kirk", KIRK_SAMPLES)
+def test_the_kirk_samples_are_the_generators_files():
+    check_generator_files("kirk", KIRK_SAMPLES)
+
+
+@pytest.mark.parametrize("name,index", generated_games("kirk"))
+def test_each_kirk_sample_game_is_made_by_the_generator(name, index):
+    check_generated_game("kirk", name, index)
 
 
 # --------------------------------------------------------------------------- recording mistakes
