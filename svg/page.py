@@ -136,18 +136,39 @@ def _chunks(svg: str, depth: int = CHUNK_DEPTH) -> list[str]:
 
 
 def _edits(before: list[int], after: list[int]) -> list[object]:
-    """`after` as edits of `before`: n keeps n chunks, -n drops n, a list inserts those chunks."""
+    """`after` as edits of `before`: n keeps n chunks, -n drops n, a list inserts those chunks.
+
+    Consecutive stops share most of their start and end, so only the middle between the longest common
+    prefix and suffix is given to difflib, whose matching is quadratic in what it is given."""
     import difflib
 
+    limit = min(len(before), len(after))
+    head = 0
+    while head < limit and before[head] == after[head]:
+        head += 1
+    tail = 0
+    while tail < limit - head and before[-1 - tail] == after[-1 - tail]:
+        tail += 1
     ops: list[object] = []
-    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, before, after, autojunk=False).get_opcodes():
+
+    def keep(count: int) -> None:
+        if count and ops and isinstance(ops[-1], int) and ops[-1] > 0:
+            ops[-1] += count  # type: ignore[operator]
+        elif count:
+            ops.append(count)
+
+    keep(head)
+    middle_before, middle_after = before[head:len(before) - tail], after[head:len(after) - tail]
+    matcher = difflib.SequenceMatcher(None, middle_before, middle_after, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
-            ops.append(i2 - i1)
+            keep(i2 - i1)
             continue
         if i2 > i1:
             ops.append(-(i2 - i1))
         if j2 > j1:
-            ops.append(after[j1:j2])
+            ops.append(middle_after[j1:j2])
+    keep(tail)
     return ops
 
 
