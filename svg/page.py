@@ -159,7 +159,7 @@ def _edits(before: list[int], after: list[int]) -> list[object]:
 
     keep(head)
     middle_before, middle_after = before[head:len(before) - tail], after[head:len(after) - tail]
-    matcher = difflib.SequenceMatcher(None, middle_before, middle_after, autojunk=False)
+    matcher = difflib.SequenceMatcher(None, middle_before, middle_after)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
             keep(i2 - i1)
