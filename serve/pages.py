@@ -116,7 +116,7 @@ main{max-width:720px;margin:0 auto;padding:.5rem}
 .calls button{min-width:2.8rem;min-height:2.8rem;font-size:1rem;margin:0 .25rem .25rem 0}
 .items{display:flex;flex-wrap:wrap;gap:4px}
 .items button{font-size:.85rem;min-height:40px;border:1px solid #888;border-radius:6px;background:#fff}
-.items button.picked{border:3px solid #1f5130;background:#dff2e4}
+.items button.picked,.calls button.chosen{border:3px solid #1f5130;background:#dff2e4}
 .undo{width:100%;min-height:3.2rem;font-size:1.3rem;font-weight:700;background:#7a1f1f;color:#fff;border:0;border-radius:8px;margin:.4rem 0}
 .line,.fix form{display:flex;flex-wrap:wrap;gap:.3rem;align-items:end;margin:.4rem 0}
 .line input{width:100%}
@@ -236,7 +236,20 @@ SCRIPT = r"""
       const calls = $("calls"); calls.replaceChildren();
       for (const group of state.buttons || []) {
         const g = el("div", null, "group " + group.kind); g.appendChild(el("p", group.title));
-        for (const c of group.choices) g.appendChild(button(c.text, c.label, () => enqueue("item", c.text)));
+        const choose = group.choose || 1, chosen = new Set();
+        for (const c of group.choices) {
+          const b = button(c.text, c.label, () => {
+            if (!group.join) { enqueue("item", c.text); return; }
+            if (chosen.has(c.text)) chosen.delete(c.text); else chosen.add(c.text);
+            b.classList.toggle("chosen", chosen.has(c.text));
+            if (chosen.size < choose) return;
+            // the line: the group's template with the chosen texts in the choices' order (R6's `pass Ann 9D 12H`)
+            const texts = group.choices.map((x) => x.text).filter((t) => chosen.has(t));
+            let at = 0;
+            enqueue("item", group.join.replace(/\{\}/g, () => texts[at++]));
+          });
+          g.appendChild(b);
+        }
         calls.appendChild(g);
       }
       const grid = $("grid"); grid.replaceChildren();

@@ -244,6 +244,10 @@ def buttons(recorder: Any) -> list[dict[str, Any]]:
                               gapless=True)
             if counts:
                 return [{"title": f"{dealer}: {count_word} count", "kind": "count", "choices": counts}]
+        if draft is not None and not recorder.hands_known():
+            groups += _count_lines(recorder, words, draft)
+            if groups:
+                return groups  # the round's hand lines come before its calls and cards
         for word in calls:
             for player in config.players:
                 taken = _amounts(recorder, [(f"{word} {player} {amount}", str(amount)) for amount in range(top + 1)])
@@ -263,6 +267,33 @@ def buttons(recorder: Any) -> list[dict[str, Any]]:
                 how = "low" if other.endswith("-") else "high"
                 groups.append({"title": f"{last['label']} {token}", "kind": "sign",
                                "choices": [{"text": line, "label": f"{other}: {how}"}]})
+    return groups
+
+
+def _count_lines(recorder: Any, words: Any, draft: Any) -> list[dict[str, Any]]:
+    """The hand lines a round's header count asks of every player (R6: `R1 dealer Ann pass 2`, then each
+    player's `pass Ann 9D 12H`), as groups to `choose` that many cards from and `join` into the line, for
+    the players whose line the recorder would take now. Only where the hands are not known: there any
+    card not yet named in the round may be a player's (the inference at the round's end checks them);
+    where they are known, `due` offers the legal lines themselves."""
+    count_word = getattr(words, "header_count", None)
+    if not count_word or not any(item.word == count_word and item.shape.value == "hand" for item in words.items):
+        return []
+    header = draft.header.split()
+    if count_word not in header[:-1] or not header[header.index(count_word) + 1].isdigit():
+        return []
+    count = int(header[header.index(count_word) + 1])
+    named = {word for line in draft.lines for word in line.split()[2:] if line.split()[0] == count_word}
+    named |= {word for word in draft.cards}
+    free = [str(card) for card in recorder.config.deck if str(card) not in named]
+    if count < 1 or len(free) < count:
+        return []
+    groups = []
+    for player in recorder.config.players:
+        if _takes(probe(recorder, " ".join([count_word, player, *free[:count]]))):
+            groups.append({"title": f"{player}: {count_word} {count}", "kind": count_word, "choose": count,
+                           "join": " ".join([count_word, player, *["{}"] * count]),
+                           "choices": [{"text": card, "label": card} for card in free]})
     return groups
 
 

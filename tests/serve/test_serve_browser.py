@@ -244,7 +244,8 @@ def test_two_cards_swapped_in_one_step_from_the_scorer_page(tmp_path, browsers) 
 
 def test_a_round_starts_from_its_pass_count_buttons(tmp_path, browsers) -> None:
     """2e without deal lines: each round starts with its dealer's pass count (R6: 1, 2 or 3), offered as
-    buttons and said in the status line; a tap records the round's header, and the buttons go."""
+    buttons and said in the status line; a tap records the round's header. Then each player's pass line
+    is a group of cards to choose that many from (issue 31: `choose`, `join`): two taps make one item."""
     from selenium.webdriver.common.by import By
 
     page, _ = browsers
@@ -260,9 +261,18 @@ def test_a_round_starts_from_its_pass_count_buttons(tmp_path, browsers) -> None:
         _click(page, '#calls button[data-text="pass 2"]')
         assert _wait(lambda: _version(api) == 1)
         assert api.dgn().rstrip().endswith("R1 dealer Ann pass 2")
-        assert _wait(lambda: not _texts(page, "#calls button"))
-        _click(page, '#grid button[data-card="9H"]')  # and the round goes on from the card grid
+        titles = "return [...document.querySelectorAll('#calls .group.pass p')].map(p => p.textContent)"
+        assert _wait(lambda: page.execute_script(titles) == ["Ann: pass 2", "Bob: pass 2", "Cat: pass 2"])
+        _click(page, '#calls .group.pass:first-child button[data-text="12H"]')
+        assert _wait(lambda: "chosen" in page.find_element(
+            By.CSS_SELECTOR, '#calls .group.pass:first-child button[data-text="12H"]').get_attribute("class"))
+        assert _version(api) == 1  # one card of two chosen: nothing sent yet
+        _click(page, '#calls .group.pass:first-child button[data-text="9D"]')
         assert _wait(lambda: _version(api) == 2)
+        assert api.dgn().rstrip().endswith("pass Ann 9D 12H")  # in the choices' order, not the taps'
+        assert _wait(lambda: page.execute_script(titles) == ["Bob: pass 2", "Cat: pass 2"])
+        _click(page, '#grid button[data-card="9H"]')  # and the round goes on from the card grid
+        assert _wait(lambda: _version(api) == 3)
         assert not (severe := _severe(page)), severe
     finally:
         server.stop()
