@@ -107,3 +107,21 @@ def test_pass_lines_counts_cards_and_the_end_award_are_taps(rules, count, seed) 
 def test_a_1e_game_without_deal_lines_is_recorded_by_taps_alone() -> None:
     recorder, expected, _ = record_by_taps("1e", 2, 1, typed_victims=False)
     assert recorder.text.split("\n\n", 1)[1] == expected.split("\n\n", 1)[1]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_kirk_every_card_is_legal_in_the_grid_when_the_hands_are_known(seed) -> None:
+    """The grid marks the engine's legal cards where the hands are known (deal lines): every card the game
+    played is among them when it is due, the last card of each hand included (issue 31, item 3)."""
+    game, expected, items = game_items("kirk", 4, seed, deals=True)
+    tags = dict(re.findall(r'^\[(\w+) "(.*)"\]$', expected, re.M))
+    recorder = Recorder.new("kirk", tags["Players"].split(), dealer=tags["Dealer"])
+    checked = last_cards = 0
+    for item in items:
+        if " " not in item and not HEADER.match(item):
+            assert recorder.hands_known(), (item, recorder.where())
+            assert item in recorder.legal(), (item, recorder.where(), recorder.legal())
+            checked += 1
+            last_cards += len(recorder.legal()) == 1
+        assert recorder.enter(item).refusal is None, item
+    assert recorder.finished and checked == 52 * len(recorder.rounds) and last_cards >= len(recorder.rounds)
