@@ -39,7 +39,8 @@ _BODIES = {
 <button type="submit">Create the table</button>
 </form><p id="create-error" class="refusal" role="alert"></p></section>
 <section><h2>Tables</h2><div id="tables"></div></section>
-<section><h2>Players</h2><table id="players"><thead><tr><th>Player</th><th>Games</th><th>Wins</th>
+<section><h2>Players</h2><p class="note">Per game: points of different games are never added up.</p>
+<table id="players"><thead><tr><th>Game</th><th>Player</th><th>Games</th><th>Wins</th>
 <th>Points</th><th>Playing now</th></tr></thead><tbody></tbody></table></section>
 <section><h2>The night</h2><button id="get-dgn" type="button">Download as DGN</button>
 <button id="get-parquet" type="button">Download as Parquet</button><p id="download-error" class="refusal"></p></section>
@@ -399,7 +400,7 @@ SCRIPT = r"""
       const rows = document.querySelector("#players tbody"); rows.replaceChildren();
       for (const p of r.data.players) {
         const tr = el("tr");
-        for (const v of [p.player, p.games, p.wins, p.points, p.playing ? p.playing + " (" + p.running + ")" : ""]) tr.appendChild(el("td", String(v)));
+        for (const v of [p.family, p.player, p.games, p.wins, p.points, p.playing ? p.playing + " (" + p.running + ")" : ""]) tr.appendChild(el("td", String(v)));
         rows.appendChild(tr);
       }
     }
