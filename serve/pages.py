@@ -38,6 +38,22 @@ _BODIES = {
 <label>Date <input name="date" placeholder="(today) YYYY.MM.DD" maxlength="10"></label>
 <button type="submit">Create the table</button>
 </form><p id="create-error" class="refusal" role="alert"></p></section>
+<section id="seating"><h2>Seating the night</h2>
+<p class="note">The players present, the game and the rounds: the server proposes each round's tables (new
+opponents first, sit-outs shared), and one tap makes a round's tables.
+<a href="/standings">The wall</a> · <a href="/results">The results</a></p>
+<form id="seat-night">
+<label>Game <input name="rules" list="rule-ids" value="2e" required maxlength="40"></label>
+<label>Players present <input name="players" placeholder="Ann Bob Cat Dan Eve Fay" required maxlength="3400"></label>
+<label>Rounds <input name="rounds" inputmode="numeric" value="3" required maxlength="2"></label>
+<label>Variants <input name="variants" placeholder="partnership" maxlength="200"></label>
+<label>Hands <input name="hands" inputmode="numeric" placeholder="(kirk: hands to play)" maxlength="6"></label>
+<label>Target <input name="target" inputmode="numeric" placeholder="(kirk: points to win)" maxlength="6"></label>
+<label>Event <input name="event" placeholder="Thursday club night" maxlength="200"></label>
+<label>Date <input name="date" placeholder="(today) YYYY.MM.DD" maxlength="10"></label>
+<button type="submit">Propose the tables</button>
+</form><p id="seating-error" class="refusal" role="alert"></p>
+<div id="plan"></div></section>
 <section><h2>Tables</h2><div id="tables"></div></section>
 <section><h2>Players</h2><p class="note">Per game: points of different games are never added up.</p>
 <table id="players"><thead><tr><th>Game</th><th>Player</th><th>Games</th><th>Wins</th>
@@ -412,6 +428,55 @@ SCRIPT = r"""
       const a = el("a"); a.href = url; a.download = name; document.body.appendChild(a); a.click(); a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 1000);
     }
+    // ---- seating the night: the proposal, and one tap for the next round's tables
+    const seatForm = $("seat-night");
+    seatForm.elements.date.value = $("new-table").elements.date.value;
+    function showPlan(plan) {
+      const box = $("plan"); box.replaceChildren();
+      if (!plan) return;
+      const rounds = [...plan.made.map((r) => ({...r, made: true})), ...plan.planned];
+      for (const r of rounds) {
+        const card = el("div", null, "table-card round-card"); card.dataset.round = r.round;
+        card.appendChild(el("h3", "Round " + r.round + (r.made ? " (made)" : "")));
+        const list = el("ol");
+        r.tables.forEach((t, i) => list.appendChild(el("li", (r.made ? "Table " + (t.seq ?? i + 1) : "Table " + (i + 1)) + ": " + (r.made ? t.players : t).join(", "))));
+        card.appendChild(list);
+        if (r.sitting_out.length) card.appendChild(el("p", "Sitting out: " + r.sitting_out.join(", "), "note"));
+        if (!r.made && r.round === plan.made.length + 1) {
+          const b = el("button", "Make round " + r.round + "'s tables", "make-round"); b.type = "button";
+          b.addEventListener("click", () => makeRound(r.round, b)); card.appendChild(b);
+        }
+        box.appendChild(card);
+      }
+    }
+    async function loadPlan() {
+      try { const r = await call("GET", "/api/night/seating"); showPlan(r.status === 200 ? r.data : null); } catch (e) { /* offline: kept as shown */ }
+    }
+    async function makeRound(number, button) {
+      button.disabled = true;
+      try {
+        const r = await call("POST", "/api/night/rounds/" + number, {token});
+        if (r.status !== 201) { $("seating-error").textContent = (r.data && r.data.error ? r.data.error.message : "error " + r.status); button.disabled = false; return; }
+        $("seating-error").textContent = "";
+        for (const t of r.data.tables) links[t.id] = t;
+        localStorage.setItem("diamonds-links", JSON.stringify(links));
+        loadPlan(); standings();
+      } catch (e) { $("seating-error").textContent = "offline: the round was not made"; button.disabled = false; }
+    }
+    seatForm.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const f = ev.target.elements, tags = {};
+      for (const [name, tag] of [["hands", "Hands"], ["target", "Target"], ["event", "Event"], ["date", "Date"]])
+        if (f[name].value.trim()) tags[tag] = f[name].value.trim();
+      const body = {rules: f.rules.value.trim(), players: words(f.players.value), rounds: Number(f.rounds.value) || 0,
+                    variants: words(f.variants.value), tags};
+      try {
+        const r = await call("PUT", "/api/night/seating", {token, body});
+        if (r.status !== 200) { $("seating-error").textContent = (r.data && r.data.error ? r.data.error.message : "error " + r.status); return; }
+        $("seating-error").textContent = ""; showPlan(r.data);
+      } catch (e) { $("seating-error").textContent = "offline: no seating proposed"; }
+    });
+    loadPlan();
     $("get-dgn").addEventListener("click", () => download("/api/night.dgn", "night.dgn"));
     $("get-parquet").addEventListener("click", () => download("/api/night.parquet.zip", "night-parquet.zip"));
     // The token is checked at once (GET /api/token): a wrong link is said now, not at the first Create.
@@ -424,7 +489,7 @@ SCRIPT = r"""
         $("login").hidden = false;
         $("login").prepend(el("p", r.status === 401 ? "This organiser's token is not this night's: " + r.data.error.message
                                                     : "This is a table's scorer link, not the organiser's.", "token-error"));
-        $("create").hidden = true;
+        $("create").hidden = true; $("seating").hidden = true;
         return;
       }
       standings(); setInterval(standings, 3000);
