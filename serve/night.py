@@ -305,6 +305,7 @@ def _html(kind: str, title: str, body: str) -> str:
 
 
 STYLE = """
+header{flex-wrap:wrap;gap:.2rem .6rem}header h1{overflow-wrap:anywhere;min-width:0}
 .wall h2{font-size:1.2rem;margin:.6rem 0 .3rem}
 .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(15rem,1fr));gap:.5rem}
 .card{background:#fff;border:1px solid #bbb;border-radius:8px;padding:.5rem}
@@ -313,7 +314,7 @@ STYLE = """
 .card ol{margin:.2rem 0;padding-left:1.3rem}
 .family h3,.family h2{margin:.6rem 0 .2rem}
 table.standings td:nth-child(n+3),table.standings th:nth-child(n+3){text-align:right}
-.results table{margin:.3rem 0 1rem}
+.results table{margin:.3rem 0 1rem}.results h2{font-size:1.2rem;margin:.8rem 0 .2rem}
 @media (min-width:900px){body[data-page=standings]{font-size:22px}.wall{max-width:none}}
 @media print{header{background:none;color:#000;border-bottom:2px solid #000}body{background:#fff}
 a{color:#000;text-decoration:none}.note a{display:none}section{break-inside:avoid}}

@@ -142,6 +142,7 @@ input,select,button{font-size:1rem;padding:.35rem}
 form#new-table label{display:flex;justify-content:space-between;gap:.5rem}
 .table-card{background:#fff;border:1px solid #ccc;border-radius:8px;padding:.5rem;margin:.5rem 0}
 .table-card .qr svg{width:160px;height:160px}
+.round-card ol{margin:.2rem 0;padding-left:1.3rem}.round-card button{min-height:44px;width:100%;font-weight:700}
 .note{font-size:.85rem;color:#555}
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ccc;padding:.2rem;text-align:left}
 a{word-break:break-all}
