@@ -38,6 +38,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from diamonds.core import with_rule
 
+from . import night
 from . import pages as page_text
 from .club import MAX_TEXT, REFUSED_COMMANDS, Answer, Club, SetupError, Table, disk_full
 from .events import event_stream
@@ -479,9 +480,7 @@ def create_app(club: Club, public_url: str = "http://127.0.0.1:8000") -> FastAPI
     app.state.public_url = public_url.rstrip("/")
     app.include_router(api)
     app.include_router(pages)
-    from .night import router as night  # it uses this module's dependencies: imported once they are defined
-
-    app.include_router(night)
+    app.include_router(night.router(club_of, organiser))
 
     # Starlette's class, not FastAPI's subclass: the router's own 404 and 405 are Starlette's.
     @app.exception_handler(StarletteHTTPException)

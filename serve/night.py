@@ -21,7 +21,7 @@ import csv
 import html
 import io
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from fastapi import APIRouter, Depends, Header, Request, Response
@@ -31,7 +31,6 @@ from starlette.concurrency import run_in_threadpool
 
 from diamonds.core import with_rule
 
-from .app import club_of, organiser
 from .club import Club, SetupError, TableSetup, etag_matches
 from .events import event_stream
 from .links import table_links
@@ -376,98 +375,93 @@ SCRIPT = r"""
 
 # ---------------------------------------------------------------- the routes
 
-router = APIRouter()
-
-
 def _refused(status: int, message: str, code: str, **more: Any) -> JSONResponse:
     return JSONResponse({"error": {"message": message, "rule": None, "line": 0, "column": 0, "code": code, **more}},
                         status_code=status)
 
 
-@router.get("/api/night/seating", tags=["api"], responses={404: {}})
-async def get_seating(club: Club = Depends(club_of)) -> Response:
-    """The night's seating (anyone: who sits where is no secret): the rounds made, with their tables, and the
-    rounds proposed; `ETag` its version."""
-    seating = _public_seating(club, await run_in_threadpool(seating_of, club))
-    if seating is None:
-        return _refused(404, "there is no seating yet: the organiser gives the players present", "no-seating")
-    return JSONResponse(seating, headers={"ETag": f'"{seating["version"]}"'})
+def router(club_of: Callable[..., Any], organiser: Callable[..., Any]) -> APIRouter:
+    """The night's routes, with the app's dependencies (the club; the organiser's token checked as for every
+    route of the app): given, not imported, so that this module does not depend on the app that includes it."""
+    router = APIRouter()
 
+    @router.get("/api/night/seating", tags=["api"], responses={404: {}})
+    async def get_seating(club: Club = Depends(club_of)) -> Response:
+        """The night's seating (anyone: who sits where is no secret): the rounds made, with their tables, and the
+        rounds proposed; `ETag` its version."""
+        seating = _public_seating(club, await run_in_threadpool(seating_of, club))
+        if seating is None:
+            return _refused(404, "there is no seating yet: the organiser gives the players present", "no-seating")
+        return JSONResponse(seating, headers={"ETag": f'"{seating["version"]}"'})
 
-@router.put("/api/night/seating", tags=["api"], responses={400: {}, 401: {}, 403: {}, 412: {}})
-async def put_seating(body: SeatingIn, _: str = Depends(organiser), club: Club = Depends(club_of),
-                      if_match: str | None = Header(default=None)) -> Response:
-    """The players present, the game and the number of rounds (the organiser): every round not yet made is
-    proposed (serve/seating.py). `If-Match` is optional here (one organiser): where given, 412 if stale."""
-    try:
-        seating = await run_in_threadpool(plan_seating, club, body, if_match)
-    except SetupError as error:
-        return _refused(400, with_rule(str(error), error.rule), "setup", rule=error.rule, tag=error.tag)
-    except SeatingError as error:
-        return _refused(400, str(error), "seating", players=error.players, sizes=list(error.sizes))
-    except _Stale as error:
-        return _refused(412, str(error), "stale", version=error.version)
-    return JSONResponse(_public_seating(club, seating), headers={"ETag": f'"{seating["version"]}"'})
+    @router.put("/api/night/seating", tags=["api"], responses={400: {}, 401: {}, 403: {}, 412: {}})
+    async def put_seating(body: SeatingIn, _: str = Depends(organiser), club: Club = Depends(club_of),
+                          if_match: str | None = Header(default=None)) -> Response:
+        """The players present, the game and the number of rounds (the organiser): every round not yet made is
+        proposed (serve/seating.py). `If-Match` is optional here (one organiser): where given, 412 if stale."""
+        try:
+            seating = await run_in_threadpool(plan_seating, club, body, if_match)
+        except SetupError as error:
+            return _refused(400, with_rule(str(error), error.rule), "setup", rule=error.rule, tag=error.tag)
+        except SeatingError as error:
+            return _refused(400, str(error), "seating", players=error.players, sizes=list(error.sizes))
+        except _Stale as error:
+            return _refused(412, str(error), "stale", version=error.version)
+        return JSONResponse(_public_seating(club, seating), headers={"ETag": f'"{seating["version"]}"'})
 
+    @router.post("/api/night/rounds/{number}", tags=["api"], status_code=201,
+                 responses={400: {}, 401: {}, 403: {}, 404: {}, 409: {}})
+    async def post_round(number: int, request: Request, _: str = Depends(organiser),
+                         club: Club = Depends(club_of)) -> Response:
+        """Every table of round `number` at once, as the seating proposes them (the organiser): one transaction,
+        all or none; each with its scorer's token, links and QR code. A round is made once (409 after)."""
+        try:
+            seating, created = await run_in_threadpool(make_round, club, number)
+        except RoundRefused as error:
+            return _refused(error.status, str(error), error.code, round=error.number)
+        except SetupError as error:
+            return _refused(400, with_rule(str(error), error.rule), "setup", rule=error.rule, tag=error.tag)
+        base: str = request.app.state.public_url
+        tables = [{**table_links(base, table.id, token), "seq": table.seq, "players": list(table.setup["players"])}
+                  for table, token in created]
+        return JSONResponse({"round": number, "version": seating["version"], "tables": tables}, status_code=201)
 
-@router.post("/api/night/rounds/{number}", tags=["api"], status_code=201,
-             responses={400: {}, 401: {}, 403: {}, 404: {}, 409: {}})
-async def post_round(number: int, request: Request, _: str = Depends(organiser),
-                     club: Club = Depends(club_of)) -> Response:
-    """Every table of round `number` at once, as the seating proposes them (the organiser): one transaction,
-    all or none; each with its scorer's token, links and QR code. A round is made once (409 after)."""
-    try:
-        seating, created = await run_in_threadpool(make_round, club, number)
-    except RoundRefused as error:
-        return _refused(error.status, str(error), error.code, round=error.number)
-    except SetupError as error:
-        return _refused(400, with_rule(str(error), error.rule), "setup", rule=error.rule, tag=error.tag)
-    base: str = request.app.state.public_url
-    tables = [{**table_links(base, table.id, token), "seq": table.seq, "players": list(table.setup["players"])}
-              for table, token in created]
-    return JSONResponse({"round": number, "version": seating["version"], "tables": tables}, status_code=201)
+    @router.get("/api/night", tags=["api"])
+    async def get_night(club: Club = Depends(club_of)) -> Response:
+        """What the wall shows (anyone): the public standings per game family, the tables, the seating."""
+        return JSONResponse(await run_in_threadpool(wall, club))
 
+    @router.get("/api/night/events", tags=["api"])
+    async def night_events(request: Request, club: Club = Depends(club_of)) -> Response:
+        """Server-sent events: `night` with the wall's data at once and after every change of a table or the seating."""
 
-@router.get("/api/night", tags=["api"])
-async def get_night(club: Club = Depends(club_of)) -> Response:
-    """What the wall shows (anyone): the public standings per game family, the tables, the seating."""
-    return JSONResponse(await run_in_threadpool(wall, club))
+        async def data() -> tuple[str, dict[str, Any]]:
+            key = _key(club)
+            return "-".join(map(str, key)), await run_in_threadpool(wall, club)
 
+        return event_stream(request, "night", lambda: "-".join(map(str, _key(club))), data)
 
-@router.get("/api/night/events", tags=["api"])
-async def night_events(request: Request, club: Club = Depends(club_of)) -> Response:
-    """Server-sent events: `night` with the wall's data at once and after every change of a table or the seating."""
+    @router.get("/api/night.csv", tags=["api"])
+    async def night_csv(club: Club = Depends(club_of)) -> Response:
+        """The results as CSV (anyone: public facts only), one row per player of every table."""
+        text = await run_in_threadpool(results_csv, club)
+        return Response(text, media_type="text/csv; charset=utf-8",
+                        headers={"Content-Disposition": 'attachment; filename="night.csv"'})
 
-    async def data() -> tuple[str, dict[str, Any]]:
-        key = _key(club)
-        return "-".join(map(str, key)), await run_in_threadpool(wall, club)
+    @router.get("/standings", include_in_schema=False)
+    async def standings_page() -> HTMLResponse:
+        return HTMLResponse(_html("standings", "Standings", _WALL), headers={"Cache-Control": "no-store"})
 
-    return event_stream(request, "night", lambda: "-".join(map(str, _key(club))), data)
+    @router.get("/results", include_in_schema=False)
+    async def results(club: Club = Depends(club_of)) -> HTMLResponse:
+        return HTMLResponse(await run_in_threadpool(results_page, club), headers={"Cache-Control": "no-store"})
 
+    @router.get("/static/night.js", include_in_schema=False)
+    async def script() -> Response:
+        return Response(SCRIPT, media_type="text/javascript; charset=utf-8")
 
-@router.get("/api/night.csv", tags=["api"])
-async def night_csv(club: Club = Depends(club_of)) -> Response:
-    """The results as CSV (anyone: public facts only), one row per player of every table."""
-    text = await run_in_threadpool(results_csv, club)
-    return Response(text, media_type="text/csv; charset=utf-8",
-                    headers={"Content-Disposition": 'attachment; filename="night.csv"'})
+    @router.get("/static/night.css", include_in_schema=False)
+    async def style() -> Response:
+        return Response(STYLE, media_type="text/css; charset=utf-8")
 
-
-@router.get("/standings", include_in_schema=False)
-async def standings_page() -> HTMLResponse:
-    return HTMLResponse(_html("standings", "Standings", _WALL), headers={"Cache-Control": "no-store"})
-
-
-@router.get("/results", include_in_schema=False)
-async def results(club: Club = Depends(club_of)) -> HTMLResponse:
-    return HTMLResponse(await run_in_threadpool(results_page, club), headers={"Cache-Control": "no-store"})
-
-
-@router.get("/static/night.js", include_in_schema=False)
-async def script() -> Response:
-    return Response(SCRIPT, media_type="text/javascript; charset=utf-8")
-
-
-@router.get("/static/night.css", include_in_schema=False)
-async def style() -> Response:
-    return Response(STYLE, media_type="text/css; charset=utf-8")
+    return router
