@@ -1,7 +1,7 @@
 """Server-sent events, one machinery for every stream the server offers (a table's, the night's wall).
 
 A stream sends its event at once, then again whenever `changed()` gives another value (looked at every
-POLL seconds: a change is pushed within that, whatever its cause), and a comment after IDLE seconds
+POLL seconds, or as the stream says: a change is pushed within that, whatever its cause), and a comment after IDLE seconds
 without one, so that proxies keep the connection open. It ends when the client goes away.
 """
 
@@ -22,9 +22,11 @@ IDLE = 15.0  # seconds without an event before a keep-alive comment
 
 
 def event_stream(request: Request, event: str, changed: Callable[[], Hashable],
-                 payload: Callable[[], Awaitable[tuple[Hashable, dict[str, Any]]]]) -> StreamingResponse:
+                 payload: Callable[[], Awaitable[tuple[Hashable, dict[str, Any]]]], poll: float = POLL
+                 ) -> StreamingResponse:
     """`event: EVENT` with `payload()`'s data at once and on every change; `payload` gives the value of
-    `changed()` its data was made at (the event's id: a number, or text without a line break) and the data."""
+    `changed()` its data was made at (the event's id: a number, or text without a line break) and the data;
+    `changed()` is looked at every `poll` seconds."""
 
     async def stream() -> AsyncIterator[str]:
         sent: Hashable = object()
@@ -34,8 +36,8 @@ def event_stream(request: Request, event: str, changed: Callable[[], Hashable],
                 sent, data = await payload()  # the value the data was made at (it may be newer than the look)
                 idle = 0.0
                 yield f"event: {event}\nid: {sent}\ndata: {json.dumps(data)}\n\n"
-            await asyncio.sleep(POLL)
-            idle += POLL
+            await asyncio.sleep(poll)
+            idle += poll
             if idle >= IDLE:
                 idle = 0.0
                 yield ": still here\n\n"

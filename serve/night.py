@@ -42,6 +42,9 @@ __all__ = ["router", "allowed_sizes", "seating_of", "plan_seating", "make_round"
 SEATING = "seating"  # the store's meta name of the night's seating
 MAX_PLAYERS = 200
 MAX_ROUNDS = 30
+#: Seconds between the wall stream's looks for a change: the wall reads every table's public state, so it
+#: follows the night at a reader's pace rather than at a table's (serve/events.POLL).
+WALL_POLL = 1.0
 
 
 # ---------------------------------------------------------------- seating
@@ -439,7 +442,7 @@ def router(club_of: Callable[..., Any], organiser: Callable[..., Any]) -> APIRou
             key = _key(club)
             return "-".join(map(str, key)), await run_in_threadpool(wall, club)
 
-        return event_stream(request, "night", lambda: "-".join(map(str, _key(club))), data)
+        return event_stream(request, "night", lambda: "-".join(map(str, _key(club))), data, poll=WALL_POLL)
 
     @router.get("/api/night.csv", tags=["api"])
     async def night_csv(club: Club = Depends(club_of)) -> Response:

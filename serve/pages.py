@@ -56,8 +56,7 @@ opponents first, sit-outs shared), and one tap makes a round's tables.
 <div id="plan"></div></section>
 <section><h2>Tables</h2><div id="tables"></div></section>
 <section><h2>Players</h2><p class="note">Per game: points of different games are never added up.</p>
-<table id="players"><thead><tr><th>Game</th><th>Player</th><th>Games</th><th>Wins</th>
-<th>Points</th><th>Playing now</th></tr></thead><tbody></tbody></table></section>
+<div id="players"></div></section>
 <section><h2>The night</h2><button id="get-dgn" type="button">Download as DGN</button>
 <button id="get-parquet" type="button">Download as Parquet</button><p id="download-error" class="refusal"></p></section>
 </main>""",
@@ -139,7 +138,7 @@ main{max-width:720px;margin:0 auto;padding:.5rem}
 .line input{width:100%}
 label{display:block;margin:.2rem 0}
 input,select,button{font-size:1rem;padding:.35rem}
-form#new-table label{display:flex;justify-content:space-between;gap:.5rem}
+form#new-table label,form#seat-night label{display:flex;justify-content:space-between;gap:.5rem}
 .table-card{background:#fff;border:1px solid #ccc;border-radius:8px;padding:.5rem;margin:.5rem 0}
 .table-card .qr svg{width:160px;height:160px}
 .round-card ol{margin:.2rem 0;padding-left:1.3rem}.round-card button{min-height:44px;width:100%;font-weight:700}
@@ -414,11 +413,19 @@ SCRIPT = r"""
         b.addEventListener("click", () => renew(t.id)); card.appendChild(b);
         box.appendChild(card);
       }
-      const rows = document.querySelector("#players tbody"); rows.replaceChildren();
-      for (const p of r.data.players) {
-        const tr = el("tr");
-        for (const v of [p.family, p.player, p.games, p.wins, p.points, p.playing ? p.playing + " (" + p.running + ")" : ""]) tr.appendChild(el("td", String(v)));
-        rows.appendChild(tr);
+      const league = $("players"); league.replaceChildren();
+      for (const family of r.data.families) {  // a table per game: points of different games are never added
+        league.appendChild(el("h3", family.title));
+        const table = el("table"), head = el("tr");
+        for (const h of ["Player", "Games", "Wins", "Points", "Playing now"]) head.appendChild(el("th", h));
+        table.appendChild(el("thead")).appendChild(head);
+        const rows = table.appendChild(el("tbody"));
+        for (const p of family.players) {
+          const tr = el("tr");
+          for (const v of [p.player, p.games, p.wins, p.points, p.playing ? p.playing + " (" + p.running + ")" : ""]) tr.appendChild(el("td", String(v)));
+          rows.appendChild(tr);
+        }
+        league.appendChild(table);
       }
     }
     async function download(path, name) {

@@ -77,6 +77,11 @@ def test_the_organiser_seats_the_night_and_the_wall_and_results_show_it(server: 
         tables = sorted(links.values(), key=lambda t: t["seq"])
         assert [t["players"] for t in tables] == [["Ann", "Bob", "Cat"], ["Dan", "Eve", "Fay"]]
         assert "Make round 2's tables" in page.find_element(By.ID, "plan").text  # the next tap is there
+        assert _wait(lambda: page.find_elements(By.CSS_SELECTOR, "#players h3"))  # a table per game family
+        assert [h.text for h in page.find_elements(By.CSS_SELECTOR, "#players h3")] == [
+            "Mike Fitzgerald's Diamonds (Stronghold Games, Board Game Arena)"]
+        assert not [w for w in _too_wide(page) if "TABLE" in w or "TD" in w or "TH" in w], _too_wide(page)
+        _shot(page, "night-organiser")
         assert not _severe(page)
 
     first, second = Scorer(server.base, tables[0]), Scorer(server.base, tables[1])
