@@ -40,6 +40,9 @@ __all__ = ["router", "allowed_sizes", "seating_of", "plan_seating", "make_round"
            "results_page", "MAX_PLAYERS", "MAX_ROUNDS", "SEATING"]
 
 SEATING = "seating"  # the store's meta name of the night's seating
+#: The seating before the organiser gives one: version 0, no round.
+NO_SEATING: dict[str, Any] = {"version": 0, "rules": None, "variants": [], "tags": {}, "players": [], "rounds": 0,
+                              "sizes": [], "usual": None, "made": [], "planned": []}
 MAX_PLAYERS = 200
 MAX_ROUNDS = 30
 #: Seconds between the wall stream's looks for a change: the wall reads every table's public state, so it
@@ -388,13 +391,11 @@ def router(club_of: Callable[..., Any], organiser: Callable[..., Any]) -> APIRou
     route of the app): given, not imported, so that this module does not depend on the app that includes it."""
     router = APIRouter()
 
-    @router.get("/api/night/seating", tags=["api"], responses={404: {}})
+    @router.get("/api/night/seating", tags=["api"])
     async def get_seating(club: Club = Depends(club_of)) -> Response:
         """The night's seating (anyone: who sits where is no secret): the rounds made, with their tables, and the
-        rounds proposed; `ETag` its version."""
-        seating = _public_seating(club, await run_in_threadpool(seating_of, club))
-        if seating is None:
-            return _refused(404, "there is no seating yet: the organiser gives the players present", "no-seating")
+        rounds proposed; `ETag` its version (0, with no round, before the organiser gives one)."""
+        seating = _public_seating(club, await run_in_threadpool(seating_of, club)) or NO_SEATING
         return JSONResponse(seating, headers={"ETag": f'"{seating["version"]}"'})
 
     @router.put("/api/night/seating", tags=["api"], responses={400: {}, 401: {}, 403: {}, 412: {}})

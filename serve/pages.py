@@ -458,7 +458,7 @@ SCRIPT = r"""
       }
     }
     async function loadPlan() {
-      try { const r = await call("GET", "/api/night/seating"); showPlan(r.status === 200 ? r.data : null); } catch (e) { /* offline: kept as shown */ }
+      try { const r = await call("GET", "/api/night/seating"); showPlan(r.status === 200 && r.data.rounds ? r.data : null); } catch (e) { /* offline: kept as shown */ }
     }
     async function makeRound(number, button) {
       button.disabled = true;

@@ -41,9 +41,9 @@ def _shot(browser: Any, name: str) -> None:
 
 
 def _severe(browser: Any) -> list[str]:
-    """Script errors and CSP violations: not the 404 of the seating asked before there is one."""
+    """Script errors, CSP violations and failed requests."""
     return [entry["message"] for entry in browser.get_log("browser") if entry["level"] == "SEVERE"
-            and "favicon" not in entry["message"] and "/api/night/seating - " not in entry["message"]]
+            and "favicon" not in entry["message"]]
 
 
 def _too_wide(browser: Any) -> list[str]:
