@@ -45,7 +45,7 @@ def _fewest_out(count: int, allowed: tuple[int, ...]) -> int:
 @given(nights())
 def test_every_round_seats_everyone_once_at_allowed_sizes_with_the_fewest_out(night) -> None:
     players, allowed, usual, rounds = night
-    planned = seat_night(players, allowed, usual, rounds)
+    planned = seat_night(players, allowed, usual, rounds, budget=2000)  # a short search: the swaps' tables too
     assert [r.number for r in planned] == list(range(1, rounds + 1))
     for seated in planned:
         at_tables = [name for table in seated.tables for name in table]
@@ -55,11 +55,11 @@ def test_every_round_seats_everyone_once_at_allowed_sizes_with_the_fewest_out(ni
         assert len(seated.sitting_out) == _fewest_out(len(players), allowed)
 
 
-@settings(max_examples=150, deadline=None)
-@given(nights(most=20))
+@settings(max_examples=100, deadline=None)
+@given(nights(most=16))
 def test_sit_outs_are_shared_out(night) -> None:
     players, allowed, usual, rounds = night
-    planned = seat_night(players, allowed, usual, rounds)
+    planned = seat_night(players, allowed, usual, rounds, budget=2000)  # who sits out is not searched
     for played in range(1, rounds + 1):  # after every round, not only at the end
         out = Counter(name for seated in planned[:played] for name in seated.sitting_out)
         counts = [out[name] for name in players]
