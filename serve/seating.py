@@ -31,7 +31,7 @@ __all__ = ["SeatedRound", "SeatingError", "table_sizes", "sit_outs", "seat_round
            "repeats", "SEARCH_BUDGET"]
 
 #: Steps (partial tables tried) of the exact search for one round before it settles for swaps.
-SEARCH_BUDGET = 100_000
+SEARCH_BUDGET = 50_000
 
 Pair = frozenset[str]
 
@@ -128,8 +128,11 @@ def seat_round(seated: Sequence[str], sizes: Sequence[int], met: Mapping[Pair, i
     weight = [[met.get(frozenset((a, b)), 0) if a != b else 0 for b in seated] for a in seated]
     order = sorted(range(len(sizes)), key=lambda t: -sizes[t])
     sizes = [sizes[t] for t in order]
-    best = _improved(_greedy(count, sizes, weight), weight)
+    best = _greedy(count, sizes, weight)
     best_cost = _cost(best, weight)
+    if best_cost > 0:
+        best = _improved(best, weight)
+        best_cost = _cost(best, weight)
     exact = True
     if best_cost > 0:
         members: list[list[int]] = [[] for _ in sizes]
@@ -189,27 +192,33 @@ def _greedy(count: int, sizes: Sequence[int], weight: Sequence[Sequence[int]]) -
 
 
 def _improved(tables: list[list[int]], weight: Sequence[Sequence[int]]) -> list[list[int]]:
-    """`tables` after swapping two players of different tables while the best such swap lowers the repeats."""
+    """`tables` after swapping two players of different tables while the best such swap lowers the repeats.
+    `link[p][t]`, what player p adds at table t, is kept up to date, so a swap is weighed in constant time;
+    only a player with a repeat at their own table can be half of a swap that helps."""
     tables = [list(table) for table in tables]
-
-    def added(player: int, table: list[int], leaving: int) -> int:
-        return sum(weight[player][other] for other in table if other != leaving)
-
+    seat = {player: t for t, table in enumerate(tables) for player in table}
+    link = [[sum(weight[player][other] for other in table) for table in tables] for player in range(len(weight))]
     while True:
         gain, swap = 0, None
-        for a in range(len(tables)):
-            for b in range(a + 1, len(tables)):
-                for p in tables[a]:
-                    for q in tables[b]:
-                        change = (added(q, tables[a], p) + added(p, tables[b], q)
-                                  - added(p, tables[a], p) - added(q, tables[b], q))
-                        if change < gain:
-                            gain, swap = change, (a, b, p, q)
+        for p, a in seat.items():
+            if not link[p][a]:
+                continue
+            for b, table in enumerate(tables):
+                if b == a:
+                    continue
+                for q in table:
+                    change = (link[q][a] - weight[q][p] + link[p][b] - weight[p][q]) - (link[p][a] + link[q][b])
+                    if change < gain:
+                        gain, swap = change, (a, b, p, q)
         if swap is None:
             return tables
         a, b, p, q = swap
         tables[a][tables[a].index(p)] = q
         tables[b][tables[b].index(q)] = p
+        seat[p], seat[q] = b, a
+        for x in range(len(weight)):
+            link[x][a] += weight[x][q] - weight[x][p]
+            link[x][b] += weight[x][p] - weight[x][q]
 
 
 def seat_night(players: Sequence[str], allowed: Iterable[int], usual: int, rounds: int,
