@@ -38,7 +38,8 @@ from diamonds.replay.recorder import Outcome, Recorder, Saved, SetupError, lefto
 
 from .store import SQLITE_FULL, Store, TableRow, token_hash
 
-__all__ = ["Club", "Table", "TableSetup", "Answer", "SetupError", "new_token", "disk_full", "MAX_TEXT"]
+__all__ = ["Club", "Table", "TableSetup", "new_recorder", "EXTRA_TAGS", "Answer", "SetupError", "new_token", "disk_full",
+           "MAX_TEXT"]
 
 MAX_TEXT = 2000  # characters in one item's text
 TOKEN_BYTES = 24  # 192 bits
@@ -80,7 +81,7 @@ class TableSetup:
                 "variants": list(self.variants), "tags": dict(self.tags)}
 
 
-def _recorder(setup: TableSetup) -> Recorder:
+def new_recorder(setup: TableSetup) -> Recorder:
     """The new table's recorder; SetupError as `diamonds record` would give it for the same set-up (a tag
     or a name with a control or bidi character too, naming the tag: `check_tags`)."""
     try:
@@ -251,7 +252,7 @@ class Club:
         """New tables, all or none (a round of the night's seating: one transaction, with the store's meta
         names `meta(ids)` set in it); SetupError for the first set-up the recorder refuses, before anything
         is made."""
-        recorders = [_recorder(setup) for setup in setups]
+        recorders = [new_recorder(setup) for setup in setups]
         made: list[Table] = []
         paths: list[str] = []
         fresh = [(secrets.token_hex(4), new_token()) for _ in setups]

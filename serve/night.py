@@ -31,7 +31,7 @@ from starlette.concurrency import run_in_threadpool
 
 from diamonds.core import with_rule
 
-from .club import Club, SetupError, TableSetup, etag_matches
+from .club import EXTRA_TAGS, Club, SetupError, TableSetup, etag_matches, new_recorder
 from .events import event_stream
 from .links import table_links
 from .seating import SeatedRound, SeatingError, seat_night
@@ -115,7 +115,7 @@ def plan_seating(club: Club, body: SeatingIn, if_match: str | None) -> dict[str,
         check_players(players, [len(players)])  # ids, distinct ignoring case
     except ConfigError as error:
         raise SetupError(str(error), "Players") from None
-    options = {name: value for name, value in body.tags.items() if name not in ("Event", "Site", "Date", "Round")}
+    options = {name: value for name, value in body.tags.items() if name not in EXTRA_TAGS}
     sizes, usual = allowed_sizes(body.rules, body.variants, options)
     if body.sizes:
         wrong = sorted(set(body.sizes) - set(sizes))
@@ -137,7 +137,8 @@ def plan_seating(club: Club, body: SeatingIn, if_match: str | None) -> dict[str,
         if planned:  # the first table of each size, as the recorder will make it: a set-up refused now, not later
             for size in sorted({len(table) for table in planned[0].tables}):
                 table = next(t for t in planned[0].tables if len(t) == size)
-                _check_setup(TableSetup(body.rules, table, None, tuple(body.variants), _tags(body.tags, 1)))
+                new_recorder(TableSetup(body.rules, table, None, tuple(body.variants),
+                                        _tags(body.tags, planned[0].number)))
         seating = {"version": version + 1, "rules": body.rules, "variants": list(body.variants),
                    "tags": dict(body.tags), "players": players, "rounds": body.rounds, "sizes": list(sizes),
                    "usual": usual, "made": made,
@@ -146,16 +147,6 @@ def plan_seating(club: Club, body: SeatingIn, if_match: str | None) -> dict[str,
         club.store.set_meta(SEATING, json.dumps(seating))
         club.seating_version += 1
     return seating
-
-
-def _check_setup(setup: TableSetup) -> None:
-    from diamonds.replay.recorder import Recorder
-
-    from .club import EXTRA_TAGS
-
-    Recorder.new(setup.rules, list(setup.players), variants=list(setup.variants), dealer=setup.dealer,
-                 options={k: v for k, v in setup.tags.items() if k not in EXTRA_TAGS},
-                 extra_tags=[(k, v) for k, v in setup.tags.items() if k in EXTRA_TAGS])
 
 
 def _tags(tags: dict[str, str], number: int) -> dict[str, str]:
