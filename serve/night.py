@@ -309,7 +309,8 @@ header{flex-wrap:wrap;gap:.2rem .6rem}header h1{overflow-wrap:anywhere;min-width
 .card p{margin:.1rem 0}
 .card ol{margin:.2rem 0;padding-left:1.3rem}
 .family h3,.family h2{margin:.6rem 0 .2rem}
-table.standings td:nth-child(n+3),table.standings th:nth-child(n+3){text-align:right}
+.results table.standings td:nth-child(n+3),.results table.standings th:nth-child(n+3){text-align:right}
+#families td:nth-child(n+2),#families th:nth-child(n+2){text-align:right}
 .results table{margin:.3rem 0 1rem}.results h2{font-size:1.2rem;margin:.8rem 0 .2rem}
 @media (min-width:900px){body[data-page=standings]{font-size:22px}.wall{max-width:none}}
 @media print{header{background:none;color:#000;border-bottom:2px solid #000}body{background:#fff}
