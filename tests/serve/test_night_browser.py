@@ -40,6 +40,13 @@ def _shot(browser: Any, name: str) -> None:
         browser.set_window_size(360, 740)
 
 
+def _texts(browser: Any, selector: str) -> list[str]:
+    """The text of every element the selector finds, read at one instant (the wall redraws on each event,
+    so elements found earlier may be gone)."""
+    return list(browser.execute_script(
+        "return [...document.querySelectorAll(arguments[0])].map((e) => e.innerText)", selector))
+
+
 def _severe(browser: Any) -> list[str]:
     """Script errors, CSP violations and failed requests."""
     return [entry["message"] for entry in browser.get_log("browser") if entry["level"] == "SEVERE"
@@ -78,7 +85,7 @@ def test_the_organiser_seats_the_night_and_the_wall_and_results_show_it(server: 
         assert [t["players"] for t in tables] == [["Ann", "Bob", "Cat"], ["Dan", "Eve", "Fay"]]
         assert "Make round 2's tables" in page.find_element(By.ID, "plan").text  # the next tap is there
         assert _wait(lambda: page.find_elements(By.CSS_SELECTOR, "#players h3"))  # a table per game family
-        assert [h.text for h in page.find_elements(By.CSS_SELECTOR, "#players h3")] == [
+        assert _texts(page, "#players h3") == [  # redrawn every 3 s: read at one instant
             "Mike Fitzgerald's Diamonds (Stronghold Games, Board Game Arena)"]
         assert not [w for w in _too_wide(page) if "TABLE" in w or "TD" in w or "TH" in w], _too_wide(page)
         _shot(page, "night-organiser")
@@ -97,16 +104,14 @@ def test_the_organiser_seats_the_night_and_the_wall_and_results_show_it(server: 
         assert page.find_element(By.ID, "title").text == EVENT  # the markup as text
         assert page.execute_script("return window.pwned") is None
         assert page.find_element(By.ID, "now-title").text == "Round 1 of 2"
-        cards = page.find_elements(By.CSS_SELECTOR, "#now .card")
-        assert len(cards) == 2 and "Over:" in cards[0].text and "Dan, Eve, Fay" in cards[1].text
+        cards = _texts(page, "#now .card")
+        assert len(cards) == 2 and "Over:" in cards[0] and "Dan, Eve, Fay" in cards[1]
         assert page.find_element(By.ID, "next-title").text == "Round 2: where to sit"
-        rows = page.find_elements(By.CSS_SELECTOR, "#families tbody tr")
-        assert {row.find_elements(By.TAG_NAME, "td")[0].text for row in rows} == {"Ann", "Bob", "Cat", "Dan", "Eve",
-                                                                                  "Fay"}
-        before = cards[1].text
+        names = {row.split("\t")[0] for row in _texts(page, "#families tbody tr")}
+        assert names == {"Ann", "Bob", "Cat", "Dan", "Eve", "Fay"}
         for item in renamed[1:5]:  # the passes (hidden, R6) and the first card: the card of table 2 follows
             assert second.post(item).status_code == 200
-        assert _wait(lambda: page.find_elements(By.CSS_SELECTOR, "#now .card")[1].text != before)
+        assert _wait(lambda: _texts(page, "#now .card")[1] != cards[1])
         source = page.page_source
         passed = renamed[1].split()[2:]  # the first pass line's cards: nobody else's to know
         for secret in (server.organiser, *(t["scorer_token"] for t in tables), "/score/", " ".join(passed)):
