@@ -290,3 +290,32 @@ def test_the_wall_the_results_and_the_csv_hold_public_facts_only(club: Club) -> 
         _error(await client.get("/api/night.dgn"), 401, "unauthorized")
 
     _run(club, body)
+
+
+def test_the_seating_survives_a_restart(tmp_path: Path) -> None:
+    """The seating is in the store: a server started again on the folder has the rounds made and proposed,
+    and makes the next round from them."""
+    folder = str(tmp_path / "club")
+    first = Club.open(folder)
+    try:
+        async def plan(client: httpx.AsyncClient) -> Any:
+            organiser = _auth(first.organiser_token)
+            await client.put("/api/night/seating", json={"rules": "kirk", "players": TEN, "rounds": 3}, headers=organiser)
+            await client.post("/api/night/rounds/1", headers=organiser)
+            return (await client.get("/api/night/seating")).json()
+
+        before = _run(first, plan)
+    finally:
+        first.close()
+    again = Club.open(folder)
+    try:
+        async def carry_on(client: httpx.AsyncClient) -> None:
+            assert (await client.get("/api/night/seating")).json() == before
+            made = await client.post("/api/night/rounds/2", headers=_auth(again.organiser_token))
+            assert made.status_code == 201
+            assert [t["players"] for t in made.json()["tables"]] == before["planned"][0]["tables"]
+            assert [t["seq"] for t in made.json()["tables"]] == [3, 4]
+
+        _run(again, carry_on)
+    finally:
+        again.close()
