@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from servehelp import game_items
+from servehelp import CommitFails, game_items
 
 pytest.importorskip("fastapi")
 
@@ -319,3 +319,24 @@ def test_the_seating_survives_a_restart(tmp_path: Path) -> None:
         _run(again, carry_on)
     finally:
         again.close()
+
+
+def test_a_round_whose_commit_fails_leaves_no_table_and_the_seating_as_it_was(club: Club) -> None:
+    """COMMIT fails as on a full disk (SQLITE_FULL): the round's rows and the seating's new version are
+    rolled back together, its files removed; 507, and the same POST makes the round once there is room."""
+    real = club.store.db
+
+    async def body(client: httpx.AsyncClient) -> None:
+        organiser = _auth(club.organiser_token)
+        await client.put("/api/night/seating", json={"rules": "kirk", "players": TEN, "rounds": 2}, headers=organiser)
+        before = (await client.get("/api/night/seating")).json()
+        failing = CommitFails(real)
+        club.store.db = failing  # type: ignore[assignment]
+        _error(await client.post("/api/night/rounds/1", headers=organiser), 507, "disk-full")
+        club.store.db = real
+        assert failing.failed == 1 and not real.in_transaction
+        assert not club.tables and not club.store.tables() and not list((Path(club.folder) / "tables").iterdir())
+        assert (await client.get("/api/night/seating")).json() == before  # the round is not recorded as made
+        assert (await client.post("/api/night/rounds/1", headers=organiser)).status_code == 201
+
+    _run(club, body)
