@@ -17,7 +17,6 @@ with a request's Host header.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import json
 import logging
@@ -26,12 +25,12 @@ import re
 import tempfile
 import time
 import zipfile
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import APIRouter, Depends, FastAPI, Header, HTTPException, Request, Response
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, StreamingResponse
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
@@ -39,8 +38,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from diamonds.core import with_rule
 
+from . import night
 from . import pages as page_text
 from .club import MAX_TEXT, REFUSED_COMMANDS, Answer, Club, SetupError, Table, disk_full
+from .events import event_stream
+from .links import table_links
 
 __all__ = ["create_app", "MAX_BODY", "CSP", "Guard"]
 
@@ -181,20 +183,7 @@ async def create_table(body: TableIn, request: Request, _: str = Depends(organis
 
 
 def _links(request: Request, table: Table, token: str) -> dict[str, str]:
-    import segno
-
-    qr = io.BytesIO()
-    scorer_url = f"{_base(request)}/score/{table.id}#token={token}"
-    return {"id": table.id, "scorer_token": token, "scorer_url": scorer_url,
-            "watch_url": f"{_base(request)}/watch/{table.id}",
-            "qr_svg": _qr_svg(segno.make(scorer_url, error="m"), qr)}
-
-
-def _qr_svg(code: Any, buffer: io.BytesIO) -> str:
-    """The QR code as an SVG element that stands on its own (with its namespace, for the page's DOMParser)."""
-    code.save(buffer, kind="svg", xmldecl=False, svgns=True, nl=False, scale=3, title="the scorer's link",
-              light="#ffffff")
-    return buffer.getvalue().decode("utf-8")
+    return table_links(_base(request), table.id, token)
 
 
 @api.post("/tables/{table_id}/scorer-token", status_code=201, response_model=TableCreated)
@@ -257,22 +246,11 @@ async def get_dgn(table: Table = Depends(table_of), role: str | None = Depends(w
 async def events(request: Request, table: Table = Depends(table_of), club: Club = Depends(club_of)) -> Response:
     """Server-sent events: `state` with the public state at once and after every change, a comment every 15 s."""
 
-    async def stream() -> AsyncIterator[str]:
-        sent, idle = -1, 0.0
-        while not await request.is_disconnected():
-            if table.version != sent:
-                state = await run_in_threadpool(club.view, table, False)
-                sent = state["version"]
-                idle = 0.0
-                yield f"event: state\nid: {sent}\ndata: {json.dumps(state)}\n\n"
-            await asyncio.sleep(0.2)
-            idle += 0.2
-            if idle >= 15:
-                idle = 0.0
-                yield ": still here\n\n"
+    async def state() -> tuple[int, dict[str, Any]]:
+        found = await run_in_threadpool(club.view, table, False)
+        return found["version"], found
 
-    return StreamingResponse(stream(), media_type="text/event-stream",
-                             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    return event_stream(request, "state", lambda: table.version, state)
 
 
 @api.get("/token", responses={401: {}})
@@ -502,6 +480,7 @@ def create_app(club: Club, public_url: str = "http://127.0.0.1:8000") -> FastAPI
     app.state.public_url = public_url.rstrip("/")
     app.include_router(api)
     app.include_router(pages)
+    app.include_router(night.router(club_of, organiser))
 
     # Starlette's class, not FastAPI's subclass: the router's own 404 and 405 are Starlette's.
     @app.exception_handler(StarletteHTTPException)

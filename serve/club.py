@@ -25,6 +25,7 @@ import sqlite3
 import sys
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,7 +38,8 @@ from diamonds.replay.recorder import Outcome, Recorder, Saved, SetupError, lefto
 
 from .store import SQLITE_FULL, Store, TableRow, token_hash
 
-__all__ = ["Club", "Table", "Answer", "SetupError", "new_token", "disk_full", "MAX_TEXT"]
+__all__ = ["Club", "Table", "TableSetup", "new_recorder", "EXTRA_TAGS", "Answer", "SetupError", "new_token", "disk_full",
+           "MAX_TEXT"]
 
 MAX_TEXT = 2000  # characters in one item's text
 TOKEN_BYTES = 24  # 192 bits
@@ -62,6 +64,35 @@ class _Step:
     body: dict[str, Any]
     committed: Future[None]
     status: int = 200
+
+
+@dataclass(frozen=True, slots=True)
+class TableSetup:
+    """What a new table is made of: as the organiser's form or a round of the night's seating gives it."""
+
+    rules: str
+    players: tuple[str, ...]
+    dealer: str | None = None
+    variants: tuple[str, ...] = ()
+    tags: dict[str, str] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"rules": self.rules, "players": list(self.players), "dealer": self.dealer,
+                "variants": list(self.variants), "tags": dict(self.tags)}
+
+
+def new_recorder(setup: TableSetup) -> Recorder:
+    """The new table's recorder; SetupError as `diamonds record` would give it for the same set-up (a tag
+    or a name with a control or bidi character too, naming the tag: `check_tags`)."""
+    try:
+        check_tags([*setup.tags.items(), ("Players", " ".join(setup.players)), ("Dealer", setup.dealer or ""),
+                    ("Variant", ",".join(setup.variants))])
+    except UnsafeTagText as error:
+        raise SetupError(str(error), error.tag) from None
+    options = {k: v for k, v in setup.tags.items() if k not in EXTRA_TAGS}
+    extra = [(k, v) for k, v in setup.tags.items() if k in EXTRA_TAGS]
+    return Recorder.new(setup.rules, list(setup.players), variants=list(setup.variants), dealer=setup.dealer,
+                        options=options, extra_tags=extra)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +159,8 @@ class Club:
         self.tables: dict[str, Table] = {}
         self.by_hash: dict[str, str] = {}
         self.create_lock = threading.Lock()
+        self.night_lock = threading.Lock()  # one change of the night's seating at a time (serve/night.py)
+        self.seating_version = 0  # changes with the seating, for the wall's event stream
         self.write_signal = threading.Event()
         self.stopping = False
         self.writer = threading.Thread(target=self._writer_loop, name="diamonds-serve-write", daemon=True)
@@ -212,40 +245,40 @@ class Club:
                tags: dict[str, str]) -> tuple[Table, str]:
         """A new table; raises SetupError as `diamonds record` would for the same set-up (a tag or a name
         with a control or bidi character too, naming the tag: `check_tags`)."""
-        try:
-            check_tags([*tags.items(), ("Players", " ".join(players)), ("Dealer", dealer or ""),
-                        ("Variant", ",".join(variants))])
-        except UnsafeTagText as error:
-            raise SetupError(str(error), error.tag) from None
-        options = {k: v for k, v in tags.items() if k not in EXTRA_TAGS}
-        extra = [(k, v) for k, v in tags.items() if k in EXTRA_TAGS]
-        recorder = Recorder.new(rules, players, variants=variants, dealer=dealer, options=options, extra_tags=extra)
-        token = new_token()
-        table_id = secrets.token_hex(4)
-        setup = {"rules": rules, "players": list(players), "dealer": dealer, "variants": list(variants),
-                 "tags": dict(tags)}
+        return self.create_many([TableSetup(rules, tuple(players), dealer, tuple(variants), dict(tags))])[0]
+
+    def create_many(self, setups: list[TableSetup], meta: Callable[[list[str]], dict[str, str]] | None = None
+                    ) -> list[tuple[Table, str]]:
+        """New tables, all or none (a round of the night's seating: one transaction, with the store's meta
+        names `meta(ids)` set in it); SetupError for the first set-up the recorder refuses, before anything
+        is made."""
+        recorders = [new_recorder(setup) for setup in setups]
         made: list[Table] = []
         paths: list[str] = []
+        fresh = [(secrets.token_hex(4), new_token()) for _ in setups]
+        rows = [(table_id, setup.as_dict(), token_hash(token), recorder.text)
+                for (table_id, token), setup, recorder in zip(fresh, setups, recorders, strict=True)]
 
-        def make_file(seq: int) -> None:  # inside the store's transaction: no row without its file
-            paths.append(self._path(seq, table_id))
-            made.append(self._open(TableRow(table_id, seq, setup, token_hash(token), 0, recorder.text, None)))
+        def make_files(seqs: list[int]) -> None:  # inside the store's transaction: no row without its file
+            for seq, (table_id, setup, scorer_hash, text) in zip(seqs, rows, strict=True):
+                paths.append(self._path(seq, table_id))
+                made.append(self._open(TableRow(table_id, seq, setup, scorer_hash, 0, text, None)))
 
         with self.create_lock:
             try:
-                self.store.add_table(table_id, setup, token_hash(token), recorder.text, make_file)
-            except BaseException:  # the row is rolled back: nor is there a file or a lock (a full disk, say)
+                self.store.add_tables(rows, make_files, meta([row[0] for row in rows]) if meta else None)
+            except BaseException:  # the rows are rolled back: nor are there files or locks (a full disk, say)
                 for table in made:
                     if table.file_lock is not None:
                         table.file_lock.release()
-                for path in paths:  # the id is new: these can only be this attempt's
+                for path in paths:  # the ids are new: these can only be this attempt's
                     _remove_quietly(path)
                     _remove_quietly(lock_path(path))
                 raise
-            table = made[0]
-            self.tables[table_id] = table
-            self.by_hash[table.scorer_hash] = table_id
-        return table, token
+            for table in made:
+                self.tables[table.id] = table
+                self.by_hash[table.scorer_hash] = table.id
+        return [(table, token) for table, (_, token) in zip(made, fresh, strict=True)]
 
     def table(self, table_id: str) -> Table | None:
         return self.tables.get(table_id)
@@ -425,29 +458,45 @@ class Club:
         return token
 
     def standings(self, full: bool) -> dict[str, Any]:
-        """Per table its standings (public ones, or every score for the organiser); per player the
-        totals of the finished games (games, wins, points) and, for the organiser, the running ones."""
+        """Per table its standings (public ones, or every score for the organiser); per player and game
+        family the totals of the finished games (games, wins, points) and the games being played, with, for
+        the organiser, their running points. Points are never added across families: a crystal of one game
+        is no trick or point of another (`families` groups the players' rows, each family ranked apart)."""
+        from diamonds.core import family_of
+
         tables: list[dict[str, Any]] = []
-        players: dict[str, dict[str, Any]] = {}
+        players: dict[tuple[str, str], dict[str, Any]] = {}
+        titles: dict[str, str] = {}
         for table in sorted(self.tables.values(), key=lambda t: t.seq):
             state = self.view(table, False)
             if full and not state["finished"]:
                 state["standings"] = self.view(table, True, probes=False)["standings"]
-            tables.append({key: state[key] for key in ("id", "seq", "rules", "players", "where", "finished",
-                                                        "result", "standings", "version")})
+            family = family_of(state["rules"])
+            titles[family.name] = family.title
+            row = {key: state[key] for key in ("id", "seq", "rules", "players", "where", "finished", "result",
+                                               "standings", "version")}
+            row["family"] = family.name
+            row["round"] = table.setup.get("tags", {}).get("Round")
+            tables.append(row)
             for standing in state["standings"]:
                 for name in standing["players"]:
-                    entry = players.setdefault(name, {"player": name, "games": 0, "wins": 0, "points": 0,
-                                                      "playing": 0, "running": 0})
+                    entry = players.setdefault((family.name, name), {
+                        "player": name, "family": family.name, "games": 0, "wins": 0, "points": 0, "playing": 0,
+                        "running": 0 if full else None})
                     if state["finished"]:
                         entry["games"] += 1
                         entry["wins"] += 1 if standing["winner"] else 0
                         entry["points"] += standing["score"] or 0
                     else:
                         entry["playing"] += 1
-                        entry["running"] += standing["score"] or 0
-        ranked = sorted(players.values(), key=lambda e: (-e["wins"], -e["points"], e["player"].lower()))
-        return {"tables": tables, "players": ranked}
+                        if full:
+                            entry["running"] += standing["score"] or 0
+        order = list(titles)  # the families in the order their first table was made
+        ranked = sorted(players.values(), key=lambda e: (order.index(e["family"]), -e["wins"], -e["points"],
+                                                         e["player"].lower()))
+        families = [{"family": name, "title": titles[name], "players": [e for e in ranked if e["family"] == name]}
+                    for name in order]
+        return {"tables": tables, "players": ranked, "families": families}
 
     def night_dgn(self) -> str:
         return "\n".join(table.recorder.text for table in sorted(self.tables.values(), key=lambda t: t.seq))

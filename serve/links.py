@@ -9,11 +9,13 @@ asked for it and however they named it.
 
 from __future__ import annotations
 
+import io
 import ipaddress
 import socket
+from typing import Any
 from urllib.parse import urlsplit
 
-__all__ = ["PublicUrlError", "public_url", "check_public_url", "lan_address", "WILDCARDS"]
+__all__ = ["PublicUrlError", "public_url", "check_public_url", "lan_address", "WILDCARDS", "table_links"]
 
 WILDCARDS = ("0.0.0.0", "::", "")
 # A private address no packet is sent to: connecting a UDP socket only picks the route (and so the
@@ -89,3 +91,17 @@ def _usable(address: str) -> bool:
     except ValueError:
         return False
     return not (ip.is_loopback or ip.is_unspecified or ip.is_link_local or ip.is_multicast)
+
+
+def table_links(base: str, table_id: str, token: str) -> dict[str, str]:
+    """A table's links as the API hands them out: its id, the scorer's token and link (with its QR code, an SVG
+    element that stands on its own, with its namespace, for the page's DOMParser) and the watch link."""
+    import segno
+
+    scorer_url = f"{base}/score/{table_id}#token={token}"
+    buffer = io.BytesIO()
+    code: Any = segno.make(scorer_url, error="m")
+    code.save(buffer, kind="svg", xmldecl=False, svgns=True, nl=False, scale=3, title="the scorer's link",
+              light="#ffffff")
+    return {"id": table_id, "scorer_token": token, "scorer_url": scorer_url, "watch_url": f"{base}/watch/{table_id}",
+            "qr_svg": buffer.getvalue().decode("utf-8")}

@@ -38,9 +38,25 @@ _BODIES = {
 <label>Date <input name="date" placeholder="(today) YYYY.MM.DD" maxlength="10"></label>
 <button type="submit">Create the table</button>
 </form><p id="create-error" class="refusal" role="alert"></p></section>
+<section id="seating"><h2>Seating the night</h2>
+<p class="note">The players present, the game and the rounds: the server proposes each round's tables (new
+opponents first, sit-outs shared), and one tap makes a round's tables.
+<a href="/standings">The wall</a> · <a href="/results">The results</a></p>
+<form id="seat-night">
+<label>Game <input name="rules" list="rule-ids" value="2e" required maxlength="40"></label>
+<label>Players present <input name="players" placeholder="Ann Bob Cat Dan Eve Fay" required maxlength="3400"></label>
+<label>Rounds <input name="rounds" inputmode="numeric" value="3" required maxlength="2"></label>
+<label>Variants <input name="variants" placeholder="partnership" maxlength="200"></label>
+<label>Hands <input name="hands" inputmode="numeric" placeholder="(kirk: hands to play)" maxlength="6"></label>
+<label>Target <input name="target" inputmode="numeric" placeholder="(kirk: points to win)" maxlength="6"></label>
+<label>Event <input name="event" placeholder="Thursday club night" maxlength="200"></label>
+<label>Date <input name="date" placeholder="(today) YYYY.MM.DD" maxlength="10"></label>
+<button type="submit">Propose the tables</button>
+</form><p id="seating-error" class="refusal" role="alert"></p>
+<div id="plan"></div></section>
 <section><h2>Tables</h2><div id="tables"></div></section>
-<section><h2>Players</h2><table id="players"><thead><tr><th>Player</th><th>Games</th><th>Wins</th>
-<th>Points</th><th>Playing now</th></tr></thead><tbody></tbody></table></section>
+<section><h2>Players</h2><p class="note">Per game: points of different games are never added up.</p>
+<div id="players"></div></section>
 <section><h2>The night</h2><button id="get-dgn" type="button">Download as DGN</button>
 <button id="get-parquet" type="button">Download as Parquet</button><p id="download-error" class="refusal"></p></section>
 </main>""",
@@ -122,9 +138,10 @@ main{max-width:720px;margin:0 auto;padding:.5rem}
 .line input{width:100%}
 label{display:block;margin:.2rem 0}
 input,select,button{font-size:1rem;padding:.35rem}
-form#new-table label{display:flex;justify-content:space-between;gap:.5rem}
+form#new-table label,form#seat-night label{display:flex;justify-content:space-between;gap:.5rem}
 .table-card{background:#fff;border:1px solid #ccc;border-radius:8px;padding:.5rem;margin:.5rem 0}
 .table-card .qr svg{width:160px;height:160px}
+.round-card ol{margin:.2rem 0;padding-left:1.3rem}.round-card button{min-height:44px;width:100%;font-weight:700}
 .note{font-size:.85rem;color:#555}
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ccc;padding:.2rem;text-align:left}
 a{word-break:break-all}
@@ -409,11 +426,19 @@ SCRIPT = r"""
         b.addEventListener("click", () => renew(t.id)); card.appendChild(b);
         box.appendChild(card);
       }
-      const rows = document.querySelector("#players tbody"); rows.replaceChildren();
-      for (const p of r.data.players) {
-        const tr = el("tr");
-        for (const v of [p.player, p.games, p.wins, p.points, p.playing ? p.playing + " (" + p.running + ")" : ""]) tr.appendChild(el("td", String(v)));
-        rows.appendChild(tr);
+      const league = $("players"); league.replaceChildren();
+      for (const family of r.data.families) {  // a table per game: points of different games are never added
+        league.appendChild(el("h3", family.title));
+        const table = el("table"), head = el("tr");
+        for (const h of ["Player", "Games", "Wins", "Points", "Playing now"]) head.appendChild(el("th", h));
+        table.appendChild(el("thead")).appendChild(head);
+        const rows = table.appendChild(el("tbody"));
+        for (const p of family.players) {
+          const tr = el("tr");
+          for (const v of [p.player, p.games, p.wins, p.points, p.playing ? p.playing + " (" + p.running + ")" : ""]) tr.appendChild(el("td", String(v)));
+          rows.appendChild(tr);
+        }
+        league.appendChild(table);
       }
     }
     async function download(path, name) {
@@ -424,6 +449,55 @@ SCRIPT = r"""
       const a = el("a"); a.href = url; a.download = name; document.body.appendChild(a); a.click(); a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 1000);
     }
+    // ---- seating the night: the proposal, and one tap for the next round's tables
+    const seatForm = $("seat-night");
+    seatForm.elements.date.value = $("new-table").elements.date.value;
+    function showPlan(plan) {
+      const box = $("plan"); box.replaceChildren();
+      if (!plan) return;
+      const rounds = [...plan.made.map((r) => ({...r, made: true})), ...plan.planned];
+      for (const r of rounds) {
+        const card = el("div", null, "table-card round-card"); card.dataset.round = r.round;
+        card.appendChild(el("h3", "Round " + r.round + (r.made ? " (made)" : "")));
+        const list = el("ol");
+        r.tables.forEach((t, i) => list.appendChild(el("li", (r.made ? "Table " + (t.seq ?? i + 1) : "Table " + (i + 1)) + ": " + (r.made ? t.players : t).join(", "))));
+        card.appendChild(list);
+        if (r.sitting_out.length) card.appendChild(el("p", "Sitting out: " + r.sitting_out.join(", "), "note"));
+        if (!r.made && r.round === plan.made.length + 1) {
+          const b = el("button", "Make round " + r.round + "'s tables", "make-round"); b.type = "button";
+          b.addEventListener("click", () => makeRound(r.round, b)); card.appendChild(b);
+        }
+        box.appendChild(card);
+      }
+    }
+    async function loadPlan() {
+      try { const r = await call("GET", "/api/night/seating"); showPlan(r.status === 200 && r.data.rounds ? r.data : null); } catch (e) { /* offline: kept as shown */ }
+    }
+    async function makeRound(number, button) {
+      button.disabled = true;
+      try {
+        const r = await call("POST", "/api/night/rounds/" + number, {token});
+        if (r.status !== 201) { $("seating-error").textContent = (r.data && r.data.error ? r.data.error.message : "error " + r.status); button.disabled = false; return; }
+        $("seating-error").textContent = "";
+        for (const t of r.data.tables) links[t.id] = t;
+        localStorage.setItem("diamonds-links", JSON.stringify(links));
+        loadPlan(); standings();
+      } catch (e) { $("seating-error").textContent = "offline: the round was not made"; button.disabled = false; }
+    }
+    seatForm.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const f = ev.target.elements, tags = {};
+      for (const [name, tag] of [["hands", "Hands"], ["target", "Target"], ["event", "Event"], ["date", "Date"]])
+        if (f[name].value.trim()) tags[tag] = f[name].value.trim();
+      const body = {rules: f.rules.value.trim(), players: words(f.players.value), rounds: Number(f.rounds.value) || 0,
+                    variants: words(f.variants.value), tags};
+      try {
+        const r = await call("PUT", "/api/night/seating", {token, body});
+        if (r.status !== 200) { $("seating-error").textContent = (r.data && r.data.error ? r.data.error.message : "error " + r.status); return; }
+        $("seating-error").textContent = ""; showPlan(r.data);
+      } catch (e) { $("seating-error").textContent = "offline: no seating proposed"; }
+    });
+    loadPlan();
     $("get-dgn").addEventListener("click", () => download("/api/night.dgn", "night.dgn"));
     $("get-parquet").addEventListener("click", () => download("/api/night.parquet.zip", "night-parquet.zip"));
     // The token is checked at once (GET /api/token): a wrong link is said now, not at the first Create.
@@ -436,7 +510,7 @@ SCRIPT = r"""
         $("login").hidden = false;
         $("login").prepend(el("p", r.status === 401 ? "This organiser's token is not this night's: " + r.data.error.message
                                                     : "This is a table's scorer link, not the organiser's.", "token-error"));
-        $("create").hidden = true;
+        $("create").hidden = true; $("seating").hidden = true;
         return;
       }
       standings(); setInterval(standings, 3000);

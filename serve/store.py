@@ -113,12 +113,23 @@ class Store:
         """A new table, whole or not at all: `prepare(seq)` (the table's file) runs inside the transaction
         that adds its row, which commits only if it returns; if it raises, or the commit fails (a full
         disk), the row is rolled back. Returns what `prepare` returned."""
+        return self.add_tables([(table_id, setup, scorer_hash, dgn)], lambda seqs: prepare(seqs[0]))
+
+    def add_tables(self, rows: list[tuple[str, dict[str, Any], str, str]], prepare: Callable[[list[int]], Any],
+                   meta: dict[str, str] | None = None) -> Any:
+        """New tables (id, setup, scorer hash, DGN), all or none, with `meta` names set in the same
+        transaction (the night's seating, which records the round they make): `prepare(seqs)` runs inside
+        it, as for `add_table`. Returns what `prepare` returned."""
         with self.lock, self._transaction():
-            seq = self.db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM tables").fetchone()[0]
-            self.db.execute("INSERT INTO tables (id, seq, setup, scorer_hash, version, dgn, pending, created) "
-                            "VALUES (?, ?, ?, ?, 0, ?, NULL, ?)",
-                            (table_id, seq, json.dumps(setup), scorer_hash, dgn, time.time()))
-            return prepare(int(seq))
+            first = int(self.db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM tables").fetchone()[0])
+            seqs = list(range(first, first + len(rows)))
+            for seq, (table_id, setup, scorer_hash, dgn) in zip(seqs, rows, strict=True):
+                self.db.execute("INSERT INTO tables (id, seq, setup, scorer_hash, version, dgn, pending, created) "
+                                "VALUES (?, ?, ?, ?, 0, ?, NULL, ?)",
+                                (table_id, seq, json.dumps(setup), scorer_hash, dgn, time.time()))
+            for name, value in (meta or {}).items():
+                self.db.execute("INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)", (name, value))
+            return prepare(seqs)
 
     def set_scorer_hash(self, table_id: str, scorer_hash: str) -> None:
         with self.lock, self._transaction():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -19,6 +20,7 @@ import httpx
 from diamonds.core.simulate import simulate
 from diamonds.notation.writer import write_game
 from diamonds.replay.record import record_from_game
+from diamonds.serve.store import SQLITE_FULL
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve")
 #: Seconds a wait may last before it is a failure: a bound against hangs only, never a figure (issue 34).
@@ -154,3 +156,23 @@ def settled_file(folder: Path, table_id: str, expected: str, timeout: float = HA
         if text == expected or time.monotonic() > deadline:
             return text
         time.sleep(0.02)
+
+
+class CommitFails:
+    """A connection whose COMMIT fails as SQLite's does on a full disk (SQLITE_FULL); the rest goes through."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+        self.failed = 0
+
+    def execute(self, sql: str, *args: Any) -> Any:
+        if sql == "COMMIT":
+            self.failed += 1
+            error = sqlite3.OperationalError("database or disk is full")
+            error.sqlite_errorcode = SQLITE_FULL  # type: ignore[attr-defined]
+            raise error
+        return self.db.execute(sql, *args)
+
+    @property
+    def in_transaction(self) -> bool:
+        return self.db.in_transaction

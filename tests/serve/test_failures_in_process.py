@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import errno
-import sqlite3
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from servehelp import CommitFails
 
 pytest.importorskip("fastapi")
 
@@ -25,7 +25,6 @@ import httpx  # noqa: E402
 from diamonds.serve import club as club_module  # noqa: E402
 from diamonds.serve.app import create_app  # noqa: E402
 from diamonds.serve.club import Club  # noqa: E402
-from diamonds.serve.store import SQLITE_FULL  # noqa: E402
 
 SETUP = {"rules": "2e", "players": ["Ann", "Bob", "Cat"], "dealer": "Ann"}
 
@@ -88,26 +87,6 @@ def test_a_create_whose_file_cannot_be_written_is_507_and_nothing(club: Club, mo
     asyncio.run(body())
 
 
-class _CommitFails:
-    """A connection whose COMMIT fails as SQLite's does on a full disk (SQLITE_FULL); the rest goes through."""
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
-        self.failed = 0
-
-    def execute(self, sql: str, *args: Any) -> Any:
-        if sql == "COMMIT":
-            self.failed += 1
-            error = sqlite3.OperationalError("database or disk is full")
-            error.sqlite_errorcode = SQLITE_FULL  # type: ignore[attr-defined]
-            raise error
-        return self.db.execute(sql, *args)
-
-    @property
-    def in_transaction(self) -> bool:
-        return self.db.in_transaction
-
-
 def test_a_commit_that_fails_is_507_rolled_back_and_the_store_carries_on(club: Club) -> None:
     """COMMIT fails: for a create (the file was written inside the transaction: it goes too) and for an item
     (the recorder is put back); the connection is left outside any transaction, so the next ones commit."""
@@ -117,7 +96,7 @@ def test_a_commit_that_fails_is_507_rolled_back_and_the_store_carries_on(club: C
     async def body() -> None:
         async with _client(club) as client:
             made = (await client.post("/api/tables", json=SETUP, headers=_auth(club.organiser_token))).json()
-            failing = _CommitFails(real)
+            failing = CommitFails(real)
             club.store.db = failing  # type: ignore[assignment]
             _error(await client.post("/api/tables", json=SETUP, headers=_auth(club.organiser_token)), 507,
                    "disk-full")
