@@ -21,15 +21,19 @@ from setuptools import setup
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-# What the compiled build compiles, as paths in the package's installed layout (diamonds/...). A
-# folder means every module in it. Modules named in PURE stay Python even when compiled (why: docs/build.md).
-COMPILED = [
-    "diamonds/core",
-    "diamonds/families/fitzgerald/rules",
-    "diamonds/families/kirk/rules",
-    "diamonds/families/bidding/rules",
-    "diamonds/notation/fastpath.py",
-]
+# What the compiled build compiles, as paths in the package's installed layout (diamonds/...), in groups: each
+# group is one shared library (`<group>__mypyc`), and the groups are compiled in parallel (build_ext's `parallel`:
+# one C compiler per core), where one library was one C file of 200,000 lines on one core. A folder means every
+# module in it. Modules named in PURE stay Python even when compiled (why: docs/build.md).
+GROUPS = {
+    "diamonds": ["diamonds/core", "diamonds/notation/fastpath.py"],
+    "diamonds_fitzgerald": ["diamonds/families/fitzgerald/rules"],
+    "diamonds_kirk": ["diamonds/families/kirk/rules"],
+    "diamonds_bidding": ["diamonds/families/bidding/rules"],
+}
+# The C compiler's optimisation (-O1) and debug info (-g0): mypyc's defaults (-O3 -g1) took 2.3 times the CPU to
+# compile (docs/build.md has the figures).
+OPT_LEVEL, DEBUG_LEVEL = "1", "0"
 PURE = [
     "diamonds/core/word.py",  # Word subclasses str, which a native (compiled) class cannot
     # A module-level __getattr__ (names found on first use) crashes a compiled module while it is set up.
@@ -39,6 +43,12 @@ PURE = [
     "diamonds/families/fitzgerald/rules/__init__.py",
     "diamonds/families/kirk/rules/__init__.py",
     "diamonds/families/bidding/rules/__init__.py",
+    # `Seating`, which a plug-in's configuration subclasses (a compiled class refuses pure subclasses, and a
+    # slotted dataclass subclass would shadow a compiled base's fields), and so the configurations that subclass it.
+    "diamonds/core/seating.py",
+    "diamonds/families/fitzgerald/rules/config.py",
+    "diamonds/families/kirk/rules/config.py",
+    "diamonds/families/bidding/rules/config.py",
     # The exceptions: compiled, a subclass's `rule = "B5"` is no default of the base's `rule` attribute
     # (AttributeError: 'NotInKitty' object has no attribute 'rule').
     "diamonds/core/errors.py",
@@ -46,6 +56,7 @@ PURE = [
     "diamonds/families/bidding/rules/errors.py",
 ]
 MYPY = "mypy>=1.11"  # mypyc ships inside mypy's distribution
+BUILDS = {"build", "build_ext", "bdist_wheel", "install", "develop", "editable_wheel"}  # commands that compile
 
 
 def package_dirs() -> dict[str, str]:
@@ -89,22 +100,18 @@ def installed_tree(mapping: dict[str, str], tree: str) -> None:
 
 
 def compiled_extensions(mapping: dict[str, str]) -> tuple[list[object], list[str]]:
-    """The extensions mypyc builds, or none and mypy as a build requirement while pip asks for them."""
+    """The extensions mypyc builds, or none and mypy as a build requirement while pip asks for the metadata."""
+    if not BUILDS & set(sys.argv):
+        # The backend's get_requires_for_build_* and prepare_metadata_* (egg_info, dist_info): say what the build
+        # needs and generate nothing; mypyc's code generation (a third of the build) runs once, for the wheel.
+        return [], [MYPY]
     try:
         from mypyc.build import mypycify
     except ImportError:
-        if "egg_info" in sys.argv:  # the backend's get_requires_for_build_*: say what the build needs
-            return [], [MYPY]
         sys.exit(f"DIAMONDS_COMPILE=1: mypyc is not installed; install {MYPY!r} or build with pip's build isolation")
     tree = os.path.join(HERE, "build", "mypyc-tree")
     installed_tree(mapping, tree)
-    targets = []
-    for entry in COMPILED:
-        path = os.path.join(tree, entry)
-        names = sorted(os.listdir(path)) if os.path.isdir(path) else [os.path.basename(path)]
-        folder = path if os.path.isdir(path) else os.path.dirname(path)
-        targets += [os.path.join(folder, name) for name in names
-                    if name.endswith(".py") and os.path.relpath(os.path.join(folder, name), tree) not in PURE]
+    groups = [(modules(tree, entries), name) for name, entries in GROUPS.items()]
     # mypy's settings are the project's (pyproject.toml [tool.mypy]); the engines pass --strict in CI.
     # (--no-warn-unused-configs: its overrides for modules the engines never reach are no error here;
     # --ignore-missing-imports: pip's isolated build has mypy alone, not lark or numpy, which modules the
@@ -112,10 +119,22 @@ def compiled_extensions(mapping: dict[str, str]) -> tuple[list[object], list[str
     # diamonds, as the layer contracts hold.)
     options = ["--config-file", os.path.join(HERE, "pyproject.toml"), "--no-warn-unused-configs",
                "--ignore-missing-imports"]
-    # One shared library, `diamonds__mypyc`, at the top level: mypyc names each module's __file__ from its place.
-    extensions = mypycify(options + targets, opt_level="3", group_name="diamonds",
-                          target_dir=os.path.join(HERE, "build", "mypyc"))
+    # The shared libraries at the top level (`diamonds__mypyc`, ...): mypyc names each module's __file__ from its place.
+    extensions = mypycify(options + [path for paths, _ in groups for path in paths], separate=groups,
+                          opt_level=OPT_LEVEL, debug_level=DEBUG_LEVEL, target_dir=os.path.join(HERE, "build", "mypyc"))
     return list(extensions), []
+
+
+def modules(tree: str, entries: list[str]) -> list[str]:
+    """The module files `entries` name in the laid-out `tree` (a folder: every module in it), less those in PURE."""
+    found = []
+    for entry in entries:
+        path = os.path.join(tree, entry)
+        names = sorted(os.listdir(path)) if os.path.isdir(path) else [os.path.basename(path)]
+        folder = path if os.path.isdir(path) else os.path.dirname(path)
+        found += [os.path.join(folder, name) for name in names
+                  if name.endswith(".py") and os.path.relpath(os.path.join(folder, name), tree) not in PURE]
+    return found
 
 
 mapping = package_dirs()
@@ -124,4 +143,5 @@ setup_requires: list[str] = []
 if os.environ.get("DIAMONDS_COMPILE", "") not in ("", "0"):
     ext_modules, setup_requires = compiled_extensions(mapping)
 
-setup(packages=find_packages(mapping), ext_modules=ext_modules, setup_requires=setup_requires)
+setup(packages=find_packages(mapping), ext_modules=ext_modules, setup_requires=setup_requires,
+      options={"build_ext": {"parallel": os.cpu_count() or 1}})

@@ -98,9 +98,12 @@ class Card:
     suit: Suit
     court: bool = False  # written with a letter: J, Q, K or A
 
-    def __new__(cls, rank: int, suit: Suit, court: bool = False) -> Card:
+    # The parameters are `object`, not int/Suit/bool (the dataclass's fields type the constructor's callers):
+    # compiled by mypyc, typed ones would refuse `Card("7", ...)` with a bare TypeError before this body runs;
+    # so both builds refuse what is not a card with the same CardParseError. Annotations only: no cost.
+    def __new__(cls, rank: object, suit: object, court: object = False) -> Card:
         try:
-            return _CARDS[rank, suit, court]
+            return _CARDS[rank, suit, court]  # type: ignore[index]  # any key: what is no card is not found
         except (KeyError, TypeError):
             pass
         if not _BUILDING:

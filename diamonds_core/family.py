@@ -254,13 +254,23 @@ class Rules:
     @classmethod
     def is_private(cls, state: Any, move: Any) -> bool:
         """Whether the table does not see what this move is (a pass, a card taken from the kitty): only its player."""
-        return False
+        return _nothing_private(state, move)
 
     @classmethod
     def sight(cls, state: Any, moves: Sequence[Any], viewer: int) -> Sight:
         """What `viewer` may know after `moves` (the game so far): by default their own hand only."""
-        return Sight(viewer, tuple(frozenset(cls.hand(state, seat)) if seat == viewer else frozenset()
-                                   for seat in range(len(state.config.players))))
+        return _own_hand_only(cls, state, viewer)
+
+
+# The defaults of `is_private` and `sight`, as functions: `EngineRules` falls back on them by name, not through
+# `super()`, which a class method compiled by mypyc (2.4) calls with `type` for `cls` (docs/build.md).
+def _nothing_private(state: Any, move: Any) -> bool:
+    return False
+
+
+def _own_hand_only(rules: type[Rules], state: Any, viewer: int) -> Sight:
+    return Sight(viewer, tuple(frozenset(rules.hand(state, seat)) if seat == viewer else frozenset()
+                               for seat in range(len(state.config.players))))
 
 
 class EngineFunctions(Protocol):
@@ -351,13 +361,13 @@ class EngineRules(Rules):
     @classmethod
     def is_private(cls, state: Any, move: Any) -> bool:
         if cls.visibility_module is None:
-            return super().is_private(state, move)
+            return _nothing_private(state, move)
         return cls.visibility_module.is_private(state, move)
 
     @classmethod
     def sight(cls, state: Any, moves: Sequence[Any], viewer: int) -> Sight:
         if cls.visibility_module is None:
-            return super().sight(state, moves, viewer)
+            return _own_hand_only(cls, state, viewer)
         return cls.visibility_module.sight(state, moves, viewer)
 
 

@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.process  # each build's commands, on every sample, in a process of its own
+
 REPO = Path(__file__).resolve().parent.parent
 SAMPLES = sorted(REPO.glob("samples/*.dgn")) + sorted(REPO.glob("samples/invalid/*.dgn"))
 
@@ -28,8 +30,6 @@ DRIVER = r"""
 import base64, contextlib, io, json, sys
 import diamonds
 from diamonds.cli.main import main
-
-pytestmark = pytest.mark.process  # each build's command, on every sample
 
 def run(args):
     out, err = io.BytesIO(), io.BytesIO()

@@ -87,9 +87,9 @@ def determinise(table: Table, rng: random.Random) -> State | None:
     played: set[Card] = set()
     voids: list[set[Suit]] = [set() for _ in range(n)]
     for before, move in zip(table.states, table.moves):
-        if isinstance(move, PlayCard):
-            played.add(move.card)
-            if before.trick and move.card.suit is not before.trick[0][1].suit:
+        if isinstance(move, PlayCard) and isinstance(card := move.card, Card):  # a card played is of the deck (R5)
+            played.add(card)
+            if before.trick and card.suit is not before.trick[0][1].suit:
                 voids[before.to_move].add(before.trick[0][1].suit)  # R8: out of the led suit
     known: list[set[Card]] = [set() for _ in range(n)]
     passed = state.passed[seat]

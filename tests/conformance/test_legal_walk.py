@@ -9,6 +9,7 @@ agree at every position (a move refused by `push` is never listed).
 
 from __future__ import annotations
 
+import dataclasses
 import glob
 import random
 import re
@@ -69,7 +70,7 @@ def _refuses_the_unlisted(pos: diamonds.Position, legal: list[Any]) -> None:
     for other in range(len(pos.players)):
         if other == seat:
             continue
-        move = type(legal[0])(other, *[getattr(legal[0], name) for name in legal[0].__slots__[1:]])
+        move = dataclasses.replace(legal[0], seat=other)
         if move in legal:
             continue
         length = len(pos)

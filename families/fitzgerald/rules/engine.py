@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
     from diamonds.core.game import Engine
 
-from diamonds.core.cards import MAX_RANK, SUITS, Card, Suit, format_cards, numbered_cards, sort_cards, standard_cards
+from diamonds.core.cards import MAX_RANK, SUITS, AnyCard, Card, Suit, format_cards, numbered_cards, sort_cards, standard_cards
 
 from .config import PASS_COUNTS, TOTAL_POINTS, GameConfig
 from .errors import (
@@ -324,7 +324,7 @@ class Table:
 
     # ---------------------------------------------------------------- deal and pass
 
-    def deal(self, hands: tuple[tuple[Card, ...], ...]) -> None:
+    def deal(self, hands: tuple[tuple[AnyCard, ...], ...]) -> None:
         if self.phase is not _DEAL:
             self.expect(_DEAL, "a deal")
         config = self.config
@@ -342,7 +342,7 @@ class Table:
         if len(every) != config.hand_size * len(hands) or not every <= _deck_set(config):
             # Something is wrong: find the first card, in dealt order, that shows it.
             allowed = set(config.deck)
-            seen: dict[Card, int] = {}
+            seen: dict[AnyCard, int] = {}
             for seat, hand in enumerate(hands):
                 for card in hand:
                     if card not in allowed:
@@ -352,10 +352,12 @@ class Table:
                         raise InvalidDeal(f"{card} is dealt twice ({self.names[seen[card]]} and {self.names[seat]})",
                                           seat=seat, card=card, cards=(card, card))
                     seen[card] = seat
-        self.hands = held
+        # Every card is of the deck, so a Card (the moves' AnyCard admits the Joker, refused above: R5).
+        self.hands = cast("list[set[Card]]", held)
         if self.events is not None:
+            dealt = cast("tuple[tuple[Card, ...], ...]", hands)
             self.events.append(RoundStarted(self.round_no, self.dealer, self.thief))
-            self.events.append(CardsDealt(self.round_no, tuple(sort_cards(h) for h in hands)))
+            self.events.append(CardsDealt(self.round_no, tuple(sort_cards(h) for h in dealt)))
         self.phase = _PASS_COUNT
 
     def choose_pass_count(self, count: int) -> None:
@@ -372,7 +374,7 @@ class Table:
             self.events.append(PassCountChosen(self.dealer, count))
         self.phase = _PASSING
 
-    def pass_cards(self, seat: int, cards: tuple[Card, ...]) -> None:
+    def pass_cards(self, seat: int, cards: tuple[AnyCard, ...]) -> None:
         if self.phase is not _PASSING:
             self.expect(_PASSING, "passing")
         name = self.names[seat]
@@ -400,9 +402,10 @@ class Table:
             raise OutOfTurn(f"{name} passes after {self.names[due]}: the passes are taken in seat order from "
                             "the dealer's left", rule="R6", seat=seat)
         hand -= given
-        self.passed[seat] = tuple(cards)
+        passed = cast("tuple[Card, ...]", tuple(cards))  # every card is in the hand: a Card
+        self.passed[seat] = passed
         if self.events is not None:
-            self.events.append(CardsPassed(seat, self.config.pass_target(seat), tuple(cards)))
+            self.events.append(CardsPassed(seat, self.config.pass_target(seat), passed))
         if None not in self.passed:
             # R6: passes are handed over at once, so a received card cannot be passed on.
             for giver, handed in enumerate(self.passed):
@@ -412,7 +415,7 @@ class Table:
                 self.events.append(PassesDelivered(self.round_no))
             self.phase = _PLAY
 
-    def holder_text(self, card: Card) -> str:
+    def holder_text(self, card: AnyCard) -> str:
         for seat, hand in enumerate(self.hands):
             if card in hand:
                 return f"{self.names[seat]} holds it"
@@ -420,8 +423,10 @@ class Table:
 
     # ---------------------------------------------------------------- play
 
-    def play(self, card: Card) -> None:
-        if not self.play_run((card,), 0):
+    def play(self, card: AnyCard) -> None:
+        # A card of no suit (the Joker, of no deck of this game: R5) goes straight to `refuse_play`, as `play_run`
+        # would stop before it: play_run's cards are typed Card, which compiled (mypyc) is a TypeError.
+        if type(card) is not Card or not self.play_run((card,), 0):
             self.refuse_play(card)
 
     def play_run(self, cards: Sequence[Card], start: int, victims: Sequence[int | None] | None = None,
@@ -502,7 +507,7 @@ class Table:
         self.after_trick()
         return self.phase is _PLAY
 
-    def refuse_play(self, card: Card) -> None:
+    def refuse_play(self, card: AnyCard) -> None:
         """Raise the reason `play_run` stopped before `card`."""
         self.expect(_PLAY, "playing a card")
         seat = (self.leader + len(self.trick)) % len(self.names)

@@ -10,13 +10,17 @@ all speak the same language:
 * `ChooseVictim`: whose Showroom a chosen Clubs action takes from (R14),
   asked at the moment the action is taken, with `victim=None` meaning
   "not named" (allowed only where the record need not name one).
+
+The cards a move names are typed `AnyCard`, as Kirk's are: a move may name any card of any Diamonds deck (the
+Joker, `AC`); the rules refuse those of no deck of this game (R5). (Compiled by mypyc, a field typed `Card`
+would refuse the Joker with a bare TypeError where the pure build lets the rules refuse it.)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from diamonds.core.cards import Card, format_cards
+from diamonds.core.cards import AnyCard, Card, format_cards
 
 from .config import deck
 
@@ -25,7 +29,7 @@ __all__ = ["Move", "Deal", "ChoosePassCount", "PassCards", "PlayCard", "ChooseVi
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    hands: tuple[tuple[Card, ...], ...]
+    hands: tuple[tuple[AnyCard, ...], ...]
 
     def __str__(self) -> str:
         return " / ".join(format_cards(hand) for hand in self.hands)
@@ -42,7 +46,7 @@ class ChoosePassCount:
 @dataclass(frozen=True, slots=True)
 class PassCards:
     seat: int
-    cards: tuple[Card, ...]
+    cards: tuple[AnyCard, ...]
 
     def __str__(self) -> str:
         return f"pass {format_cards(self.cards)}"
@@ -50,7 +54,7 @@ class PassCards:
 
 @dataclass(frozen=True, slots=True)
 class PlayCard:
-    card: Card
+    card: AnyCard
 
     @staticmethod
     def of(card: Card) -> PlayCard:

@@ -60,7 +60,7 @@ def parse_move(state: State, text: str) -> Move:
     players = state.config.players
     if state.phase is Phase.DEAL or first.lower() == "deal":
         hands, _ = parse_deal(text, players, card_of=lambda text, word: _card(state.config, text, word))
-        return Deal(hands)  # type: ignore[arg-type]  # a card of no Fitzgerald deck is the rules' refusal (R5)
+        return Deal(hands)  # a card of no Fitzgerald deck (the Joker) is the rules' refusal (R5)
     if first.startswith(">"):
         if len(found) > 1:
             raise refuse(text, found[1], "a victim is one word", ">id")
