@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 
-__all__ = ["Page", "PageGame", "PageStop", "PageScore", "render_page", "page_json", "pack_pictures", "unpack_pictures",
+__all__ = ["Page", "PageGame", "PageStop", "PageScore", "PageMark", "PagePlayer", "loss_chart", "render_page", "page_json", "pack_pictures", "unpack_pictures",
            "pack", "unpack", "unpack_page", "score_chart", "CSP", "z85_encode", "z85_decode",
            "positions_of", "jumps_of", "stops_of", "page_head"]
 
@@ -48,6 +48,7 @@ class PageStop:
     previous_round: int
     move: str = ""  # the move list's short text: the card as written (with its annotation), "deal", "end"
     note: str = ""  # the record's comments on the move, for the move list's tooltip
+    seat: int | None = None  # who played the card (the move list's column)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +56,34 @@ class PageScore:
     side: str  # "Ann", or "Ann+Cat" for a team
     score: int
     winner: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PageMark:
+    """A decision the analysis marked, as the annotated record's comment tells it (`diamonds analyse`)."""
+
+    stop: int  # the stop that shows the position after the decision (a card's own; R2.0 for passes and bids)
+    seat: int
+    glyph: str  # "?!", "?" or "??"
+    played: str
+    best: str
+    loss: float  # in the family's points, with its 95% interval
+    low: float
+    high: float
+    method: str  # "est", "exact", "double dummy"
+
+
+@dataclass(frozen=True, slots=True)
+class PagePlayer:
+    """A player's line of the analysis's summary, as the annotated record's game comment gives it."""
+
+    player: str
+    judged: int
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+    mean_loss: float
+    accuracy: float  # percent
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +100,9 @@ class PageGame:
     as_player: int | None = None  # written from this seat only: the hidden things are not in the file
     chart: str = ""  # the score-over-time chart (SVG, `score_chart`); its marker follows the position
     date: str = ""  # the Date tag, as written (for the archive's index)
+    marks: tuple[PageMark, ...] = ()  # empty for a game that was not analysed
+    summary: tuple[PagePlayer, ...] = ()
+    loss_chart: str = ""  # the marks' losses per player (SVG, `loss_chart`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,14 +355,17 @@ def unpack_page(data: dict[str, object]) -> dict[str, object]:
         for stop, jumps in zip(game["stops"], jumps_of(game["stops"])):
             stop["jumps"] = jumps
         game["chart"] = more["chart"]
+        game["loss_chart"] = more.get("loss", "")
+        game["marks"] = [dict(zip(_MARK_FIELDS, mark)) for mark in more.get("marks", [])]
+        game["summary"] = [dict(zip(_PLAYER_FIELDS, row)) for row in more.get("summary", [])]
         games.append(game)
     found["games"] = games
     return found
 
 
 def _stop_rows(stops: tuple[PageStop, ...]) -> list[list[object]]:
-    """The stops as the packed data holds them: `[label, narration, move, note, narration_as]`, the
-    empty tail left out. A card's label is 0 when it is the next card of the same trick, 1 when it
+    """The stops as the packed data holds them: `[label, narration, move, note, narration_as, seat + 1]`,
+    the empty tail left out. A card's label is 0 when it is the next card of the same trick, 1 when it
     is the first card of the next trick (of the round just dealt): the script works them out again
     (`stops_of` here, `expand` in page.js), and the kind from the label."""
     rows: list[list[object]] = []
@@ -348,7 +383,8 @@ def _stop_rows(stops: tuple[PageStop, ...]) -> list[list[object]]:
         heard: object = 0
         if any(lines is not None for lines in stop.narration_as):
             heard = [list(lines) if lines is not None else None for lines in stop.narration_as]
-        row: list[object] = [label, list(stop.narration), stop.move, stop.note, heard]
+        row: list[object] = [label, list(stop.narration), stop.move, stop.note, heard,
+                             0 if stop.seat is None else stop.seat + 1]
         while len(row) > 2 and row[-1] in ("", 0):
             row.pop()
         rows.append(row)
@@ -376,8 +412,27 @@ def stops_of(rows: list[list[object]]) -> list[dict[str, object]]:
                                    "move": row[2] if len(row) > 2 else "", "note": row[3] if len(row) > 3 else ""}
         if len(row) > 4 and row[4]:
             stop["narration_as"] = row[4]
+        if len(row) > 5 and row[5]:
+            stop["seat"] = int(row[5]) - 1  # type: ignore[call-overload]
         stops.append(stop)
     return stops
+
+
+_MARK_FIELDS = ("stop", "seat", "glyph", "played", "best", "loss", "low", "high", "method")
+_PLAYER_FIELDS = ("player", "judged", "inaccuracies", "mistakes", "blunders", "mean_loss", "accuracy")
+
+
+def _analysis_data(game: PageGame) -> dict[str, object]:
+    """A game's analysis as the packed data holds it (nothing for a game that was not analysed): each mark
+    and summary row as a list of its fields' values, in `_MARK_FIELDS` and `_PLAYER_FIELDS` order."""
+    found: dict[str, object] = {}
+    if game.marks:
+        found["marks"] = [[getattr(mark, name) for name in _MARK_FIELDS] for mark in game.marks]
+    if game.summary:
+        found["summary"] = [[getattr(row, name) for name in _PLAYER_FIELDS] for row in game.summary]
+    if game.loss_chart:
+        found["loss"] = game.loss_chart
+    return found
 
 
 def _game_data(game: PageGame) -> dict[str, object]:
@@ -437,6 +492,58 @@ def score_chart(sides: list[str], points: list[tuple[int, list[int]]], stops: in
     return "".join(parts)
 
 
+GLYPH_COLOURS = {"?!": "#c99700", "?": "#e06d00", "??": "#c0262d"}  # lichess's inaccuracy, mistake, blunder hues
+
+
+def loss_chart(players: tuple[str, ...], marks: tuple[PageMark, ...], labels: list[str], game: int,
+               summary: tuple[PagePlayer, ...] = ()) -> str:
+    """The points each player's marked decisions lost, a lane per player along the game (the score chart's
+    x axis, so the two markers line up): a bar per mark, as tall as its loss, its 95% interval as a
+    whisker, in the mark's colour, each a link to the mark's position (`#g2/R3.5.1`). Only marked
+    decisions are drawn (the record carries no others); the lane's title gives the player's accuracy."""
+    if not players or not marks or len(labels) < 2:
+        return ""
+    width, left, right, lane = 600, 44, 10, 52
+    height = lane * len(players) + 18
+    top_loss = max(max(mark.high, mark.loss) for mark in marks) or 1.0
+    by_player = {row.player: row for row in summary}
+
+    def x(index: int) -> float:
+        return round(left + (width - left - right) * index / (len(labels) - 1), 1)
+
+    e = html.escape
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" class="chart losses" '
+             f'data-x0="{left}" data-x1="{width - right}" role="img" '
+             f'aria-label="Points lost at each marked decision, per player">']
+    for seat, name in enumerate(players):
+        top = lane * seat
+        base = top + lane - 6
+        row = by_player.get(name)
+        said = f" · accuracy {row.accuracy:.1f}% · mean loss {row.mean_loss:.2f}" if row is not None else ""
+        parts.append(f'<text x="{left + 2}" y="{top + 11}" class="name">{e(name)}{e(said)}</text>'
+                     f'<line x1="{left}" y1="{base}" x2="{width - right}" y2="{base}" class="axis"/>')
+        scale = (lane - 24) / top_loss
+        for mark in marks:
+            if mark.seat != seat:
+                continue
+            at, bar = x(mark.stop), max(2.0, round(mark.loss * scale, 1))
+            interval = f" [{mark.low:.1f}, {mark.high:.1f}]" if mark.method == "est" else f" ({mark.method})"
+            tip = f"{labels[mark.stop]} {name} {mark.played}{mark.glyph}: loses {mark.loss:.1f}{interval}; best {mark.best}"
+            whisker = ""
+            if mark.high > mark.low:
+                whisker = (f'<line x1="{at}" y1="{round(base - mark.low * scale, 1)}" x2="{at}" '
+                           f'y2="{round(base - mark.high * scale, 1)}" class="whisker"/>')
+            parts.append(f'<a href="#g{game}/{e(labels[mark.stop])}" class="mark"><title>{e(tip)}</title>'
+                         f'<rect x="{round(at - 2.5, 1)}" y="{round(base - bar, 1)}" width="5" height="{bar}" '
+                         f'fill="{GLYPH_COLOURS[mark.glyph]}"/>{whisker}</a>')
+    parts.append(f'<text x="{left - 4}" y="{lane - 3}" text-anchor="end" class="tick">0</text>'
+                 f'<text x="{left - 4}" y="22" text-anchor="end" class="tick">{top_loss:.1f}</text>'
+                 f'<line x1="{left}" y1="0" x2="{left}" y2="{height - 18}" class="marker"/>'
+                 f'<text x="{left}" y="{height - 4}" class="tick">start</text>'
+                 f'<text x="{width - right}" y="{height - 4}" text-anchor="end" class="tick">end</text></svg>')
+    return "".join(parts)
+
+
 #: The page loads nothing: no network, no other file; inline style and script only.
 CSP = ("default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; "
        "base-uri 'none'; form-action 'none'")
@@ -448,7 +555,7 @@ def page_json(page: Page) -> str:
     """The page's data as the script reads it, safe inside a `<script>` element."""
     # One packed part for every game: the games of an evening share most pieces of their pictures.
     # The go-to names are not sent: the script works them out from the labels (`positions_of`).
-    packed = pack({"games": [{"stops": _stop_rows(g.stops), "chart": g.chart}
+    packed = pack({"games": [{"stops": _stop_rows(g.stops), "chart": g.chart, **_analysis_data(g)}
                              for g in page.games],
                    "pictures": pack_pictures([stop.svg for g in page.games for stop in g.stops])})
     text = json.dumps({"start_game": page.start_game, "games": [_game_data(g) for g in page.games],
@@ -490,6 +597,7 @@ def render_page(page: Page) -> str:
   <p id="about"></p>
 </header>
 <main>
+<div id="board">
   <div id="stage" data-view="all"></div>
   <nav id="controls" aria-label="replay controls">
     <button type="button" data-action="start" title="start (Home)" aria-label="start">|◀</button>
@@ -516,7 +624,14 @@ def render_page(page: Page) -> str:
   </div>
   <p id="message" role="alert"></p>
   <ol id="narration" aria-live="polite"></ol>
-  <section id="chart-box" hidden><h2>Scores</h2><div id="chart"></div></section>
+  <section id="loss-box" hidden><h2>Points lost at marked decisions</h2><div id="loss" class="plot"></div></section>
+  <section id="chart-box" hidden><h2>Scores</h2><div id="chart" class="plot"></div></section>
+  <section id="analysis" hidden>
+    <h2>Analysis</h2>
+    <table><thead><tr><th>player</th><th>judged</th><th class="m1">?!</th><th class="m2">?</th><th class="m3">??</th>
+      <th>mean loss</th><th>accuracy</th></tr></thead><tbody></tbody></table>
+    <div class="marks"></div>
+  </section>
   <section id="scores" hidden>
     <h2>Final scores</h2>
     <table><thead><tr><th>side</th><th>score</th><th></th></tr></thead><tbody></tbody></table>
@@ -526,8 +641,9 @@ def render_page(page: Page) -> str:
     <h2>Problems in this game</h2>
     <div class="list"></div>
   </section>
-  <section id="moves-box"><h2>Moves</h2><nav id="moves" aria-label="moves"></nav></section>
   <details id="help"><summary>Keys</summary><dl></dl></details>
+</div>
+<aside id="side"><section id="moves-box"><h2>Moves</h2><nav id="moves" aria-label="moves"></nav></section></aside>
 </main>
 <script type="application/json" id="diamonds-data">{page_json(page)}</script>
 <script>
