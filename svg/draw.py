@@ -312,27 +312,133 @@ def trick(canvas: Canvas, plays: Sequence[Play], winner: int | None, names: Sequ
           caption: str, result: Sequence[str] = ()) -> ET.Element:
     """The trick on the table: each card in front of its player with their name, the winner's card ringed.
 
-    `caption` (what the trick is) and the `result` lines (who won, and why) are written in the middle."""
+    `caption` (what the trick is) and the `result` lines (who won, and why) are written in the middle, where
+    no card or name lies (`_label_place`): a card never covers them, at any number of players."""
     group = canvas.layer("trick")
     n = len(names)
-    top = TABLE_CY - 4 - 8 * max(len(result) - 1, 0)
-    text(group, TABLE_CX, top, caption, size=12, anchor="middle", fill="#ffffff", class_="caption")
-    for index, line in enumerate(result):
-        text(group, TABLE_CX, top + 17 * (index + 1), line, size=12 if index == 0 else 9, anchor="middle",
-             fill="#ffe9a8", weight="bold" if index == 0 else None, class_="result")
     # Two plays by one seat (Fitzgerald's two-player tricks) lie side by side.
     seen: dict[int, int] = {}
+    obstacles: list[tuple[float, float, float, float]] = []  # x0, y0, x1, y1 of each card and its name line
+    cards = []
     for index, play in enumerate(plays):
         repeat = seen.get(play.seat, 0)
         seen[play.seat] = repeat + 1
         x, y = toward(play.seat, sight.bottom, n, 72 if n <= 4 else 82)
         x += repeat * (TRICK_W + 6) - (TRICK_W + 6) / 2 * (1 if _plays_of(plays, play.seat) > 1 else 0)
         label = names[play.seat] + (f" · {play.note}" if play.note else "")
-        element = card(group, x - TRICK_W / 2, y - TRICK_H / 2 - 6, play.card, width=TRICK_W, height=TRICK_H,
+        left, top = x - TRICK_W / 2, y - TRICK_H / 2 - 6
+        half = max(TRICK_W, _text_width(label, 10)) / 2
+        obstacles.append((min(left, x - half), top, max(left + TRICK_W, x + half), top + TRICK_H + 14))
+        cards.append((index, play, left, top, label))
+    lines = [(caption, 12.0, "normal"), *((line, 12.0 if i == 0 else 9.0, "bold" if i == 0 else "normal")
+                                          for i, line in enumerate(result))]
+    placed = _label_place(lines, obstacles)
+    for text_line, (size, weight, cy, class_) in placed:
+        text(group, TABLE_CX, cy, text_line, size=size, anchor="middle", fill="#ffffff" if class_ == "caption" else "#ffe9a8",
+             weight="bold" if weight == "bold" else None, class_=class_)
+    for index, play, left, top, label in cards:
+        element = card(group, left, top, play.card, width=TRICK_W, height=TRICK_H,
                        highlight=play.seat == winner, note=label)
         element.set("data-seat", str(play.seat))
         element.set("data-order", str(index + 1))
     return group
+
+
+def _text_width(content: str, size: float, weight: str = "normal") -> float:
+    """A generous guess of a line's width in DejaVu Sans (the widest of the fonts the pictures name)."""
+    return len(content) * size * (0.68 if weight == "bold" else 0.62)
+
+
+def _wrap(content: str, size: float, weight: str, width: float) -> list[str] | None:
+    """`content` cut at spaces into lines no wider than `width`, or None where a word alone is wider."""
+    lines: list[str] = []
+    for word in content.split(" "):
+        joined = f"{lines[-1]} {word}" if lines else word
+        if lines and _text_width(joined, size, weight) <= width:
+            lines[-1] = joined
+        elif _text_width(word, size, weight) <= width:
+            lines.append(word)
+        else:
+            return None
+    return lines
+
+
+#: How far the centre label may move up or down to find room between the cards, and by what steps.
+LABEL_REACH, LABEL_STEP = 120, 3  # (the label keeps within the cards' height, or ±REACH/2 of the centre)
+
+
+def _label_place(lines: Sequence[tuple[str, float, str]],
+                 obstacles: Sequence[tuple[float, float, float, float]]) -> list[tuple[str, tuple[float, str, float, str]]]:
+    """Where each line of the centre label goes: the band nearest the table's centre, wrapped (and, if it must,
+    in smaller type) to the room the cards and their names leave there. Returns (text, (size, weight,
+    baseline y, class)) per written line."""
+    felt = WIDTH - 160  # the felt's width, less a margin
+    whole = [(content, round(size, 1), weight, "caption" if index == 0 else "result")
+             for index, (content, size, weight) in enumerate(lines)]
+    offsets = [(step + 1) // 2 * LABEL_STEP * (1 if step % 2 else -1)  # 0, +3, -3, +6, -6 …
+               for step in range(2 * LABEL_REACH // LABEL_STEP + 1)]
+    # The label stays among the cards (above the highest or below the lowest, it might meet a seat's plate).
+    high = min([TABLE_CY - LABEL_REACH / 2, *(y0 for _, y0, _, _ in obstacles)])
+    low = max([TABLE_CY + LABEL_REACH / 2, *(y1 for _, _, _, y1 in obstacles)])
+
+    def inside(top: float, height: float) -> bool:
+        return top >= high and top + height <= low
+
+    for offset in offsets:  # each line whole, where there is room for it
+        top = TABLE_CY - 4 - _height_of(whole) / 2 + offset
+        room = _room(top, top + _height_of(whole), obstacles, felt) if inside(top, _height_of(whole)) else 0
+        if all(_text_width(piece, size, weight) <= room for piece, size, weight, _ in whole):
+            return _baselines(whole, top)
+    for shrink in (1.0, 0.85, 0.7):  # else cut at spaces to the room there is, in smaller type if it must
+        for offset in offsets:
+            width = felt
+            for _ in range(4):  # narrower lines make a taller band, which may leave less room: again
+                wrapped = _wrapped(lines, shrink, width)
+                if not wrapped:
+                    break
+                top = TABLE_CY - 4 - _height_of(wrapped) / 2 + offset
+                room = _room(top, top + _height_of(wrapped), obstacles, felt) if inside(top, _height_of(wrapped)) else 0
+                if all(_text_width(piece, size, weight) <= room for piece, size, weight, _ in wrapped):
+                    return _baselines(wrapped, top)
+                if room <= 0:
+                    break
+                width = room
+    return _baselines(whole, TABLE_CY - 4 - _height_of(whole) / 2)
+
+
+def _wrapped(lines: Sequence[tuple[str, float, str]], shrink: float, width: float) -> list[tuple[str, float, str, str]] | None:
+    out: list[tuple[str, float, str, str]] = []
+    for index, (content, size, weight) in enumerate(lines):
+        cut = _wrap(content, size * shrink, weight, width)
+        if cut is None:
+            return None
+        out += [(piece, round(size * shrink, 1), weight, "caption" if index == 0 else "result") for piece in cut]
+    return out
+
+
+def _height_of(wrapped: Sequence[tuple[str, float, str, str]]) -> float:
+    return sum(size * 1.35 for _, size, _, _ in wrapped)
+
+
+def _room(top: float, bottom: float, obstacles: Sequence[tuple[float, float, float, float]], felt: float) -> float:
+    """The width free around the table's centre line between `top` and `bottom`; 0 where a card crosses it."""
+    half = felt / 2
+    for x0, y0, x1, y1 in obstacles:
+        if y1 <= top or y0 >= bottom:
+            continue
+        if x0 < TABLE_CX < x1:
+            return 0
+        half = min(half, TABLE_CX - x1 if x1 <= TABLE_CX else x0 - TABLE_CX)
+    return 2 * (half - 3)
+
+
+def _baselines(wrapped: Sequence[tuple[str, float, str, str]], top: float) -> list[tuple[str, tuple[float, str, float, str]]]:
+    out = []
+    y = top
+    for content, size, weight, class_ in wrapped:
+        y += size * 1.35
+        out.append((content, (size, weight, round(y - size * 0.35, 1), class_)))
+    return out
 
 
 def _plays_of(plays: Sequence[Play], seat: int) -> int:
