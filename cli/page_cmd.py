@@ -74,8 +74,9 @@ def run_archive(args: argparse.Namespace, files: Sequence[str]) -> int:
                 result = ", ".join(f"{s.side} {s.score}" + (" (wins)" if s.winner else "") for s in game.scores)
             else:
                 result = "not finished" if not game.notes else "stops at a problem"
-            rows.append(ArchiveRow(f"{name}#g{number}/start", display_path(path), number, game.date, game.title,
-                                   game.players, result, not any(": note:" not in n for n in game.notes)))
+            where = "end" if game.stops else "start"  # the index leads to the game's end: its result, its marks
+            rows.append(ArchiveRow(f"{name}#g{number}/{where}", display_path(path), number, game.date, game.title,
+                                   game.players, result, not any(": note:" not in n for n in game.notes), game.rules))
     rows.sort(key=lambda row: (row.date or "~", row.file, row.game))
     with open(os.path.join(folder, "index.html"), "w", encoding="utf-8") as out:
         out.write(render_index(f"Diamonds games: {len(rows)} in {len(files)} file{'s' if len(files) != 1 else ''}",
@@ -158,7 +159,16 @@ def _page_game(replayed: ReplayedGame, notes: list[str], as_name: str | None, se
     chart = loss_chart(players, marks, [step.label for step in steps], number, summary)
     return PageGame(_title(replayed), _about(replayed), players, stops, positions(steps), scores, tuple(notes),
                     seat if fixed else None, _chart(replayed, steps), replayed.record.tag_value("Date") or "",
-                    marks, summary, chart)
+                    marks, summary, chart, _rules(replayed))
+
+
+def _rules(replayed: ReplayedGame) -> str:
+    """`1e, partnership`: the rule set and the variant, as the record's tags say them."""
+    config = replayed.config
+    if config is None:
+        return ""
+    variant = replayed.record.tag_value("Variant")
+    return config.rules + (f", {variant}" if variant else "")
 
 
 def analysis_of(replayed: ReplayedGame, steps: Sequence[Step]) -> tuple[tuple[PageMark, ...], tuple[PagePlayer, ...]]:

@@ -233,7 +233,8 @@ class Canvas:
             "font-family": FONT, "class": "diamonds-table",
         })
         ET.SubElement(self.root, "title").text = title
-        ET.SubElement(self.root, "desc").text = description
+        if description:  # (a page's picture has none: the page's narration says it, and it is smaller so)
+            ET.SubElement(self.root, "desc").text = description
         add(self.root, "rect", x=0, y=0, width=WIDTH, height=HEIGHT, fill="#f3efe3")
         add(self.root, "ellipse", cx=TABLE_CX, cy=TABLE_CY, rx=WIDTH / 2 - 70, ry=(HEIGHT - HEADER) / 2 - 60,
             fill=FELT, stroke=FELT_EDGE, stroke_width=6, class_="felt")
@@ -373,8 +374,6 @@ def _label_place(lines: Sequence[tuple[str, float, str]],
     in smaller type) to the room the cards and their names leave there. Returns (text, (size, weight,
     baseline y, class)) per written line."""
     felt = WIDTH - 160  # the felt's width, less a margin
-    whole = [(content, round(size, 1), weight, "caption" if index == 0 else "result")
-             for index, (content, size, weight) in enumerate(lines)]
     offsets = [(step + 1) // 2 * LABEL_STEP * (1 if step % 2 else -1)  # 0, +3, -3, +6, -6 …
                for step in range(2 * LABEL_REACH // LABEL_STEP + 1)]
     # The label stays among the cards (above the highest or below the lowest, it might meet a seat's plate).
@@ -384,12 +383,15 @@ def _label_place(lines: Sequence[tuple[str, float, str]],
     def inside(top: float, height: float) -> bool:
         return top >= high and top + height <= low
 
-    for offset in offsets:  # each line whole, where there is room for it
-        top = TABLE_CY - 4 - _height_of(whole) / 2 + offset
-        room = _room(top, top + _height_of(whole), obstacles, felt) if inside(top, _height_of(whole)) else 0
-        if all(_text_width(piece, size, weight) <= room for piece, size, weight, _ in whole):
-            return _baselines(whole, top)
-    for shrink in (1.0, 0.85, 0.7):  # else cut at spaces to the room there is, in smaller type if it must
+    for shrink in (1.0, 0.85, 0.7):  # each line whole, where there is room for it, in smaller type if it must
+        whole = [(content, round(size * shrink, 1), weight, "caption" if index == 0 else "result")
+                 for index, (content, size, weight) in enumerate(lines)]
+        for offset in offsets:
+            top = TABLE_CY - 4 - _height_of(whole) / 2 + offset
+            room = _room(top, top + _height_of(whole), obstacles, felt) if inside(top, _height_of(whole)) else 0
+            if all(_text_width(piece, size, weight) <= room for piece, size, weight, _ in whole):
+                return _baselines(whole, top)
+    for shrink in (1.0, 0.85, 0.7):  # else cut at spaces to the room there is
         for offset in offsets:
             width = felt
             for _ in range(4):  # narrower lines make a taller band, which may leave less room: again
@@ -480,6 +482,6 @@ class Picture:
         viewer = f", as {players[as_player]} sees it" if as_player is not None and not for_page else ""
         title = self.title(step, table)
         description = f"A table of Diamonds ({table.config.rules}) with {', '.join(players)}: {title}{viewer}."
-        canvas = Canvas(f"Diamonds {table.config.rules}: {title}{viewer}", description, size=size)
+        canvas = Canvas(f"Diamonds {table.config.rules}: {title}{viewer}", "" if for_page else description, size=size)
         self.draw(canvas, step, table, sight)
         return canvas.tostring()

@@ -1,7 +1,8 @@
 /* The replay page's script: plain JavaScript, no library, no network.
    Everything it shows is in the page's data (#diamonds-data); where a jump key lands was
    decided by the terminal replay's own navigator when the page was written. The stops and
-   pictures travel packed (page.py: `pack`, `pack_pictures`) and are unpacked once, here. */
+   pictures travel packed (page.py: `pack`, `pack_pictures`), with this script and the style:
+   boot.js opens the pack and starts this script, which puts the pictures together once. */
 (function () {
   "use strict";
 
@@ -14,23 +15,6 @@
   var unpacked = null;  /* {games: [{stops, positions}], pieces: per global stop its chunk ids, chunks} */
   var offsets = [];  /* each game's first stop in the global list of pictures */
   var timer = null;
-
-  /* Z85 (page.py's z85_encode): 5 characters for 4 bytes; the byte count comes first, `1234:…`. */
-  function z85(packed) {
-    var alphabet = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#";
-    var value = {}, colon = packed.indexOf(":"), length = Number(packed.slice(0, colon)), text = packed.slice(colon + 1);
-    for (var a = 0; a < alphabet.length; a += 1) { value[alphabet.charCodeAt(a)] = a; }
-    var out = new Uint8Array(text.length / 5 * 4);
-    for (var i = 0, j = 0; i < text.length; i += 5, j += 4) {
-      var n = 0;
-      for (var k = 0; k < 5; k += 1) { n = n * 85 + value[text.charCodeAt(i + k)]; }
-      out[j] = (n >>> 24) & 255;
-      out[j + 1] = (n >>> 16) & 255;
-      out[j + 2] = (n >>> 8) & 255;
-      out[j + 3] = n & 255;
-    }
-    return out.subarray(0, length);
-  }
 
   /* The packed stops (page.py's _stop_rows): [label, narration, move, note, narration_as, seat + 1], the
      empty tail left out; a card's label 0: the next card of the trick, 1: the first of the next trick. */
@@ -52,14 +36,7 @@
   }
 
   function unpack() {
-    if (typeof DecompressionStream === "undefined") {
-      return Promise.reject(new Error("this browser cannot unpack the game (it needs DecompressionStream: " +
-                                      "Chrome 80, Safari 16.4, Firefox 113 or later)"));
-    }
-    var bytes = z85(data.packed);
-    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    return new Response(stream).text().then(function (json) {
-      var inner = JSON.parse(json);
+    return Promise.resolve(window.diamondsPacked).then(function (inner) {  /* opened by boot.js */
       var pieces = [], before = [], fresh = 0;
       inner.pictures.edits.forEach(function (ops) {
         var after = [], at = 0;
@@ -592,6 +569,7 @@
   here.game = Math.min(data.start_game, data.games.length - 1);
   stage.textContent = "unpacking the game…";
   unpack().then(function () {
+    stage.textContent = "";
     showGame(here.game, 0, true);
     if (!fromAddress()) { address("replace"); }
     stage.dataset.ready = "yes";

@@ -10,7 +10,7 @@ round, `g R2.7`) is the terminal replay's own navigator's rule: the script
 works it out from the stops' labels (`jumps_of`, `positions_of` say the same in
 Python, and the tests hold both to `Navigator` and `find_position`).
 
-Size: the stops and their pictures travel in one packed part per page
+Size: the stops and their pictures, the style and the main script travel in one packed part per page
 (`pack`: JSON, gzip, Z85). A picture is cut into pieces (`_chunks`), each
 distinct piece is kept once for every game of the page, and each stop is the
 stop before with a few edits (`pack_pictures`): the browser puts every picture
@@ -103,6 +103,7 @@ class PageGame:
     marks: tuple[PageMark, ...] = ()  # empty for a game that was not analysed
     summary: tuple[PagePlayer, ...] = ()
     loss_chart: str = ""  # the marks' losses per player (SVG, `loss_chart`)
+    rules: str = ""  # the rule set and variant in short, `1e, partnership` (for the archive's index)
 
 
 @dataclass(frozen=True, slots=True)
@@ -360,6 +361,7 @@ def unpack_page(data: dict[str, object]) -> dict[str, object]:
         game["summary"] = [dict(zip(_PLAYER_FIELDS, row)) for row in more.get("summary", [])]
         games.append(game)
     found["games"] = games
+    found["style"], found["script"] = inner["style"], inner["script"]
     return found
 
 
@@ -555,9 +557,12 @@ def page_json(page: Page) -> str:
     """The page's data as the script reads it, safe inside a `<script>` element."""
     # One packed part for every game: the games of an evening share most pieces of their pictures.
     # The go-to names are not sent: the script works them out from the labels (`positions_of`).
+    # The style and the main script travel in the pack too (boot.js adds them): gzipped, a third of their size.
+    seats = max((len(game.players) for game in page.games), default=0)
     packed = pack({"games": [{"stops": _stop_rows(g.stops), "chart": g.chart, **_analysis_data(g)}
                              for g in page.games],
-                   "pictures": pack_pictures([stop.svg for g in page.games for stop in g.stops])})
+                   "pictures": pack_pictures([stop.svg for g in page.games for stop in g.stops]),
+                   "style": asset("page.css") + "\n" + _perspective_css(seats), "script": asset("page.js")})
     text = json.dumps({"start_game": page.start_game, "games": [_game_data(g) for g in page.games],
                        "packed": packed}, ensure_ascii=False, separators=(",", ":"))
     return _SCRIPT_END.sub(r"\\u003c", text)
@@ -576,15 +581,16 @@ def page_head(title: str, generator: str) -> str:
 """
 
 
+#: What the page looks like for the moment before boot.js adds the packed style.
+_FIRST_STYLE = ("body { margin: 0 auto; max-width: 860px; padding: 0.5rem 0.75rem; background: #f6f4ee; color: #1d2327; "
+                "font: 16px/1.45 system-ui, sans-serif; } main, header .choices { visibility: hidden; }")
+
+
 def render_page(page: Page) -> str:
     """One HTML file: inline CSS, inline script, the data; no reference to anything outside it."""
-    seats = max((len(game.players) for game in page.games), default=0)
     title = html.escape(page.title)
     back = f'<p class="back"><a href="{html.escape(page.index)}">all games</a></p>' if page.index else ""
-    return page_head(title, "diamonds replay --html") + f"""<style>
-{asset("page.css")}
-{_perspective_css(seats)}
-</style>
+    return page_head(title, "diamonds replay --html") + f"""<style>{_FIRST_STYLE}</style>
 </head>
 <body>
 <header>
@@ -598,7 +604,7 @@ def render_page(page: Page) -> str:
 </header>
 <main>
 <div id="board">
-  <div id="stage" data-view="all"></div>
+  <div id="stage" data-view="all">unpacking the game…</div>
   <nav id="controls" aria-label="replay controls">
     <button type="button" data-action="start" title="start (Home)" aria-label="start">|◀</button>
     <button type="button" data-action="previous_round" title="previous round (PgUp)" aria-label="previous round">«</button>
@@ -647,7 +653,7 @@ def render_page(page: Page) -> str:
 </main>
 <script type="application/json" id="diamonds-data">{page_json(page)}</script>
 <script>
-{asset("page.js")}
+{asset("boot.js")}
 </script>
 </body>
 </html>
