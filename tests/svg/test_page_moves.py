@@ -293,10 +293,16 @@ def test_an_archive_of_pages_with_an_index(driver: Any, tmp_path: Path) -> None:
                    "const d = document.getElementById('from'); d.value = '2026-11-01';"
                    "d.dispatchEvent(new Event('input'));")
     assert script(driver, rows) == 3  # the club night's three games
-    link = driver.find_element("css selector", 'a[href="club-night-2026-11-20.html#g2/start"]')
+    # each game's rules and result, and a link to its end (the result, and the marks of an analysed game)
+    row = driver.find_element("css selector", 'tr:has(a[href="club-night-2026-11-20.html#g2/end"])')
+    assert row.find_element("css selector", ".rules").text == "2e"
+    assert "(wins)" in row.find_element("css selector", ".result").text
+    link = driver.find_element("css selector", 'a[href="club-night-2026-11-20.html#g2/end"]')
     link.click()
     open_page(driver, driver.current_url)
     assert state(driver)["game"] == 1
+    assert script(driver, "return document.getElementById('slider').value") == script(
+        driver, "return document.getElementById('slider').max")  # at the end
     assert driver.find_element("css selector", ".back a").get_attribute("href").endswith("/index.html")
     assert [e for e in driver.get_log("browser") if e["level"] in ("SEVERE", "WARNING")] == []
 
