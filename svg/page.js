@@ -274,7 +274,8 @@
       /* a mark on another decision of this stop (a pass, a bid, a victim, an award): a button of its own */
       mine.forEach(function (mark) {
         if (stop.kind === "card" && stop.seat === mark.seat && stop.move.indexOf(mark.played) === 0) { return; }
-        var other = moveButton(stop, index, players[mark.seat] + " " + mark.played + mark.glyph, GLYPH_CLASS[mark.glyph]);
+        var other = moveButton(stop, index, players[mark.seat] + " " + mark.played + mark.glyph,
+                               "decision " + GLYPH_CLASS[mark.glyph]);
         other.title = markText(mark);
         (stop.kind === "card" && cells[mark.seat] ? cells[mark.seat] : cells[0]).appendChild(other);
       });
