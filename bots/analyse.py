@@ -42,7 +42,7 @@ from typing import Any
 from diamonds.notation.records import Call, Comment, GameRecord, HandLine, Play, Plays, Round, Take
 
 from . import family_bot, playout, relative_score, table_of
-from .notes import mark_comment
+from .notes import PlayerSummary, mark_comment
 from .solver import MAX_NODES, OverBudget, Solver, exact
 
 __all__ = ["analyse_game", "judge", "judge_decision", "Judgement", "PlayerSummary", "accuracy", "marks", "annotate", "GLYPHS",
@@ -84,20 +84,6 @@ class Judgement:
     @property
     def exact(self) -> bool:
         return self.method != "est"
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class PlayerSummary:
-    player: str
-    judged: int
-    inaccuracies: int
-    mistakes: int
-    blunders: int
-    mean_loss: float
-    accuracy: float  # percent
-
-    def as_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
 
 
 def marks(rules: str, mistake: float | None = None, blunder: float | None = None) -> tuple[float, float]:

@@ -11,18 +11,35 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any
 
 from diamonds.notation.records import Comment, GameRecord
 
 if TYPE_CHECKING:
-    from .analyse import Judgement, PlayerSummary
+    from .analyse import Judgement
 
-__all__ = ["NotedMark", "mark_comment", "read_mark", "summary_comment", "read_summary", "SUMMARY_HEAD", "with_summary"]
+__all__ = ["PlayerSummary", "NotedMark", "mark_comment", "read_mark", "summary_comment", "read_summary", "SUMMARY_HEAD",
+           "with_summary"]
 
 _HOW = {"est": "{samples} worlds from {player}'s view", "exact": "exact: {player}'s view fixes every hand",
         "double dummy": "double dummy: every hand seen"}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSummary:
+    """A player's analysis in sum (`analyse.accuracy` makes it; the summary comment holds it)."""
+
+    player: str
+    judged: int
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+    mean_loss: float
+    accuracy: float  # percent
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,8 +104,6 @@ def summary_comment(rows: list[PlayerSummary]) -> Comment:
 
 def read_summary(text: str) -> list[PlayerSummary] | None:
     """The rows a comment written by `summary_comment` holds, or None for any other comment."""
-    from .analyse import PlayerSummary
-
     text = text.strip()
     if not text.startswith(SUMMARY_HEAD):
         return None

@@ -373,7 +373,7 @@ def _label_place(lines: Sequence[tuple[str, float, str]],
     """Where each line of the centre label goes: the band nearest the table's centre, wrapped (and, if it must,
     in smaller type) to the room the cards and their names leave there. Returns (text, (size, weight,
     baseline y, class)) per written line."""
-    felt = WIDTH - 160  # the felt's width, less a margin
+    felt: float = WIDTH - 160  # the felt's width, less a margin
     offsets = [(step + 1) // 2 * LABEL_STEP * (1 if step % 2 else -1)  # 0, +3, -3, +6, -6 …
                for step in range(2 * LABEL_REACH // LABEL_STEP + 1)]
     # The label stays among the cards (above the highest or below the lowest, it might meet a seat's plate).
@@ -393,7 +393,7 @@ def _label_place(lines: Sequence[tuple[str, float, str]],
                 return _baselines(whole, top)
     for shrink in (1.0, 0.85, 0.7):  # else cut at spaces to the room there is
         for offset in offsets:
-            width = felt
+            width: float = felt
             for _ in range(4):  # narrower lines make a taller band, which may leave less room: again
                 wrapped = _wrapped(lines, shrink, width)
                 if not wrapped:

@@ -26,7 +26,8 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 
-__all__ = ["Page", "PageGame", "PageStop", "PageScore", "PageMark", "PagePlayer", "loss_chart", "render_page", "page_json", "pack_pictures", "unpack_pictures",
+__all__ = ["Page", "PageGame", "PageStop", "PageScore", "PageMark", "PagePlayer", "loss_chart",
+           "render_page", "page_json", "pack_pictures", "unpack_pictures",
            "pack", "unpack", "unpack_page", "score_chart", "CSP", "z85_encode", "z85_decode",
            "positions_of", "jumps_of", "stops_of", "page_head"]
 
