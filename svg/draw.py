@@ -75,27 +75,29 @@ def card_label(card: AnyCard) -> tuple[str, str]:
 
 def card(parent: ET.Element, x: float, y: float, shown: AnyCard, *, width: float = CARD_W, height: float = CARD_H,
          highlight: bool = False, note: str | None = None) -> ET.Element:
-    """A card face up: its rank and suit as text, red or black; `data-card` holds its DGN name."""
-    group = add(parent, "g", class_="card winner" if highlight else "card", data_card=str(shown))
+    """A card face up: its rank and suit as text, red or black; `data-card` holds its DGN name.
+
+    Drawn at (0, 0) and moved into place (`transform`): a card looks the same wherever it lies, so a page's
+    pictures share its pieces when a hand closes up after a card is played (page.py's `pack_pictures`)."""
+    group = add(parent, "g", class_="card winner" if highlight else "card", data_card=str(shown),
+                transform=f"translate({number(x)},{number(y)})")
     colour = suit_colour(shown.suit) if isinstance(shown, Card) else "#6a3d9a"
-    add(group, "rect", x=x, y=y, width=width, height=height, rx=3, fill="#ffffff",
+    add(group, "rect", width=width, height=height, rx=3, fill="#ffffff",
         stroke=GOLD if highlight else "#555555", stroke_width=3 if highlight else 0.8)
     rank, symbol = card_label(shown)
     big = width >= TRICK_W
-    text(group, x + (5 if big else 2.5), y + (16 if big else 10.5), rank, size=15 if big else 9.5,
-         weight="bold", fill=colour)
-    text(group, x + width / 2, y + height - (10 if big else 4), symbol, size=22 if big else 12, anchor="middle",
-         fill=colour)
+    text(group, 5 if big else 2.5, 16 if big else 10.5, rank, size=15 if big else 9.5, weight="bold", fill=colour)
+    text(group, width / 2, height - (10 if big else 4), symbol, size=22 if big else 12, anchor="middle", fill=colour)
     if note:
-        text(group, x + width / 2, y + height + 11, note, size=10, anchor="middle", fill="#ffffff", class_="player")
+        text(group, width / 2, height + 11, note, size=10, anchor="middle", fill="#ffffff", class_="player")
     return group
 
 
 def card_back(parent: ET.Element, x: float, y: float, *, width: float = CARD_W, height: float = CARD_H) -> ET.Element:
-    """A card face down: its back, with nothing of its face in the file."""
-    group = add(parent, "g", class_="card back")
-    add(group, "rect", x=x, y=y, width=width, height=height, rx=3, fill=BACK, stroke="#ffffff", stroke_width=0.8)
-    add(group, "rect", x=x + 2.5, y=y + 2.5, width=width - 5, height=height - 5, rx=2, fill="none",
+    """A card face down: its back, with nothing of its face in the file (drawn at (0, 0) and moved, as `card`)."""
+    group = add(parent, "g", class_="card back", transform=f"translate({number(x)},{number(y)})")
+    add(group, "rect", width=width, height=height, rx=3, fill=BACK, stroke="#ffffff", stroke_width=0.8)
+    add(group, "rect", x=2.5, y=2.5, width=width - 5, height=height - 5, rx=2, fill="none",
         stroke="#e8c9a0", stroke_width=0.6)
     return group
 
@@ -226,7 +228,8 @@ class Sight:
 class Canvas:
     """One picture being drawn: the root `<svg>` with its title, the felt, and the header band."""
 
-    def __init__(self, title: str, description: str, *, size: int = WIDTH) -> None:
+    def __init__(self, title: str, description: str, *, size: int = WIDTH, for_page: bool = False) -> None:
+        self.for_page = for_page  # a page's picture: the page says where it is (its label), not the picture
         self.root = ET.Element("svg", {
             "xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {WIDTH} {HEIGHT}",
             "width": str(size), "height": number(size * HEIGHT / WIDTH), "role": "img",
@@ -248,7 +251,7 @@ class Canvas:
         if trick is not None:
             parts.append(f"trick {trick[0]}/{trick[1]}")
         parts.append(f"{dealer} deals")
-        return self.header(" · ".join([*parts, *extra]), f"{game} · {label}")
+        return self.header(" · ".join([*parts, *extra]), game if self.for_page else f"{game} · {label}")
 
     def header(self, left: str, right: str = "") -> ET.Element:
         group = add(self.root, "g", class_="header")
@@ -482,6 +485,10 @@ class Picture:
         viewer = f", as {players[as_player]} sees it" if as_player is not None and not for_page else ""
         title = self.title(step, table)
         description = f"A table of Diamonds ({table.config.rules}) with {', '.join(players)}: {title}{viewer}."
-        canvas = Canvas(f"Diamonds {table.config.rules}: {title}{viewer}", "" if for_page else description, size=size)
+        if for_page:  # the page names the position beside the picture (and as its label: page.js): every stop's
+            # picture says the same here, which keeps a page small (only what changes travels, page.py)
+            canvas = Canvas(f"Diamonds {table.config.rules}", "", size=size, for_page=True)
+        else:
+            canvas = Canvas(f"Diamonds {table.config.rules}: {title}{viewer}", description, size=size)
         self.draw(canvas, step, table, sight)
         return canvas.tostring()

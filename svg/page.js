@@ -369,6 +369,8 @@
     here.stop = Math.max(0, Math.min(index, list.length - 1));
     var stop = list[here.stop];
     stage.innerHTML = picture(here.stop);
+    var shown = stage.querySelector("svg");  /* its name: where it is (the picture does not say it: page.py) */
+    if (shown) { shown.setAttribute("aria-label", game().title + ": " + stop.label); }
     stage.dataset.stop = String(here.stop);
     stage.dataset.view = here.view;
     slider.value = String(here.stop);
