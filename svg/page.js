@@ -16,8 +16,8 @@
   var offsets = [];  /* each game's first stop in the global list of pictures */
   var timer = null;
 
-  /* The packed stops (page.py's _stop_rows): [label, narration, move, note, narration_as, seat + 1], the
-     empty tail left out; a card's label 0: the next card of the trick, 1: the first of the next trick. */
+  /* The packed stops (page.py's _stop_rows): [label, narration, seat + 1, move, note, narration_as], the
+     empty tail left out (a card's move: where the narration's first line ends with it); a card's label 0: the next card of the trick, 1: the first of the next trick. */
   function expand(rows) {
     var stops = [];
     rows.forEach(function (row) {
@@ -28,9 +28,11 @@
                             : parts[0] + "." + (Number(parts[1]) + 1) + ".1";
       }
       var part = label.split(".")[1];
-      stops.push({ label: label, narration: row[1], move: row[2] || "", note: row[3] || "",
-                   narration_as: row[4] || null, seat: row[5] ? row[5] - 1 : null,
-                   kind: label === "start" ? "start" : part === "0" ? "deal" : part === "end" ? "end" : "card" });
+      var kind = label === "start" ? "start" : part === "0" ? "deal" : part === "end" ? "end" : "card";
+      var move = row[3] || "";
+      if (kind === "card" && !move && row[1].length) { move = row[1][0].split(" ").pop(); }  /* `Ann plays 7H` */
+      stops.push({ label: label, narration: row[1], move: move, note: row[4] || "",
+                   narration_as: row[5] || null, seat: row[2] ? row[2] - 1 : null, kind: kind });
     });
     return stops;
   }

@@ -367,8 +367,9 @@ def unpack_page(data: dict[str, object]) -> dict[str, object]:
 
 
 def _stop_rows(stops: tuple[PageStop, ...]) -> list[list[object]]:
-    """The stops as the packed data holds them: `[label, narration, move, note, narration_as, seat + 1]`,
-    the empty tail left out. A card's label is 0 when it is the next card of the same trick, 1 when it
+    """The stops as the packed data holds them: `[label, narration, seat + 1, move, note, narration_as]`,
+    the empty tail left out. A card's move is left out ("") where the narration's first line ends with it
+    (`Ann plays 7H`). A card's label is 0 when it is the next card of the same trick, 1 when it
     is the first card of the next trick (of the round just dealt): the script works them out again
     (`stops_of` here, `expand` in page.js), and the kind from the label."""
     rows: list[list[object]] = []
@@ -386,13 +387,19 @@ def _stop_rows(stops: tuple[PageStop, ...]) -> list[list[object]]:
         heard: object = 0
         if any(lines is not None for lines in stop.narration_as):
             heard = [list(lines) if lines is not None else None for lines in stop.narration_as]
-        row: list[object] = [label, list(stop.narration), stop.move, stop.note, heard,
-                             0 if stop.seat is None else stop.seat + 1]
+        move = "" if stop.kind == "card" and stop.move == _said_card(stop.narration) else stop.move
+        row: list[object] = [label, list(stop.narration), 0 if stop.seat is None else stop.seat + 1, move, stop.note,
+                             heard]
         while len(row) > 2 and row[-1] in ("", 0):
             row.pop()
         rows.append(row)
         before = stop
     return rows
+
+
+def _said_card(narration: tuple[str, ...] | list[str]) -> str:
+    """The last word of a card stop's first line of narration (`Ann leads 7H`): its move, as a rule."""
+    return narration[0].rsplit(" ", 1)[-1] if narration else ""
 
 
 def _kind(label: str) -> str:
@@ -411,12 +418,16 @@ def stops_of(rows: list[list[object]]) -> list[dict[str, object]]:
         if isinstance(label, int):
             r, t, c = (str(stops[-1]["label"]).split(".") + ["0"])[:3]
             label = f"{r}.{t}.{int(c) + 1}" if label == 0 else f"{r}.{int(t) + 1}.1"
-        stop: dict[str, object] = {"label": label, "kind": _kind(str(label)), "narration": row[1],
-                                   "move": row[2] if len(row) > 2 else "", "note": row[3] if len(row) > 3 else ""}
-        if len(row) > 4 and row[4]:
-            stop["narration_as"] = row[4]
+        kind = _kind(str(label))
+        move = row[3] if len(row) > 3 else ""
+        if kind == "card" and not move:
+            move = _said_card(row[1])  # type: ignore[arg-type]
+        stop: dict[str, object] = {"label": label, "kind": kind, "narration": row[1],
+                                   "move": move, "note": row[4] if len(row) > 4 else ""}
         if len(row) > 5 and row[5]:
-            stop["seat"] = int(row[5]) - 1  # type: ignore[call-overload]
+            stop["narration_as"] = row[5]
+        if len(row) > 2 and row[2]:
+            stop["seat"] = int(row[2]) - 1  # type: ignore[call-overload]
         stops.append(stop)
     return stops
 

@@ -58,20 +58,6 @@ def test_the_pictures_are_the_replays_own_to_the_character(tmp_path: Path) -> No
 
 
 @pytest.mark.slow  # every sample's page built whole (about 10 s each)
-def test_page_sizes(tmp_path: Path) -> None:
-    """One game: at most 80 KB (KiB here; the league game was 214 KB when every stop's picture was
-    packed alone, now some 57 KB); the largest sample, six players, too. Each more game of an evening
-    adds at most 20 KB: three games at most 120 KB (they were 1.39 MB; now some 119 KB)."""
-    sizes = {}
-    for source in (LEAGUE, CLUB, SAMPLES / "2e-6p-partnership.dgn"):
-        _, text, _ = write_page(tmp_path, source)
-        sizes[source.name] = len(text.encode("utf-8"))
-    assert sizes[LEAGUE.name] <= 80 * 1024, sizes
-    assert sizes["2e-6p-partnership.dgn"] <= 80 * 1024, sizes
-    assert sizes[CLUB.name] <= (80 + 2 * 20) * 1024, sizes
-
-
-@pytest.mark.slow  # every sample's page built whole (about 10 s each)
 def test_the_move_list_data_has_annotations_and_comments(tmp_path: Path) -> None:
     _, page, _ = write_page(tmp_path, LEAGUE)
     stops = {stop["label"]: stop for stop in page_data(page)["games"][0]["stops"]}
