@@ -80,7 +80,7 @@ def card(parent: ET.Element, x: float, y: float, shown: AnyCard, *, width: float
     Drawn at (0, 0) and moved into place (`transform`): a card looks the same wherever it lies, so a page's
     pictures share its pieces when a hand closes up after a card is played (page.py's `pack_pictures`)."""
     group = add(parent, "g", class_="card winner" if highlight else "card", data_card=str(shown),
-                transform=f"translate({number(x)},{number(y)})")
+                transform=f"translate({number(x)},{number(y)})" if x or y else None)
     colour = suit_colour(shown.suit) if isinstance(shown, Card) else "#6a3d9a"
     add(group, "rect", width=width, height=height, rx=3, fill="#ffffff",
         stroke=GOLD if highlight else "#555555", stroke_width=3 if highlight else 0.8)
@@ -95,7 +95,7 @@ def card(parent: ET.Element, x: float, y: float, shown: AnyCard, *, width: float
 
 def card_back(parent: ET.Element, x: float, y: float, *, width: float = CARD_W, height: float = CARD_H) -> ET.Element:
     """A card face down: its back, with nothing of its face in the file (drawn at (0, 0) and moved, as `card`)."""
-    group = add(parent, "g", class_="card back", transform=f"translate({number(x)},{number(y)})")
+    group = add(parent, "g", class_="card back", transform=f"translate({number(x)},{number(y)})" if x or y else None)
     add(group, "rect", width=width, height=height, rx=3, fill=BACK, stroke="#ffffff", stroke_width=0.8)
     add(group, "rect", x=2.5, y=2.5, width=width - 5, height=height - 5, rx=2, fill="none",
         stroke="#e8c9a0", stroke_width=0.6)
@@ -104,14 +104,24 @@ def card_back(parent: ET.Element, x: float, y: float, *, width: float = CARD_W, 
 
 def card_row(parent: ET.Element, x: float, y: float, cards: Sequence[AnyCard | None], *, per_row: int = 10,
              pitch: float = CARD_PITCH) -> float:
-    """Cards overlapping left to right, wrapping after `per_row`; None is a card face down. Returns the height."""
+    """Cards overlapping left to right, wrapping after `per_row`; None is a card face down. Returns the height.
+
+    Each card lies inside the one before it, moved one place on (a `g.next`): when a card leaves a hand, the
+    cards after it close up by themselves, and a page's next picture differs from this one by that card alone
+    (page.py's `pack_pictures`)."""
+    holder = parent
     for index, shown in enumerate(cards):
-        row, column = divmod(index, per_row)
-        cx, cy = x + column * pitch, y + row * (CARD_H + 3)
-        if shown is None:
-            card_back(parent, cx, cy)
+        if index == 0:
+            dx, dy = x, y
+        elif index % per_row == 0:
+            dx, dy = -(per_row - 1) * pitch, CARD_H + 3
         else:
-            card(parent, cx, cy, shown)
+            dx, dy = pitch, 0
+        holder = add(holder, "g", class_="next", transform=f"translate({number(round(dx, 1))},{number(dy)})")
+        if shown is None:
+            card_back(holder, 0, 0)
+        else:
+            card(holder, 0, 0, shown)
     rows = max(1, math.ceil(len(cards) / per_row))
     return rows * (CARD_H + 3)
 

@@ -145,12 +145,16 @@ CHUNK_DEPTH = 6
 
 def _chunks(svg: str, depth: int = CHUNK_DEPTH) -> list[str]:
     """`svg` cut into consecutive pieces at the elements of the first `depth` levels: joined, they are
-    `svg` again, character for character."""
+    `svg` again, character for character. A `g.next` (a card of a row inside the card before it,
+    `draw.card_row`) is cut at but counts no level: a row of any length is cut card by card."""
     out: list[str] = []
     level = start = 0
+    chained: list[bool] = []  # per open element: whether it is a `g.next`
     for match in _TAG.finditer(svg):
         closing, empty = match.group(1), match.group(2)
         if closing:
+            if chained.pop():
+                level += 1
             level -= 1
             if level <= depth:
                 out.append(svg[start:match.end()])
@@ -161,6 +165,13 @@ def _chunks(svg: str, depth: int = CHUNK_DEPTH) -> list[str]:
             start = match.start()
         if not empty:
             level += 1
+            chain = match.group().startswith('<g class="next"')
+            chained.append(chain)
+            if chain:
+                level -= 1
+                if level <= depth:
+                    out.append(svg[start:match.end()])
+                    start = match.end()
         elif level <= depth:
             out.append(svg[start:match.end()])
             start = match.end()

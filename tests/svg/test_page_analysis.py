@@ -169,13 +169,8 @@ def budget(games: int) -> int:
     return 80_000 + 20_000 * (games - 1)
 
 
-#: Over budget still: bidding's two club games of 769 and 673 stops (45 passes a hand) make 102.5 KB.
-OVER = {"bidding-3p-club.dgn": "102.5 KB for two games of 1,442 stops in all, against 100 KB (issue 32 item 5)"}
-
-
 @pytest.mark.slow  # every sample's page built whole (up to some 20 s each on a loaded machine)
-@pytest.mark.parametrize("sample", [pytest.param(name, marks=pytest.mark.xfail(reason=OVER[name], strict=True))
-                                    if name in OVER else name for name in sorted(p.name for p in SAMPLES.glob("*.dgn"))])
+@pytest.mark.parametrize("sample", sorted(p.name for p in SAMPLES.glob("*.dgn")))
 def test_every_samples_page_keeps_to_the_size_budget(sample: str, tmp_path: Path) -> None:
     _, page, _ = write_page(tmp_path, SAMPLES / sample)
     games = len(page_data(page)["games"])
