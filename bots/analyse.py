@@ -42,6 +42,7 @@ from typing import Any
 from diamonds.notation.records import Call, Comment, GameRecord, HandLine, Play, Plays, Round, Take
 
 from . import family_bot, playout, relative_score, table_of
+from .notes import PlayerSummary, mark_comment
 from .solver import MAX_NODES, OverBudget, Solver, exact
 
 __all__ = ["analyse_game", "judge", "judge_decision", "Judgement", "PlayerSummary", "accuracy", "marks", "annotate", "GLYPHS",
@@ -83,20 +84,6 @@ class Judgement:
     @property
     def exact(self) -> bool:
         return self.method != "est"
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class PlayerSummary:
-    player: str
-    judged: int
-    inaccuracies: int
-    mistakes: int
-    blunders: int
-    mean_loss: float
-    accuracy: float  # percent
-
-    def as_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
 
 
 def marks(rules: str, mistake: float | None = None, blunder: float | None = None) -> tuple[float, float]:
@@ -310,16 +297,8 @@ def accuracy(judgements: Sequence[Judgement], players: Sequence[str], rules: str
 
 
 def _note(j: Judgement) -> Comment:
-    """The comment a marked decision gets: the best move, the loss and its interval, and how it was found."""
-    how = {"est": f"{j.samples} worlds from {j.player}'s view", "exact": f"exact: {j.player}'s view fixes every hand",
-           "double dummy": "double dummy: every hand seen"}[j.method]
-    of = f", {j.considered} of {j.legal} moves considered" if j.considered < j.legal else ""
-    if j.method == "est":
-        loss = f"loses {j.loss:.1f} [{max(0.0, j.loss_low):.1f}, {j.loss_high:.1f}]"
-    else:
-        loss = f"loses {j.loss:.1f}"
-    return Comment(f"{j.glyph} best: {j.best} ({j.best_estimate:+.1f}) vs {j.played} ({j.played_estimate:+.1f}), "
-                   f"{loss} pts; {how}{of}", True)
+    """The comment a marked decision gets (its form, and its reader, are `notes`)."""
+    return mark_comment(j)
 
 
 def annotate(record: GameRecord, judgements: list[Judgement]) -> GameRecord:

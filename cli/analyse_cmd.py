@@ -17,6 +17,7 @@ __all__ = ["run"]
 def run(args: argparse.Namespace) -> int:
     import diamonds
     from diamonds.bots.analyse import accuracy, analyse_game, marks
+    from diamonds.bots.notes import with_summary
     from diamonds.notation.writer import write_game
 
     if args.blunder is not None and args.mistake is not None and args.blunder < args.mistake:
@@ -46,6 +47,7 @@ def run(args: argparse.Namespace) -> int:
                                           mistake=args.mistake, blunder=args.blunder, exact_nodes=args.exact_nodes,
                                           double_dummy=args.double_dummy)
         rows = accuracy(judgements, game.players, game.rules, args.mistake)
+        record = with_summary(record, rows)
         texts.append(write_game(record))
         mistake, blunder = marks(game.rules, args.mistake, args.blunder)
         reports.append({"game": number, "valid": True, "rules": game.rules,

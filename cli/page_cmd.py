@@ -17,19 +17,19 @@ from collections.abc import Callable, Sequence
 from diamonds.core import rules_for
 from diamonds.io.write import write_text
 from diamonds.notation.diagnostics import format_problem
-from diamonds.notation.records import Call
+from diamonds.notation.records import Call, Comment
 from diamonds.notation.words import Shape, vocabulary
 from diamonds.replay import ReplayedGame, replay_record
 from diamonds.replay.steps import Step, find_position, steps_of
 from diamonds.svg import step_svg
-from diamonds.svg.page import Page, PageGame, PageScore, PageStop, render_page
+from diamonds.svg.page import Page, PageGame, PageMark, PagePlayer, PageScore, PageStop, loss_chart, render_page
 from diamonds.views import View, view_for
 
 from .errors import CommandError
 from .inputs import display_path, games_in
 from .navigator import Navigator
 
-__all__ = ["run_page", "build_page"]
+__all__ = ["run_page", "build_page", "analysis_of"]
 
 def run_page(args: argparse.Namespace) -> int:
     page, valid = build_page(args.file, args.encoding, as_name=args.as_player, start_game=1 if args.game is None else args.game)
@@ -74,8 +74,9 @@ def run_archive(args: argparse.Namespace, files: Sequence[str]) -> int:
                 result = ", ".join(f"{s.side} {s.score}" + (" (wins)" if s.winner else "") for s in game.scores)
             else:
                 result = "not finished" if not game.notes else "stops at a problem"
-            rows.append(ArchiveRow(f"{name}#g{number}/start", display_path(path), number, game.date, game.title,
-                                   game.players, result, not any(": note:" not in n for n in game.notes)))
+            where = "end" if game.stops else "start"  # the index leads to the game's end: its result, its marks
+            rows.append(ArchiveRow(f"{name}#g{number}/{where}", display_path(path), number, game.date, game.title,
+                                   game.players, result, not any(": note:" not in n for n in game.notes), game.rules))
     rows.sort(key=lambda row: (row.date or "~", row.file, row.game))
     with open(os.path.join(folder, "index.html"), "w", encoding="utf-8") as out:
         out.write(render_index(f"Diamonds games: {len(rows)} in {len(files)} file{'s' if len(files) != 1 else ''}",
@@ -100,7 +101,7 @@ def build_page(path: str, encoding: str, *, as_name: str | None = None,
         everyone = dict.fromkeys(player for config in configs for player in config.players)
         raise CommandError(f"--as {as_name}: not a player of any game of {shown} ({' '.join(everyone)})")
     games = []
-    for replayed in replayed_games:
+    for number, replayed in enumerate(replayed_games, 1):
         notes = [format_problem(shown, replayed.record, problem) for problem in replayed.problems]
         notes += [f"{shown}: note: {note}" for note in replayed.notes]
         seat = None
@@ -111,7 +112,7 @@ def build_page(path: str, encoding: str, *, as_name: str | None = None,
                              "from their perspective it shows nothing")
         for note in notes:
             print(note, file=sys.stderr)
-        games.append(_page_game(replayed, notes, as_name, seat))
+        games.append(_page_game(replayed, notes, as_name, seat, number))
     valid = all(replayed.valid for replayed in replayed_games)
     title = f"Diamonds replay: {os.path.basename(shown)}"
     return Page(title, tuple(games), start_game - 1), valid
@@ -138,7 +139,8 @@ def _about(replayed: ReplayedGame) -> str:
     return f"{rules} · " + " vs ".join(config.side_name(side) for side in range(config.side_count))
 
 
-def _page_game(replayed: ReplayedGame, notes: list[str], as_name: str | None, seat: int | None) -> PageGame:
+def _page_game(replayed: ReplayedGame, notes: list[str], as_name: str | None, seat: int | None,
+               number: int = 1) -> PageGame:
     config = replayed.config
     players = tuple(config.players) if config is not None else ()
     fixed = as_name is not None
@@ -153,8 +155,71 @@ def _page_game(replayed: ReplayedGame, notes: list[str], as_name: str | None, se
     scores: tuple[PageScore, ...] = ()
     if replayed.complete:
         scores = tuple(PageScore(config.side_name(s.side), s.score, s.winner) for s in replayed.game.standings())
+    marks, summary = analysis_of(replayed, steps)
+    chart = loss_chart(players, marks, [step.label for step in steps], number, summary)
     return PageGame(_title(replayed), _about(replayed), players, stops, positions(steps), scores, tuple(notes),
-                    seat if fixed else None, _chart(replayed, steps), replayed.record.tag_value("Date") or "")
+                    seat if fixed else None, _chart(replayed, steps), replayed.record.tag_value("Date") or "",
+                    marks, summary, chart, _rules(replayed))
+
+
+def _rules(replayed: ReplayedGame) -> str:
+    """`1e, partnership`: the rule set and the variant, as the record's tags say them."""
+    config = replayed.config
+    if config is None:
+        return ""
+    variant = replayed.record.tag_value("Variant")
+    return config.rules + (f", {variant}" if variant else "")
+
+
+def analysis_of(replayed: ReplayedGame, steps: Sequence[Step]) -> tuple[tuple[PageMark, ...], tuple[PagePlayer, ...]]:
+    """The marks and the per-player summary an annotated record carries in its comments (`diamonds analyse`
+    wrote them: `bots.notes`), each mark at the stop that shows the position after it: a card's own stop,
+    the trick's last card for a victim, the round's R2.0 for a pass, bid, take or final bid, R2.end for an
+    award. Nothing is judged here: an unannotated record has none."""
+    from diamonds.bots.notes import read_mark, read_summary
+
+    config = replayed.config
+    if config is None:
+        return (), ()
+    stop_of: dict[tuple[int, int, int], int] = {}
+    for index, step in enumerate(steps):
+        if step.kind != "start":
+            stop_of.setdefault((step.round_no, step.trick_no if step.kind == "card" else -1 if step.kind == "end" else 0,
+                                step.card_no), index)
+    marks: list[PageMark] = []
+
+    def add(comments: Sequence[Comment], where: tuple[int, int, int], player: str) -> None:
+        stop = stop_of.get(where)
+        for comment in comments:
+            mark = read_mark(comment.text)
+            if mark is None or stop is None:
+                continue
+            seat = config.seat_of(mark.player or player)
+            if seat is not None:
+                marks.append(PageMark(stop, seat, mark.glyph, mark.played, mark.best, mark.loss, mark.low, mark.high,
+                                      mark.method))
+
+    for round_ in replayed.record.rounds:
+        r = round_.header.number
+        add(round_.header.comments, (r, 0, 0), round_.header.dealer)
+        for line in round_.hand_lines:
+            add(line.comments, (r, 0, 0), line.player)
+        for call in round_.calls:
+            add(call.comments, (r, 0, 0), call.player)
+        for trick in round_.tricks:
+            for number, play in enumerate(trick.plays, 1):
+                stop = stop_of.get((r, trick.number, number))
+                actor = steps[stop].actor if stop is not None else None
+                add(play.comments, (r, trick.number, number), config.players[actor] if actor is not None else "")
+        if round_.end is not None:
+            add(round_.end.comments, (r, -1, 0), "")
+    summary: tuple[PagePlayer, ...] = ()
+    for comment in replayed.record.comments:
+        rows = read_summary(comment.text)
+        if rows is not None:
+            summary = tuple(PagePlayer(row.player, row.judged, row.inaccuracies, row.mistakes, row.blunders,
+                                       row.mean_loss, row.accuracy) for row in rows)
+    return tuple(sorted(marks, key=lambda mark: mark.stop)), summary
 
 
 def _moves(replayed: ReplayedGame, steps: Sequence[Step]) -> list[tuple[str, str]]:
@@ -171,15 +236,22 @@ def _moves(replayed: ReplayedGame, steps: Sequence[Step]) -> list[tuple[str, str
                 play = tricks[0].plays[step.card_no - 1]
                 text = str(play.card) + (play.annotation or "")
                 comments = (tricks[0].comments if step.card_no == 1 else ()) + tuple(play.comments)
-                note = " ".join(c.text.strip() for c in comments)
+                note = _said(comments)
         elif step.kind == "deal" and round_ is not None:
-            note = " ".join(c.text.strip() for c in round_.header.comments)
+            note = _said(round_.header.comments)
             for kind in vocabulary().words(Shape.CALL):  # the calls of the round, by their words (bid, final)
                 amounts = [str(call.amount) for call in round_.calls if isinstance(call, Call) and call.kind == kind]
                 if amounts:
                     text += f" · {kind} {' '.join(amounts)}"
         found.append((text, note))
     return found
+
+
+def _said(comments: Sequence[Comment]) -> str:
+    """The comments' words for the move list's tooltip; the analysis's marks are shown as marks instead."""
+    from diamonds.bots.notes import read_mark
+
+    return " ".join(c.text.strip() for c in comments if read_mark(c.text) is None)
 
 
 def _chart(replayed: ReplayedGame, steps: Sequence[Step]) -> str:
@@ -221,7 +293,7 @@ def _stop(steps: Sequence[Step], index: int, view: View, seat: int | None, fixed
     return PageStop(step.label, step.kind, svg, narration, narration_as,
                     jump(steps, index, Navigator.next_trick), jump(steps, index, Navigator.previous_trick),
                     jump(steps, index, Navigator.next_round), jump(steps, index, Navigator.previous_round),
-                    move[0], move[1])
+                    move[0], move[1], step.actor if step.kind == "card" else None)
 
 
 def jump(steps: Sequence[Step], index: int, move: Callable[[Navigator], None]) -> int:

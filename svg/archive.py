@@ -1,7 +1,8 @@
 """The archive's index page (`diamonds replay FILES… --html DIR/`): every game, filterable, offline.
 
 Pure: rows in, one HTML file out. A row per game: its page and place in it
-(`page.html#g2/start`), the date, the event, the players, the result. Two
+(`page.html#g2/end`: the game's end, its result and marks), the date, the event, the players, the rules,
+the result. Two
 filters, by player and by dates, run in the page's own small script; the
 page loads nothing (the same Content-Security-Policy as the replay pages).
 Every text from the records is HTML-escaped.
@@ -19,7 +20,7 @@ __all__ = ["ArchiveRow", "render_index"]
 
 @dataclass(frozen=True, slots=True)
 class ArchiveRow:
-    href: str  # the page and the game in it: `club.html#g2/start`
+    href: str  # the page and the game in it: `club.html#g2/end`
     file: str  # the DGN file, as given
     game: int  # 1-based, in its file
     date: str  # the Date tag, as written ("" without one)
@@ -27,6 +28,7 @@ class ArchiveRow:
     players: tuple[str, ...]
     result: str  # "Ann 45 (wins), Bob 40", or why there is none
     valid: bool
+    rules: str = ""  # "1e, partnership"
 
 
 _STYLE = """
@@ -41,7 +43,17 @@ th, td { text-align: left; padding: 0.25rem 0.5rem; border-bottom: 1px solid #d6
 tr.invalid td { color: #9b2c1c; }
 a:focus-visible, input:focus-visible { outline: 3px solid #1f6f50; outline-offset: 2px; }
 #shown { color: #5b6770; }
-@media (max-width: 600px) { .file { display: none; } th, td { padding: 0.2rem 0.3rem; } body { font-size: 15px; } }
+td { overflow-wrap: anywhere; }
+@media (max-width: 600px) {
+  .file { display: none; }
+  th, td { padding: 0.2rem 0.25rem; font-size: 13px; }
+  body { font-size: 15px; padding: 0.25rem 0.4rem 1.5rem; }
+  table { table-layout: fixed; }
+  th:nth-child(1) { width: 17%; } th:nth-child(2) { width: 23%; } th:nth-child(3) { width: 21%; }
+  th:nth-child(4) { width: 16%; } th:nth-child(5) { width: 23%; }
+  input[type="search"] { width: 12rem; max-width: 100%; }
+  label { flex-wrap: wrap; }
+}
 [hidden] { display: none !important; }
 """
 
@@ -79,7 +91,8 @@ def render_index(title: str, rows: list[ArchiveRow]) -> str:
             f'<tr class="{"" if row.valid else "invalid"}" data-date="{e(row.date)}" '
             f'data-players="{e(chr(10).join(row.players))}">'
             f'<td>{e(row.date) or "–"}</td><td><a href="{e(row.href)}">{e(row.title)}</a></td>'
-            f"<td>{e(players)}</td><td>{e(row.result)}</td>"
+            f'<td class="players">{e(players)}</td><td class="rules">{e(row.rules) or "–"}</td>'
+            f'<td class="result">{e(row.result)}</td>'
             f'<td class="file">{e(row.file)} #{row.game}</td></tr>')
     return page_head(e(title), "diamonds replay --html DIR/") + f"""<style>{_STYLE}</style>
 </head>
@@ -92,7 +105,7 @@ def render_index(title: str, rows: list[ArchiveRow]) -> str:
 </form>
 <p id="shown" role="status"></p>
 <table id="games">
-<thead><tr><th>date</th><th>game</th><th>players</th><th>result</th><th class="file">file</th></tr></thead>
+<thead><tr><th>date</th><th>game</th><th>players</th><th>rules</th><th>result</th><th class="file">file</th></tr></thead>
 <tbody>
 {chr(10).join(body)}
 </tbody>

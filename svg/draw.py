@@ -75,41 +75,53 @@ def card_label(card: AnyCard) -> tuple[str, str]:
 
 def card(parent: ET.Element, x: float, y: float, shown: AnyCard, *, width: float = CARD_W, height: float = CARD_H,
          highlight: bool = False, note: str | None = None) -> ET.Element:
-    """A card face up: its rank and suit as text, red or black; `data-card` holds its DGN name."""
-    group = add(parent, "g", class_="card winner" if highlight else "card", data_card=str(shown))
+    """A card face up: its rank and suit as text, red or black; `data-card` holds its DGN name.
+
+    Drawn at (0, 0) and moved into place (`transform`): a card looks the same wherever it lies, so a page's
+    pictures share its pieces when a hand closes up after a card is played (page.py's `pack_pictures`)."""
+    group = add(parent, "g", class_="card winner" if highlight else "card", data_card=str(shown),
+                transform=f"translate({number(x)},{number(y)})" if x or y else None)
     colour = suit_colour(shown.suit) if isinstance(shown, Card) else "#6a3d9a"
-    add(group, "rect", x=x, y=y, width=width, height=height, rx=3, fill="#ffffff",
+    add(group, "rect", width=width, height=height, rx=3, fill="#ffffff",
         stroke=GOLD if highlight else "#555555", stroke_width=3 if highlight else 0.8)
     rank, symbol = card_label(shown)
     big = width >= TRICK_W
-    text(group, x + (5 if big else 2.5), y + (16 if big else 10.5), rank, size=15 if big else 9.5,
-         weight="bold", fill=colour)
-    text(group, x + width / 2, y + height - (10 if big else 4), symbol, size=22 if big else 12, anchor="middle",
-         fill=colour)
+    text(group, 5 if big else 2.5, 16 if big else 10.5, rank, size=15 if big else 9.5, weight="bold", fill=colour)
+    text(group, width / 2, height - (10 if big else 4), symbol, size=22 if big else 12, anchor="middle", fill=colour)
     if note:
-        text(group, x + width / 2, y + height + 11, note, size=10, anchor="middle", fill="#ffffff", class_="player")
+        text(group, width / 2, height + 11, note, size=10, anchor="middle", fill="#ffffff", class_="player")
     return group
 
 
 def card_back(parent: ET.Element, x: float, y: float, *, width: float = CARD_W, height: float = CARD_H) -> ET.Element:
-    """A card face down: its back, with nothing of its face in the file."""
-    group = add(parent, "g", class_="card back")
-    add(group, "rect", x=x, y=y, width=width, height=height, rx=3, fill=BACK, stroke="#ffffff", stroke_width=0.8)
-    add(group, "rect", x=x + 2.5, y=y + 2.5, width=width - 5, height=height - 5, rx=2, fill="none",
+    """A card face down: its back, with nothing of its face in the file (drawn at (0, 0) and moved, as `card`)."""
+    group = add(parent, "g", class_="card back", transform=f"translate({number(x)},{number(y)})" if x or y else None)
+    add(group, "rect", width=width, height=height, rx=3, fill=BACK, stroke="#ffffff", stroke_width=0.8)
+    add(group, "rect", x=2.5, y=2.5, width=width - 5, height=height - 5, rx=2, fill="none",
         stroke="#e8c9a0", stroke_width=0.6)
     return group
 
 
 def card_row(parent: ET.Element, x: float, y: float, cards: Sequence[AnyCard | None], *, per_row: int = 10,
              pitch: float = CARD_PITCH) -> float:
-    """Cards overlapping left to right, wrapping after `per_row`; None is a card face down. Returns the height."""
+    """Cards overlapping left to right, wrapping after `per_row`; None is a card face down. Returns the height.
+
+    Each card lies inside the one before it, moved one place on (a `g.next`): when a card leaves a hand, the
+    cards after it close up by themselves, and a page's next picture differs from this one by that card alone
+    (page.py's `pack_pictures`)."""
+    holder = parent
     for index, shown in enumerate(cards):
-        row, column = divmod(index, per_row)
-        cx, cy = x + column * pitch, y + row * (CARD_H + 3)
-        if shown is None:
-            card_back(parent, cx, cy)
+        if index == 0:
+            dx, dy = x, y
+        elif index % per_row == 0:
+            dx, dy = -(per_row - 1) * pitch, CARD_H + 3
         else:
-            card(parent, cx, cy, shown)
+            dx, dy = pitch, 0
+        holder = add(holder, "g", class_="next", transform=f"translate({number(round(dx, 1))},{number(dy)})")
+        if shown is None:
+            card_back(holder, 0, 0)
+        else:
+            card(holder, 0, 0, shown)
     rows = max(1, math.ceil(len(cards) / per_row))
     return rows * (CARD_H + 3)
 
@@ -226,14 +238,16 @@ class Sight:
 class Canvas:
     """One picture being drawn: the root `<svg>` with its title, the felt, and the header band."""
 
-    def __init__(self, title: str, description: str, *, size: int = WIDTH) -> None:
+    def __init__(self, title: str, description: str, *, size: int = WIDTH, for_page: bool = False) -> None:
+        self.for_page = for_page  # a page's picture: the page says where it is (its label), not the picture
         self.root = ET.Element("svg", {
             "xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {WIDTH} {HEIGHT}",
             "width": str(size), "height": number(size * HEIGHT / WIDTH), "role": "img",
             "font-family": FONT, "class": "diamonds-table",
         })
         ET.SubElement(self.root, "title").text = title
-        ET.SubElement(self.root, "desc").text = description
+        if description:  # (a page's picture has none: the page's narration says it, and it is smaller so)
+            ET.SubElement(self.root, "desc").text = description
         add(self.root, "rect", x=0, y=0, width=WIDTH, height=HEIGHT, fill="#f3efe3")
         add(self.root, "ellipse", cx=TABLE_CX, cy=TABLE_CY, rx=WIDTH / 2 - 70, ry=(HEIGHT - HEADER) / 2 - 60,
             fill=FELT, stroke=FELT_EDGE, stroke_width=6, class_="felt")
@@ -247,7 +261,7 @@ class Canvas:
         if trick is not None:
             parts.append(f"trick {trick[0]}/{trick[1]}")
         parts.append(f"{dealer} deals")
-        return self.header(" · ".join([*parts, *extra]), f"{game} · {label}")
+        return self.header(" · ".join([*parts, *extra]), game if self.for_page else f"{game} · {label}")
 
     def header(self, left: str, right: str = "") -> ET.Element:
         group = add(self.root, "g", class_="header")
@@ -339,27 +353,134 @@ def trick(canvas: Canvas, plays: Sequence[Play], winner: int | None, names: Sequ
           caption: str, result: Sequence[str] = ()) -> ET.Element:
     """The trick on the table: each card in front of its player with their name, the winner's card ringed.
 
-    `caption` (what the trick is) and the `result` lines (who won, and why) are written in the middle."""
+    `caption` (what the trick is) and the `result` lines (who won, and why) are written in the middle, where
+    no card or name lies (`_label_place`): a card never covers them, at any number of players."""
     group = canvas.layer("trick")
     n = len(names)
-    top = TABLE_CY - 4 - 8 * max(len(result) - 1, 0)
-    text(group, TABLE_CX, top, caption, size=12, anchor="middle", fill="#ffffff", class_="caption")
-    for index, line in enumerate(result):
-        text(group, TABLE_CX, top + 17 * (index + 1), line, size=12 if index == 0 else 9, anchor="middle",
-             fill="#ffe9a8", weight="bold" if index == 0 else None, class_="result")
     # Two plays by one seat (Fitzgerald's two-player tricks) lie side by side.
     seen: dict[int, int] = {}
+    obstacles: list[tuple[float, float, float, float]] = []  # x0, y0, x1, y1 of each card and its name line
+    cards = []
     for index, play in enumerate(plays):
         repeat = seen.get(play.seat, 0)
         seen[play.seat] = repeat + 1
         x, y = toward(play.seat, sight.bottom, n, 72 if n <= 4 else 82)
         x += repeat * (TRICK_W + 6) - (TRICK_W + 6) / 2 * (1 if _plays_of(plays, play.seat) > 1 else 0)
         label = names[play.seat] + (f" · {play.note}" if play.note else "")
-        element = card(group, x - TRICK_W / 2, y - TRICK_H / 2 - 6, play.card, width=TRICK_W, height=TRICK_H,
+        left, top = x - TRICK_W / 2, y - TRICK_H / 2 - 6
+        half = max(TRICK_W, _text_width(label, 10)) / 2
+        obstacles.append((min(left, x - half), top, max(left + TRICK_W, x + half), top + TRICK_H + 14))
+        cards.append((index, play, left, top, label))
+    lines = [(caption, 12.0, "normal"), *((line, 12.0 if i == 0 else 9.0, "bold" if i == 0 else "normal")
+                                          for i, line in enumerate(result))]
+    placed = _label_place(lines, obstacles)
+    for text_line, (size, weight, cy, class_) in placed:
+        text(group, TABLE_CX, cy, text_line, size=size, anchor="middle", fill="#ffffff" if class_ == "caption" else "#ffe9a8",
+             weight="bold" if weight == "bold" else None, class_=class_)
+    for index, play, left, top, label in cards:
+        element = card(group, left, top, play.card, width=TRICK_W, height=TRICK_H,
                        highlight=play.seat == winner, note=label)
         element.set("data-seat", str(play.seat))
         element.set("data-order", str(index + 1))
     return group
+
+
+def _text_width(content: str, size: float, weight: str = "normal") -> float:
+    """A generous guess of a line's width in DejaVu Sans (the widest of the fonts the pictures name)."""
+    return len(content) * size * (0.68 if weight == "bold" else 0.62)
+
+
+def _wrap(content: str, size: float, weight: str, width: float) -> list[str] | None:
+    """`content` cut at spaces into lines no wider than `width`, or None where a word alone is wider."""
+    lines: list[str] = []
+    for word in content.split(" "):
+        joined = f"{lines[-1]} {word}" if lines else word
+        if lines and _text_width(joined, size, weight) <= width:
+            lines[-1] = joined
+        elif _text_width(word, size, weight) <= width:
+            lines.append(word)
+        else:
+            return None
+    return lines
+
+
+#: How far the centre label may move up or down to find room between the cards, and by what steps.
+LABEL_REACH, LABEL_STEP = 120, 3  # (the label keeps within the cards' height, or ±REACH/2 of the centre)
+
+
+def _label_place(lines: Sequence[tuple[str, float, str]],
+                 obstacles: Sequence[tuple[float, float, float, float]]) -> list[tuple[str, tuple[float, str, float, str]]]:
+    """Where each line of the centre label goes: the band nearest the table's centre, wrapped (and, if it must,
+    in smaller type) to the room the cards and their names leave there. Returns (text, (size, weight,
+    baseline y, class)) per written line."""
+    felt: float = WIDTH - 160  # the felt's width, less a margin
+    offsets = [(step + 1) // 2 * LABEL_STEP * (1 if step % 2 else -1)  # 0, +3, -3, +6, -6 …
+               for step in range(2 * LABEL_REACH // LABEL_STEP + 1)]
+    # The label stays among the cards (above the highest or below the lowest, it might meet a seat's plate).
+    high = min([TABLE_CY - LABEL_REACH / 2, *(y0 for _, y0, _, _ in obstacles)])
+    low = max([TABLE_CY + LABEL_REACH / 2, *(y1 for _, _, _, y1 in obstacles)])
+
+    def inside(top: float, height: float) -> bool:
+        return top >= high and top + height <= low
+
+    for shrink in (1.0, 0.85, 0.7):  # each line whole, where there is room for it, in smaller type if it must
+        whole = [(content, round(size * shrink, 1), weight, "caption" if index == 0 else "result")
+                 for index, (content, size, weight) in enumerate(lines)]
+        for offset in offsets:
+            top = TABLE_CY - 4 - _height_of(whole) / 2 + offset
+            room = _room(top, top + _height_of(whole), obstacles, felt) if inside(top, _height_of(whole)) else 0
+            if all(_text_width(piece, size, weight) <= room for piece, size, weight, _ in whole):
+                return _baselines(whole, top)
+    for shrink in (1.0, 0.85, 0.7):  # else cut at spaces to the room there is
+        for offset in offsets:
+            width: float = felt
+            for _ in range(4):  # narrower lines make a taller band, which may leave less room: again
+                wrapped = _wrapped(lines, shrink, width)
+                if not wrapped:
+                    break
+                top = TABLE_CY - 4 - _height_of(wrapped) / 2 + offset
+                room = _room(top, top + _height_of(wrapped), obstacles, felt) if inside(top, _height_of(wrapped)) else 0
+                if all(_text_width(piece, size, weight) <= room for piece, size, weight, _ in wrapped):
+                    return _baselines(wrapped, top)
+                if room <= 0:
+                    break
+                width = room
+    return _baselines(whole, TABLE_CY - 4 - _height_of(whole) / 2)
+
+
+def _wrapped(lines: Sequence[tuple[str, float, str]], shrink: float, width: float) -> list[tuple[str, float, str, str]] | None:
+    out: list[tuple[str, float, str, str]] = []
+    for index, (content, size, weight) in enumerate(lines):
+        cut = _wrap(content, size * shrink, weight, width)
+        if cut is None:
+            return None
+        out += [(piece, round(size * shrink, 1), weight, "caption" if index == 0 else "result") for piece in cut]
+    return out
+
+
+def _height_of(wrapped: Sequence[tuple[str, float, str, str]]) -> float:
+    return sum(size * 1.35 for _, size, _, _ in wrapped)
+
+
+def _room(top: float, bottom: float, obstacles: Sequence[tuple[float, float, float, float]], felt: float) -> float:
+    """The width free around the table's centre line between `top` and `bottom`; 0 where a card crosses it."""
+    half = felt / 2
+    for x0, y0, x1, y1 in obstacles:
+        if y1 <= top or y0 >= bottom:
+            continue
+        if x0 < TABLE_CX < x1:
+            return 0
+        half = min(half, TABLE_CX - x1 if x1 <= TABLE_CX else x0 - TABLE_CX)
+    return 2 * (half - 3)
+
+
+def _baselines(wrapped: Sequence[tuple[str, float, str, str]], top: float) -> list[tuple[str, tuple[float, str, float, str]]]:
+    out = []
+    y = top
+    for content, size, weight, class_ in wrapped:
+        y += size * 1.35
+        out.append((content, (size, weight, round(y - size * 0.35, 1), class_)))
+    return out
 
 
 def _plays_of(plays: Sequence[Play], seat: int) -> int:
@@ -401,6 +522,10 @@ class Picture:
         viewer = f", as {players[as_player]} sees it" if as_player is not None and not for_page else ""
         title = self.title(step, table)
         description = f"A table of Diamonds ({table.config.rules}) with {', '.join(players)}: {title}{viewer}."
-        canvas = Canvas(f"Diamonds {table.config.rules}: {title}{viewer}", description, size=size)
+        if for_page:  # the page names the position beside the picture (and as its label: page.js): every stop's
+            # picture says the same here, which keeps a page small (only what changes travels, page.py)
+            canvas = Canvas(f"Diamonds {table.config.rules}", "", size=size, for_page=True)
+        else:
+            canvas = Canvas(f"Diamonds {table.config.rules}: {title}{viewer}", description, size=size)
         self.draw(canvas, step, table, sight)
         return canvas.tostring()

@@ -1,7 +1,8 @@
 /* The replay page's script: plain JavaScript, no library, no network.
    Everything it shows is in the page's data (#diamonds-data); where a jump key lands was
    decided by the terminal replay's own navigator when the page was written. The stops and
-   pictures travel packed (page.py: `pack`, `pack_pictures`) and are unpacked once, here. */
+   pictures travel packed (page.py: `pack`, `pack_pictures`), with this script and the style:
+   boot.js opens the pack and starts this script, which puts the pictures together once. */
 (function () {
   "use strict";
 
@@ -15,25 +16,8 @@
   var offsets = [];  /* each game's first stop in the global list of pictures */
   var timer = null;
 
-  /* Z85 (page.py's z85_encode): 5 characters for 4 bytes; the byte count comes first, `1234:…`. */
-  function z85(packed) {
-    var alphabet = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#";
-    var value = {}, colon = packed.indexOf(":"), length = Number(packed.slice(0, colon)), text = packed.slice(colon + 1);
-    for (var a = 0; a < alphabet.length; a += 1) { value[alphabet.charCodeAt(a)] = a; }
-    var out = new Uint8Array(text.length / 5 * 4);
-    for (var i = 0, j = 0; i < text.length; i += 5, j += 4) {
-      var n = 0;
-      for (var k = 0; k < 5; k += 1) { n = n * 85 + value[text.charCodeAt(i + k)]; }
-      out[j] = (n >>> 24) & 255;
-      out[j + 1] = (n >>> 16) & 255;
-      out[j + 2] = (n >>> 8) & 255;
-      out[j + 3] = n & 255;
-    }
-    return out.subarray(0, length);
-  }
-
-  /* The packed stops (page.py's _stop_rows): [label, narration, move, note, narration_as], the empty
-     tail left out; a card's label 0: the next card of the trick, 1: the first of the next trick. */
+  /* The packed stops (page.py's _stop_rows): [label, narration, seat + 1, move, note, narration_as], the
+     empty tail left out (a card's move: where the narration's first line ends with it); a card's label 0: the next card of the trick, 1: the first of the next trick. */
   function expand(rows) {
     var stops = [];
     rows.forEach(function (row) {
@@ -44,22 +28,17 @@
                             : parts[0] + "." + (Number(parts[1]) + 1) + ".1";
       }
       var part = label.split(".")[1];
-      stops.push({ label: label, narration: row[1], move: row[2] || "", note: row[3] || "",
-                   narration_as: row[4] || null,
-                   kind: label === "start" ? "start" : part === "0" ? "deal" : part === "end" ? "end" : "card" });
+      var kind = label === "start" ? "start" : part === "0" ? "deal" : part === "end" ? "end" : "card";
+      var move = row[3] || "";
+      if (kind === "card" && !move && row[1].length) { move = row[1][0].split(" ").pop(); }  /* `Ann plays 7H` */
+      stops.push({ label: label, narration: row[1], move: move, note: row[4] || "",
+                   narration_as: row[5] || null, seat: row[2] ? row[2] - 1 : null, kind: kind });
     });
     return stops;
   }
 
   function unpack() {
-    if (typeof DecompressionStream === "undefined") {
-      return Promise.reject(new Error("this browser cannot unpack the game (it needs DecompressionStream: " +
-                                      "Chrome 80, Safari 16.4, Firefox 113 or later)"));
-    }
-    var bytes = z85(data.packed);
-    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    return new Response(stream).text().then(function (json) {
-      var inner = JSON.parse(json);
+    return Promise.resolve(window.diamondsPacked).then(function (inner) {  /* opened by boot.js */
       var pieces = [], before = [], fresh = 0;
       inner.pictures.edits.forEach(function (ops) {
         var after = [], at = 0;
@@ -85,6 +64,11 @@
         offsets.push(start);
         start += g.stops.length;
         g.positions = positionsOf(g.stops);
+        g.marks = (g.marks || []).map(function (m) {  /* page.py's _MARK_FIELDS */
+          return { stop: m[0], seat: m[1], glyph: m[2], played: m[3], best: m[4], loss: m[5], low: m[6], high: m[7],
+                   method: m[8] };
+        });
+        g.summary = g.summary || [];
         jumpsOf(g.stops).forEach(function (jumps, i) { g.stops[i].jumps = jumps; });
       });
       unpacked = { games: inner.games, pieces: pieces, chunks: inner.pictures.chunks };
@@ -222,31 +206,110 @@
     return made;
   }
 
-  /* The move list: a line per round's deal and end, a line per trick with its cards. */
+  var GLYPH_CLASS = { "?!": "m1", "?": "m2", "??": "m3" };
+
+  /* What a mark says, in words: `R1.5.2 Kofi 3D?!: loses 1.8 [1.6, 2.0]; best 5S`. */
+  function markText(mark) {
+    var g = game(), interval = mark.method === "est" ? " [" + mark.low.toFixed(1) + ", " + mark.high.toFixed(1) + "]"
+                                                    : " (" + mark.method + ")";
+    return stops()[mark.stop].label + " " + g.players[mark.seat] + " " + mark.played + mark.glyph + ": loses " +
+           mark.loss.toFixed(1) + interval + "; best " + mark.best;
+  }
+
+  function marksAt() {
+    var found = {};
+    unpacked.games[here.game].marks.forEach(function (mark) { (found[mark.stop] = found[mark.stop] || []).push(mark); });
+    return found;
+  }
+
+  function moveButton(stop, index, text, className) {
+    var button = element("button", "move" + (className ? " " + className : ""), text);
+    button.type = "button";
+    button.dataset.stop = String(index);
+    button.tabIndex = -1;
+    return button;
+  }
+
+  /* The move list, as lichess's beside the board: a column per player, a row per trick (each card under its
+     player, the lead underlined), a row per round's deal and end; the analysis's marks in their colours. */
   function fillMoves() {
     moves.textContent = "";
-    var line = null, trick = null;
+    var players = game().players, at = marksAt();
+    moves.style.setProperty("--seats", String(Math.max(players.length, 1)));
+    var head = element("div", "line names");
+    head.appendChild(element("span", "no", ""));
+    players.forEach(function (name) { head.appendChild(element("span", "name", name)); });
+    moves.appendChild(head);
+    var line = null, trick = null, cells = [];
     stops().forEach(function (stop, index) {
       var parts = stop.label.split(".");
       var key = stop.kind === "card" ? parts[0] + "." + parts[1] : stop.label;
-      if (key !== trick) {
+      var first = key !== trick;
+      if (first) {
         trick = key;
         line = element("div", "line " + stop.kind);
-        var head = stop.kind === "card" ? parts[1].slice(0) + "." : (stop.kind === "deal" ? parts[0] : "");
-        if (stop.kind === "card" && parts[1] === "1") { head = parts[0] + " " + head; }
-        if (head) { line.appendChild(element("span", "no", head)); }
+        var number = stop.kind === "card" ? parts[1] + "." : (stop.kind === "deal" ? parts[0] : "");
+        if (stop.kind === "card" && parts[1] === "1") { number = parts[0] + " " + number; }
+        line.appendChild(element("span", "no", number));
+        cells = [];
+        if (stop.kind === "card") {
+          players.forEach(function () { cells.push(line.appendChild(element("span", "cell"))); });
+        } else {
+          cells = [line.appendChild(element("span", "cell wide"))];
+        }
         moves.appendChild(line);
       }
-      var button = element("button", "move", stop.move || stop.label);
-      button.type = "button";
-      button.dataset.stop = String(index);
-      button.tabIndex = -1;
+      var mine = at[index] || [], glyph = "";
+      mine.forEach(function (mark) {
+        if (stop.kind === "card" && stop.seat === mark.seat && stop.move.indexOf(mark.played) === 0) { glyph = mark.glyph; }
+      });
+      var button = moveButton(stop, index, stop.move || stop.label, glyph ? GLYPH_CLASS[glyph] : "");
       var title = stop.label + ": " + stop.narration.join("; ");
       if (stop.note) { title += " {" + stop.note + "}"; button.classList.add("noted"); }
+      mine.forEach(function (mark) { title += "\n" + mark.glyph + " " + markText(mark); });
       if (stop.kind === "card" && stop.narration.length > 1) { button.classList.add("acted"); }  /* won, scored */
+      if (stop.kind === "card" && first) { button.classList.add("lead"); }
       button.title = title;
-      button.setAttribute("aria-label", stop.label + " " + (stop.move || ""));
-      line.appendChild(button);
+      button.setAttribute("aria-label", stop.label + " " + (stop.move || "") + (glyph ? " " + glyph : ""));
+      var cell = stop.kind === "card" && stop.seat !== null && cells[stop.seat] ? cells[stop.seat] : cells[0];
+      cell.appendChild(button);
+      /* a mark on another decision of this stop (a pass, a bid, a victim, an award): a button of its own */
+      mine.forEach(function (mark) {
+        if (stop.kind === "card" && stop.seat === mark.seat && stop.move.indexOf(mark.played) === 0) { return; }
+        var other = moveButton(stop, index, players[mark.seat] + " " + mark.played + mark.glyph,
+                               "decision " + GLYPH_CLASS[mark.glyph]);
+        other.title = markText(mark);
+        (stop.kind === "card" && cells[mark.seat] ? cells[mark.seat] : cells[0]).appendChild(other);
+      });
+    });
+  }
+
+  /* The analysis's summary (from the annotated record's comments): a row per player, and every mark as a link
+     to its position. */
+  function fillAnalysis(index) {
+    var g = unpacked.games[index], body = document.querySelector("#analysis tbody");
+    var list = document.querySelector("#analysis .marks");
+    body.textContent = "";
+    list.textContent = "";
+    $("analysis").hidden = g.marks.length === 0 && g.summary.length === 0;
+    g.summary.forEach(function (row) {  /* page.py's _PLAYER_FIELDS */
+      var tr = element("tr");
+      [row[0], String(row[1]), String(row[2]), String(row[3]), String(row[4]), row[5].toFixed(2),
+       row[6].toFixed(1) + "%"].forEach(function (text, i) { tr.appendChild(element(i ? "td" : "th", "", text)); });
+      body.appendChild(tr);
+    });
+    data.games[index].players.forEach(function (name, seat) {
+      var own = g.marks.filter(function (mark) { return mark.seat === seat; });
+      if (own.length === 0) { return; }
+      var para = element("p", "player-marks");
+      para.appendChild(element("span", "who", name + ":"));
+      own.forEach(function (mark) {
+        var link = element("a", GLYPH_CLASS[mark.glyph], g.stops[mark.stop].label + " " + mark.played + mark.glyph);
+        link.href = "#g" + (index + 1) + "/" + g.stops[mark.stop].label;
+        link.title = markText(mark);
+        para.appendChild(link);
+      });
+      list.appendChild(para);
     });
   }
 
@@ -280,9 +343,12 @@
       });
       body.appendChild(row);
     });
-    var chart = unpacked.games[index].chart;
+    var chart = unpacked.games[index].chart, losses = unpacked.games[index].loss || "";
     $("chart").innerHTML = chart;  /* drawn (and escaped) by page.py */
     $("chart-box").hidden = !chart;
+    $("loss").innerHTML = losses;  /* drawn (and escaped) by page.py */
+    $("loss-box").hidden = !losses;
+    fillAnalysis(index);
     slider.max = String(Math.max(g.count - 1, 0));
     slider.disabled = g.count === 0;
     stage.dataset.game = String(index);
@@ -305,6 +371,8 @@
     here.stop = Math.max(0, Math.min(index, list.length - 1));
     var stop = list[here.stop];
     stage.innerHTML = picture(here.stop);
+    var shown = stage.querySelector("svg");  /* its name: where it is (the picture does not say it: page.py) */
+    if (shown) { shown.setAttribute("aria-label", game().title + ": " + stop.label); }
     stage.dataset.stop = String(here.stop);
     stage.dataset.view = here.view;
     slider.value = String(here.stop);
@@ -327,14 +395,13 @@
       var box = moves.getBoundingClientRect(), at = mine.getBoundingClientRect();
       if (at.top < box.top || at.bottom > box.bottom) { moves.scrollTop += at.top - box.top - box.height / 2; }
     }
-    var marker = document.querySelector("#chart .marker");
-    if (marker) {
+    document.querySelectorAll(".plot .marker").forEach(function (marker) {
       var svg = marker.ownerSVGElement;
       var x0 = Number(svg.dataset.x0), x1 = Number(svg.dataset.x1);
       var x = x0 + (x1 - x0) * here.stop / Math.max(list.length - 1, 1);
       marker.setAttribute("x1", String(x));
       marker.setAttribute("x2", String(x));
-    }
+    });
     address(history || "push");
   }
 
@@ -507,6 +574,7 @@
   here.game = Math.min(data.start_game, data.games.length - 1);
   stage.textContent = "unpacking the game…";
   unpack().then(function () {
+    stage.textContent = "";
     showGame(here.game, 0, true);
     if (!fromAddress()) { address("replace"); }
     stage.dataset.ready = "yes";

@@ -10,7 +10,7 @@ round, `g R2.7`) is the terminal replay's own navigator's rule: the script
 works it out from the stops' labels (`jumps_of`, `positions_of` say the same in
 Python, and the tests hold both to `Navigator` and `find_position`).
 
-Size: the stops and their pictures travel in one packed part per page
+Size: the stops and their pictures, the style and the main script travel in one packed part per page
 (`pack`: JSON, gzip, Z85). A picture is cut into pieces (`_chunks`), each
 distinct piece is kept once for every game of the page, and each stop is the
 stop before with a few edits (`pack_pictures`): the browser puts every picture
@@ -26,7 +26,8 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 
-__all__ = ["Page", "PageGame", "PageStop", "PageScore", "render_page", "page_json", "pack_pictures", "unpack_pictures",
+__all__ = ["Page", "PageGame", "PageStop", "PageScore", "PageMark", "PagePlayer", "loss_chart",
+           "render_page", "page_json", "pack_pictures", "unpack_pictures",
            "pack", "unpack", "unpack_page", "score_chart", "CSP", "z85_encode", "z85_decode",
            "positions_of", "jumps_of", "stops_of", "page_head"]
 
@@ -48,6 +49,7 @@ class PageStop:
     previous_round: int
     move: str = ""  # the move list's short text: the card as written (with its annotation), "deal", "end"
     note: str = ""  # the record's comments on the move, for the move list's tooltip
+    seat: int | None = None  # who played the card (the move list's column)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +57,34 @@ class PageScore:
     side: str  # "Ann", or "Ann+Cat" for a team
     score: int
     winner: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PageMark:
+    """A decision the analysis marked, as the annotated record's comment tells it (`diamonds analyse`)."""
+
+    stop: int  # the stop that shows the position after the decision (a card's own; R2.0 for passes and bids)
+    seat: int
+    glyph: str  # "?!", "?" or "??"
+    played: str
+    best: str
+    loss: float  # in the family's points, with its 95% interval
+    low: float
+    high: float
+    method: str  # "est", "exact", "double dummy"
+
+
+@dataclass(frozen=True, slots=True)
+class PagePlayer:
+    """A player's line of the analysis's summary, as the annotated record's game comment gives it."""
+
+    player: str
+    judged: int
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+    mean_loss: float
+    accuracy: float  # percent
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +101,10 @@ class PageGame:
     as_player: int | None = None  # written from this seat only: the hidden things are not in the file
     chart: str = ""  # the score-over-time chart (SVG, `score_chart`); its marker follows the position
     date: str = ""  # the Date tag, as written (for the archive's index)
+    marks: tuple[PageMark, ...] = ()  # empty for a game that was not analysed
+    summary: tuple[PagePlayer, ...] = ()
+    loss_chart: str = ""  # the marks' losses per player (SVG, `loss_chart`)
+    rules: str = ""  # the rule set and variant in short, `1e, partnership` (for the archive's index)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,12 +145,16 @@ CHUNK_DEPTH = 6
 
 def _chunks(svg: str, depth: int = CHUNK_DEPTH) -> list[str]:
     """`svg` cut into consecutive pieces at the elements of the first `depth` levels: joined, they are
-    `svg` again, character for character."""
+    `svg` again, character for character. A `g.next` (a card of a row inside the card before it,
+    `draw.card_row`) is cut at but counts no level: a row of any length is cut card by card."""
     out: list[str] = []
     level = start = 0
+    chained: list[bool] = []  # per open element: whether it is a `g.next`
     for match in _TAG.finditer(svg):
         closing, empty = match.group(1), match.group(2)
         if closing:
+            if chained.pop():
+                level += 1
             level -= 1
             if level <= depth:
                 out.append(svg[start:match.end()])
@@ -127,6 +165,13 @@ def _chunks(svg: str, depth: int = CHUNK_DEPTH) -> list[str]:
             start = match.start()
         if not empty:
             level += 1
+            chain = match.group().startswith('<g class="next"')
+            chained.append(chain)
+            if chain:
+                level -= 1
+                if level <= depth:
+                    out.append(svg[start:match.end()])
+                    start = match.end()
         elif level <= depth:
             out.append(svg[start:match.end()])
             start = match.end()
@@ -344,14 +389,19 @@ def unpack_page(data: dict[str, object]) -> dict[str, object]:
         for stop, jumps in zip(game["stops"], jumps_of(game["stops"])):
             stop["jumps"] = jumps
         game["chart"] = more["chart"]
+        game["loss_chart"] = more.get("loss", "")
+        game["marks"] = [dict(zip(_MARK_FIELDS, mark)) for mark in more.get("marks", [])]
+        game["summary"] = [dict(zip(_PLAYER_FIELDS, row)) for row in more.get("summary", [])]
         games.append(game)
     found["games"] = games
+    found["style"], found["script"] = inner["style"], inner["script"]
     return found
 
 
 def _stop_rows(stops: tuple[PageStop, ...]) -> list[list[object]]:
-    """The stops as the packed data holds them: `[label, narration, move, note, narration_as]`, the
-    empty tail left out. A card's label is 0 when it is the next card of the same trick, 1 when it
+    """The stops as the packed data holds them: `[label, narration, seat + 1, move, note, narration_as]`,
+    the empty tail left out. A card's move is left out ("") where the narration's first line ends with it
+    (`Ann plays 7H`). A card's label is 0 when it is the next card of the same trick, 1 when it
     is the first card of the next trick (of the round just dealt): the script works them out again
     (`stops_of` here, `expand` in page.js), and the kind from the label."""
     rows: list[list[object]] = []
@@ -369,12 +419,19 @@ def _stop_rows(stops: tuple[PageStop, ...]) -> list[list[object]]:
         heard: object = 0
         if any(lines is not None for lines in stop.narration_as):
             heard = [list(lines) if lines is not None else None for lines in stop.narration_as]
-        row: list[object] = [label, list(stop.narration), stop.move, stop.note, heard]
+        move = "" if stop.kind == "card" and stop.move == _said_card(stop.narration) else stop.move
+        row: list[object] = [label, list(stop.narration), 0 if stop.seat is None else stop.seat + 1, move, stop.note,
+                             heard]
         while len(row) > 2 and row[-1] in ("", 0):
             row.pop()
         rows.append(row)
         before = stop
     return rows
+
+
+def _said_card(narration: tuple[str, ...] | list[str]) -> str:
+    """The last word of a card stop's first line of narration (`Ann leads 7H`): its move, as a rule."""
+    return narration[0].rsplit(" ", 1)[-1] if narration else ""
 
 
 def _kind(label: str) -> str:
@@ -393,12 +450,35 @@ def stops_of(rows: list[list[object]]) -> list[dict[str, object]]:
         if isinstance(label, int):
             r, t, c = (str(stops[-1]["label"]).split(".") + ["0"])[:3]
             label = f"{r}.{t}.{int(c) + 1}" if label == 0 else f"{r}.{int(t) + 1}.1"
-        stop: dict[str, object] = {"label": label, "kind": _kind(str(label)), "narration": row[1],
-                                   "move": row[2] if len(row) > 2 else "", "note": row[3] if len(row) > 3 else ""}
-        if len(row) > 4 and row[4]:
-            stop["narration_as"] = row[4]
+        kind = _kind(str(label))
+        move = row[3] if len(row) > 3 else ""
+        if kind == "card" and not move:
+            move = _said_card(row[1])  # type: ignore[arg-type]
+        stop: dict[str, object] = {"label": label, "kind": kind, "narration": row[1],
+                                   "move": move, "note": row[4] if len(row) > 4 else ""}
+        if len(row) > 5 and row[5]:
+            stop["narration_as"] = row[5]
+        if len(row) > 2 and row[2]:
+            stop["seat"] = int(row[2]) - 1  # type: ignore[call-overload]
         stops.append(stop)
     return stops
+
+
+_MARK_FIELDS = ("stop", "seat", "glyph", "played", "best", "loss", "low", "high", "method")
+_PLAYER_FIELDS = ("player", "judged", "inaccuracies", "mistakes", "blunders", "mean_loss", "accuracy")
+
+
+def _analysis_data(game: PageGame) -> dict[str, object]:
+    """A game's analysis as the packed data holds it (nothing for a game that was not analysed): each mark
+    and summary row as a list of its fields' values, in `_MARK_FIELDS` and `_PLAYER_FIELDS` order."""
+    found: dict[str, object] = {}
+    if game.marks:
+        found["marks"] = [[getattr(mark, name) for name in _MARK_FIELDS] for mark in game.marks]
+    if game.summary:
+        found["summary"] = [[getattr(row, name) for name in _PLAYER_FIELDS] for row in game.summary]
+    if game.loss_chart:
+        found["loss"] = game.loss_chart
+    return found
 
 
 def _game_data(game: PageGame) -> dict[str, object]:
@@ -458,6 +538,58 @@ def score_chart(sides: list[str], points: list[tuple[int, list[int]]], stops: in
     return "".join(parts)
 
 
+GLYPH_COLOURS = {"?!": "#c99700", "?": "#e06d00", "??": "#c0262d"}  # lichess's inaccuracy, mistake, blunder hues
+
+
+def loss_chart(players: tuple[str, ...], marks: tuple[PageMark, ...], labels: list[str], game: int,
+               summary: tuple[PagePlayer, ...] = ()) -> str:
+    """The points each player's marked decisions lost, a lane per player along the game (the score chart's
+    x axis, so the two markers line up): a bar per mark, as tall as its loss, its 95% interval as a
+    whisker, in the mark's colour, each a link to the mark's position (`#g2/R3.5.1`). Only marked
+    decisions are drawn (the record carries no others); the lane's title gives the player's accuracy."""
+    if not players or not marks or len(labels) < 2:
+        return ""
+    width, left, right, lane = 600, 44, 10, 52
+    height = lane * len(players) + 18
+    top_loss = max(max(mark.high, mark.loss) for mark in marks) or 1.0
+    by_player = {row.player: row for row in summary}
+
+    def x(index: int) -> float:
+        return round(left + (width - left - right) * index / (len(labels) - 1), 1)
+
+    e = html.escape
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" class="chart losses" '
+             f'data-x0="{left}" data-x1="{width - right}" role="img" '
+             f'aria-label="Points lost at each marked decision, per player">']
+    for seat, name in enumerate(players):
+        top = lane * seat
+        base = top + lane - 6
+        row = by_player.get(name)
+        said = f" · accuracy {row.accuracy:.1f}% · mean loss {row.mean_loss:.2f}" if row is not None else ""
+        parts.append(f'<text x="{left + 2}" y="{top + 11}" class="name">{e(name)}{e(said)}</text>'
+                     f'<line x1="{left}" y1="{base}" x2="{width - right}" y2="{base}" class="axis"/>')
+        scale = (lane - 24) / top_loss
+        for mark in marks:
+            if mark.seat != seat:
+                continue
+            at, bar = x(mark.stop), max(2.0, round(mark.loss * scale, 1))
+            interval = f" [{mark.low:.1f}, {mark.high:.1f}]" if mark.method == "est" else f" ({mark.method})"
+            tip = f"{labels[mark.stop]} {name} {mark.played}{mark.glyph}: loses {mark.loss:.1f}{interval}; best {mark.best}"
+            whisker = ""
+            if mark.high > mark.low:
+                whisker = (f'<line x1="{at}" y1="{round(base - mark.low * scale, 1)}" x2="{at}" '
+                           f'y2="{round(base - mark.high * scale, 1)}" class="whisker"/>')
+            parts.append(f'<a href="#g{game}/{e(labels[mark.stop])}" class="mark"><title>{e(tip)}</title>'
+                         f'<rect x="{round(at - 2.5, 1)}" y="{round(base - bar, 1)}" width="5" height="{bar}" '
+                         f'fill="{GLYPH_COLOURS[mark.glyph]}"/>{whisker}</a>')
+    parts.append(f'<text x="{left - 4}" y="{lane - 3}" text-anchor="end" class="tick">0</text>'
+                 f'<text x="{left - 4}" y="22" text-anchor="end" class="tick">{top_loss:.1f}</text>'
+                 f'<line x1="{left}" y1="0" x2="{left}" y2="{height - 18}" class="marker"/>'
+                 f'<text x="{left}" y="{height - 4}" class="tick">start</text>'
+                 f'<text x="{width - right}" y="{height - 4}" text-anchor="end" class="tick">end</text></svg>')
+    return "".join(parts)
+
+
 #: The page loads nothing: no network, no other file; inline style and script only.
 CSP = ("default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; "
        "base-uri 'none'; form-action 'none'")
@@ -469,9 +601,12 @@ def page_json(page: Page) -> str:
     """The page's data as the script reads it, safe inside a `<script>` element."""
     # One packed part for every game: the games of an evening share most pieces of their pictures.
     # The go-to names are not sent: the script works them out from the labels (`positions_of`).
-    packed = pack({"games": [{"stops": _stop_rows(g.stops), "chart": g.chart}
+    # The style and the main script travel in the pack too (boot.js adds them): gzipped, a third of their size.
+    seats = max((len(game.players) for game in page.games), default=0)
+    packed = pack({"games": [{"stops": _stop_rows(g.stops), "chart": g.chart, **_analysis_data(g)}
                              for g in page.games],
-                   "pictures": pack_pictures([stop.svg for g in page.games for stop in g.stops])})
+                   "pictures": pack_pictures([stop.svg for g in page.games for stop in g.stops]),
+                   "style": asset("page.css") + "\n" + _perspective_css(seats), "script": asset("page.js")})
     text = json.dumps({"start_game": page.start_game, "games": [_game_data(g) for g in page.games],
                        "packed": packed}, ensure_ascii=False, separators=(",", ":"))
     return _SCRIPT_END.sub(r"\\u003c", text)
@@ -490,15 +625,16 @@ def page_head(title: str, generator: str) -> str:
 """
 
 
+#: What the page looks like for the moment before boot.js adds the packed style.
+_FIRST_STYLE = ("body { margin: 0 auto; max-width: 860px; padding: 0.5rem 0.75rem; background: #f6f4ee; color: #1d2327; "
+                "font: 16px/1.45 system-ui, sans-serif; } main, header .choices { visibility: hidden; }")
+
+
 def render_page(page: Page) -> str:
     """One HTML file: inline CSS, inline script, the data; no reference to anything outside it."""
-    seats = max((len(game.players) for game in page.games), default=0)
     title = html.escape(page.title)
     back = f'<p class="back"><a href="{html.escape(page.index)}">all games</a></p>' if page.index else ""
-    return page_head(title, "diamonds replay --html") + f"""<style>
-{asset("page.css")}
-{_perspective_css(seats)}
-</style>
+    return page_head(title, "diamonds replay --html") + f"""<style>{_FIRST_STYLE}</style>
 </head>
 <body>
 <header>
@@ -511,7 +647,8 @@ def render_page(page: Page) -> str:
   <p id="about"></p>
 </header>
 <main>
-  <div id="stage" data-view="all"></div>
+<div id="board">
+  <div id="stage" data-view="all">unpacking the game…</div>
   <nav id="controls" aria-label="replay controls">
     <button type="button" data-action="start" title="start (Home)" aria-label="start">|◀</button>
     <button type="button" data-action="previous_round" title="previous round (PgUp)" aria-label="previous round">«</button>
@@ -537,7 +674,14 @@ def render_page(page: Page) -> str:
   </div>
   <p id="message" role="alert"></p>
   <ol id="narration" aria-live="polite"></ol>
-  <section id="chart-box" hidden><h2>Scores</h2><div id="chart"></div></section>
+  <section id="loss-box" hidden><h2>Points lost at marked decisions</h2><div id="loss" class="plot"></div></section>
+  <section id="chart-box" hidden><h2>Scores</h2><div id="chart" class="plot"></div></section>
+  <section id="analysis" hidden>
+    <h2>Analysis</h2>
+    <table><thead><tr><th>player</th><th>judged</th><th class="m1">?!</th><th class="m2">?</th><th class="m3">??</th>
+      <th>mean loss</th><th>accuracy</th></tr></thead><tbody></tbody></table>
+    <div class="marks"></div>
+  </section>
   <section id="scores" hidden>
     <h2>Final scores</h2>
     <table><thead><tr><th>side</th><th>score</th><th></th></tr></thead><tbody></tbody></table>
@@ -547,12 +691,13 @@ def render_page(page: Page) -> str:
     <h2>Problems in this game</h2>
     <div class="list"></div>
   </section>
-  <section id="moves-box"><h2>Moves</h2><nav id="moves" aria-label="moves"></nav></section>
   <details id="help"><summary>Keys</summary><dl></dl></details>
+</div>
+<aside id="side"><section id="moves-box"><h2>Moves</h2><nav id="moves" aria-label="moves"></nav></section></aside>
 </main>
 <script type="application/json" id="diamonds-data">{page_json(page)}</script>
 <script>
-{asset("page.js")}
+{asset("boot.js")}
 </script>
 </body>
 </html>

@@ -127,10 +127,12 @@ def test_the_page_refers_to_nothing_outside_itself(page: str) -> None:
             value = attrs.get(name)
             assert value is None or value.startswith("#"), (tag, name, value)
     assert [attrs.get("src") for tag, attrs in elements.tags if tag == "script"] == [None, None]
-    assert not re.search(r"\b(?:fetch|XMLHttpRequest|import\s*\()", elements.scripts[-1])
+    data = page_data(page)
+    for script in (elements.scripts[-1], data["script"]):  # boot.js, and page.js it brings from the pack
+        assert not re.search(r"\b(?:fetch|XMLHttpRequest|import\s*\()", script)
     # nor in the CSS or the pictures (held packed in the data)
-    pictures = "".join(stop["svg"] for game in page_data(page)["games"] for stop in game["stops"])
-    for text in (page, pictures):
+    pictures = "".join(stop["svg"] for game in data["games"] for stop in game["stops"])
+    for text in (page, pictures, data["style"]):
         assert "@import" not in text
         assert not re.search(r"url\(\s*['\"]?(?!#)", text), "a url() that is not a fragment"
         assert not re.search(r"""(?:src|href)\s*=\s*\\?["'](?!#)""", text), "a src or href"
@@ -143,10 +145,12 @@ def test_the_page_inlines_the_packaged_css_and_script(page: str) -> None:
 
     from diamonds.svg.page import asset
 
-    for name in ("page.css", "page.js"):
+    data = page_data(page)
+    for name, where in (("boot.js", page), ("page.css", data["style"]), ("page.js", data["script"])):
         shipped = resources.files("diamonds.svg").joinpath(name).read_text(encoding="utf-8")
-        assert asset(name) in page, name  # without its comment lines and indentation
+        assert asset(name) in where, name  # without its comment lines and indentation
         assert len(asset(name)) < len(shipped)
+    assert asset("page.js") not in page and asset("page.css") not in page  # they travel packed (boot.js opens them)
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page  # phones
 
 

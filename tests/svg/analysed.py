@@ -1,0 +1,72 @@
+"""An analysed game for the page's tests, made quickly: real decisions of the league sample, given verdicts
+by hand and written as `diamonds analyse` writes them (`annotate`, `with_summary`), so the page's reading
+of an annotated record is tested without the minutes a real analysis takes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import diamonds
+from diamonds.bots.analyse import Judgement, accuracy, annotate
+from diamonds.bots.notes import with_summary
+from diamonds.notation.writer import write_game
+
+ROOT = Path(__file__).resolve().parents[2]
+LEAGUE = ROOT / "samples" / "1e-3p-league.dgn"
+
+
+def decisions(game: Any) -> list[tuple[int, int, int | None, str, str, str]]:
+    """Every decision of a game as `judge` walks it: (ply, round index, card index in the round or None,
+    kind, player, the move's text)."""
+    found = []
+    position = game.start()
+    round_index, play_index = -1, 0
+    for ply, move in enumerate(game.moves):
+        if position.is_chance:
+            round_index, play_index = round_index + 1, 0
+            position.push(move)
+            continue
+        text = position.view(position.to_move_seat).text(move)
+        word, _, rest = text.partition(" ")
+        kind = "card" if not rest and not word.startswith(">") else "victim" if not rest else word
+        found.append((ply, round_index, play_index if kind == "card" else None, kind,
+                      position.view(position.to_move_seat).viewer, text))
+        if kind == "card":
+            play_index += 1
+        position.push(move)
+    return found
+
+
+def verdict(decision: tuple[int, int, int | None, str, str, str], glyph: str | None, loss: float,
+            method: str = "est", best: str = "5S") -> Judgement:
+    ply, round_index, play_index, kind, player, played = decision
+    low, high = (loss - 0.5, loss + 0.5) if method == "est" else (loss, loss)
+    return Judgement(ply, round_index, play_index, kind, player, played, best, -loss, 0.0, low, high,
+                     24 if method == "est" else 1, 10, 10, method, glyph)
+
+
+def analysed(folder: Path, best: str = "5S") -> tuple[Path, list[Judgement], Any]:
+    """The league game with a verdict on every decision, marks on a pass count, a pass, cards, a victim and a
+    double-dummy card (`best` is every verdict's best move): the annotated file, the verdicts, the game."""
+    (game,) = list(diamonds.read_games(str(LEAGUE)))
+    every = decisions(game)
+    judgements = []
+    marked = {0: ("?!", 1.5), 1: ("?", 4.5)}  # R1's pass count, then hwalsh's pass
+    cards = [i for i, d in enumerate(every) if d[3] == "card"]
+    # (annotate writes a victim's note on the last *marked* card before it: here the card just before is marked)
+    victim = [i for i, d in enumerate(every) if d[3] == "victim" and i > 30 and every[i - 1][3] == "card"][0]
+    marked.update({cards[4]: ("?!", 2.0), cards[20]: ("??", 7.5), cards[40]: ("?", 3.0), victim: ("?!", 1.5),
+                   victim - 1: ("?!", 1.0)})
+    double_dummy = cards[60]
+    for index, decision in enumerate(every):
+        if index == double_dummy:
+            judgements.append(verdict(decision, "?", 4.0, "double dummy", best))
+        elif index in marked:
+            judgements.append(verdict(decision, marked[index][0], marked[index][1], best=best))
+        else:
+            judgements.append(verdict(decision, None, 0.2 * (index % 3), best=best))
+    record = with_summary(annotate(game.record, judgements), accuracy(judgements, game.players, game.rules))
+    path = folder / "analysed.dgn"
+    path.write_text(write_game(record), encoding="utf-8")
+    return path, judgements, game
