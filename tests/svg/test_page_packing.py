@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from diamonds.svg.page import pack_pictures, unpack_pictures
 
-pieces = st.sampled_from(["<g>", "</g>", "<rect x='1'/>", "<text>7D</text>", "<use href='#b'/>", "x"])
+pieces = st.sampled_from(["<g><rect/></g>", "<rect x='1'/>", "<text>7D</text>", "<use href='#b'/>", "x",
+                          '<g class="next"><text>9H</text></g>', "<g><g><g><rect/></g></g></g>"])  # well formed, as pictures are
 
 
 @st.composite
