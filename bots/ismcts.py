@@ -3,9 +3,11 @@
 Each iteration draws one world from the view with the family's `determinise` (the hidden cards redrawn
 consistently with what the player has seen; the only reader of them), then walks one tree shared by all
 the worlds (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012): at each decision the moves legal
-in this world are the candidates, an unexpanded one is tried first, else the one with the best UCB score
-for the seat to move, counted against how often the move was *available* (worlds differ in what each
-seat holds). A new node's value is the rest of the round played out with the family's `greedy`, or,
+in this world are the candidates, and the one with the best UCB score for the seat to move is followed,
+counted against how often the move was *available* (worlds differ in what each seat holds). The root
+tries every move; below it a decision opens its children one by one as it is visited more (progressive
+widening), greedy's move first, so that with a small budget the others answer as the playouts would,
+not at random. A new node's value is the rest of the round played out with the family's `greedy`, or,
 where at most `leaf_tricks` tricks remain, solved exactly on that world (the exact solver, bots/solver.py,
 within `leaf_nodes`), and each seat on the path is credited with its own side's relative gain (the unit of
 `mc`). The move chosen is the root's most visited.
@@ -43,15 +45,17 @@ class _Node:
 
 class ISMCTSBot(Bot):
     """See the module. `iterations`: worlds (and tree walks) per decision; `explore`: UCB's constant, in
-    units of the largest gain seen in this decision (so one constant suits every family's points)."""
+    units of the largest gain seen in this decision (so one constant suits every family's points); `widen`:
+    below the root a decision visited v times has at most 1 + widen * sqrt(v) children."""
 
     name = "ismcts"
 
     def __init__(self, seed: int | str | None = None, *, iterations: int = 200, explore: float = 0.7,
-                 leaf_tricks: int = 1, leaf_nodes: int = 2_000, max_moves: int = 24) -> None:
+                 widen: float = 0.5, leaf_tricks: int = 1, leaf_nodes: int = 2_000, max_moves: int = 24) -> None:
         super().__init__(seed)
         self.iterations = iterations
         self.explore = explore
+        self.widen = widen
         self.leaf_tricks = leaf_tricks
         self.leaf_nodes = leaf_nodes
         self.max_moves = max_moves
@@ -108,20 +112,24 @@ class ISMCTSBot(Bot):
             if len(moves) == 1:
                 state = rules.apply(state, moves[0])[0]
                 continue
-            untried = [move for move in moves if move not in node.children]
-            for move in moves:
-                child = node.children.get(move)
-                if child is not None:
-                    child.avail += 1
-            if untried:
-                move = untried[rng.randrange(len(untried))]
+            present = [move for move in moves if move in node.children]
+            for move in present:
+                node.children[move].avail += 1
+            # Progressive widening below the root: a decision's first child is greedy's move (the playouts'
+            # own policy), and another is opened only as the decision is visited more, so that with a small
+            # budget the others answer as the playouts would rather than at random.
+            allowed = len(moves) if node is root else 1 + int(self.widen * math.sqrt(node.visits))
+            if len(present) < min(allowed, len(moves)) or not present:
+                untried = [move for move in moves if move not in node.children]
+                hint = fam.greedy(rules, state, seat, rng)
+                move = hint if hint in untried else untried[rng.randrange(len(untried))]
                 child = node.children[move] = _Node()
                 child.avail = 1
                 path.append((child, seat))
                 state = rules.apply(state, move)[0]
                 break
             c = self.explore * scale[0]
-            move = max(moves, key=lambda m: _ucb(node.children[m], c))
+            move = max(present, key=lambda m: _ucb(node.children[m], c))
             node = node.children[move]
             path.append((node, seat))
             state = rules.apply(state, move)[0]
