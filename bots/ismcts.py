@@ -50,8 +50,8 @@ class ISMCTSBot(Bot):
 
     name = "ismcts"
 
-    def __init__(self, seed: int | str | None = None, *, iterations: int = 200, explore: float = 0.7,
-                 widen: float = 0.5, leaf_tricks: int = 1, leaf_nodes: int = 2_000, max_moves: int = 24) -> None:
+    def __init__(self, seed: int | str | None = None, *, iterations: int = 100, explore: float = 0.3,
+                 widen: float = 0.2, leaf_tricks: int = 1, leaf_nodes: int = 2_000, max_moves: int = 24) -> None:
         super().__init__(seed)
         self.iterations = iterations
         self.explore = explore
