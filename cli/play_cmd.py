@@ -96,9 +96,20 @@ def _ask_move(pos: Any, me: int, family_view: Any) -> Any | None:
     say(f"[{pos.label}] your hand: {' '.join(map(str, view.hand(me)))}")
     first = family_view.ask(pos.config, legal) if family_view is not None and family_view.ask is not None else None
     asking: Ask | None = first
+
+    def choices() -> None:
+        if asking is None:
+            say("  legal: " + " ".join(view.text(move) for move in legal))
+        elif len(asking.listing) > 1 or asking.listing[0] not in asking.question:  # not said in the question
+            for listed in asking.listing:
+                say(f"  {listed}")
+
+    shown: Ask | None | bool = False  # the question whose choices were listed last
     while True:
-        question = asking.question if asking is not None else "Your move?"
-        say(question)
+        say(asking.question if asking is not None else "Your move?")
+        if shown is False or shown is not asking:
+            choices()
+            shown = asking
         sys.stdout.write("your move> ")
         sys.stdout.flush()
         line = sys.stdin.readline()
@@ -108,11 +119,7 @@ def _ask_move(pos: Any, me: int, family_view: Any) -> Any | None:
         if not word:
             continue
         if word in ("moves", "?"):
-            if asking is not None:
-                for listed in asking.listing:
-                    say(f"  {listed}")
-            else:
-                say("  legal: " + " ".join(view.text(move) for move in legal))
+            shown = False
             continue
         answer: Any = None
         refusal = ""

@@ -130,7 +130,7 @@ def ask(config: BiddingConfig, moves: Sequence[Move]) -> Ask:
         amounts = {str(move.amount): move for move in moves if isinstance(move, (Bid, FinalBid))}
         what = "bid (B3): how many tricks will you win" if isinstance(first, Bid) else "final bid (B5)"
         head = "bid" if isinstance(first, Bid) else "final"
-        return Ask(f"Your {what}? {one_of(list(amounts))}", (" ".join(amounts),),
+        return Ask(f"Your {what}? {one_of(list(amounts))}", (one_of(list(amounts)),),
                    lambda text: pick(" ".join(answer_words(text, head)), amounts))
     if isinstance(first, TakeFromKitty):
         return _ask_take([move for move in moves if isinstance(move, TakeFromKitty)])
@@ -179,4 +179,4 @@ def _ask_take(takes: Sequence[TakeFromKitty]) -> Ask:
             return point_card(taken).answer(words[1])
         return point_card(taken)
 
-    return Ask(f"Take a card from the kitty (B4): {one_of(list(kitty))}?", (" ".join(kitty),), answer)
+    return Ask(f"Take a card from the kitty (B4): {one_of(list(kitty))}?", (one_of(list(kitty)),), answer)

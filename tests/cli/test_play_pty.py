@@ -1,7 +1,7 @@
 """`diamonds play` on a real terminal (a pty through pexpect), in every rule family.
 
-A scripted player answers each question as a person would: it types `moves`, reads the choices listed,
-and answers in words (a Clubs victim by the player's name, R14; the kitty card and then the point card
+A scripted player answers each question as a person would: it reads the choices listed (or said in the
+question) and answers in words (a Clubs victim by the player's name, R14; the kitty card and then the point card
 by their names, B4; a bid by its number, B3; the cards passed by name, R6; a card, Clubs first so that
 Clubs actions come up). The game is told as the replay tells it (each trick's winner, the Suit Actions,
 a hand's scoring, the scores at each round's end); the saved file validates and names the bots.
@@ -70,16 +70,15 @@ def play(tmp_path: Path, rules: str, *options: str, rounds: int = 1) -> tuple[st
     while True:
         if child.expect_exact([PROMPT, pexpect.EOF]) == 1:
             break
-        shown = ANSI.sub("", child.before).splitlines()
-        question = next(line for line in reversed(shown) if line.strip())
+        shown = [line for line in ANSI.sub("", child.before).splitlines() if line.strip()]
+        at = max(i for i, line in enumerate(shown) if not line.startswith(" ") and not line.startswith("["))
+        question = shown[at]
         if f"Scores at R{rounds}.end:" in ANSI.sub("", log.getvalue()):
             child.sendline("quit")
             child.expect(pexpect.EOF)
             break
-        child.sendline("moves")
-        child.expect_exact(PROMPT)
-        listing = [line.strip() for line in ANSI.sub("", child.before).splitlines()[1:] if line.strip()]
-        listing = listing[:-1]  # the question asked again
+        # the choices are listed under the question, or said in it (`... Name them: Bob, Cat or nobody`)
+        listing = [line.strip() for line in shown[at + 1:]] or [re.split(r"[?:] ", question)[-1].rstrip("?")]
         reply = answer(question, listing)
         asked.append((question, reply))
         child.sendline(reply)
