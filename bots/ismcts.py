@@ -1,22 +1,22 @@
 """`ismcts`: information-set Monte Carlo tree search from the player's own view (docs/bots.md).
 
 Each iteration draws one world from the view with the family's `determinise` (the hidden cards redrawn
-consistently with what the player has seen; the only reader of them), then walks one tree shared by all
-the worlds (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012): at each decision the moves legal
-in this world are the candidates, and the one with the best UCB score for the seat to move is followed,
-counted against how often the move was *available* (worlds differ in what each seat holds). The root
-tries every move; below it a decision opens its children one by one as it is visited more (progressive
-widening), greedy's move first, so that with a small budget the others answer as the playouts would,
-not at random. A new node's value is the rest of the round played out with the family's `greedy`, or,
-where at most `leaf_tricks` tricks remain, solved exactly on that world (the exact solver, bots/solver.py,
-within `leaf_nodes`), and each seat on the path is credited with its own side's relative gain (the unit of
-`mc`). The move chosen is the root's most visited.
+consistently with what the player has seen; the only reader of them) and, in that world, judges every
+legal move of the root (common random numbers, as `mc` does) by walking one tree shared by all the worlds
+below it (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012): at each later decision the moves
+legal in this world are the candidates, and the one with the best UCB score for the seat to move is
+followed, counted against how often the move was *available* (worlds differ in what each seat holds). A
+decision opens its children one by one as it is visited more (progressive widening), greedy's move first,
+so that with a small budget the others answer as the playouts would, not at random. A new node is valued
+by playing the round out with the family's `greedy`, the last `leaf_tricks` tricks solved exactly on
+that world (the exact solver, bots/solver.py, within `leaf_nodes`), and each seat on the path is credited
+with its own side's relative gain (the unit of `mc`). The root's move with the best mean is chosen.
 
-Where the view leaves one world (every world drawn the same: the last trick, or counting fixes every
-hand) and the solver applies, the decision is solved exactly instead. The budget is counted, never timed:
-`iterations` worlds per decision, so a seed fixes every choice on any machine. Decisions with more legal
-moves than `max_moves` (Fitzgerald's passes), and phases the family does not sample, are `greedy`'s, as
-in `mc`.
+Where the view leaves one world (two worlds drawn are the same: every card placed) and the solver
+applies, the decision is solved exactly instead. The budget is counted, never timed: `iterations` worlds
+per decision, each judging every move, so a seed fixes every choice on any machine. Decisions with more
+legal moves than `max_moves` (Fitzgerald's passes), and phases the family does not sample, are
+`greedy`'s, as in `mc`.
 """
 
 from __future__ import annotations
@@ -44,14 +44,14 @@ class _Node:
 
 
 class ISMCTSBot(Bot):
-    """See the module. `iterations`: worlds (and tree walks) per decision; `explore`: UCB's constant, in
+    """See the module. `iterations`: worlds per decision (each judging every move); `explore`: UCB's constant, in
     units of the largest gain seen in this decision (so one constant suits every family's points); `widen`:
     below the root a decision visited v times has at most 1 + widen * sqrt(v) children."""
 
     name = "ismcts"
 
-    def __init__(self, seed: int | str | None = None, *, iterations: int = 100, explore: float = 0.3,
-                 widen: float = 0.2, leaf_tricks: int = 1, leaf_nodes: int = 2_000, max_moves: int = 24) -> None:
+    def __init__(self, seed: int | str | None = None, *, iterations: int = 16, explore: float = 0.3,
+                 widen: float = 0.5, leaf_tricks: int = 1, leaf_nodes: int = 2_000, max_moves: int = 24) -> None:
         super().__init__(seed)
         self.iterations = iterations
         self.explore = explore
@@ -85,10 +85,9 @@ class ISMCTSBot(Bot):
                 world = second
             elif count > 1:
                 world = fam.determinise(table, self.rng)
-            self._iterate(rules, fam, world, root, round_no, scale, leaf)
-        best = max(moves, key=lambda move: (root.children[move].visits if move in root.children else -1,
-                                            root.children[move].total if move in root.children else 0.0))
-        return best
+            for move in moves:  # every move judged in every world: common random numbers, as in `mc`
+                self._iterate(rules, fam, world, root, round_no, scale, leaf, move)
+        return max(moves, key=lambda move: root.children[move].total)  # equal visits: the best mean
 
     def _solve(self, rules: Any, world: Any) -> Any | None:
         solver = Solver(rules)
@@ -100,7 +99,8 @@ class ISMCTSBot(Bot):
             return None
 
     def _iterate(self, rules: Any, fam: Any, world: Any, root: _Node, round_no: int, scale: list[float],
-                 leaf: Solver | None) -> None:
+                 leaf: Solver | None, first: Any) -> None:
+        """One walk of the tree in `world`, starting with the root's move `first`, valued at a new node."""
         state, node = world, root
         path: list[tuple[_Node, int]] = []
         sides = state.config.side_of
@@ -112,13 +112,22 @@ class ISMCTSBot(Bot):
             if len(moves) == 1:
                 state = rules.apply(state, moves[0])[0]
                 continue
+            if node is root:
+                child = node.children.get(first)
+                if child is None:
+                    child = node.children[first] = _Node()
+                child.avail += 1
+                path.append((child, seat))
+                state = rules.apply(state, first)[0]
+                node = child
+                continue
             present = [move for move in moves if move in node.children]
             for move in present:
                 node.children[move].avail += 1
             # Progressive widening below the root: a decision's first child is greedy's move (the playouts'
             # own policy), and another is opened only as the decision is visited more, so that with a small
             # budget the others answer as the playouts would rather than at random.
-            allowed = len(moves) if node is root else 1 + int(self.widen * math.sqrt(node.visits))
+            allowed = 1 + int(self.widen * math.sqrt(node.visits))
             if len(present) < min(allowed, len(moves)) or not present:
                 untried = [move for move in moves if move not in node.children]
                 hint = fam.greedy(rules, state, seat, rng)

@@ -20,12 +20,12 @@ from diamonds.bots.solver import Solver
 @pytest.mark.parametrize("table", TABLES, ids=table_id)
 def test_ismcts_plays_only_legal_moves(table) -> None:
     rules, players, variants = table
-    bots = [make_bot("ismcts:5" if seat == 0 else "greedy", seed=seat) for seat in range(players)]
+    bots = [make_bot("ismcts:2" if seat == 0 else "greedy", seed=seat) for seat in range(players)]
     play(new_position(rules, players, variants), bots, random.Random(5), stop_after=120)
 
 
 def test_a_seed_fixes_the_game() -> None:
-    setup = ArenaSetup("kirk", 4, ("ismcts:6", "greedy", "ismcts:6", "greedy"), 3, options={"Hands": "1"})
+    setup = ArenaSetup("kirk", 4, ("ismcts:2", "greedy", "ismcts:2", "greedy"), 3, options={"Hands": "1"})
     first, again = play_game(setup, 0), play_game(setup, 0)
     assert first.text == again.text
     other = play_game(ArenaSetup("kirk", 4, setup.bots, 4, options={"Hands": "1"}), 0)
