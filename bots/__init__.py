@@ -1,4 +1,4 @@
-"""Bots for every family: `random`, `greedy` and `mc` (determinised Monte Carlo).
+"""Bots for every family: `random`, `greedy`, `mc` (determinised Monte Carlo) and `ismcts` (bots/ismcts.py).
 
 A bot is given `position.view(player)` (a `View`), never the position, and
 returns one of the view's legal moves:
@@ -188,16 +188,23 @@ class MCBot(Bot):
         return ranked[0][0]
 
 
-BOT_NAMES = ("random", "greedy", "mc")
+BOT_NAMES = ("random", "greedy", "mc", "ismcts")
 
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:
-    """A bot by name: `random`, `greedy`, `mc`, or `mc:32` (32 samples per decision)."""
+    """A bot by name: `random`, `greedy`, `mc`, `mc:32` (32 samples per decision), `ismcts` or `ismcts:400`
+    (400 worlds per decision: bots/ismcts.py)."""
     name, _, arg = spec.partition(":")
+    if arg and not (arg.isdigit() and int(arg) > 0 and name in ("mc", "ismcts")):
+        raise ValueError(f"no bot called {spec!r} (choose from {', '.join(BOT_NAMES)}, or mc:N, ismcts:N)")
     if name == "random":
         return RandomBot(seed)
     if name == "greedy":
         return GreedyBot(seed)
     if name == "mc":
         return MCBot(seed, samples=int(arg)) if arg else MCBot(seed)
-    raise ValueError(f"no bot called {spec!r} (choose from {', '.join(BOT_NAMES)}, or mc:N)")
+    if name == "ismcts":
+        from .ismcts import ISMCTSBot
+
+        return ISMCTSBot(seed, iterations=int(arg)) if arg else ISMCTSBot(seed)
+    raise ValueError(f"no bot called {spec!r} (choose from {', '.join(BOT_NAMES)}, or mc:N, ismcts:N)")

@@ -414,7 +414,8 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
                            help="the rule set the bots play (Rules tag)")
         _players(arena, " (default: the rules' usual count)")
         arena.add_argument("--bots", required=True, metavar="B,B,...",
-                           help="one bot per seat of the first game (random, greedy, mc, mc:N for N samples per "
+                           help="one bot per seat of the first game (random, greedy, mc, mc:N for N samples per decision, "
+                           "ismcts, ismcts:N for N worlds per "
                            "decision); the seats rotate one place each game")
         arena.add_argument("--variant", action="append", default=[], metavar="V",
                            help="a Variant word of the rules (repeat or separate with commas)")

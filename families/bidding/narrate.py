@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from diamonds.core import AnyCard, Card
+from diamonds.core import AnyCard, Card, sort_cards
+from diamonds.views.ask import Ask, NotAnAnswer, answer_words, grouped, one_of, pick
 
 from .rules import BiddingConfig, events
+from .rules.moves import Bid, FinalBid, Move, PlayCard, TakeFromKitty
 
 __all__ = [
     "describe", "describe_won", "describe_take", "choice_suffix", "play_text", "choice_words", "why_text",
-    "seat_result", "signed",
+    "seat_result", "signed", "ask",
 ]
 
 #: B8 in a few words: why the trick's winning card won.
@@ -117,3 +119,64 @@ def describe(config: BiddingConfig, event: events.Event) -> str:
             text = ", ".join(f"{names[s.side]} {s.score}{' (wins)' if s.winner else ''}" for s in standings)
             return f"Game over: {text}"
     raise TypeError(f"not an event of three-handed bidding Diamonds: {event!r}")
+
+
+def ask(config: BiddingConfig, moves: Sequence[Move]) -> Ask:
+    """`diamonds play`'s question for one seat's legal moves: a bid (B3) or a final bid (B5) by its number,
+    the kitty card taken and then the point card laid by their names (B4), or a card to play, listed by
+    suit with an ace's and the Joker's choices spelt out (B7: `AH+` high, `AH-` low, `JoS+`)."""
+    first = moves[0]
+    if isinstance(first, (Bid, FinalBid)):
+        amounts = {str(move.amount): move for move in moves if isinstance(move, (Bid, FinalBid))}
+        what = "bid (B3): how many tricks will you win" if isinstance(first, Bid) else "final bid (B5)"
+        head = "bid" if isinstance(first, Bid) else "final"
+        return Ask(f"Your {what}? {one_of(list(amounts))}", (one_of(list(amounts)),),
+                   lambda text: pick(" ".join(answer_words(text, head)), amounts))
+    if isinstance(first, TakeFromKitty):
+        return _ask_take([move for move in moves if isinstance(move, TakeFromKitty)])
+    plays = {str(move): move for move in moves if isinstance(move, PlayCard)}
+    spelt = {f"{move.card}{choice_suffix_of(move)}": move for move in plays.values()}
+
+    def answer(text: str) -> Move:
+        try:
+            return pick(text, spelt)
+        except NotAnAnswer:
+            return pick(text, plays)  # DGN's canonical form too: a bare ace is high (`AH`)
+
+    return Ask("Your card?", grouped((_suit_group(move), word) for word, move in spelt.items()), answer)
+
+
+def choice_suffix_of(move: PlayCard) -> str:
+    """B7 on a move not yet played: `S+` for the Joker given Spades high, `-` for a low ace, `+` a high one."""
+    if not isinstance(move.card, Card):
+        return (move.suit.letter if move.suit is not None else "") + ("+" if move.high else "-")
+    if move.high is None:
+        return ""
+    return "+" if move.high else "-"
+
+
+def _suit_group(move: PlayCard) -> str:
+    return move.card.suit.title if isinstance(move.card, Card) else "the Joker"
+
+
+def _ask_take(takes: Sequence[TakeFromKitty]) -> Ask:
+    """B4, two questions: the kitty card taken, then the card of the hand laid face down as point card."""
+    kitty = {str(card): card for card in sort_cards({move.card for move in takes})}
+
+    def point_card(taken: AnyCard) -> Ask:
+        lays = {str(move.point): move for move in takes if move.card == taken}
+        held = sort_cards(move.point for move in lays.values())
+        return Ask(f"You take {taken}. Which card do you lay face down as your point card (B4)?",
+                   grouped((card.suit.title if isinstance(card, Card) else "the Joker", str(card)) for card in held),
+                   lambda text: pick(text, lays))
+
+    def answer(text: str) -> Ask | Move:
+        words = answer_words(text, "take")
+        if len(words) == 3 and words[1].lower() == "point":  # the whole DGN move: take 9H point 7S
+            words = [words[0], words[2]]
+        taken = pick(words[0] if words else text, kitty)
+        if len(words) == 2:
+            return point_card(taken).answer(words[1])
+        return point_card(taken)
+
+    return Ask(f"Take a card from the kitty (B4): {one_of(list(kitty))}?", (one_of(list(kitty)),), answer)

@@ -2,9 +2,9 @@
 
 from diamonds.views import view_of
 
-from .narrate import describe
+from .narrate import ask, describe
 from .render import Position, StepLog
 
 __all__ = ["VIEW"]
 
-VIEW = view_of(Position, StepLog, describe)
+VIEW = view_of(Position, StepLog, describe, ask)

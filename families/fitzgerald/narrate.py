@@ -6,11 +6,15 @@ the facts come from the engine's events.
 
 from __future__ import annotations
 
-from diamonds.core import SUITS, format_cards
+from collections.abc import Sequence
+
+from diamonds.core import SUITS, format_cards, sort_cards
+from diamonds.views.ask import Ask, NotAnAnswer, answer_words, grouped, one_of, pick
 
 from .rules import GameConfig, events
+from .rules.moves import ChoosePassCount, ChooseVictim, Move, PassCards, PlayCard
 
-__all__ = ["describe", "area_name"]
+__all__ = ["describe", "area_name", "ask"]
 
 
 def area_name(config: GameConfig, area: events.Area) -> str:
@@ -80,3 +84,52 @@ def describe_action(config: GameConfig, action: events.SuitAction) -> str:
     if action.thief_before is not None and action.thief_after is not None:
         thief = f"; the Thief moves to {config.players[action.thief_after]}"
     return f"{head}, {move}{thief}"
+
+
+def ask(config: GameConfig, moves: Sequence[Move]) -> Ask:
+    """One seat's legal moves as `diamonds play` asks for them: a Clubs victim by name (R14), the pass
+    count (R6), the cards passed by their names (R6), or a card to play, listed by suit (R8)."""
+    first = moves[0]
+    if isinstance(first, ChooseVictim):
+        return _ask_victim(config, moves)
+    if isinstance(first, ChoosePassCount):
+        counts = {str(move.count): move for move in moves if isinstance(move, ChoosePassCount)}
+        return Ask(f"You deal: how many cards does everyone pass (R6)? {one_of(list(counts))}",
+                   (one_of(list(counts)),), lambda text: pick(" ".join(answer_words(text, "pass")), counts))
+    if isinstance(first, PassCards):
+        return _ask_pass(config, moves)
+    cards = {str(move.card): move for move in moves if isinstance(move, PlayCard)}
+    lines = grouped((card.suit.title, str(card)) for card in sort_cards(m.card for m in cards.values()))
+    return Ask("Your card?", lines, lambda text: pick(text, cards))
+
+
+def _ask_victim(config: GameConfig, moves: Sequence[Move]) -> Ask:
+    """R14: the side a Clubs action takes a Showroom point from, named by a player (any of a team's)."""
+    named = {config.players[move.victim]: move for move in moves
+             if isinstance(move, ChooseVictim) and move.victim is not None}
+    options = dict(named)
+    if ChooseVictim(None) in moves:
+        options["nobody"] = options["-"] = ChooseVictim(None)
+    words = list(named) + (["nobody"] if "nobody" in options else [])
+    return Ask(f"Your Clubs action (R14): whose Showroom do you take a point from? Name them: {one_of(words)}",
+               (one_of(words),), lambda text: pick(" ".join(answer_words(text)), options))
+
+
+def _ask_pass(config: GameConfig, moves: Sequence[Move]) -> Ask:
+    """R6: the cards passed, named in any order (`6D 8D 6H`)."""
+    passes = [move for move in moves if isinstance(move, PassCards)]
+    count, seat = len(passes[0].cards), passes[0].seat
+    by_set = {frozenset(str(card).upper() for card in move.cards): move for move in passes}
+    held = sort_cards({card for move in passes for card in move.cards})
+    target = config.players[config.pass_target(seat)]
+
+    def answer(text: str) -> Move:
+        words = answer_words(text, "pass")
+        found = by_set.get(frozenset(word.upper() for word in words)) if len(words) == count else None
+        if found is None:
+            raise NotAnAnswer(text, [f"{count} of your cards, such as {' '.join(str(c) for c in held[:count])}"])
+        return found
+
+    plural = "s" if count > 1 else ""
+    return Ask(f"Pass {count} card{plural} to {target} (R6): name them", grouped(
+        (card.suit.title, str(card)) for card in held), answer)

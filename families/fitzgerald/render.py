@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from diamonds.core import format_cards
 from diamonds.views.cards import SUIT_STYLE, append_plays, card_text
 from diamonds.views.screen import EventLog, SeatsPanel, StepScreen, seat_cells
 
@@ -132,11 +133,19 @@ class StepLog(EventLog):
 
     def _line(self, event: Event) -> str:
         config = self.step.table.config
-        if isinstance(event, (CardsDealt, PassesDelivered)):
+        names = config.players
+        seat = self.as_player
+        if isinstance(event, PassesDelivered):
+            # R6, passed at once: a receiver told a pass before the pick-up (a game told as it is played,
+            # `diamonds play`) learns its cards here
+            if seat is None or any(isinstance(e, CardsPassed) and e.receiver == seat for e in self.step.events):
+                return ""
+            got = [(giver, cards) for giver, receiver, cards in self.step.table.passes if receiver == seat]
+            return "; ".join(f"{names[seat]} picks up {format_cards(cards)} from {names[giver]}" for giver, cards in got)
+        if isinstance(event, CardsDealt):
             return ""
-        if isinstance(event, CardsPassed) and self.as_player is not None and self.as_player not in (
-                event.giver, event.receiver):
-            names = config.players
+        if isinstance(event, CardsPassed) and seat is not None and (seat not in (event.giver, event.receiver) or (
+                seat == event.receiver and not any(isinstance(e, PassesDelivered) for e in self.step.events))):
             return f"{names[event.giver]} passes {len(event.cards)} card{'s' if len(event.cards) > 1 else ''} " \
                    f"to {names[event.receiver]}"
         return describe(config, event)

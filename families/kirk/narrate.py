@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from diamonds.core import Card, Suit
+from diamonds.core import Card, Suit, sort_cards
+from diamonds.views.ask import Ask, grouped, pick
 
 from .rules import KirkConfig, card_value, events, first_leader
+from .rules.moves import Move, PlayCard
 
-__all__ = ["describe", "describe_tie", "hand_title", "names_text", "worth", "tie_step_text", "tie_outcome_text"]
+__all__ = ["describe", "describe_tie", "hand_title", "names_text", "worth", "tie_step_text", "tie_outcome_text",
+           "ask"]
 
 
 def hand_title(config: KirkConfig, hand_no: int) -> str:
@@ -101,3 +104,11 @@ def describe(config: KirkConfig, event: events.Event) -> str:
             text = ", ".join(f"{names[s.side]} {s.score}{' (wins)' if s.winner else ''}" for s in standings)
             return f"Game over: {text}"
     raise TypeError(f"not an event of Kirk's Diamonds: {event!r}")
+
+
+def ask(config: KirkConfig, moves: Sequence[Move]) -> Ask:
+    """`diamonds play`'s question: a card, listed by suit (any card may be played: K4), by its name."""
+    cards = {str(move.card): move for move in moves if isinstance(move, PlayCard)}
+    held = sort_cards(card for move in cards.values() if isinstance(card := move.card, Card))
+    return Ask("Your card?", grouped((card.suit.title, str(card)) for card in held),
+               lambda text: pick(text, cards))

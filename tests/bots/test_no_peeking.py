@@ -60,7 +60,7 @@ def twin(position: Any, viewer: int, rng: random.Random) -> Any | None:
 
 
 @pytest.mark.parametrize("table", TABLES, ids=table_id)
-@pytest.mark.parametrize("bot", ["random", "greedy", "mc:3"])
+@pytest.mark.parametrize("bot", ["random", "greedy", "mc:3", "ismcts:3"])
 def test_same_view_same_choice(table, bot) -> None:
     rules, players, variants = table
     checked = 0

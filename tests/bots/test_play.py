@@ -17,6 +17,9 @@ def test_a_whole_kirk_hand_from_piped_lines(tmp_path, monkeypatch, capsys) -> No
     assert main(["play", "--rules", "kirk", "--as", "Ann", "--bots", "greedy", "--hands", "1", "--seed", "4",
                  "-o", str(out)]) == 0
     said = capsys.readouterr().out
-    assert "game over" in said and "legal:" in said and "not a card" in said
+    assert "game over" in said and "'9X' is not one of" in said
+    assert "  Diamonds: " in said and "  Clubs: " in said  # `moves`: the cards by suit
+    assert "wins trick 13" in said and "Scores at R1.end: Ann " in said  # told as the replay tells it
     game = next(diamonds.read_games(str(out)))
     assert game.is_valid and game.is_complete
+    assert game.tags["Bots"] == "Ann=human Bob=greedy Cat=greedy Dan=greedy"
