@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from diamonds.core import SUITS, format_cards, sort_cards
+from diamonds.core import SUITS, Card, format_cards, sort_cards
 from diamonds.views.ask import Ask, NotAnAnswer, answer_words, grouped, one_of, pick
 
 from .rules import GameConfig, events
@@ -99,7 +99,9 @@ def ask(config: GameConfig, moves: Sequence[Move]) -> Ask:
     if isinstance(first, PassCards):
         return _ask_pass(config, moves)
     cards = {str(move.card): move for move in moves if isinstance(move, PlayCard)}
-    lines = grouped((card.suit.title, str(card)) for card in sort_cards(m.card for m in cards.values()))
+    # a legal play is of the deck, which holds no Joker (R5): the filter only narrows the type
+    lines = grouped((card.suit.title, str(card)) for card in sort_cards(m.card for m in cards.values())
+                    if isinstance(card, Card))
     return Ask("Your card?", lines, lambda text: pick(text, cards))
 
 
@@ -132,4 +134,4 @@ def _ask_pass(config: GameConfig, moves: Sequence[Move]) -> Ask:
 
     plural = "s" if count > 1 else ""
     return Ask(f"Pass {count} card{plural} to {target} (R6): name them", grouped(
-        (card.suit.title, str(card)) for card in held), answer)
+        (card.suit.title, str(card)) for card in held if isinstance(card, Card)), answer)
