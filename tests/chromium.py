@@ -9,7 +9,8 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -62,3 +63,17 @@ def chromium(width: int, height: int) -> Iterator[Any]:
     finally:
         browser.quit()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+HANG = 120.0  # only a guard against a hang: a page that answers at all answers long before
+
+
+def wait_until(condition: Callable[[], Any], timeout: float = HANG) -> Any:
+    """`condition()` once it is true (the page redraws after each answer), or its last value after `timeout`,
+    for the test's own assert to report: tests wait for the page's events, never for a number of seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value or time.monotonic() > deadline:
+            return value
+        time.sleep(0.05)

@@ -7,27 +7,19 @@ is for a condition, bounded only against hangs (servehelp.HANG). Screenshots go 
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from chromium import chromium, require
-from servehelp import HANG, Scorer, Server, game_items
+from chromium import wait_until as _wait
+from servehelp import Scorer, Server, game_items
 
 pytest.importorskip("fastapi")
 pytestmark = [pytest.mark.browser, pytest.mark.process]  # Chromium and a real server
 
 EVENT = '<img src=x onerror="window.pwned=1">Thursday'
 
-
-def _wait(condition: Any, timeout: float = HANG) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value or time.monotonic() > deadline:
-            return value
-        time.sleep(0.05)
 
 
 def _shot(browser: Any, name: str) -> None:

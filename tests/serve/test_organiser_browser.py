@@ -4,24 +4,14 @@ said too; the right link shows the page online."""
 
 from __future__ import annotations
 
-import time
-from typing import Any
-
 import pytest
 from chromium import chromium, require
+from chromium import wait_until as _wait
 from servehelp import Server
 
 pytest.importorskip("fastapi")
 pytestmark = pytest.mark.browser
 
-
-def _wait(condition: Any, timeout: float = 10.0) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value or time.monotonic() > deadline:
-            return value
-        time.sleep(0.05)
 
 
 def test_a_wrong_organiser_link_is_said_at_once(server: Server) -> None:

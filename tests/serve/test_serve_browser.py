@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from chromium import chromium, require
+from chromium import wait_until as _wait
 from servehelp import HANG, Scorer, Server, game_items
 
 pytest.importorskip("fastapi")
@@ -35,14 +36,6 @@ def _shot(browser: Any, name: str) -> None:
         browser.set_window_size(360, min(max(height, 640), 3000))
         browser.save_screenshot(str(Path(folder) / f"{name}.png"))
 
-
-def _wait(condition: Any, timeout: float = HANG) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value or time.monotonic() > deadline:
-            return value
-        time.sleep(0.05)
 
 
 def _severe(browser: Any) -> list[str]:
