@@ -8,7 +8,8 @@ family's `determinise` is the only reader of the rest, and it redraws it.
 `tests/bots/test_no_peeking.py` checks that promise: two positions that differ
 only in cards hidden from the viewer give the same choice under the same seed.
 
-`deal_unknown` is the sampler every family's `determinise` uses: it shares
+`deal_unknown` (from `diamonds.core.sampling`, which the replay's stand-in
+deal shares) is the sampler every family's `determinise` uses: it shares
 the cards the viewer cannot place among *buckets* (another player's hand, the
 kitty, a face-down point card), each of a known size, some refusing suits the
 player has shown to be void in (R8, B6).
@@ -16,10 +17,11 @@ player has shown to be void in (R8, B6).
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+from diamonds.core.sampling import deal_unknown
 
 __all__ = ["Table", "table_of", "deal_unknown", "round_start", "deck_index"]
 
@@ -56,48 +58,6 @@ def table_of(view: Any) -> Table:
     start = round_start(len(moves), lambda ply: is_chance(engine.state_at(ply)))
     states = tuple(engine.state_at(ply) for ply in range(start, len(moves) + 1))
     return Table(position.rule_set, states, tuple(moves[start:]), view.viewer_seat)
-
-
-def deal_unknown(pool: Sequence[Any], sizes: Sequence[int], refuses: Sequence[Callable[[Any], bool] | None],
-                 rng: random.Random, *, tries: int = 50) -> list[list[Any]]:
-    """Share `pool` (cards in a fixed order) into buckets of `sizes`; bucket i never gets a card
-    `refuses[i](card)` is true of. Cards left over stay undealt (cards out of play, as Fitzgerald's
-    unused ranks). When the constraints defeat `tries` random attempts, they are dropped for the
-    last one, so a sample always comes back (they can only fail on a record that broke them)."""
-    cards = list(pool)
-    for attempt in range(tries + 1):
-        strict = attempt < tries
-        rng.shuffle(cards)
-        # The most constrained cards first: each goes to a bucket that takes it, weighted by room left.
-        room = list(sizes)
-        allowed = [[b for b in range(len(room)) if not (strict and _refused(refuses[b], card))] for card in cards]
-        order = sorted(range(len(cards)), key=lambda i: len(allowed[i]))
-        buckets: list[list[Any]] = [[] for _ in room]
-        spare = len(cards) - sum(room)  # how many cards may stay undealt
-        ok = True
-        for i in order:
-            choices = [b for b in allowed[i] if room[b] > 0]
-            weights = [room[b] for b in choices]
-            if spare > 0:
-                choices.append(-1)
-                weights.append(spare)
-            if not choices:
-                ok = False
-                break
-            pick = rng.choices(choices, weights)[0]
-            if pick < 0:
-                spare -= 1
-            else:
-                room[pick] -= 1
-                buckets[pick].append(cards[i])
-        if ok and not any(room):
-            return buckets
-    raise ValueError("no way to share the unknown cards among the hands")  # pragma: no cover
-
-
-def _refused(refuse: Any, card: Any) -> bool:
-    """Whether a bucket's constraint (None: none) refuses the card."""
-    return refuse is not None and bool(refuse(card))
 
 
 _DECK_INDEXES: dict[Any, dict[Any, int]] = {}

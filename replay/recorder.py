@@ -282,9 +282,12 @@ class Recorder:
         return game
 
     def hands_known(self) -> bool:
-        """Whether the engine has dealt the round being recorded (deal lines, or a complete round)."""
+        """Whether the engine has dealt the round being recorded (deal lines, or a complete round): not a
+        stand-in deal, which lets the round be played while its hands stay unknown (`ReplayedGame.drawn_round`)."""
         game = self.game
         if not self.rounds or self.finished or self._round_done(len(self.rounds)):
+            return False
+        if self._last.replayed.drawn_round == len(self.rounds):
             return False
         return game.state.round_no == len(self.rounds) and bool(game.legal_moves())
 
@@ -880,9 +883,10 @@ class Recorder:
         full replay's (the tests compare the two)."""
         config = getattr(self, "config", None)
         if config is None or record.problems or len(record.rounds) != len(rounds):
-            return validate_record(record)  # the checks only: no history, events or origins
+            return replay_record(record, history=False, events=False, stand_in=True)  # the checks only
         replayed = ReplayedGame(record, config)
-        replayer = family_of(config.rules).part("bridge").replayer(replayed, history=False, events=False)
+        replayer = family_of(config.rules).part("bridge").replayer(replayed, history=False, events=False,
+                                                                   stand_in=True)
         game = replayer.game
         start = next((k for k in range(len(rounds), 0, -1) if rounds[:k] in self._after), 0)
         if start:

@@ -10,7 +10,8 @@ family: the registry says which bridge a game's `Rules` tag calls for.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import random
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -29,6 +30,7 @@ from diamonds.core import (
 )
 from diamonds.core.cards import spellings
 from diamonds.core.registry import DEFAULT_RULES, registry_version
+from diamonds.core.sampling import deal_unknown
 from diamonds.core.seating import PLAYER_ID
 from diamonds.notation.records import (
     Choice,
@@ -68,6 +70,10 @@ class ReplayedGame:
     origins: list[Origin] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: The round played on a stand-in deal (`replay_record(stand_in=True)`): unfinished, written without deal
+    #: lines, its hands drawn at random consistent with what the record proves. Its hands are not known, so
+    #: nothing may show them; what it makes public (the trick, who won, the scores, who is due) is the record's.
+    drawn_round: int | None = None
 
     @property
     def valid(self) -> bool:
@@ -86,11 +92,15 @@ class Stop(Exception):
     """The replay cannot go on past a problem."""
 
 
-def replay_record(record: GameRecord, *, history: bool = True, events: bool = True) -> ReplayedGame:
+def replay_record(record: GameRecord, *, history: bool = True, events: bool = True,
+                  stand_in: bool = False) -> ReplayedGame:
     """Replay `record`; never raises for bad input.
 
     With the defaults the game keeps every state and event and `origins`;
     `validate_record` turns all that off, for checking many games fast.
+    `stand_in`: an unfinished last round written without deal lines is played on a stand-in deal
+    (`ReplayedGame.drawn_round`) where its family can draw one, so the table is live at every item (the
+    recorder and the server); without it the replay stops at that round's start, as `validate` does.
     """
     replayed = ReplayedGame(record)
     if record.problems:
@@ -100,7 +110,7 @@ def replay_record(record: GameRecord, *, history: bool = True, events: bool = Tr
         config = _Setup(replayed).configure()
         replayed.config = config
         bridge = family_of(config.rules).part("bridge")
-        bridge.replayer(replayed, history=history, events=events).run()
+        bridge.replayer(replayed, history=history, events=events, stand_in=stand_in).run()
     except Stop:
         pass
     return replayed
@@ -263,10 +273,13 @@ class Replayer(Reporter):
     #: Words for the game's rounds in messages ("round", or "hand").
     round_word: ClassVar[str] = "round"
 
-    def __init__(self, replayed: ReplayedGame, *, history: bool = True, events: bool = True) -> None:
+    def __init__(self, replayed: ReplayedGame, *, history: bool = True, events: bool = True,
+                 stand_in: bool = False) -> None:
         super().__init__(replayed)
         self.history = history
         self.events = events
+        #: May an unfinished last round without deal lines be played on a stand-in deal (`draw_stand_in`)?
+        self.stand_in = stand_in
         self.config: Any = replayed.config
         self.game = Engine(self.config, history=history, events=events)
         replayed.game = self.game
@@ -313,6 +326,30 @@ class Replayer(Reporter):
         order and the cards alone (the family's own trick-winner rule): the recorder shows whose turn it is
         without hands. None: the family cannot tell (the recorder then asks the engine)."""
         return None
+
+    def stand_in_hands(self, number: int, known: Sequence[Collection[Any]], sizes: Sequence[int],
+                       refuses: Sequence[Callable[[Any], bool] | None]) -> tuple[tuple[Any, ...], ...] | None:
+        """A stand-in deal for round `number`, unfinished and written without deal lines (`stand_in`): seat i
+        gets the cards `known[i]` the record proves it was dealt (played, passed) and `sizes[i]` cards in all,
+        the rest drawn from the cards nobody is known to hold, never one `refuses[i]` says no to (a suit it
+        has shown void in). The draw is seeded by the round, so the same record draws the same deal. Every
+        deal that fits the record plays its items alike (a card's legality rests on what the record proves),
+        so any one will do; `ReplayedGame.drawn_round` says its hands are not known. None: no such deal
+        (the record breaks a rule, which a replay with hands would report)."""
+        deck = self.config.deck
+        placed = set().union(*known)
+        room = [size - len(cards) for size, cards in zip(sizes, known)]
+        if any(free < 0 for free in room):
+            return None
+        pool = [card for card in deck if card not in placed]
+        try:
+            drawn = deal_unknown(pool, room, refuses, random.Random(f"stand-in deal {number}"))
+        except ValueError:
+            return None
+        self.out.drawn_round = number
+        order = {card: index for index, card in enumerate(deck)}
+        return tuple(tuple(sorted({*cards, *extra}, key=lambda card: order.get(card, -1)))
+                     for cards, extra in zip(known, drawn))
 
     def resume_from(self, state: Any) -> None:
         """Go on from a saved engine state (the recorder checks only the round being recorded): the game

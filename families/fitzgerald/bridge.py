@@ -202,6 +202,10 @@ class FitzgeraldReplayer(Replayer):
                 continue
             if played is None:
                 self.check_without_hands(number, rnd)
+                if self.stand_in and rnd is self.record.rounds[-1]:
+                    drawn = self.draw_stand_in(number, rnd, deals, passes)
+                    if drawn is not None:
+                        return drawn
                 self.out.notes.append(
                     f"round {number} is unfinished and has no deal line for {config.players[seat]}: "
                     "its hands are unknown, so its cards are checked only against each other"
@@ -220,6 +224,36 @@ class FitzgeraldReplayer(Replayer):
             given = list(passes[seat].cards.cards)
             hands.append(engine_cards([c for c in played[seat] if c not in received] + given))
         return tuple(hands)
+
+    def draw_stand_in(self, number: int, rnd: Round, deals: dict[int, HandLine],
+                      passes: dict[int, HandLine]) -> tuple[tuple[Card, ...], ...] | None:
+        """The round's stand-in deal (`Replayer.stand_in_hands`): each seat holds what its deal line says, else
+        what it passed (R6) and what it played that was not passed to it, and no card of a suit it did not
+        follow (R8). None while a pass line is missing under written tricks: who was passed which card
+        played is unknown then."""
+        config = self.config
+        n = config.player_count
+        if len(passes) < n and rnd.tricks:
+            return None
+        known: list[set[AnyCard]] = [set() for _ in range(n)]
+        received: list[set[AnyCard]] = [set() for _ in range(n)]
+        for seat, line in passes.items():
+            known[seat].update(line.cards.cards)
+            received[config.pass_target(seat)].update(line.cards.cards)
+        voids: list[set[Suit]] = [set() for _ in range(n)]
+        for trick, seats in zip(rnd.tricks, self.seats_by_trick(rnd, self.table.dealer, len(rnd.tricks))):
+            cards = trick.plays.cards
+            led = cards[0] if cards else None
+            for seat, card in zip(seats, cards):
+                if card not in received[seat]:
+                    known[seat].add(card)
+                if isinstance(card, Card) and isinstance(led, Card) and card.suit is not led.suit:
+                    voids[seat].add(led.suit)  # R8: it held none of the led suit, then or after
+        for seat, line in deals.items():
+            known[seat] = set(line.cards.cards)
+        refuses = [None if seat in deals or not voids[seat] else
+                   (lambda card, out=frozenset(voids[seat]): card.suit in out) for seat in range(n)]
+        return self.stand_in_hands(number, known, [config.hand_size] * n, refuses)  # type: ignore[return-value]
 
     def check_without_hands(self, number: int, rnd: Round) -> None:
         """An unfinished round with unknown hands: what can still be checked without them."""

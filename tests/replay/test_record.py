@@ -24,7 +24,7 @@ from diamonds.notation.reader import parse_game
 from diamonds.notation.writer import write_game
 from diamonds.replay.record import record_from_game
 from diamonds.replay.recorder import Recorder
-from diamonds.replay.validate import validate_record
+from diamonds.replay.validate import replay_record, validate_record
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
 SHORT = {"Hands": "1"}  # Kirk's game of one hand: the same checks, a shorter test
@@ -250,22 +250,26 @@ def revoked_round() -> tuple[list[str], tuple[int, int], str]:
     raise AssertionError("no swap makes a revoke")  # pragma: no cover
 
 
-def test_a_revoke_without_deal_lines_is_reported_at_its_card_at_the_end_of_the_round():
+def test_a_revoke_without_deal_lines_is_refused_as_soon_as_a_card_proves_it():
+    """Without deal lines the round is played on a stand-in deal (hands drawn to fit the record), so a revoke
+    (R8) is refused at the first card that proves it, not at the round's end: the card that shows the player
+    held the led suit. The refusal stands at the revoked card, revealed by the card just entered."""
     lines, (line, column), rule = revoked_round()
     recorder = Recorder.new("2e", ["Ann", "Bob", "Cat"], dealer=lines[2].split('"')[1])
     movetext = [text for text in lines[lines.index("") + 1:] if text.strip()]
     first_round = movetext[: movetext.index(next(t for t in movetext[1:] if t.startswith("R2")))]
-    cards = [(i, card) for i, text in enumerate(first_round) for card in
-             (text.split()[1:] if text[0].isdigit() else [text])]
-    for index, (_, card) in enumerate(cards):
-        outcome = recorder.enter(card)
-        if index < len(cards) - 1:
-            assert outcome.refusal is None, (card, outcome)  # nothing to see before the hands are known
-    refusal = outcome.refusal
-    assert refusal is not None and refusal.code == "must-follow-suit" and refusal.rule == rule == "R8"
+    cards = [card for text in first_round for card in (text.split()[1:] if text[0].isdigit() else [text])]
+    refused = [(index, outcome.refusal) for index, card in enumerate(cards)
+               if (outcome := recorder.enter(card)).refusal is not None]
+    assert len(refused) >= 1
+    index, refusal = refused[0]
+    assert refusal.code == "must-follow-suit" and refusal.rule == rule == "R8"
     assert (refusal.line, refusal.column) == (line, column)
-    assert refusal.at and refusal.at.startswith("R1.")  # the revoked card, not the card that revealed it
-    assert "revealed by" in refusal.text("g.dgn")
+    if refusal.at:  # proved by a later card: the refusal stands at the revoked card, revealed by that one
+        assert refusal.at.startswith("R1.") and "revealed by" in refusal.text("g.dgn")
+    else:  # proved by what the record already held (a card passed to the player): refused as it was entered
+        assert refusal.item == cards[index] and refusal.source_line.split()[-1] == cards[index]
+    assert index < len(cards) - 1  # before the round's end, where the replay with hands would first see it
 
 
 @pytest.mark.parametrize("rules,count,deals,every", [("2e", 3, False, 1), ("kirk", 4, True, 1), ("bidding", 3, True, 9)])
@@ -273,7 +277,8 @@ def test_the_incremental_check_is_the_full_replay(rules, count, deals, every):
     """Each item replays only its own round, from the engine's state after the rounds before it (kept
     once the engine has moved past them). At every checked item, and for a wrong card entered there (the
     last card again: already played, R8/K5/B7), the problems, notes, end and state are those of
-    `validate_record` over the whole record."""
+    whole record's replay (`replay_record`, with the stand-in deal of an unfinished round without deal lines,
+    as the recorder replays)."""
     game = simulate(NAMES[:count], rules=rules, seed=4, options={"Hands": "2"} if rules == "kirk" else {})
     expected = write_game(record_from_game(game, deals=deals))
     lines = [line for line in expected.split("\n\n", 1)[1].splitlines() if line.strip()]
@@ -289,8 +294,9 @@ def test_the_incremental_check_is_the_full_replay(rules, count, deals, every):
         wrong = replace(recorder.rounds[-1], cards=(*recorder.rounds[-1].cards, recorder.rounds[-1].cards[-1]))
         for rounds in (recorder.rounds, (*recorder.rounds[:-1], wrong)):
             checked = recorder._check(rounds)
-            full = validate_record(checked.record)
+            full = replay_record(checked.record, history=False, events=False, stand_in=True)
             assert checked.replayed.problems == full.problems
+            assert checked.replayed.drawn_round == full.drawn_round
             assert checked.replayed.notes == full.notes
             assert checked.replayed.complete == full.complete
             assert checked.replayed.game.state == full.game.state

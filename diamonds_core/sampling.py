@@ -1,0 +1,57 @@
+"""Sharing cards nobody has seen among the places they may lie, under what the record proves.
+
+Two readers need it and must agree: a bot redrawing the hands it cannot see
+(`bots.knowledge`, each family's `determinise`), and the replay drawing a
+stand-in deal for an unfinished round written without deal lines, so that
+the round can be played on the engine while its hands stay unknown.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+__all__ = ["deal_unknown"]
+
+
+def deal_unknown(pool: Sequence[Any], sizes: Sequence[int], refuses: Sequence[Callable[[Any], bool] | None],
+                 rng: random.Random, *, tries: int = 50) -> list[list[Any]]:
+    """Share `pool` (cards in a fixed order) into buckets of `sizes`; bucket i never gets a card
+    `refuses[i](card)` is true of. Cards left over stay undealt (cards out of play, as Fitzgerald's
+    unused ranks). When the constraints defeat `tries` random attempts, they are dropped for the
+    last one, so a sample always comes back (they can only fail on a record that broke them)."""
+    cards = list(pool)
+    for attempt in range(tries + 1):
+        strict = attempt < tries
+        rng.shuffle(cards)
+        # The most constrained cards first: each goes to a bucket that takes it, weighted by room left.
+        room = list(sizes)
+        allowed = [[b for b in range(len(room)) if not (strict and _refused(refuses[b], card))] for card in cards]
+        order = sorted(range(len(cards)), key=lambda i: len(allowed[i]))
+        buckets: list[list[Any]] = [[] for _ in room]
+        spare = len(cards) - sum(room)  # how many cards may stay undealt
+        ok = True
+        for i in order:
+            choices = [b for b in allowed[i] if room[b] > 0]
+            weights = [room[b] for b in choices]
+            if spare > 0:
+                choices.append(-1)
+                weights.append(spare)
+            if not choices:
+                ok = False
+                break
+            pick = rng.choices(choices, weights)[0]
+            if pick < 0:
+                spare -= 1
+            else:
+                room[pick] -= 1
+                buckets[pick].append(cards[i])
+        if ok and not any(room):
+            return buckets
+    raise ValueError("no way to share the unknown cards among the hands")  # pragma: no cover
+
+
+def _refused(refuse: Any, card: Any) -> bool:
+    """Whether a bucket's constraint (None: none) refuses the card."""
+    return refuse is not None and bool(refuse(card))
