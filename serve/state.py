@@ -102,8 +102,13 @@ def render(snap: dict[str, Any]) -> dict[str, Any]:
     from diamonds.replay.steps import steps_of
 
     over, private, config, draft = snap["over"], snap["private"], snap["config"], snap["draft"]
-    game = diamonds.Game.from_text(snap["text"])
-    position = game.end()
+    # A round written without deal lines is played on a stand-in deal (`drawn_round`), so the table is live at
+    # every item: the trick, the tricks won, the scores and who is due are the record's; its hands are not
+    # known, so no picture shows them (drawn as backs, as a watcher sees them).
+    replayed = replay_record(snap["record"], stand_in=True)
+    drawn = replayed.drawn_round is not None and not over
+    position = diamonds.Game(snap["record"], replayed=replayed).end()
+    last_step = steps_of(replayed)[-1]
     hidden: set[int] = set()
     if not over:
         for name in position.players:
@@ -122,17 +127,17 @@ def render(snap: dict[str, Any]) -> dict[str, Any]:
         "where": snap["where"],
         "finished": over,
         "result": _result(snap["record"]) if over else None,
-        "to_move": position.to_move if snap["hands_known"] else None,
+        "to_move": position.to_move if snap["hands_known"] or drawn else None,
         "trick": trick,
         "standings": _standings(position.standings, set() if private else hidden, over),
-        "due": due(position, snap["turn"], over, private),
+        "due": due(position, snap["turn"], over, private, drawn),
     }
     if private:
         played = {c for c in (_card_of(w) for w in (draft.cards if draft is not None else ())) if c}
         legal = snap["legal"]
         question = snap["question"]
         state.update({
-            "svg": position.svg(size=360),
+            "svg": public_svg(last_step) if drawn else position.svg(size=360),
             "cards": [{"card": str(card), "played": str(card) in played, "legal": str(card) in legal}
                       for card in config.deck],
             "hands_known": snap["hands_known"],
@@ -145,7 +150,7 @@ def render(snap: dict[str, Any]) -> dict[str, Any]:
             "buttons": snap["buttons"],
         })
     else:
-        state["svg"] = public_svg(steps_of(replay_record(snap["record"]))[-1])
+        state["svg"] = public_svg(last_step)
     cache = snap["cache"]
     if len(cache) > 8:
         cache.clear()
@@ -153,13 +158,16 @@ def render(snap: dict[str, Any]) -> dict[str, Any]:
     return dict(state)
 
 
-def due(position: Any, turn: tuple[Any, str | None], over: bool, private: bool) -> dict[str, Any]:
+def due(position: Any, turn: tuple[Any, str | None], over: bool, private: bool, drawn: bool = False) -> dict[str, Any]:
     """Who is due and, for the scorer, what they may do. Where the `Position` knows the hands (deal lines,
     or a round the replay has inferred) it says: the player to move and every legal item as its DGN words,
-    grouped (`choice_groups`); where it does not (an unfinished round without deal lines), the recorder's
-    turn from seat order and the cards says who, and `items` is None: any card not yet seen may come."""
+    grouped (`choice_groups`). On a stand-in deal (`drawn`: a round without deal lines) it still says who,
+    but `items` is None: any card not yet seen may come (the recorder's question asks what else is due).
+    Before a round's deal the recorder's turn from seat order and the cards says who."""
     if over:
         return {"players": [], "known": True, "items": [], "groups": []}
+    if drawn and position.to_move is not None:
+        return {"players": [position.to_move], "known": False, "items": None, "groups": []}
     if position.is_chance or position.to_move is None:
         who = turn[1]
         return {"players": [who] if who else [], "known": False, "items": None, "groups": []}
