@@ -48,7 +48,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from diamonds.core import AnyCard, Card, IllegalMove, Joker
+from diamonds.core import AnyCard, Card, IllegalMove, Joker, Suit
 from diamonds.core.cards import spellings
 from diamonds.core.errors import CardNotHeld, CardNotInDeck, GameOver, MustFollowSuit, OutOfTurn, WrongPhase
 from diamonds.notation.records import Call, HandLine, Play, Plays, Pos, Round, Take
@@ -212,10 +212,22 @@ class BiddingReplayer(Replayer):
                 if self.history:
                     self.out.origins.append(rnd)
                 return self.play_moves(number, rnd, last=last)
-        self.scratch = self.provisional_state(rnd)
+        self.scratch = shown = self.provisional_state(rnd)
         complete = self.play_moves(number, rnd, last=last)
         if complete or refused is not None:
             self.no_deal_fits(number, rnd, refused)
+        if self.stand_in and last:
+            drawn = self.stand_in_deal(number, rnd, shown)
+            if drawn is not None:  # every move checked once more, on the engine: the table is live
+                self.scratch = None
+                try:
+                    self.game.push(drawn)
+                except IllegalMove:  # pragma: no cover - the draw keeps to the pack and the places' sizes
+                    self.out.drawn_round = None
+                else:
+                    if self.history:
+                        self.out.origins.append(rnd)
+                    return self.play_moves(number, rnd, last=last)
         unknown = [config.players[seat] for seat in range(config.player_count) if seat not in self.deals]
         if not self.deals and self.kitty_line is None:
             what = "no deal or kitty lines"
@@ -383,6 +395,29 @@ class BiddingReplayer(Replayer):
         state = self.game.state
         assert isinstance(state, BiddingState) and state.phase is Phase.DEAL
         return replace(state, phase=Phase.BID, hands=tuple(frozenset(hand) for hand in hands), kitty=tuple(kitty))
+
+    def stand_in_deal(self, number: int, rnd: Round, shown: BiddingState) -> Deal | None:
+        """The hand's stand-in deal (`Replayer.stand_in_hands`), for a live table: each place holds what the
+        record shows there (`provisional_state`) and is filled up from the rest of the pack, a hand never
+        with a card of a suit its player did not follow with a card other than the Joker (B6)."""
+        config = self.config
+        n = config.player_count
+        voids: list[set[Suit]] = [set() for _ in range(n)]
+        for seats, trick in zip(self.seats_by_trick(rnd), rnd.tricks):
+            moves = [_lenient_move(play) for play in trick.plays]
+            if not moves:
+                continue
+            lead = moves[0]
+            led = lead.suit if isinstance(lead.card, Joker) else getattr(lead.card, "suit", None)
+            for seat, move in zip(seats, moves):
+                card = move.card
+                if led is not None and isinstance(card, Card) and card.suit is not led:
+                    voids[seat].add(led)
+        known = [set(hand) for hand in shown.hands] + [set(shown.kitty)]
+        refuses = [(lambda card, out=frozenset(voids[seat]): isinstance(card, Card) and card.suit in out)
+                   if voids[seat] else None for seat in range(n)] + [None]
+        drawn = self.stand_in_hands(number, known, [config.hand_size] * n + [config.kitty_size], refuses)
+        return None if drawn is None else Deal(drawn[:n], drawn[n])
 
     def no_deal_fits(self, number: int, rnd: Round, refused: IllegalMove | None) -> None:
         """A complete hand whose moves all pass on the provisional deal, yet which implies no deal. The

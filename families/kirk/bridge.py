@@ -20,7 +20,9 @@ is found from the cards already won this hand (K6). So:
 * An unfinished hand (the record's last) with deal lines missing: its hands
   are unknown, so it is checked as far as it can be without them (the same
   checks: the pack, cards twice, trick numbers and sizes, the deal lines
-  written), a note says so, and the replay stops before it.
+  written), a note says so, and the replay stops before it; or, where the
+  replay is asked for a live table (`stand_in`), it is played on a stand-in
+  deal drawn to fit those cards.
 
 A hand that ends short (a trick missing at its end) is reported at its
 header; a trick missing in the middle at the next trick's number. In the
@@ -88,6 +90,14 @@ class KirkReplayer(Replayer):
             return self.play_tricks(number, rnd, last=last)
         self.check_deal_lines(rnd)
         played, complete = self.check_plays(number, rnd, dealer, deals, last=last)
+        if not complete and self.stand_in and last:
+            # A stand-in deal (`Replayer.stand_in_hands`): a seat holds its deal line, else the cards it played
+            # and any others; any card held may be played (K4), so no suit is barred from a hand.
+            known = [set(deals[seat].cards.cards) if seat in deals else set(played[seat]) for seat in range(n)]
+            drawn = self.stand_in_hands(number, known, [config.hand_size] * n, [None] * n)
+            if drawn is not None:
+                self.push_deal(rnd, drawn, deals)
+                return self.play_tricks(number, rnd, last=last)
         if not complete:
             missing = [config.players[seat] for seat in range(n) if seat not in deals]
             what = "deal lines" if not deals else f"deal line for {names_text(missing)}"

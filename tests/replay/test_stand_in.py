@@ -20,7 +20,7 @@ from diamonds.replay.validate import replay_record
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 #: The families whose bridge draws a stand-in deal (the others stop at the round's start, as before).
-DRAWING = {"fitzgerald"}
+DRAWING = {"fitzgerald", "kirk", "bidding"}
 
 
 def first_games() -> list[tuple[str, str]]:
@@ -34,10 +34,10 @@ def first_games() -> list[tuple[str, str]]:
 
 
 def cuts(text: str) -> list[str]:
-    """The game without deal lines and `Result`, cut after each item of its first two rounds' trick lines
-    and pass lines (each cut ends inside round 1 or 2, or just after a line of it)."""
+    """The game without deal and kitty lines and with `Result "*"`, cut after each card of its first two
+    rounds' trick lines and after each of their other lines (passes, bids, takes)."""
     text = re.sub(r"\{[^}]*\}|;[^\n]*", "", text)  # comments aside: cuts fall between cards
-    body = [" ".join(line.split()) for line in text.splitlines() if not line.startswith("deal ")]
+    body = [" ".join(line.split()) for line in text.splitlines() if not line.startswith(("deal ", "kitty "))]
     head = [re.sub(r'^\[Result ".*"\]$', '[Result "*"]', line) for line in body[:body.index("")]]
     lines = body[body.index(""):]
     rounds_seen, found = 0, []
@@ -50,7 +50,7 @@ def cuts(text: str) -> list[str]:
         if words and (words[0].endswith(".") and words[0][:-1].isdigit()):
             for k in range(2, len(words) + 1):
                 found.append("\n".join([*head, *lines[:index], " ".join(words[:k])]) + "\n")
-        elif words and words[0] == "pass":
+        elif words and not line.startswith(("R", "end")):  # a pass line, a bid, a take, a final bid
             found.append("\n".join([*head, *lines[:index + 1]]) + "\n")
     return found
 
