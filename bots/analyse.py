@@ -36,10 +36,11 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
+import re
 from collections.abc import Sequence
 from typing import Any
 
-from diamonds.notation.records import Call, Comment, GameRecord, HandLine, Play, Plays, Round, Take
+from diamonds.notation.records import Call, Comment, GameRecord, HandLine, Play, Plays, Round, Take, Trick
 
 from . import family_bot, playout, relative_score, table_of
 from .notes import PlayerSummary, mark_comment
@@ -76,6 +77,7 @@ class Judgement:
     legal: int  # legal moves
     method: str  # "est" (sampled from the view), "exact" (the view leaves one world), "double dummy"
     glyph: str | None
+    at: str = ""  # where the decision was due, as positions are labelled (R2.7.3, R2.end); "": not known
 
     @property
     def loss(self) -> float:
@@ -226,7 +228,7 @@ def judge_decision(position: Any, move: Any, *, ply: int = 0, seed: int = 0, sam
     best, best_value, played_value, low, high, count, considered, method = verdict
     text = view.text(move)
     return Judgement(ply, 0, None, _kind(text), view.viewer, text, view.text(best), played_value, best_value,
-                     low, high, count, considered, len(moves), method, _glyph(low, thresholds))
+                     low, high, count, considered, len(moves), method, _glyph(low, thresholds), view.label)
 
 
 def _judge_one(position: Any, view: Any, move: Any, moves: list[Any], ply: int, samples: int, most: int,
@@ -302,50 +304,100 @@ def _note(j: Judgement) -> Comment:
 
 
 def annotate(record: GameRecord, judgements: list[Judgement]) -> GameRecord:
-    """The record with every marked decision annotated: a card gets its glyph and a comment; another item
-    (a pass, a bid, a take, a victim, an award) gets the comment on its line (a victim: on the trick's last
-    card), since DGN writes a glyph only on a card."""
-    marked = [j for j in judgements if j.glyph]
+    """The record with every marked decision annotated once, on its own item: a card gets its glyph and a
+    comment; a Clubs victim (R14) a comment on the item its `>Name` is written on (the card that earned the
+    action, or the `end` line: `_victim_items`); another item (a pass, a bid, a take, an award) the comment on
+    its line; a pass count, or an item the record does not write, on the round's header. DGN writes a glyph
+    on a card only. All the judgements are given, marked or not: a victim's item is told from the others'."""
     by_round: dict[int, list[Judgement]] = {}
-    for j in marked:
+    for j in judgements:
         by_round.setdefault(j.round_index, []).append(j)
     rounds = list(record.rounds)
     for r, found in by_round.items():
-        if 0 <= r < len(rounds):
+        if 0 <= r < len(rounds) and any(j.glyph for j in found):
             rounds[r] = _annotate_round(rounds[r], found)
     return dataclasses.replace(record, rounds=tuple(rounds))
 
 
-def _annotate_round(rnd: Round, marked: list[Judgement]) -> Round:
-    cards = {j.play_index: j for j in marked if j.play_index is not None}
-    others = [j for j in marked if j.play_index is None]
-    # A victim is named once its trick is complete: its note goes on the last card played before it.
-    victims: dict[int, list[Judgement]] = {}
-    last_card = -1
-    for j in sorted(marked, key=lambda j: j.ply):
-        if j.play_index is not None:
-            last_card = j.play_index
-        elif j.kind == "victim":
-            victims.setdefault(last_card, []).append(j)
+_END_LINE = -1  # `_victim_items`: the round's `end` line, where the Clubs majority's victim is written
+_AFTER_CARD = re.compile(r"R\d+\.(\d+)\.(\d+)\Z")  # a position's label after a card: R2.7.3 (`Position.label`)
+_AT_END = re.compile(r"R\d+\.end\Z")  # at a round's end: R2.end
+
+
+def _victim_items(rnd: Round, judged: list[Judgement]) -> dict[int, int]:
+    """Per judged victim decision (by ply), the item its `>Name` is written on (DGN: docs/dgn.md, "Victims"):
+    the index among the round's trick cards of the card that earned the Clubs action, or `_END_LINE`.
+
+    Where the decision was due (`Judgement.at`) says which: after the n-th card of a trick, the card that
+    carries its choice is that card (a Club played off-suit, named at once) or an earlier one of the trick (the
+    winner of a Clubs lead, named once the trick is complete); at the round's end, the `end` line. A choice
+    the record does not write (`>-`, no one to rob) has no item: the card after which it was named stands
+    (the round's last card at the end, where there is no `end` line). A decision with no place (`at` not
+    known, or not in this round's record) is left out: its note goes on the round's header."""
+    by_number: dict[int, tuple[int, Trick]] = {}  # each trick, and the round's cards before it
+    start = 0
+    for trick in rnd.tricks:
+        by_number[trick.number] = (start, trick)
+        start += len(trick.plays)
+    claimed: set[int] = set()
+    items: dict[int, int] = {}
+    for j in sorted((j for j in judged if j.kind == "victim"), key=lambda j: j.ply):
+        if _AT_END.match(j.at):
+            if rnd.end is not None:
+                items[j.ply] = _END_LINE
+            elif start:
+                items[j.ply] = start - 1
+            continue
+        after = _AFTER_CARD.match(j.at)
+        if after is None or int(after.group(1)) not in by_number:
+            continue
+        offset, trick = by_number[int(after.group(1))]
+        named = min(int(after.group(2)), len(trick.plays))
+        name = j.played[1:].casefold()
+        carriers = [offset + p for p in range(named - 1, -1, -1) if offset + p not in claimed
+                    and (choice := trick.plays[p].choice) is not None and choice.player.casefold() == name]
+        if carriers:
+            claimed.add(carriers[0])
+        if carriers or named:
+            items[j.ply] = carriers[0] if carriers else offset + named - 1
+    return items
+
+
+def _annotate_round(rnd: Round, judged: list[Judgement]) -> Round:
+    marked = sorted((j for j in judged if j.glyph), key=lambda j: j.ply)
+    victims = _victim_items(rnd, judged)
+    glyphs: dict[int, str] = {}
+    on_card: dict[int, list[Comment]] = {}
+    on_end: list[Comment] = []
+    others: list[Judgement] = []
+    for j in marked:
+        item = j.play_index if j.play_index is not None else victims.get(j.ply)
+        if item is None:
+            others.append(j)
+            continue
+        if j.play_index is not None and j.glyph is not None:
+            glyphs[item] = j.glyph
+        (on_end if item == _END_LINE else on_card.setdefault(item, [])).append(_note(j))
     index = 0
     tricks = []
     for trick in rnd.tricks:
         plays: list[Play] = []
         for play in trick.plays:
-            mark = cards.get(index)
-            notes = [_note(mark)] if mark is not None else []
-            notes += [_note(v) for v in victims.get(index, ())]
+            notes = on_card.pop(index, [])
             if notes:
-                play = dataclasses.replace(play, annotation=mark.glyph if mark is not None else play.annotation,
+                play = dataclasses.replace(play, annotation=glyphs.get(index, play.annotation),
                                            comments=play.comments + tuple(notes))
             plays.append(play)
             index += 1
         tricks.append(dataclasses.replace(trick, plays=Plays(plays)))
     hand_lines, calls, header, end = list(rnd.hand_lines), list(rnd.calls), rnd.header, rnd.end
+    if on_end and end is not None:
+        end = dataclasses.replace(end, comments=end.comments + tuple(on_end))
+    unplaced = [note for item in sorted(on_card) for note in on_card[item]]  # a card the record lacks
+    if unplaced:
+        header = dataclasses.replace(header, comments=header.comments + tuple(unplaced))
     seen: dict[tuple[str, str], int] = {}
     for j in others:
-        if j.kind == "victim":
-            continue
         note = _note(j)
         placed = False
         if j.kind == "end" and end is not None:
@@ -361,7 +413,7 @@ def _annotate_round(rnd: Round, marked: list[Judgement]) -> Round:
         if not placed and nth < len(matching):
             i = matching[nth]
             calls[i], placed = dataclasses.replace(calls[i], comments=calls[i].comments + (note,)), True
-        if not placed:  # a pass count, or an item the record does not write (no pass lines): on the header
+        if not placed:  # a pass count, an item the record does not write (no pass lines), a victim with no place
             header = dataclasses.replace(header, comments=header.comments + (note,))
     return dataclasses.replace(rnd, header=header, hand_lines=tuple(hand_lines), calls=tuple(calls),
                                tricks=tuple(tricks), end=end)

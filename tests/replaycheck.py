@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import io
 import re
 import sys
 from pathlib import Path
+from types import ModuleType
 
 from diamonds.core import simulate
-from diamonds.notation import parse_game, parse_games
+from diamonds.notation import game_texts, parse_game, parse_games
 from diamonds.notation.diagnostics import format_problem
 from diamonds.notation.records import GameRecord, Problem
 from diamonds.notation.tags import parse_result
@@ -153,16 +155,19 @@ def check_sample(path: Path, rules: str) -> None:
         assert validate_record(record).valid
 
 
-def _generator(rules: str):
-    """samples/make_<rules>_samples.py, loaded as a module."""
+@functools.cache
+def _generator(rules: str) -> ModuleType:
+    """samples/make_<rules>_samples.py, run once per process (at collection) and registered in `sys.modules`
+    under its name, as an import would: its dataclasses look their module up, when made and when played."""
     spec = importlib.util.spec_from_file_location(f"make_{rules}_samples", SAMPLES / f"make_{rules}_samples.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
+    sys.modules[spec.name] = module
     try:
         spec.loader.exec_module(module)
-    finally:
+    except BaseException:
         del sys.modules[spec.name]
+        raise
     return module
 
 
@@ -188,20 +193,17 @@ def check_generator_files(rules: str, paths: list[Path]) -> None:
 def check_generated_game(rules: str, name: str, index: int) -> None:
     """Game `index` of sample `name` is exactly what samples/make_<rules>_samples.py plays for it."""
     module = _generator(rules)
-    sys.modules[module.__name__] = module
-    try:
-        text = write_game(module.make(module.FILES[name][index])[1])
-    finally:
-        del sys.modules[module.__name__]
+    text = write_game(module.make(module.FILES[name][index])[1])
     assert text == _game_pieces(name)[index], (name, index)
 
 
 def _game_pieces(name: str) -> list[str]:
-    """The sample's games' texts, cut so that `"\\n".join(pieces)` is the file (the way `write_games` joins)."""
+    """The sample's games' texts as the reader cuts them (`game_texts`), less the line break `write_games` joins
+    them with (a game's text runs to the next game's first tag, so it holds the blank line between)."""
     text = (SAMPLES / name).read_text(encoding="utf-8")
-    pieces = re.split(r"\n(?=\[Event )", text)
-    assert "\n".join(pieces) == text
-    return pieces
+    pieces = [piece for _, _, piece in game_texts(io.StringIO(text))]
+    assert all(piece.endswith("\n") for piece in pieces[:-1]) and "".join(pieces) == text
+    return [piece[:-1] for piece in pieces[:-1]] + pieces[-1:]
 
 
 def check_golden(path: Path) -> GameRecord:

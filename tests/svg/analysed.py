@@ -16,9 +16,9 @@ ROOT = Path(__file__).resolve().parents[2]
 LEAGUE = ROOT / "samples" / "1e-3p-league.dgn"
 
 
-def decisions(game: Any) -> list[tuple[int, int, int | None, str, str, str]]:
+def decisions(game: Any) -> list[tuple[int, int, int | None, str, str, str, str]]:
     """Every decision of a game as `judge` walks it: (ply, round index, card index in the round or None,
-    kind, player, the move's text)."""
+    kind, player, the move's text, the position's label)."""
     found = []
     position = game.start()
     round_index, play_index = -1, 0
@@ -31,19 +31,19 @@ def decisions(game: Any) -> list[tuple[int, int, int | None, str, str, str]]:
         word, _, rest = text.partition(" ")
         kind = "card" if not rest and not word.startswith(">") else "victim" if not rest else word
         found.append((ply, round_index, play_index if kind == "card" else None, kind,
-                      position.view(position.to_move_seat).viewer, text))
+                      position.view(position.to_move_seat).viewer, text, position.label))
         if kind == "card":
             play_index += 1
         position.push(move)
     return found
 
 
-def verdict(decision: tuple[int, int, int | None, str, str, str], glyph: str | None, loss: float,
+def verdict(decision: tuple[int, int, int | None, str, str, str, str], glyph: str | None, loss: float,
             method: str = "est", best: str = "5S") -> Judgement:
-    ply, round_index, play_index, kind, player, played = decision
+    ply, round_index, play_index, kind, player, played, at = decision
     low, high = (loss - 0.5, loss + 0.5) if method == "est" else (loss, loss)
     return Judgement(ply, round_index, play_index, kind, player, played, best, -loss, 0.0, low, high,
-                     24 if method == "est" else 1, 10, 10, method, glyph)
+                     24 if method == "est" else 1, 10, 10, method, glyph, at)
 
 
 def analysed(folder: Path, best: str = "5S") -> tuple[Path, list[Judgement], Any]:
@@ -54,7 +54,7 @@ def analysed(folder: Path, best: str = "5S") -> tuple[Path, list[Judgement], Any
     judgements = []
     marked = {0: ("?!", 1.5), 1: ("?", 4.5)}  # R1's pass count, then hwalsh's pass
     cards = [i for i, d in enumerate(every) if d[3] == "card"]
-    # (annotate writes a victim's note on the last *marked* card before it: here the card just before is marked)
+    # (the round's end victim, `end >hwalsh`: its note is on the end line, though the card just before is marked)
     victim = [i for i, d in enumerate(every) if d[3] == "victim" and i > 30 and every[i - 1][3] == "card"][0]
     marked.update({cards[4]: ("?!", 2.0), cards[20]: ("??", 7.5), cards[40]: ("?", 3.0), victim: ("?!", 1.5),
                    victim - 1: ("?!", 1.0)})

@@ -67,13 +67,18 @@ def test_the_summary_comment_reads_back_and_replaces_an_older_one() -> None:
 # --------------------------------------------------------------------------- the page's data
 
 
-def _expected_label(game: Any, judgement: Judgement, judgements: list[Judgement]) -> str:
-    """Where a mark belongs: a card's own position; a victim's, its trick's last card; another decision, R<k>.0."""
+def _expected_label(game: Any, judgement: Judgement) -> str:
+    """Where a mark belongs: a card's own position; a victim's, the item its `>Name` is written on (the `end`
+    line, or the card that earned the Clubs action, R14); another decision, R<k>.0."""
     round_ = game.record.rounds[judgement.round_index]
     index = judgement.play_index
     if judgement.kind == "victim":
-        index = max(j.play_index for j in judgements if j.play_index is not None and j.ply < judgement.ply
-                    and j.round_index == judgement.round_index)
+        if judgement.at.endswith(".end"):
+            return judgement.at
+        _, trick_no, card_no = judgement.at.split(".")
+        [trick] = [t for t in round_.tricks if t.number == int(trick_no)]
+        names = [p.choice.player if p.choice is not None else None for p in trick.plays[:int(card_no)]]
+        return f"R{round_.header.number}.{trick_no}.{len(names) - names[::-1].index(judgement.played[1:])}"
     if index is None:
         return f"R{round_.header.number}.0"
     for trick in round_.tricks:
@@ -90,7 +95,7 @@ def test_each_mark_is_at_its_position_with_its_player_and_loss(annotated: tuple[
     got = sorted((labels[m["stop"]], m["seat"], m["glyph"], m["played"], m["best"], m["loss"], m["low"], m["high"],
                   m["method"]) for m in shown["marks"])
     marked = [j for j in judgements if j.glyph]
-    want = sorted((_expected_label(game, j, judgements), game.players.index(j.player), j.glyph, j.played, j.best,
+    want = sorted((_expected_label(game, j), game.players.index(j.player), j.glyph, j.played, j.best,
                    round(j.loss, 1), round(max(0.0, j.loss_low), 1), round(j.loss_high, 1), j.method) for j in marked)
     assert got == want
     assert {m["method"] for m in shown["marks"]} == {"est", "double dummy"}  # the double-dummy mark: its card's player
