@@ -35,17 +35,19 @@ from diamonds.notation.words import Shape, vocabulary
 from diamonds.notation.writer import escape_tag_value, write_game
 
 from .record import game_tags
-from .validate import ReplayedGame, Stop, replay_record, validate_record
+from .validate import ReplayedGame, Stop, replay_record
 
 __all__ = [
-    "ASK_CODES", "RoundDraft", "Refusal", "Question", "Outcome", "Saved", "Recorder", "SetupError", "write_through",
-    "leftover_temporaries",
+    "ASK_CODES", "MISSING_SECOND", "RoundDraft", "Refusal", "Question", "Outcome", "Saved", "Recorder", "SetupError",
+    "write_through", "leftover_temporaries",
 ]
 
 #: Problems that mean "the record must say more at this card" rather than "this card cannot be":
 #: a Clubs victim the player names (R14, R16), a Joker's suit or an ace's high or low (B-rulings).
 #: The recorder asks for the missing part instead of refusing the card.
 ASK_CODES = frozenset({"victim-required", "missing-choice"})
+#: The code of the question an exchange's first half asks (`take Jon 9D`: which point card?).
+MISSING_SECOND = "missing-second"
 
 #: Words that open a whole movetext line of their own (DGN): the rest of the input line belongs to it.
 COMMANDS = ("undo", "fix", "swap", "?", "help", "quit")
@@ -117,10 +119,13 @@ class Question:
     rule: str | None
     choices: tuple[str, ...]  # what may be answered (`>Ann`, `H+`…), when the recorder can tell
     end: bool = False  # the round's end-of-round award, named on its `end >Name` line (not on the card)
+    prompt_word: str = ">"  # what the answer follows: a victim's `>`, an exchange's second word (`point`)
 
     @property
     def prompt(self) -> str:
-        """What the answer completes: `R1.3.2 needs >`, or the round's `end >` line."""
+        """What the answer completes: `R1.3.2 needs >`, the round's `end >` line, or `take Jon 9D point `."""
+        if self.prompt_word != ">":
+            return f"{self.item} {self.prompt_word} "
         return f"{self.item} >" if self.end else f"{self.item} needs >"
 
 
@@ -393,6 +398,10 @@ class Recorder:
             return self.swap(" ".join(words[1:]))
         if first in ("?", "help"):
             return Outcome(info=(self.where(), self.hint()))
+        half = self._half_exchange(words)
+        if half is not None:  # `take Jon 9D`: its second card is asked for (a tap, then a question)
+            self.pending = (self.rounds, line.strip(), half)
+            return Outcome(question=half)
         items = self._items(line)
         if len(items) > 1 and all(apply is not None for _, apply in items):
             # The whole line in one check; only if it fails is it taken item by item, to say where.
@@ -560,6 +569,12 @@ class Recorder:
         if answer.lower() == "undo":
             return self.undo()
         self.pending = None
+        if question.code == MISSING_SECOND:  # `take Jon 9D` + `AS` (or `point AS`): the whole item
+            second = question.prompt_word
+            outcome = self.enter(f"{item} {answer if answer.split()[0] == second else f'{second} {answer}'}")
+            if outcome.refusal is not None:
+                return Outcome(refusal=replace(outcome.refusal, item=f"{item} {answer}"))
+            return outcome
         if question.end and answer.split()[0].lower() not in _end_words():
             # `>Bob` or `Bob` answers `end >`: the waiting card and the round's end line go in together.
             line = f"{_end_words()[0]} >{answer.lstrip('>')}"
@@ -594,6 +609,49 @@ class Recorder:
             self.rounds, self._last = saved, saved_check
             return Outcome(refusal=replace(outcome.refusal, item=item + " " + outcome.refusal.item))
         return outcome
+
+    def cards_not_named(self) -> list[str]:
+        """The deck's cards (in its order) that no line or card of the round being recorded names yet: what
+        may still come from a hand that is not known."""
+        _, draft = self._current()
+        named: set[str] = set()
+        for text in (*(draft.lines if draft is not None else ()), *(draft.cards if draft is not None else ())):
+            for word in text.split():
+                try:
+                    named.add(str(split_play(_card_token(word))[0]))
+                except ValueError:
+                    continue
+        return [str(card) for card in self.config.deck if str(card) not in named]
+
+    def exchange_due(self) -> tuple[str, str] | None:
+        """(word, player) of the exchange item due now on a round whose hands are not known (B4's `take`, for
+        the player to move), from the kind of the engine's legal moves on the stand-in deal (never their cards)."""
+        if self.finished or self.hands_known() or self._last.replayed.drawn_round != len(self.rounds):
+            return None
+        words = {item.word for item in getattr(family_of(self.config.rules).part("words"), "items", ())
+                 if item.shape is Shape.EXCHANGE}
+        game = self.game
+        seat = game.to_move
+        if not words or seat is None:
+            return None
+        kinds = {game.rules.move_text(game.state, move).split()[0] for move in game.legal_moves()}
+        due = sorted(kinds & words)
+        return (due[0], self.config.players[seat]) if due else None
+
+    def _half_exchange(self, words: Sequence[str]) -> Question | None:
+        """`<word> <id> <card>` of an exchange item (the bidding game's `take Jon 9D point AS`, B4) without its
+        second part: the question for its second card, whose choices are the cards not yet named this
+        round and the first card (the answer is checked as the whole item is). None: not such a half item."""
+        if len(words) != 3 or self.finished:
+            return None
+        item = next((item for item in getattr(family_of(self.config.rules).part("words"), "items", ())
+                     if item.shape is Shape.EXCHANGE and item.word == words[0]), None)
+        if item is None or self.config.seat_of(words[1]) is None:
+            return None
+        choices = (*self.cards_not_named(), words[2])  # the card taken may be the one laid (B4)
+        player = self.config.players[self.config.seat_of(words[1])]
+        return Question(" ".join(words), f"{player}'s {item.second} card, with {words[2]}", MISSING_SECOND, None,
+                        choices, prompt_word=item.second)
 
     # ---------------------------------------------------------------- the machinery
 

@@ -235,6 +235,11 @@ def buttons(recorder: Any) -> list[dict[str, Any]]:
     just recorded its other sign (an ace written bare is high; `fix R1.2.1 AH-` makes it low, B7)."""
     if recorder.question is not None or recorder.finished:
         return []
+    return [*_due_groups(recorder), *_sign_group(recorder)]
+
+
+def _due_groups(recorder: Any) -> list[dict[str, Any]]:
+    """The groups of what is due next (a count, hand lines, an exchange, a call), as `buttons` says."""
     groups: list[dict[str, Any]] = []
     number, draft = recorder.current_round()
     config = recorder.config
@@ -256,6 +261,11 @@ def buttons(recorder: Any) -> list[dict[str, Any]]:
             groups += _count_lines(recorder, words, draft)
             if groups:
                 return groups  # the round's hand lines come before its calls and cards
+        exchange = recorder.exchange_due()
+        if exchange is not None:  # `take Ann {}`: the kitty's card, then a question for the point card (B4)
+            word, player = exchange
+            return [{"title": f"{player}: {word}", "kind": "exchange", "choose": 1, "join": f"{word} {player} {{}}",
+                     "choices": [{"text": card, "label": card} for card in recorder.cards_not_named()]}]
         for word in calls:
             for player in config.players:
                 taken = _amounts(recorder, [(f"{word} {player} {amount}", str(amount)) for amount in range(top + 1)])
@@ -264,9 +274,16 @@ def buttons(recorder: Any) -> list[dict[str, Any]]:
             if groups:
                 return groups  # one call is due at a time
         return groups
+    return groups
+
+
+def _sign_group(recorder: Any) -> list[dict[str, Any]]:
+    """For the card just recorded, an ace written bare (high), its other sign (`fix R1.2.1 AH-`, B7): offered
+    until the next item, even when that card ended its round."""
     labels = _labels(recorder)
+    groups: list[dict[str, Any]] = []
     last = labels[-1] if labels else None
-    if last is not None:
+    if last is not None and (recorder.current_round()[1] is None or recorder.current_round()[1].cards):
         token = last["text"]  # only a card alone (a correction would drop a comment written beside it)
         other = token[:-1] if token.endswith(("-", "+")) else token + "-"
         if " " not in token and ">" not in token and _is_ace(token):
@@ -284,16 +301,17 @@ def _count_lines(recorder: Any, words: Any, draft: Any) -> list[dict[str, Any]]:
     the players whose line the recorder would take now. Only where the hands are not known: there any
     card not yet named in the round may be a player's (the inference at the round's end checks them);
     where they are known, `due` offers the legal lines themselves."""
+    from diamonds.notation.words import Shape
+
     count_word = getattr(words, "header_count", None)
-    if not count_word or not any(item.word == count_word and item.shape.value == "hand" for item in words.items):
+    if not count_word or not any(item.word == count_word and item.shape is Shape.HAND for item in words.items):
         return []
-    header = draft.header.split()
-    if count_word not in header[:-1] or not header[header.index(count_word) + 1].isdigit():
+    number, _ = recorder.current_round()
+    rounds = recorder.record.rounds  # the header as the notation read it, not split again here
+    count = rounds[number - 1].header.pass_count if len(rounds) == number else None
+    if not isinstance(count, int):
         return []
-    count = int(header[header.index(count_word) + 1])
-    named = {word for line in draft.lines for word in line.split()[2:] if line.split()[0] == count_word}
-    named |= {word for word in draft.cards}
-    free = [str(card) for card in recorder.config.deck if str(card) not in named]
+    free = recorder.cards_not_named()
     if count < 1 or len(free) < count:
         return []
     groups = []

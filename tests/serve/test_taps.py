@@ -18,6 +18,7 @@ from diamonds.replay.recorder import Recorder
 from diamonds.serve.state import answers, buttons
 
 HEADER = re.compile(r"^R\d+ dealer \S+(?: (\S+) (\d+))?$")
+CARD = re.compile(r"^(Jo|\d+[DHSC]|[2-9TJQKA][DHSC]|10[DHSC])")  # a card word without its marks
 
 
 def tap(recorder: Recorder, item: str) -> str:
@@ -37,6 +38,9 @@ def tap(recorder: Recorder, item: str) -> str:
         if "{}" in group.get("join", ""):
             template = group["join"].split()
             fixed = [w for w in template if w != "{}"]
+            if group["kind"] == "exchange" and words[:len(fixed)] == fixed:  # `take Bob {}`: its first card
+                assert words[len(fixed)] in [c["text"] for c in group["choices"]], (item, group)
+                return " ".join(words[:len(template)])  # ... and a question for the rest (`point 10H`)
             if words[:len(fixed)] == fixed and len(words) == len(template):
                 cards = words[len(fixed):]
                 order = [c["text"] for c in group["choices"]]
@@ -45,7 +49,7 @@ def tap(recorder: Recorder, item: str) -> str:
         for choice in group["choices"]:
             if choice["text"] == item:
                 return item
-    card = item.split(">")[0]
+    card = CARD.match(item.split(">")[0]).group(1)  # `JoC+`, `AH-`: the card, then its suit and sign
     if " " not in item:
         assert card in recorder.legal(), (item, recorder.where(), recorder.legal())
         return card
@@ -87,6 +91,20 @@ def record_by_taps(rules: str, count: int, seed: int, *, typed_victims: bool) ->
         outcome = recorder.enter(first)
         taps += 1
         assert outcome.refusal is None, (item, first, outcome.refusal)
+        whole = item.split(">")[0]
+        rest = whole[len(first):].strip() if whole.startswith(first) else ""  # what the tap left out
+        if rest and outcome.question is not None and outcome.question.code in ("missing-second", "missing-choice"):
+            answer = rest.split()[-1]  # `point 10H` answered `10H`; a Joker's `C+`
+            assert answer in (answers(recorder) or []), (item, outcome.question)
+            outcome = recorder.enter(answer)
+            taps += 1
+            assert outcome.refusal is None and outcome.accepted, (item, outcome)
+        elif rest:  # an ace played low (`AH-`): the sign's button after the card (B7)
+            signs = [c["text"] for g in buttons(recorder) if g["kind"] == "sign" for c in g["choices"]]
+            assert any(text.endswith(" " + item.split(">")[0]) for text in signs), (item, signs)
+            outcome = recorder.enter(next(text for text in signs if text.endswith(" " + item.split(">")[0])))
+            taps += 1
+            assert outcome.refusal is None, (item, outcome)
         if item[len(first):].startswith(">"):
             owed.append((item, item[len(first):]))  # asked once its trick is complete (R14), maybe at a later card
         if owed and recorder.question is None and not recorder.where().endswith(")"):  # its trick is over:
@@ -105,10 +123,11 @@ def record_by_taps(rules: str, count: int, seed: int, *, typed_victims: bool) ->
     return recorder, expected, skipped, asked_in_play
 
 
-GAMES = [("1e", 2, 1), ("1e", 3, 2), ("2e", 4, 3), ("bga", 5, 4), ("1e", 4, 5)]
+PASSING = [("1e", 2, 1), ("1e", 3, 2), ("2e", 4, 3), ("bga", 5, 4), ("1e", 4, 5)]  # Fitzgerald's games (R6)
+GAMES = [*PASSING, ("kirk", 4, 6), ("bidding", 3, 7)]
 
 
-@pytest.mark.parametrize("rules,count,seed", GAMES)
+@pytest.mark.parametrize("rules,count,seed", PASSING)
 def test_pass_lines_counts_cards_and_the_end_award_are_taps(rules, count, seed) -> None:
     """R6's pass lines are offered as soon as the count is in (choose that many of the cards not yet
     named in the round, joined into `pass Ann 9D 12H`), before any card, and the count and the cards
