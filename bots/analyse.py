@@ -47,7 +47,7 @@ from .notes import PlayerSummary, mark_comment
 from .solver import MAX_NODES, OverBudget, Solver, exact
 
 __all__ = ["analyse_game", "judge", "judge_decision", "Judgement", "PlayerSummary", "accuracy", "marks", "annotate", "GLYPHS",
-           "DEFAULT_SAMPLES", "CONSIDERED", "mark_thresholds"]
+           "DEFAULT_SAMPLES", "CONSIDERED", "mark_thresholds", "decision_kind", "victim_items", "END_LINE"]
 
 GLYPHS = ("?!", "?", "??")  # inaccuracy, mistake, blunder
 DEFAULT_SAMPLES = 24  # worlds per decision at first
@@ -96,7 +96,7 @@ def marks(rules: str, mistake: float | None = None, blunder: float | None = None
     return mistake, max(own_blunder, mistake) if blunder is None else blunder
 
 
-def _kind(text: str) -> str:
+def decision_kind(text: str) -> str:
     """What a move's text says it is: a card (one word), a victim (`>id`), or the item's first word."""
     word, _, rest = text.partition(" ")
     if not rest:
@@ -194,7 +194,7 @@ def judge(game: Any, *, samples: int = DEFAULT_SAMPLES, max_samples: int | None 
         if found is not None:
             judgements.append(dataclasses.replace(found, round_index=round_index,
                                                   play_index=play_index if found.kind == "card" else None))
-        if _kind(position.text(move)) == "card":
+        if decision_kind(position.text(move)) == "card":
             play_index += 1
         position.push(move)
     return judgements
@@ -227,7 +227,7 @@ def judge_decision(position: Any, move: Any, *, ply: int = 0, seed: int = 0, sam
         return None
     best, best_value, played_value, low, high, count, considered, method = verdict
     text = view.text(move)
-    return Judgement(ply, 0, None, _kind(text), view.viewer, text, view.text(best), played_value, best_value,
+    return Judgement(ply, 0, None, decision_kind(text), view.viewer, text, view.text(best), played_value, best_value,
                      low, high, count, considered, len(moves), method, _glyph(low, thresholds), view.label)
 
 
@@ -306,7 +306,7 @@ def _note(j: Judgement) -> Comment:
 def annotate(record: GameRecord, judgements: list[Judgement]) -> GameRecord:
     """The record with every marked decision annotated once, on its own item: a card gets its glyph and a
     comment; a Clubs victim (R14) a comment on the item its `>Name` is written on (the card that earned the
-    action, or the `end` line: `_victim_items`); another item (a pass, a bid, a take, an award) the comment on
+    action, or the `end` line: `victim_items`); another item (a pass, a bid, a take, an award) the comment on
     its line; a pass count, or an item the record does not write, on the round's header. DGN writes a glyph
     on a card only. All the judgements are given, marked or not: a victim's item is told from the others'."""
     by_round: dict[int, list[Judgement]] = {}
@@ -319,14 +319,16 @@ def annotate(record: GameRecord, judgements: list[Judgement]) -> GameRecord:
     return dataclasses.replace(record, rounds=tuple(rounds))
 
 
-_END_LINE = -1  # `_victim_items`: the round's `end` line, where the Clubs majority's victim is written
+END_LINE = -1  # `victim_items`: the round's `end` line, where the Clubs majority's victim is written
 _AFTER_CARD = re.compile(r"R\d+\.(\d+)\.(\d+)\Z")  # a position's label after a card: R2.7.3 (`Position.label`)
 _AT_END = re.compile(r"R\d+\.end\Z")  # at a round's end: R2.end
 
 
-def _victim_items(rnd: Round, judged: list[Judgement]) -> dict[int, int]:
-    """Per judged victim decision (by ply), the item its `>Name` is written on (DGN: docs/dgn.md, "Victims"):
-    the index among the round's trick cards of the card that earned the Clubs action, or `_END_LINE`.
+def victim_items(rnd: Round, victims: Sequence[tuple[int, str, str]]) -> dict[int, int]:
+    """Per Clubs victim decision of the round, given as (ply, where it was due, its text `>Name`), the item its
+    `>Name` is written on (DGN: docs/dgn.md, "Victims"): the index among the round's trick cards of the card that
+    earned the Clubs action, or `END_LINE`. `annotate` writes a victim's mark there, and the page
+    (`cli.page_cmd.analysis_of`) reads it back from there: one mapping for both.
 
     Where the decision was due (`Judgement.at`) says which: after the n-th card of a trick, the card that
     carries its choice is that card (a Club played off-suit, named at once) or an earlier one of the trick (the
@@ -341,31 +343,31 @@ def _victim_items(rnd: Round, judged: list[Judgement]) -> dict[int, int]:
         start += len(trick.plays)
     claimed: set[int] = set()
     items: dict[int, int] = {}
-    for j in sorted((j for j in judged if j.kind == "victim"), key=lambda j: j.ply):
-        if _AT_END.match(j.at):
+    for ply, at, played in sorted(victims):
+        if _AT_END.match(at):
             if rnd.end is not None:
-                items[j.ply] = _END_LINE
+                items[ply] = END_LINE
             elif start:
-                items[j.ply] = start - 1
+                items[ply] = start - 1
             continue
-        after = _AFTER_CARD.match(j.at)
+        after = _AFTER_CARD.match(at)
         if after is None or int(after.group(1)) not in by_number:
             continue
         offset, trick = by_number[int(after.group(1))]
         named = min(int(after.group(2)), len(trick.plays))
-        name = j.played[1:].casefold()
+        name = played[1:].casefold()
         carriers = [offset + p for p in range(named - 1, -1, -1) if offset + p not in claimed
                     and (choice := trick.plays[p].choice) is not None and choice.player.casefold() == name]
         if carriers:
             claimed.add(carriers[0])
         if carriers or named:
-            items[j.ply] = carriers[0] if carriers else offset + named - 1
+            items[ply] = carriers[0] if carriers else offset + named - 1
     return items
 
 
 def _annotate_round(rnd: Round, judged: list[Judgement]) -> Round:
     marked = sorted((j for j in judged if j.glyph), key=lambda j: j.ply)
-    victims = _victim_items(rnd, judged)
+    victims = victim_items(rnd, [(j.ply, j.at, j.played) for j in judged if j.kind == "victim"])
     glyphs: dict[int, str] = {}
     on_card: dict[int, list[Comment]] = {}
     on_end: list[Comment] = []
@@ -377,7 +379,7 @@ def _annotate_round(rnd: Round, judged: list[Judgement]) -> Round:
             continue
         if j.play_index is not None and j.glyph is not None:
             glyphs[item] = j.glyph
-        (on_end if item == _END_LINE else on_card.setdefault(item, [])).append(_note(j))
+        (on_end if item == END_LINE else on_card.setdefault(item, [])).append(_note(j))
     index = 0
     tricks = []
     for trick in rnd.tricks:

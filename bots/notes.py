@@ -23,7 +23,7 @@ __all__ = ["PlayerSummary", "NotedMark", "mark_comment", "read_mark", "summary_c
            "with_summary"]
 
 _HOW = {"est": "{samples} worlds from {player}'s view", "exact": "exact: {player}'s view fixes every hand",
-        "double dummy": "double dummy: every hand seen"}
+        "double dummy": "double dummy: every hand seen, {player}'s move"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +56,7 @@ class NotedMark:
     low: float
     high: float
     method: str  # "est", "exact", "double dummy"
-    player: str  # "" where the comment does not name them (double dummy): the item's player stands
+    player: str  # "" where the comment does not name them (an older double-dummy comment): the move's player stands
 
 
 def mark_comment(j: Judgement) -> Comment:
@@ -74,7 +74,10 @@ def mark_comment(j: Judgement) -> Comment:
 _NUMBER = r"[+-]?\d+(?:\.\d+)?"
 _MARK = re.compile(rf"^(\?\?|\?!|\?) best: (.+?) \(({_NUMBER})\) vs (.+?) \(({_NUMBER})\), loses ({_NUMBER})"
                    rf"(?: \[({_NUMBER}), ({_NUMBER})\])? pts; (.*)$", re.S)
-_WHO = re.compile(r"^(?:\d+ worlds from|exact:) (\S+)'s view")
+# Whose decision it was, as each of `_HOW`'s forms names them. An older double-dummy comment ("double dummy:
+# every hand seen") named no one, and is still read.
+_WHO = re.compile("^(?:" + "|".join(re.escape(form).replace(re.escape("{samples}"), r"\d+")
+                                    .replace(re.escape("{player}"), r"(\S+)") for form in _HOW.values()) + ")")
 
 
 def read_mark(text: str) -> NotedMark | None:
@@ -87,7 +90,7 @@ def read_mark(text: str) -> NotedMark | None:
     method = "est" if low is not None else "double dummy" if how.startswith("double dummy") else "exact"
     return NotedMark(glyph, played, best, float(played_value), float(best_value), float(loss),
                      float(low if low is not None else loss), float(high if high is not None else loss),
-                     method, who.group(1) if who else "")
+                     method, next((name for name in who.groups() if name), "") if who else "")
 
 
 SUMMARY_HEAD = "analysis per player:"

@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _judgement(j: Any) -> dict[str, Any]:
-    return {"ply": j.ply, "round": j.round_index + 1, "kind": j.kind, "player": j.player, "played": j.played,
+    return {"ply": j.ply, "round": j.round_index + 1, "at": j.at, "kind": j.kind, "player": j.player, "played": j.played,
             "best": j.best, "played_value": round(j.played_estimate, 3), "best_value": round(j.best_estimate, 3),
             "loss": round(j.loss, 3), "loss_interval": [round(j.loss_low, 3), round(j.loss_high, 3)],
             "worlds": j.samples, "considered": j.considered, "legal": j.legal, "method": j.method, "mark": j.glyph}

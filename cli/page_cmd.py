@@ -13,8 +13,9 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
-from diamonds.core import rules_for
+from diamonds.core import family_of, rules_for
 from diamonds.io.write import write_text
 from diamonds.notation.diagnostics import format_problem
 from diamonds.notation.records import Call, Comment
@@ -173,9 +174,12 @@ def _rules(replayed: ReplayedGame) -> str:
 
 def analysis_of(replayed: ReplayedGame, steps: Sequence[Step]) -> tuple[tuple[PageMark, ...], tuple[PagePlayer, ...]]:
     """The marks and the per-player summary an annotated record carries in its comments (`diamonds analyse`
-    wrote them: `bots.notes`), each mark at the stop that shows the position after it: a card's own stop,
-    the trick's last card for a victim, the round's R2.0 for a pass, bid, take or final bid, R2.end for an
-    award. Nothing is judged here: an unannotated record has none."""
+    wrote them: `bots.notes`), each mark at the stop where its decision was made: a card's own stop; a Clubs
+    victim's (R14), the stop where the victim was due, which the game's moves say (`_victims_by_item`): the
+    card's own for a Club played off-suit (named at once, R9), the trick's last card for a won Clubs lead
+    (named once the trick is complete, R10), the round's end for the Clubs majority's (R16); the round's R2.0
+    for a pass, bid, take or final bid. Nothing is judged here: an unannotated record has none."""
+    from diamonds.bots.analyse import END_LINE
     from diamonds.bots.notes import read_mark, read_summary
 
     config = replayed.config
@@ -186,15 +190,29 @@ def analysis_of(replayed: ReplayedGame, steps: Sequence[Step]) -> tuple[tuple[Pa
         if step.kind != "start":
             stop_of.setdefault((step.round_no, step.trick_no if step.kind == "card" else -1 if step.kind == "end" else 0,
                                 step.card_no), index)
+    at_stop = {step.label: index for index, step in reversed(list(enumerate(steps))) if step.kind != "start"}
     marks: list[PageMark] = []
+    victims: dict[tuple[int, int, str], list[_Due]] | None = None  # made at the first mark on a card or an end line
 
-    def add(comments: Sequence[Comment], where: tuple[int, int, int], player: str) -> None:
-        stop = stop_of.get(where)
+    def victim(round_no: int, item: int, played: str) -> _Due | None:
+        """The victim decision whose mark, on this item, is on `played` (the first not yet shown)."""
+        nonlocal victims
+        if victims is None:
+            victims = _victims_by_item(replayed)
+        waiting = victims.get((round_no, item, played))
+        return waiting.pop(0) if waiting else None
+
+    def add(comments: Sequence[Comment], where: tuple[int, int, int], player: str, item: int | None = None) -> None:
         for comment in comments:
             mark = read_mark(comment.text)
+            stop = stop_of.get(where)
             if mark is None or stop is None:
                 continue
-            seat = config.seat_of(mark.player or player)
+            chooser = None
+            due = victim(where[0], item, mark.played) if item is not None else None
+            if due is not None:
+                stop, chooser = at_stop.get(due.at, stop), due.seat
+            seat = config.seat_of(mark.player) if mark.player else chooser if chooser is not None else config.seat_of(player)
             if seat is not None:
                 marks.append(PageMark(stop, seat, mark.glyph, mark.played, mark.best, mark.loss, mark.low, mark.high,
                                       mark.method))
@@ -206,13 +224,15 @@ def analysis_of(replayed: ReplayedGame, steps: Sequence[Step]) -> tuple[tuple[Pa
             add(line.comments, (r, 0, 0), line.player)
         for call in round_.calls:
             add(call.comments, (r, 0, 0), call.player)
+        item = 0
         for trick in round_.tricks:
             for number, play in enumerate(trick.plays, 1):
                 stop = stop_of.get((r, trick.number, number))
                 actor = steps[stop].actor if stop is not None else None
-                add(play.comments, (r, trick.number, number), config.players[actor] if actor is not None else "")
+                add(play.comments, (r, trick.number, number), config.players[actor] if actor is not None else "", item)
+                item += 1
         if round_.end is not None:
-            add(round_.end.comments, (r, -1, 0), "")
+            add(round_.end.comments, (r, -1, 0), "", END_LINE)
     summary: tuple[PagePlayer, ...] = ()
     for comment in replayed.record.comments:
         rows = read_summary(comment.text)
@@ -220,6 +240,58 @@ def analysis_of(replayed: ReplayedGame, steps: Sequence[Step]) -> tuple[tuple[Pa
             summary = tuple(PagePlayer(row.player, row.judged, row.inaccuracies, row.mistakes, row.blunders,
                                        row.mean_loss, row.accuracy) for row in rows)
     return tuple(sorted(marks, key=lambda mark: mark.stop)), summary
+
+
+@dataclass(frozen=True, slots=True)
+class _Due:
+    """A player's decision in a replayed game: its ply, its round's number, where it was due (the position's
+    label, as `Position.label` and `Judgement.at` give it: R2.7.3, R2.end), its text and the seat that made it."""
+
+    ply: int
+    round_no: int
+    at: str
+    text: str
+    seat: int
+
+
+def _decisions(replayed: ReplayedGame) -> list[_Due]:
+    """Every decision of the game's moves (chance moves, the deals, are none), each where it was due: the
+    replay's one walk of positions (`next_mark`, as `Position.label`) over the game's own events."""
+    from diamonds.replay.steps import START, next_mark
+
+    engine, config = replayed.game, replayed.config
+    if engine is None or config is None:
+        return []
+    rules, step_marks = engine.rules, family_of(config.rules).part("marks")
+    found, mark = [], START
+    for ply, (move, events) in enumerate(zip(engine.moves, engine.events)):
+        state = engine.state_at(ply)
+        seat = None if rules.is_chance(state) else rules.to_move(state)
+        if seat is not None:
+            found.append(_Due(ply, mark.round_no, mark.label, rules.move_text(state, move), seat))
+        for event in events:
+            mark = next_mark(mark, event, step_marks) or mark
+    return found
+
+
+def _victims_by_item(replayed: ReplayedGame) -> dict[tuple[int, int, str], list[_Due]]:
+    """The game's Clubs victim decisions (R14) by the item `annotate` writes each one's mark on (the card that
+    carries its `>Name`, or the end line: `bots.analyse.victim_items`, the writer's own mapping), keyed by the
+    round's number, that item and the victim's text, in the order they were made."""
+    from diamonds.bots.analyse import decision_kind, victim_items
+
+    by_round: dict[int, list[_Due]] = {}
+    for due in _decisions(replayed):
+        if decision_kind(due.text) == "victim":
+            by_round.setdefault(due.round_no, []).append(due)
+    found: dict[tuple[int, int, str], list[_Due]] = {}
+    for round_ in replayed.record.rounds:
+        dues = {due.ply: due for due in by_round.get(round_.header.number, [])}
+        items = victim_items(round_, [(due.ply, due.at, due.text) for due in dues.values()])
+        for ply in sorted(items):
+            due = dues[ply]
+            found.setdefault((round_.header.number, items[ply], due.text), []).append(due)
+    return found
 
 
 def _moves(replayed: ReplayedGame, steps: Sequence[Step]) -> list[tuple[str, str]]:

@@ -46,9 +46,23 @@ def verdict(decision: tuple[int, int, int | None, str, str, str, str], glyph: st
                      24 if method == "est" else 1, 10, 10, method, glyph, at)
 
 
+def after_its_trick(game: Any, decision: tuple[int, int, int | None, str, str, str, str]) -> bool:
+    """A victim named for winning a trick led in Clubs (R10, R14), due after the trick's last card, whose `>Name`
+    the record writes on an earlier card (the winner's)."""
+    _, round_index, _, kind, _, played, at = decision
+    if kind != "victim" or at.endswith(".end"):
+        return False
+    _, trick_no, card_no = at.split(".")
+    [trick] = [t for t in game.record.rounds[round_index].tricks if t.number == int(trick_no)]
+    names = [play.choice.player if play.choice is not None else None for play in trick.plays]
+    return (str(trick.plays[0].card).endswith("C") and int(card_no) == len(trick.plays)
+            and played[1:] in names[:-1])
+
+
 def analysed(folder: Path, best: str = "5S") -> tuple[Path, list[Judgement], Any]:
-    """The league game with a verdict on every decision, marks on a pass count, a pass, cards, a victim and a
-    double-dummy card (`best` is every verdict's best move): the annotated file, the verdicts, the game."""
+    """The league game with a verdict on every decision, marks on a pass count, a pass, cards, a victim at a
+    round's end, a won Clubs lead's victim, a double-dummy card and a double-dummy victim at another round's end
+    (`best` is every verdict's best move): the annotated file, the verdicts, the game."""
     (game,) = list(diamonds.read_games(str(LEAGUE)))
     every = decisions(game)
     judgements = []
@@ -58,9 +72,14 @@ def analysed(folder: Path, best: str = "5S") -> tuple[Path, list[Judgement], Any
     victim = [i for i, d in enumerate(every) if d[3] == "victim" and i > 30 and every[i - 1][3] == "card"][0]
     marked.update({cards[4]: ("?!", 2.0), cards[20]: ("??", 7.5), cards[40]: ("?", 3.0), victim: ("?!", 1.5),
                    victim - 1: ("?!", 1.0)})
-    double_dummy = cards[60]
+    # (a won Clubs lead's victim: written on the winner's card, due once the trick is complete, R10)
+    marked[[i for i, d in enumerate(every) if after_its_trick(game, d)][0]] = ("?", 2.5)
+    # (a victim at a later round's end judged double dummy: its comment is on the end line, which names no one)
+    end_victims = [i for i, d in enumerate(every) if d[3] == "victim" and d[6].endswith(".end")]
+    double_dummy = {cards[60], end_victims[-1]}
+    assert victim not in double_dummy
     for index, decision in enumerate(every):
-        if index == double_dummy:
+        if index in double_dummy:
             judgements.append(verdict(decision, "?", 4.0, "double dummy", best))
         elif index in marked:
             judgements.append(verdict(decision, marked[index][0], marked[index][1], best=best))

@@ -43,7 +43,16 @@ def test_a_marks_comment_reads_back_as_written(method: str) -> None:
     assert (mark.glyph, mark.played, mark.best, mark.method) == ("?", "pass 1D 14D", "pass 1D 2H", method)
     assert (mark.played_value, mark.best_value, mark.loss) == (-1.0, 1.0, 2.0)
     assert (mark.low, mark.high) == ((1.2, 2.8) if method == "est" else (2.0, 2.0))  # one decimal, as written
-    assert mark.player == ("" if method == "double dummy" else "Ines_B")  # double dummy names no one
+    assert mark.player == "Ines_B"  # a double-dummy comment names the player too: an end line names no one
+
+
+def test_an_older_double_dummy_comment_reads_back_with_no_player() -> None:
+    """As `analyse` wrote it before a double-dummy comment named the player: still a mark (the page takes the
+    player from the move)."""
+    mark = read_mark("? best: >Kofi (+1.0) vs >Ines_B (-1.0), loses 2.0 pts; double dummy: every hand seen")
+    assert mark is not None
+    assert (mark.glyph, mark.played, mark.best, mark.loss, mark.method, mark.player) == \
+        ("?", ">Ines_B", ">Kofi", 2.0, "double dummy", "")
 
 
 @pytest.mark.parametrize("text", ["wins with the 2S", "? best: 5S", "?! a comment of a person's", "",
@@ -68,17 +77,13 @@ def test_the_summary_comment_reads_back_and_replaces_an_older_one() -> None:
 
 
 def _expected_label(game: Any, judgement: Judgement) -> str:
-    """Where a mark belongs: a card's own position; a victim's, the item its `>Name` is written on (the `end`
-    line, or the card that earned the Clubs action, R14); another decision, R<k>.0."""
+    """Where a mark belongs: a card's own position; a victim's, the position where it was due (R14: asked as soon
+    as it is due; for a won Clubs lead once the trick is complete, R10, though its `>Name` is written on the
+    winner's card; R2.end for the Clubs majority's); another decision, R<k>.0."""
     round_ = game.record.rounds[judgement.round_index]
     index = judgement.play_index
     if judgement.kind == "victim":
-        if judgement.at.endswith(".end"):
-            return judgement.at
-        _, trick_no, card_no = judgement.at.split(".")
-        [trick] = [t for t in round_.tricks if t.number == int(trick_no)]
-        names = [p.choice.player if p.choice is not None else None for p in trick.plays[:int(card_no)]]
-        return f"R{round_.header.number}.{trick_no}.{len(names) - names[::-1].index(judgement.played[1:])}"
+        return judgement.at
     if index is None:
         return f"R{round_.header.number}.0"
     for trick in round_.tricks:
@@ -98,8 +103,15 @@ def test_each_mark_is_at_its_position_with_its_player_and_loss(annotated: tuple[
     want = sorted((_expected_label(game, j), game.players.index(j.player), j.glyph, j.played, j.best,
                    round(j.loss, 1), round(max(0.0, j.loss_low), 1), round(j.loss_high, 1), j.method) for j in marked)
     assert got == want
-    assert {m["method"] for m in shown["marks"]} == {"est", "double dummy"}  # the double-dummy mark: its card's player
+    assert {m["method"] for m in shown["marks"]} == {"est", "double dummy"}
     assert {labels[m["stop"]].endswith(".0") for m in shown["marks"]} == {True, False}
+    # a double-dummy mark on an end line (which names no player) is shown, with the chooser's seat
+    assert any(labels[m["stop"]].endswith(".end") and m["method"] == "double dummy" for m in shown["marks"])
+    # a won Clubs lead's victim is shown after the trick's last card, not at the winner's card it is written on
+    [won] = [j for j in marked if j.kind == "victim" and not j.at.endswith(".end")]
+    [trick] = [t for t in game.record.rounds[won.round_index].tricks if t.number == int(won.at.split(".")[1])]
+    last = trick.plays[-1].choice
+    assert won.at.endswith(f".{len(trick.plays)}") and (last is None or last.player != won.played[1:])
 
 
 def test_the_summary_is_the_analysis_per_player(annotated: tuple[Path, list[Judgement], Any],
@@ -189,4 +201,5 @@ def test_an_analysed_games_page_keeps_to_the_size_budget(shown: dict[str, Any],
     _, plain, _ = write_page(tmp_path, LEAGUE)
     size = len(page.encode("utf-8"))
     assert size <= budget(1), size
-    assert len(shown["marks"]) == 8 and size > len(plain.encode("utf-8"))  # the analysis is in it, and counted
+    marked = sum(1 for j in annotated[1] if j.glyph)
+    assert len(shown["marks"]) == marked and size > len(plain.encode("utf-8"))  # the analysis is in it, and counted
