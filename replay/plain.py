@@ -80,9 +80,9 @@ class PlainReplayer(Replayer):
             tokens = [play for line in deals.values() for play in line.cards] + \
                 [play for trick in rnd.tricks for play in trick.plays]
             named = [play for play in tokens if error.card is not None and play.card is error.card]
-            line = deals.get(error.seat) if error.seat is not None else None
+            dealt = deals.get(error.seat) if error.seat is not None else None
             pos, length = (named[-1].pos, named[-1].length) if named else \
-                (line.pos, 4) if line is not None else (header.pos, at_header)
+                (dealt.pos, 4) if dealt is not None else (header.pos, at_header)
             self.problem(pos, error.reason, error.code, error.rule, length)
         if self.history:
             self.out.origins.append(rnd)
