@@ -89,7 +89,8 @@ class PlainReplayer(Replayer):
         return self.play_by_card(number, rnd, last=last, start=(0, 0), move_of=self.move_of, push=self.push_card)
 
     def inferred_hands(self, rnd: Round, deals: dict[int, HandLine]) -> tuple[tuple[Any, ...], ...] | None:
-        """The deal lines' hands; a missing one is the cards its player played (None: the round is unfinished)."""
+        """The deal lines' hands; a missing one is the cards its player played, sorted as a deal line is written
+        (None: the round is unfinished)."""
         config = self.config
         seats = range(len(config.players))
         if len(deals) == len(seats):
@@ -103,7 +104,7 @@ class PlainReplayer(Replayer):
         for order, trick in zip(found[0], rnd.tricks):
             for seat, card in zip(order, trick.plays.cards):
                 played[seat].append(card)
-        return tuple(tuple(deals[seat].cards.cards) if seat in deals else tuple(played[seat]) for seat in seats)
+        return tuple(tuple(deals[seat].cards.cards) if seat in deals else sort_cards(played[seat]) for seat in seats)
 
     def seats_and_leader(self, rnd: Round, dealer: int, count: int) -> tuple[list[tuple[int, ...]], int] | None:
         config, rules = self.config, self.rules
