@@ -38,8 +38,8 @@ class PlainReplayer(Replayer):
 
     def __init__(self, replayed: Any, *, history: bool = True, events: bool = True) -> None:
         super().__init__(replayed, history=history, events=events)
-        self.rules: Any = self.game.rules  # a plain trick game's rule set: rulings, first_leader, trick_winner
         self.rulings = trick_rulings(self.game.rules)
+        self.plain_rules: Any = self.game.rules  # a plain trick game's: it says who leads first and who wins a trick
         # The base class reads these rulings as class data; a plain trick game states them on its rule set.
         vars(self).update(result_rule=self.rulings.score, length_rule=self.rulings.length,
                           trick_rule=self.rulings.tricks, dealer_rule=self.rulings.deal)
@@ -107,14 +107,14 @@ class PlainReplayer(Replayer):
         return tuple(tuple(deals[seat].cards.cards) if seat in deals else sort_cards(played[seat]) for seat in seats)
 
     def seats_and_leader(self, rnd: Round, dealer: int, count: int) -> tuple[list[tuple[int, ...]], int] | None:
-        config, rules = self.config, self.rules
-        leader = rules.first_leader(config, dealer)
+        config, plain = self.config, self.plain_rules
+        leader: int = plain.first_leader(config, dealer)
         seats: list[tuple[int, ...]] = []
         for trick in rnd.tricks[:count]:
             cards = trick.plays.cards
             seats.append(tuple((leader + position) % len(config.players) for position in range(len(cards))))
             if len(cards) == config.plays_per_trick:
-                leader = rules.trick_winner(config, leader, cards)
+                leader = plain.trick_winner(config, leader, cards)
         return seats, leader
 
     def playing(self, number: int) -> bool:
