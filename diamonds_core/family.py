@@ -462,6 +462,9 @@ class FamilyInvariants:
 
 
 _REQUIRED: Any = object()  # `Family.part`'s default: no default, a missing part is a MissingPart
+#: A part's location in the house itself (`diamonds.replay.plain:BRIDGE`), not in the family's package: the
+#: parts the house gives a plain trick game (diamonds.core.trick), which a family names instead of writing its own.
+_HOUSE = "diamonds."
 
 
 class FamilyMismatch(Exception):
@@ -548,11 +551,12 @@ class Family:
 
     def part(self, which: str, default: Any = _REQUIRED) -> Any:
         """The family's part `which` (see STANDARD_PARTS), imported on first use; `default` where the family
-        has none (a part it does not name, or whose module or name is not there), else `MissingPart`."""
+        has none (a part it does not name, or whose module or name is not there), else `MissingPart`.
+        A location is `module:name` in the family's package, or in the house (`diamonds.svg.plain:PICTURE`)."""
         location = self.parts.get(which)
         if location is not None:
             module, _, attribute = location.partition(":")
-            name = f"{self.package}.{module}"
+            name = module if module.startswith(_HOUSE) else f"{self.package}.{module}"
             try:
                 found = importlib.import_module(name)
             except ModuleNotFoundError as error:

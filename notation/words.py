@@ -25,7 +25,7 @@ import enum
 from dataclasses import dataclass
 from functools import lru_cache
 
-__all__ = ["Shape", "Item", "Words", "Vocabulary", "vocabulary", "grammar_rules", "terminal_name"]
+__all__ = ["Shape", "Item", "Words", "DEAL_LINES", "Vocabulary", "vocabulary", "grammar_rules", "terminal_name"]
 
 
 class Shape(enum.Enum):
@@ -55,6 +55,10 @@ class Words:
     header_count: str | None = None  # `R<k> dealer <id> word <n>`
     header_count_note: str = ""  # how a message names the games that write it, e.g. "in Fitzgerald's games"
 
+
+#: The words of a plain trick game's records (diamonds.core.trick): a deal line per player. A family that plays
+#: one names these as its `words` part (`diamonds.notation.words:DEAL_LINES`).
+DEAL_LINES = Words(items=(Item("deal", Shape.HAND),))
 
 #: Where each shape stands in a round (the grammar's order): lines, calls, then the end.
 _GROUP = {Shape.HAND: 0, Shape.CARDS: 0, Shape.CALL: 1, Shape.EXCHANGE: 1, Shape.END: 3}

@@ -9,7 +9,9 @@ T5  The higher card of the led suit wins the trick, and its winner leads the nex
 T6  Each trick won scores one point.
 T7  The game lasts two rounds; the higher total wins, equal totals share the win.
 
-Standard library and diamonds.core only: plain frozen values and pure functions.
+Its moves and events are the plain trick game's (diamonds.core.trick), so the house replays, draws, tells and
+exports its games; this module is its rules, its rulings as data and its invariants. Standard library and
+diamonds.core only: plain frozen values and pure functions.
 """
 
 from __future__ import annotations
@@ -20,12 +22,21 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from diamonds.core import errors
+from diamonds.core import errors, trick
 from diamonds.core.cards import AnyCard, Card, format_cards, numbered_cards, sort_cards
-from diamonds.core.errors import IllegalMove
 from diamonds.core.family import FamilyInvariants, Rules, Standing
-from diamonds.core.movetext import card_of, deal_text, parse_deal, refuse, words
 from diamonds.core.seating import ConfigError, Seating, check_players, dealer_seat, solo_sides
+from diamonds.core.trick import (
+    CardPlayed,
+    CardsDealt,
+    Deal,
+    GameEnded,
+    PlayCard,
+    RoundScored,
+    RoundStarted,
+    TrickRulings,
+    TrickWon,
+)
 
 DECK: tuple[Card, ...] = numbered_cards(1, 3)  # T2
 
@@ -37,65 +48,6 @@ class ToyConfig(Seating):
     tricks_per_hand: int = 6  # T3
     plays_per_trick: int = 2  # T3
     rounds: int = 2  # T7
-
-
-# --------------------------------------------------------------------------- moves and events
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    hands: tuple[tuple[AnyCard, ...], ...]
-
-    def __str__(self) -> str:
-        return " / ".join(format_cards(hand) for hand in self.hands)
-
-
-@dataclass(frozen=True, slots=True)
-class PlayCard:
-    card: AnyCard
-
-    def __str__(self) -> str:
-        return str(self.card)
-
-
-@dataclass(frozen=True, slots=True)
-class RoundStarted:
-    round_no: int
-    dealer: int
-
-
-@dataclass(frozen=True, slots=True)
-class CardsDealt:
-    round_no: int
-    hands: tuple[tuple[Card, ...], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class CardPlayed:
-    seat: int
-    card: Card
-    trick_no: int
-    leads: bool
-
-
-@dataclass(frozen=True, slots=True)
-class TrickWon:
-    trick_no: int
-    winner: int
-    card: Card
-    cards: tuple[Card, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class RoundScored:
-    round_no: int
-    points: tuple[int, ...]
-    totals: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class GameEnded:
-    standings: tuple[Standing, ...]
 
 
 # --------------------------------------------------------------------------- state
@@ -242,6 +194,8 @@ class Toy(Rules):
     player_counts: ClassVar[tuple[int, ...]] = (2,)
     default_players: ClassVar[int] = 2
     seats_rule: ClassVar[str | None] = "T1"
+    rulings: ClassVar[TrickRulings] = TrickRulings(deal="T2", tricks="T3", play="T4", winner="T5", score="T6",
+                                                   length="T7")
 
     @classmethod
     def configure(cls, players: Iterable[str], *, variants: Iterable[str] = (), dealer: str | int | None = None,
@@ -289,9 +243,7 @@ class Toy(Rules):
     @classmethod
     def random_move(cls, state: State, rng: random.Random) -> Deal | PlayCard:
         if state.phase is Phase.DEAL:
-            pack = list(state.config.deck)
-            rng.shuffle(pack)
-            return Deal((sort_cards(pack[:6]), sort_cards(pack[6:])))
+            return trick.random_deal(state.config, rng)
         legal = cls.legal_moves(state)
         if not legal:
             raise errors.GameOver("the game is over: no move is possible", rule="T7")
@@ -299,20 +251,19 @@ class Toy(Rules):
 
     @classmethod
     def move_text(cls, state: State, move: Deal | PlayCard) -> str:
-        if isinstance(move, Deal):
-            return deal_text(state.config.players, move.hands)
-        return str(move.card)
+        return trick.move_text(state.config, move)
 
     @classmethod
     def parse_move(cls, state: State, text: str) -> Deal | PlayCard:
-        found = words(text)
-        if not found:
-            raise refuse(text, None, "no move given", "deal lines" if state.phase is Phase.DEAL else "a card")
-        if state.phase is Phase.DEAL or found[0].lower() == "deal":
-            return Deal(parse_deal(text, state.config.players)[0])
-        if len(found) > 1:
-            raise refuse(text, found[1], "one card is one move", "one card")
-        return PlayCard(card_of(text, found[0]))
+        return trick.parse_move(state.config, text, dealing=state.phase is Phase.DEAL)
+
+    @classmethod
+    def first_leader(cls, config: ToyConfig, dealer: int) -> int:
+        return config.left_of(dealer)  # T3
+
+    @classmethod
+    def trick_winner(cls, config: ToyConfig, leader: int, cards: Iterable[AnyCard]) -> int:
+        return trick_winner(leader, cards)  # T5
 
 
 # --------------------------------------------------------------------------- the invariants part (the conformance suite's)
@@ -361,7 +312,4 @@ def _final(state: Any, standings: tuple[Any, ...]) -> None:
 
 INVARIANTS = FamilyInvariants(max_moves=_max_moves, state=_state, step=_step, final=_final)
 
-__all__ = [
-    "INVARIANTS", "Toy", "ToyConfig", "DECK", "Deal", "PlayCard", "RoundStarted", "CardsDealt", "CardPlayed", "TrickWon",
-    "RoundScored", "GameEnded", "Phase", "State", "trick_winner", "standings", "apply", "IllegalMove",
-]
+__all__ = ["INVARIANTS", "Toy", "ToyConfig", "DECK", "Phase", "State", "trick_winner", "standings", "apply"]

@@ -1,0 +1,298 @@
+"""The house's parts for a plain trick game (diamonds.core.trick): its records replayed, its stops, its data.
+
+A family that plays with the plain trick game's moves and announces its events names these as its parts
+(`Family(parts={"bridge": "diamonds.replay.plain:BRIDGE", ...})`) instead of writing its own:
+
+- `BRIDGE`: a record's rounds pushed as moves, each refusal at its token with the family's own rulings
+  (`Rules.rulings`); the hands of a finished round written without deal lines are the cards each seat
+  played, who played what following from the family's `first_leader` and `trick_winner`;
+- `MARKS` and `build_steps`: the replay's stops, over a `TrickTable` folded from the events;
+- `EXPORT` and `TABLES`: the game as plain data (with its JSON Schema part) and as rows of the analysis tables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from diamonds.core import Card, IllegalMove, Standing, rules_for, sort_cards
+from diamonds.core.trick import CardPlayed, CardsDealt, Deal, GameEnded, PlayCard, RoundScored, RoundStarted, TrickWon
+from diamonds.core.trick import rulings_of as trick_rulings
+from diamonds.notation.records import HandLine, Plays, Round
+
+from .bridge import Bridge
+from .export import Export
+from .steps import marks_of, steps_builder
+from .tables import FamilyRows, Tables, family_columns
+from .validate import Replayer
+
+__all__ = ["PlainReplayer", "BRIDGE", "TrickTable", "TrickFold", "MARKS", "build_steps", "EXPORT", "TABLES"]
+
+
+# --------------------------------------------------------------------------- the bridge
+
+
+class PlainReplayer(Replayer):
+    """A plain trick game's rounds: `R<k> dealer <id>`, a deal line per player (or none, once the round is
+    finished), and tricks of one card from each player from the leader; other games' items are refused."""
+
+    def __init__(self, replayed: Any, *, history: bool = True, events: bool = True) -> None:
+        super().__init__(replayed, history=history, events=events)
+        self.rulings = trick_rulings(self.game.rules)
+        self.plain_rules: Any = self.game.rules  # a plain trick game's: it says who leads first and who wins a trick
+        # The base class reads these rulings as class data; a plain trick game states them on its rule set.
+        vars(self).update(result_rule=self.rulings.score, length_rule=self.rulings.length,
+                          trick_rule=self.rulings.tricks, dealer_rule=self.rulings.deal)
+
+    def play_round(self, number: int, rnd: Round, *, last: bool) -> bool:
+        header, rulings = rnd.header, self.rulings
+        at_header = len(f"R{header.number}")
+        self.refuse_foreign_items(rnd, pass_count=False, hand_kinds=frozenset(("deal",)), calls=False, end=False,
+                                  rule=rulings.tricks)
+        for plays in [line.cards for line in rnd.hand_lines] + [trick.plays for trick in rnd.tricks]:
+            if not plays.plain:
+                for play in plays:
+                    self.refuse_marks(play, choice=False, sign=False, rule=rulings.play)
+        if self.game.is_over:
+            self.problem(header.pos, f"the game is over after {self.config.rounds} {self.round_word}s",
+                         "too-many-rounds", rulings.length, at_header)
+        if header.number != number:
+            self.problem(header.pos, f"expected round R{number}, found R{header.number}", "round-number", None,
+                         at_header)
+        self.check_dealer(header, number, self.config.dealer_of_round(number))
+        deals: dict[int, HandLine] = {}
+        for line in rnd.deals:
+            seat = self.seat(line.player, line.player_pos)
+            if seat in deals:
+                self.problem(line.pos, f"a second deal line for {line.player}", "duplicate-deal", rulings.deal, 4)
+            deals[seat] = line
+        hands = self.inferred_hands(rnd, deals)
+        if hands is None:
+            if last:
+                self.out.notes.append(f"{self.round_word} {number} is unfinished and lacks deal lines: its hands "
+                                      "are unknown, so its cards are not checked")
+                return False
+            self.hand_too_short(number, len(rnd.tricks), rnd)
+        assert hands is not None
+        try:
+            self.game.push(Deal(hands))
+        except IllegalMove as error:  # at the card's last token, else at its player's deal line, else the header
+            tokens = [play for line in deals.values() for play in line.cards] + \
+                [play for trick in rnd.tricks for play in trick.plays]
+            named = [play for play in tokens if error.card is not None and play.card is error.card]
+            dealt = deals.get(error.seat) if error.seat is not None else None
+            pos, length = (named[-1].pos, named[-1].length) if named else \
+                (dealt.pos, 4) if dealt is not None else (header.pos, at_header)
+            self.problem(pos, error.reason, error.code, error.rule, length)
+        if self.history:
+            self.out.origins.append(rnd)
+        return self.play_by_card(number, rnd, last=last, start=(0, 0), move_of=self.move_of, push=self.push_card)
+
+    def inferred_hands(self, rnd: Round, deals: dict[int, HandLine]) -> tuple[tuple[Any, ...], ...] | None:
+        """The deal lines' hands; a missing one is the cards its player played, sorted as a deal line is written
+        (None: the round is unfinished)."""
+        config = self.config
+        seats = range(len(config.players))
+        if len(deals) == len(seats):
+            return tuple(deals[seat].cards.cards for seat in seats)
+        count = config.tricks_per_hand
+        if len(rnd.tricks) != count or any(len(t.plays) != config.plays_per_trick for t in rnd.tricks):
+            return None
+        found = self.seats_and_leader(rnd, config.dealer_of_round(rnd.header.number), count)
+        assert found is not None
+        played: list[list[Any]] = [[] for _ in seats]
+        for order, trick in zip(found[0], rnd.tricks):
+            for seat, card in zip(order, trick.plays.cards):
+                played[seat].append(card)
+        return tuple(tuple(deals[seat].cards.cards) if seat in deals else sort_cards(played[seat]) for seat in seats)
+
+    def seats_and_leader(self, rnd: Round, dealer: int, count: int) -> tuple[list[tuple[int, ...]], int] | None:
+        config, plain = self.config, self.plain_rules
+        leader: int = plain.first_leader(config, dealer)
+        seats: list[tuple[int, ...]] = []
+        for trick in rnd.tricks[:count]:
+            cards = trick.plays.cards
+            seats.append(tuple((leader + position) % len(config.players) for position in range(len(cards))))
+            if len(cards) == config.plays_per_trick:
+                leader = plain.trick_winner(config, leader, cards)
+        return seats, leader
+
+    def playing(self, number: int) -> bool:
+        game = self.game
+        return not game.is_over and not game.rules.is_chance(game.state) and game.state.round_no == number
+
+    @staticmethod
+    def move_of(plays: Plays, position: int) -> PlayCard:
+        return PlayCard(plays.cards[position])
+
+    def push_card(self, move: PlayCard, plays: Plays, position: int) -> None:
+        self.game.push(move)
+        if self.history:
+            self.out.origins.append(plays[position])
+
+    def refused_play(self, error: IllegalMove, rnd: Round, index: int, position: int) -> None:
+        play = rnd.tricks[index - 1].plays[position]
+        self.problem(play.pos, error.reason, error.code, error.rule, play.length)
+
+
+BRIDGE = Bridge(replayer=PlainReplayer)  # its records are written by the generic replay.record.trick_game_record
+
+
+# --------------------------------------------------------------------------- the replay's stops
+
+
+@dataclass(frozen=True, slots=True)
+class TrickTable:
+    """What lies on a plain trick game's table at a replay stop (the house's picture and view draw it)."""
+
+    config: Any
+    round_no: int
+    dealer: int
+    trick_no: int
+    trick: tuple[tuple[int, Card], ...]
+    trick_winner: int | None
+    hands: tuple[tuple[Card, ...], ...]
+    won: tuple[int, ...]  # per seat, the tricks won this round
+    totals: tuple[int, ...]
+    standings: tuple[Standing, ...] = ()
+
+
+class TrickFold:
+    """The table, fed the events in order."""
+
+    def __init__(self, config: Any) -> None:
+        self.config = config
+        seats = len(config.players)
+        self.round_no, self.dealer, self.trick_no = 1, config.first_dealer, 0
+        self.trick: list[tuple[int, Card]] = []
+        self.trick_winner: int | None = None
+        self.hands: list[set[Card]] = [set() for _ in range(seats)]
+        self.won, self.totals = [0] * seats, [0] * seats
+        self.standings: tuple[Standing, ...] = ()
+
+    def apply(self, event: Any) -> None:
+        if isinstance(event, RoundStarted):
+            self.round_no, self.dealer, self.trick_no, self.trick, self.trick_winner = \
+                event.round_no, event.dealer, 0, [], None
+            self.won = [0] * len(self.won)
+        elif isinstance(event, CardsDealt):
+            self.hands = [set(hand) for hand in event.hands]
+        elif isinstance(event, CardPlayed):
+            if event.leads:
+                self.trick, self.trick_winner, self.trick_no = [], None, event.trick_no
+            self.hands[event.seat].discard(event.card)
+            self.trick.append((event.seat, event.card))
+        elif isinstance(event, TrickWon):
+            self.trick_winner = event.winner
+            self.won[event.winner] += 1
+        elif isinstance(event, RoundScored):
+            self.totals = list(event.totals)
+        elif isinstance(event, GameEnded):
+            self.standings = event.standings
+
+    def freeze(self) -> TrickTable:
+        return TrickTable(self.config, self.round_no, self.dealer, self.trick_no, tuple(self.trick),
+                          self.trick_winner, tuple(sort_cards(hand) for hand in self.hands), tuple(self.won),
+                          tuple(self.totals), self.standings)
+
+
+MARKS = marks_of(RoundStarted, CardPlayed, RoundScored)
+build_steps = steps_builder(TrickFold, MARKS)
+
+
+# --------------------------------------------------------------------------- the export and the tables
+
+
+def config_dict(config: Any) -> dict[str, Any]:
+    return {"first_dealer": config.players[config.first_dealer], "rounds": config.rounds}
+
+
+def state_dict(state: Any) -> dict[str, Any]:
+    rules, names = rules_for(state.config.rules), state.config.players
+    phase = "game over" if rules.is_over(state) else "deal" if rules.is_chance(state) else "play"
+    return {"phase": phase, "round": state.round_no,
+            "hands": {name: [str(c) for c in rules.hand(state, seat)] for seat, name in enumerate(names)},
+            "trick": [str(c) for _, c in state.trick], "totals": dict(zip(names, state.totals))}
+
+
+def add_replay(rounds: list[dict[str, Any]], replayed: Any, compact: bool = False) -> None:
+    names = replayed.config.players
+    rnd: dict[str, Any] | None = None
+    trick: dict[str, Any] = {}
+    order = 0  # the card's place in its trick
+    for events in replayed.game.events:
+        for event in events:
+            if isinstance(event, RoundStarted):
+                rnd = rounds[event.round_no - 1]
+            elif rnd is None:
+                continue
+            elif isinstance(event, CardsDealt):
+                rnd["deals"] = {names[s]: [str(c) for c in hand] for s, hand in enumerate(event.hands)}
+            elif isinstance(event, CardPlayed):
+                trick = rnd["tricks"][event.trick_no - 1]
+                if event.leads:
+                    trick["leader"] = names[event.seat]
+                    order = 0
+                if not compact:
+                    trick["plays"][order]["player"] = names[event.seat]
+                order += 1
+            elif isinstance(event, TrickWon):
+                trick.update(winner=names[event.winner], winning_card=str(event.card))
+            elif isinstance(event, RoundScored):
+                rnd["totals"] = dict(zip(names, event.totals))
+
+
+_PER_PLAYER = {"type": "object", "additionalProperties": {"type": "integer"}}
+_CARDS = {"type": "array", "items": {"$ref": "#/$defs/card"}}
+
+EXPORT = Export(
+    config_dict=config_dict,
+    add_replay=add_replay,
+    state_dict=state_dict,
+    schema_defs={
+        "config": {"type": "object", "required": ["rules", "first_dealer", "rounds"], "additionalProperties": False,
+                   "properties": {"rules": {"type": "string"}, "first_dealer": {"$ref": "#/$defs/player"},
+                                  "rounds": {"type": "integer", "minimum": 1}}},
+        "round": {"properties": {"totals": {**_PER_PLAYER, "description": "a plain trick game: the totals after "
+                                            "the round"}}},
+        "state": {"type": "object", "additionalProperties": False,
+                  "required": ["phase", "round", "hands", "trick", "totals"],
+                  "properties": {"phase": {"enum": ["deal", "play", "game over"]}, "round": {"type": "integer"},
+                                 "hands": {"type": "object", "additionalProperties": _CARDS}, "trick": _CARDS,
+                                 "totals": _PER_PLAYER}},
+    },
+)
+
+
+def rows(replayed: Any) -> FamilyRows:
+    """A row per card played, per trick won and per seat at each round's scoring."""
+    names = replayed.config.players
+    plays, events = family_columns(TABLES)
+    round_no = start = seq = 0
+    led = ""
+    for move_events in replayed.game.events:
+        for event in move_events:
+            if isinstance(event, RoundStarted):
+                round_no = event.round_no
+            elif isinstance(event, CardPlayed):
+                suit = event.card.suit.value
+                if event.leads:
+                    start, led = plays.count, suit
+                plays.add_play(round_no, event.trick_no, plays.count - start + 1, event.seat, names[event.seat],
+                               event.card, suit, led, suit == led)
+            elif isinstance(event, TrickWon):
+                plays.mark_winner(start, event.card)
+                seq += 1
+                events.add({"seq": seq, "round": round_no, "trick": event.trick_no, "kind": "trick won",
+                            "seat": event.winner + 1, "player": names[event.winner], "side": names[event.winner],
+                            "card": str(event.card)})
+            elif isinstance(event, RoundScored):
+                for seat, (points, total) in enumerate(zip(event.points, event.totals)):
+                    seq += 1
+                    events.add({"seq": seq, "round": round_no, "trick": None, "kind": "round scored",
+                                "seat": seat + 1, "player": names[seat], "side": names[seat], "points": points,
+                                "total": total})
+    return FamilyRows(plays, events, {})
+
+
+TABLES = Tables(columns={}, standing_fields=(), rows=rows)

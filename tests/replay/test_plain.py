@@ -1,0 +1,147 @@
+"""The house's parts for a plain trick game (diamonds.replay.plain), on the test family that names them.
+
+The toy trick game (tests/toyfamily, rulings T1-T7) writes no bridge, stops, export or tables of its own: it
+plays with diamonds.core.trick's moves and events and states its rulings as data. Here the house's replayer
+must read back what the engine played, with and without deal lines (who played each card follows from the
+cards: T3, T5), cite whatever rulings a rule set states (a renamed copy of the toy cites its X-ids), and
+the house's table rows must say what the engine's events say.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from diamonds.core import Family, registry, simulate
+from diamonds.core.registry import register
+from diamonds.core.trick import CardPlayed, RoundScored, TrickRulings, TrickWon
+from diamonds.notation import parse_game
+from diamonds.notation.writer import write_game
+from diamonds.replay import ReplayedGame, record_from_game, replay_record
+from diamonds.replay.plain import PlainReplayer
+from diamonds.replay.tables import game_rows
+from diamonds.views.plain import describe
+
+
+@pytest.fixture()
+def toy(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """A registry of the shipped families and the toy family, put back afterwards."""
+    import toyfamily
+
+    monkeypatch.setattr(registry, "_REGISTRY", registry._Registry())
+    register(toyfamily.FAMILY)
+    return toyfamily
+
+
+def written(game: Any, *, deals: bool = True) -> Any:
+    """The game as DGN text, read back: what a scorer's file gives the replay."""
+    return parse_game(write_game(record_from_game(game, deals=deals)))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_round_written_without_deal_lines_gets_the_hands_its_players_played(toy: Any, seed: int) -> None:
+    game = simulate(rules="toy", seed=seed)
+    with_deals, without = replay_record(written(game)), replay_record(written(game, deals=False))
+    assert with_deals.valid and without.valid and without.complete, without.problems
+    assert with_deals.game is not None and without.game is not None
+    assert without.game.moves == with_deals.game.moves == game.moves
+    assert without.game.standings() == game.standings()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_who_plays_each_card_and_who_leads_next_follow_from_the_cards(toy: Any, seed: int) -> None:
+    """`seats_and_leader` (what the recorder shows without hands): the engine's own seats, trick by trick."""
+    game = simulate(rules="toy", seed=seed)
+    record = written(game, deals=False)
+    replayer = PlainReplayer(ReplayedGame(record, game.config), history=False, events=False)
+    events = [event for move_events in game.events for event in move_events]
+    seats_played = [e.seat for e in events if isinstance(e, CardPlayed)]
+    winners_all = [e.winner for e in events if isinstance(e, TrickWon)]
+    for number, rnd in enumerate(record.rounds, 1):  # T2, T3: twelve cards, six tricks a round
+        played, winners = seats_played[12 * (number - 1):12 * number], winners_all[6 * (number - 1):6 * number]
+        for count in range(1, 7):
+            found = replayer.seats_and_leader(rnd, game.config.dealer_of_round(number), count)
+            assert found is not None
+            seats, leader = found
+            assert [seat for trick in seats for seat in trick] == played[:2 * count]
+            assert leader == winners[count - 1]  # T5: the winner leads the next trick
+
+
+RENAMED = TrickRulings(deal="X2", tricks="X3", play="X4", winner="X5", score="X6", length="X7")
+
+
+@pytest.fixture()
+def renamed(toy: Any) -> str:
+    """A copy of the toy whose rule set states other ruling ids: the house must cite those, not the toy's."""
+
+    class Renamed(toy.rules.Toy):
+        id = "toy-renamed"
+        family = "renamed"
+        rulings = RENAMED
+
+        @classmethod
+        def configure(cls, players: Any, **given: Any) -> Any:
+            return dataclasses.replace(toy.rules.Toy.configure(players, **given), rules=cls.id)
+
+    register(Family(name="renamed", title="The toy, its rulings renamed", rule_sets=(Renamed,),
+                    package="toyfamily", parts=toy.FAMILY.parts))
+    return Renamed.id
+
+
+HEAD = '[Rules "{rules}"]\n[Players "Ann Bob"]\n[Dealer "Ann"]\n[Result "{result}"]\n\n'
+DEALS = "deal Ann 1D 2D 1H 2H 1S 2S\ndeal Bob 3D 3H 3S 1C 2C 3C\n"
+#: Records that break a rule the house checks for every plain trick game: (what the replay says, its ruling's
+#: field of TrickRulings, the round text, the Result).
+BROKEN = [
+    ("item-not-allowed", "tricks", "R1 dealer Ann pass 2\n" + DEALS + "1. 3D 1D\n", "*"),
+    ("choice-not-allowed", "play", "R1 dealer Ann\n" + DEALS + "1. 3D 1D+\n", "*"),
+    ("duplicate-deal", "deal", "R1 dealer Ann\n" + DEALS + "deal Bob 3D 3H 3S 1C 2C 3C\n", "*"),
+    ("wrong-dealer", "deal", "R1 dealer Bob\n" + DEALS, "*"),
+    ("trick-too-long", "tricks", "R1 dealer Ann\n" + DEALS + "1. 3D 1D 3H\n", "*"),
+    ("result-unfinished", "length", "R1 dealer Ann\n" + DEALS + "1. 3D 1D\n", "Ann 1, Bob 0"),
+]
+
+
+@pytest.mark.parametrize(("code", "role", "body", "result"), BROKEN, ids=[case[0] for case in BROKEN])
+def test_the_house_cites_the_rulings_a_rule_set_states(renamed: str, code: str, role: str, body: str,
+                                                      result: str) -> None:
+    for rules, stated in (("toy", "T"), (renamed, "X")):
+        replayed = replay_record(parse_game(HEAD.format(rules=rules, result=result) + body))
+        [problem] = replayed.problems
+        assert (problem.code, problem.rule) == (code, stated + getattr(RENAMED, role)[1:]), problem
+
+
+def test_a_round_too_many_and_a_wrong_result_cite_the_game_length_and_score(renamed: str) -> None:
+    game = simulate(rules="toy", seed=3)
+    text = write_game(record_from_game(game))
+    last = text[text.index("R2 dealer"):]
+    for rules, stated in (("toy", "T"), (renamed, "X")):
+        mine = text.replace('[Rules "toy"]', f'[Rules "{rules}"]')
+        [problem] = replay_record(parse_game(mine + "\n" + last.replace("R2 dealer Bob", "R3 dealer Ann"))).problems
+        assert (problem.code, problem.rule, problem.message) == ("too-many-rounds", f"{stated}7",
+                                                                 "the game is over after 2 rounds")
+        wrong = mine.replace(mine[mine.index("[Result"):].split("\n")[0], '[Result "Ann 0, Bob 12"]')
+        [problem] = replay_record(parse_game(wrong)).problems
+        assert (problem.code, problem.rule) == ("wrong-result", f"{stated}6")
+        config = replay_record(parse_game(mine)).config
+        won = TrickWon(1, 0, game.config.deck[0], ())
+        assert describe(config, won).endswith(f"wins trick 1 with {game.config.deck[0]} ({stated}5)")
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_table_rows_say_what_the_engine_played_and_scored(toy: Any, seed: int) -> None:
+    game = simulate(rules="toy", seed=seed)
+    replayed = replay_record(written(game, deals=seed % 2 == 0))
+    rows = game_rows(replayed, "toy.dgn", 1)
+    events = [event for move_events in game.events for event in move_events]
+    played = [(e.seat + 1, str(e.card)) for e in events if isinstance(e, CardPlayed)]
+    assert [(row["seat"], row["card"]) for row in rows["plays"]] == played
+    winning = [str(e.card) for e in events if isinstance(e, TrickWon)]
+    tricks = [rows["plays"][start:start + 2] for start in range(0, len(played), 2)]
+    assert [[row["card"] for row in trick if row["won_trick"]] for trick in tricks] == [[card] for card in winning]
+    scored = [row for row in rows["events"] if row["kind"] == "round scored"]
+    last = [e for e in events if isinstance(e, RoundScored)][-1]
+    assert [row["total"] for row in scored[-2:]] == list(last.totals) == [s.score for s in game.standings()]
+    assert [row["kind"] for row in rows["events"]].count("trick won") == len(winning) == 12
