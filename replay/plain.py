@@ -36,8 +36,8 @@ class PlainReplayer(Replayer):
     """A plain trick game's rounds: `R<k> dealer <id>`, a deal line per player (or none, once the round is
     finished), and tricks of one card from each player from the leader; other games' items are refused."""
 
-    def __init__(self, replayed: Any, *, history: bool = True, events: bool = True) -> None:
-        super().__init__(replayed, history=history, events=events)
+    def __init__(self, replayed: Any, **options: bool) -> None:
+        super().__init__(replayed, **options)
         self.rulings = trick_rulings(self.game.rules)
         self.plain_rules: Any = self.game.rules  # a plain trick game's: it says who leads first and who wins a trick
         # The base class reads these rulings as class data; a plain trick game states them on its rule set.

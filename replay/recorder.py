@@ -571,10 +571,10 @@ class Recorder:
         self.pending = None
         if question.code == MISSING_SECOND:  # `take Jon 9D` + `AS` (or `point AS`): the whole item
             second = question.prompt_word
-            outcome = self.enter(f"{item} {answer if answer.split()[0] == second else f'{second} {answer}'}")
-            if outcome.refusal is not None:
-                return Outcome(refusal=replace(outcome.refusal, item=f"{item} {answer}"))
-            return outcome
+            whole = self.enter(f"{item} {answer if answer.split()[0] == second else f'{second} {answer}'}")
+            if whole.refusal is not None:
+                return Outcome(refusal=replace(whole.refusal, item=f"{item} {answer}"))
+            return whole
         if question.end and answer.split()[0].lower() not in _end_words():
             # `>Bob` or `Bob` answers `end >`: the waiting card and the round's end line go in together.
             line = f"{_end_words()[0]} >{answer.lstrip('>')}"
