@@ -311,6 +311,10 @@ class Recorder:
         trick, card = divmod(len(draft.cards), per_trick)
         if trick >= self._tricks_per_round():
             return f"round {number}, all its tricks played: its `end` line, if it needs one"
+        item = self._item_due() if not draft.cards else None
+        if item is not None:  # before the round's cards: a pass line, a bid, a take… (its word and player)
+            word, player = item
+            return f"round {number}, {player}'s `{word}` line"
         so_far, to_move = self.turn()
         who = ""
         if to_move is not None:
@@ -622,6 +626,18 @@ class Recorder:
                 except ValueError:
                     continue
         return [str(card) for card in self.config.deck if str(card) not in named]
+
+    def _item_due(self) -> tuple[str, str] | None:
+        """(word, player) of the line due now before a round's cards (`pass`, `bid`, `take`, `final`), from the
+        kind of the engine's legal moves for the player to move (its deal known or a stand-in, never its
+        cards); None when a card or nothing of the family's words is due."""
+        number, _ = self._current()
+        game = self.game
+        if self.finished or game.state.round_no != number or game.to_move is None:
+            return None
+        words = {item.word for item in getattr(family_of(self.config.rules).part("words"), "items", ())}
+        kinds = sorted({game.rules.move_text(game.state, move).split()[0] for move in game.legal_moves()} & words)
+        return (kinds[0], self.config.players[game.to_move]) if kinds else None
 
     def exchange_due(self) -> tuple[str, str] | None:
         """(word, player) of the exchange item due now on a round whose hands are not known (B4's `take`, for

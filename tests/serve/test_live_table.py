@@ -61,3 +61,27 @@ def test_the_table_is_live_at_every_item_without_deal_lines(rules, count, seed) 
 def write_with_deals(rules: str, count: int, seed: int) -> str:
     _, text, _ = game_items(rules, count, seed, deals=True)
     return text
+
+
+@pytest.mark.parametrize("rules,count,seed", [("bidding", 3, 1), ("1e", 3, 2)])
+def test_where_names_the_line_due_before_the_cards(rules, count, seed) -> None:
+    """Before a round's first card the recorder says whose line is due and its word (`round 1, Bob's `take`
+    line`), from the kind of the stand-in's legal moves: the same player the table's state says is due."""
+    _, expected, items = game_items(rules, count, seed, deals=False)
+    tags = dict(re.findall(r'^\[(\w+) "(.*)"\]$', expected, re.M))
+    recorder = Recorder.new(rules, tags["Players"].split(), dealer=tags["Dealer"])
+    named = 0
+    for version, item in enumerate(items, 1):
+        words = item.split()
+        if words[0][0].isdigit() or words[0][0] in "JQKA" or words[0][:2] == "Jo":
+            break  # the first card
+        if not item.startswith("R"):
+            seen = state(recorder, False, version)
+            player = words[1]
+            if rules == "bidding":  # every call in turn (B3-B5): the next line's player and word
+                assert recorder.where().endswith(f"{player}'s `{words[0]}` line"), (item, recorder.where())
+            else:  # R6: the passes are made at once; the position takes them in seat order
+                assert recorder.where().endswith(f"{seen['to_move']}'s `{words[0]}` line"), (item, recorder.where())
+            named += 1
+        assert recorder.enter(item).refusal is None
+    assert named >= count
