@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Any
 
 import pytest
 import viewcheck
@@ -57,9 +58,9 @@ def grid_row(text: str, seat: int, name: str) -> str:
     return row
 
 
-def plays(table: object) -> list[object]:
+def plays(table: Any) -> list[Any]:
     """The cards of the trick on the table (Fitzgerald and Kirk keep (seat, card), the bidding game a play)."""
-    return [getattr(play, "card", None) or play[1] for play in getattr(table, "trick")]
+    return [getattr(play, "card", None) or play[1] for play in table.trick]
 
 
 def test_a_watcher_sees_no_private_thing_a_seat_sees_its_own_and_everyone_all() -> None:
