@@ -17,6 +17,7 @@ from diamonds.io.escape import visible_lines
 from diamonds.replay.recorder import Recorder
 from diamonds.replay.steps import steps_of
 from diamonds.views import view_for
+from diamonds.views.viewer import NOBODY
 
 from .console import console as make_console
 from .errors import CommandError
@@ -30,6 +31,10 @@ WIDTH, HEIGHT = 80, 24  # the screen fits a classic terminal
 
 HELP = ("type cards (5H 9H 2S) or DGN lines (pass 2, deal Ann …, 3. 5H 9H 2S, end >Ann) · "
         "undo · fix R1.3.2 9H · swap R1.3.2 R1.3.3 · ? legal now · Ctrl-D or quit saves and leaves")
+
+#: Under a round written without deal lines, played on a stand-in deal: why its hands are counts, and that its
+#: cards are checked all the same, each as it is entered, against what the record proves.
+STAND_IN = "hands unknown this round: shown as counts; every card is checked as it comes"
 
 
 def run_terminal(args: argparse.Namespace) -> int:
@@ -101,17 +106,26 @@ def run_terminal(args: argparse.Namespace) -> int:
 
 def draw(recorder: Recorder, message: str, prompt_lines: int) -> None:
     """The table as `replay` draws it at the last item, with its log of what the last cards caused (the
-    Suit Actions, the Thief, the winner), the last message, and room left for the prompt: 80x24 at most."""
+    Suit Actions, the Thief, the winner), the last message, and room left for the prompt: 80x24 at most.
+
+    A round written without deal lines is drawn live, on its stand-in deal (`Recorder.replayed_live`): the
+    trick, the tricks won, the Showrooms, the bids and the scores are the record's, but the hands were drawn
+    at random, so the table is drawn as a watcher sees it (`NOBODY`): no hand, no secret Vault or score,
+    no face-down card, as the server's picture of that round, the scorer's too."""
     size = shutil.get_terminal_size((WIDTH, HEIGHT))
     console = make_console(width=min(WIDTH, size.columns), height=max(8, min(HEIGHT, size.lines) - prompt_lines))
-    replayed = recorder.replayed
+    replayed = recorder.replayed_live
     view = view_for(replayed.config.rules)
     steps = steps_of(replayed) if replayed.game is not None else []
+    drawn = replayed.drawn_round is not None and not replayed.complete
     footer = [message] if message else []
-    if recorder.notes:
-        footer.append("hands unknown this round: its cards are checked against each other, in full at its end")
+    if drawn:
+        footer.append(STAND_IN)
+    else:  # a family that cannot draw a stand-in deal: the replay says what it could not check, and why
+        footer.extend(recorder.notes)
     console.clear()
     if steps:
-        console.print(Escaped(view.screen(steps[-1], len(steps) - 1, len(steps), None, "\n".join(footer))))
+        as_seen = NOBODY if drawn else None
+        console.print(Escaped(view.screen(steps[-1], len(steps) - 1, len(steps), as_seen, "\n".join(footer))))
     elif footer:
         console.print(visible_lines("\n".join(footer)), markup=False, highlight=False)

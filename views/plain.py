@@ -12,6 +12,7 @@ from diamonds.core.trick import CardPlayed, CardsDealt, GameEnded, RoundScored, 
 
 from . import View
 from .cards import cards_text
+from .viewer import Viewer, sees
 
 __all__ = ["VIEW", "describe"]
 
@@ -35,18 +36,18 @@ def describe(config: Any, event: Any) -> str:
     return str(event)
 
 
-def _step_lines(step: Any, as_player: int | None) -> list[str]:
+def _step_lines(step: Any, as_player: Viewer) -> list[str]:
     config = step.table.config
     return [describe(config, event) for event in step.events
             if as_player is None or not isinstance(event, CardsDealt)]
 
 
-def _screen(step: Any, index: int, total: int, as_player: int | None, footer: str) -> Text:
+def _screen(step: Any, index: int, total: int, as_player: Viewer, footer: str) -> Text:
     table = step.table
     out = Text(f"{step.label} ({index + 1}/{total}) · round {table.round_no}\n")
     for seat, name in enumerate(table.config.players):
         out.append(f"{name}: {table.won[seat]} tricks, total {table.totals[seat]} · ")
-        out.append_text(cards_text(table.hands[seat]) if as_player in (None, seat) else Text("(hidden)"))
+        out.append_text(cards_text(table.hands[seat]) if sees(as_player, (seat,)) else Text("(hidden)"))
         out.append("\n")
     out.append("\n".join(_step_lines(step, as_player)) + ("\n" + footer if footer else ""))
     return out

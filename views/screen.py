@@ -16,6 +16,7 @@ from rich.text import Text
 from diamonds.replay.steps import Step
 
 from .cards import cards_text, log_text
+from .viewer import Viewer, sees
 
 __all__ = [
     "NAME_WIDTH", "players_grid", "seat_cells", "screen", "title_start", "SeatsPanel", "StepScreen", "EventLog",
@@ -53,12 +54,13 @@ def title_start(step: Step, heading: str, tricks: int, dealer: str) -> Text:
 class SeatsPanel:
     """Every player, a row each of a `players_grid` (a family's `fill`), wide from `WIDE` columns on.
 
-    `highlight` is the seat whose step it is; `as_player`, whose view it is (None: everyone's)."""
+    `highlight` is the seat whose step it is; `as_player`, whose view it is (`views.viewer`: None everyone's,
+    a seat's, `NOBODY` a watcher's)."""
 
     WIDE: ClassVar[int] = 100
 
     table: Any
-    as_player: int | None = None
+    as_player: Viewer = None
     highlight: int | None = None
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
@@ -82,9 +84,9 @@ class SeatsPanel:
         raise NotImplementedError
 
     def hand_cell(self, seat: int, hand: Collection[Any], *, shown: bool = False) -> Text:
-        """A player's hand: its cards; in another player's view, only how many (unless `shown`, e.g. at the
-        game's end)."""
-        if self.as_player is not None and seat != self.as_player and hand and not shown:
+        """A player's hand: its cards; in another player's view or a watcher's, only how many (unless `shown`,
+        e.g. at the game's end)."""
+        if hand and not sees(self.as_player, (seat,), shown):
             return Text(f"{len(hand)} card{'s' if len(hand) != 1 else ''}", style="dim")
         return cards_text(hand)
 
@@ -133,7 +135,7 @@ class StepScreen:
     step: Step
     index: int
     total: int
-    as_player: int | None = None
+    as_player: Viewer = None
     footer: str = ""
 
     def title(self) -> Text:
@@ -175,7 +177,7 @@ class EventLog:
 
     step: Step
     limit: int = 8
-    as_player: int | None = None
+    as_player: Viewer = None
 
     def __rich__(self) -> Text:
         return log_text(self.sentences(), self.limit)

@@ -4,7 +4,8 @@ Each fits an 80×24 terminal and uses more room when there is more: from
 `WIDE` columns on, whole names and longer headings. With `--as PLAYER`
 (`as_player`) the other players' hands, their point cards (until the hand
 is scored, B9) and the kitty (dealt face down, B2) are hidden, on the screen
-and in the log alike.
+and in the log alike; a watcher's view (`NOBODY`, `views.viewer`) hides them
+all, every player's.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from rich.text import Text
 
 from diamonds.views.cards import append_plays, card_text, cards_text
 from diamonds.views.screen import EventLog, SeatsPanel, StepScreen, seat_cells
+from diamonds.views.viewer import Viewer, sees
 
 from .narrate import choice_suffix, describe, describe_take, describe_won, signed, why_text
 from .rules import CardPlayed, CardTaken, Event, TrickWon
@@ -32,8 +34,9 @@ def _dim(text: str) -> Text:
     return Text(text, style="dim")
 
 
-def _hides(as_player: int | None, seat: int) -> bool:
-    return as_player is not None and seat != as_player
+def _hides(as_player: Viewer, seat: int) -> bool:
+    """Is what only `seat` holds (its hand, its take, its point card) hidden from `as_player`?"""
+    return not sees(as_player, (seat,))
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,13 +100,13 @@ class KittyLine:
     """B2/B4: the kitty as dealt and what each player took, on a hand's deal step."""
 
     table: Table
-    as_player: int | None = None
+    as_player: Viewer = None
 
     def __rich__(self) -> Text:
         table = self.table
         config = table.config
         text = Text("Kitty: ")
-        if self.as_player is None:
+        if sees(self.as_player, ()):  # dealt face down: no seat sees it (B2)
             text.append_text(cards_text(table.kitty))
         else:
             text.append(f"{len(table.kitty)} cards face down", style="dim")

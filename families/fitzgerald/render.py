@@ -6,6 +6,8 @@ are drawn (5s as ◆, 1s as ♦) only when the width allows. With `--as PLAYER`
 (the rules keep a Vault secret; a partnership shares its Vault, R2) and the
 Supply's count (with the public Showrooms it would give the Vaults away, R3)
 are hidden until the game is over; the log does not spell out others' passes.
+A watcher's view (`NOBODY`, `views.viewer`) hides every hand and every Vault
+and score, and spells out no pass, as the watcher's picture does.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from rich.text import Text
 from diamonds.core import format_cards
 from diamonds.views.cards import SUIT_STYLE, append_plays, card_text
 from diamonds.views.screen import EventLog, SeatsPanel, StepScreen, seat_cells
+from diamonds.views.viewer import Viewer, sees
 
 from .narrate import describe
 from .rules import CardsDealt, CardsPassed, Event, PassesDelivered, first_leader, trick_seats
@@ -41,10 +44,13 @@ def crystals(points: int) -> str:
     return "◆" * (points // 5) + "♦" * (points % 5)
 
 
-def hides_vault(table: Table, as_player: int | None, side: int) -> bool:
-    """Is `side`'s Vault (and so its score) secret from `as_player`? The rules' answer (R2)."""
-    viewer_side = None if as_player is None else table.config.side_of[as_player]
-    return rules_hides_vault(viewer_side, side, bool(table.results))
+def hides_vault(table: Table, as_player: Viewer, side: int) -> bool:
+    """Is `side`'s Vault (and so its score) secret from `as_player`? The rules say which seats may see it
+    (R2: its own side's), the viewer's sight whether `as_player` is one of them (a watcher is none), as the
+    picture asks."""
+    config = table.config
+    members = [seat for seat in range(len(config.players)) if not rules_hides_vault(config.side_of[seat], side, False)]
+    return not sees(as_player, members, bool(table.results))
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,14 +143,15 @@ class StepLog(EventLog):
         seat = self.as_player
         if isinstance(event, PassesDelivered):
             # R6, passed at once: a receiver told a pass before the pick-up (a game told as it is played,
-            # `diamonds play`) learns its cards here
-            if seat is None or any(isinstance(e, CardsPassed) and e.receiver == seat for e in self.step.events):
+            # `diamonds play`) learns its cards here; everyone's view and a watcher's pick up nothing
+            if not isinstance(seat, int) or any(isinstance(e, CardsPassed) and e.receiver == seat
+                                                for e in self.step.events):
                 return ""
             got = [(giver, cards) for giver, receiver, cards in self.step.table.passes if receiver == seat]
             return "; ".join(f"{names[seat]} picks up {format_cards(cards)} from {names[giver]}" for giver, cards in got)
         if isinstance(event, CardsDealt):
             return ""
-        if isinstance(event, CardsPassed) and seat is not None and (seat not in (event.giver, event.receiver) or (
+        if isinstance(event, CardsPassed) and (not sees(seat, (event.giver, event.receiver)) or (
                 seat == event.receiver and not any(isinstance(e, PassesDelivered) for e in self.step.events))):
             return f"{names[event.giver]} passes {len(event.cards)} card{'s' if len(event.cards) > 1 else ''} " \
                    f"to {names[event.receiver]}"

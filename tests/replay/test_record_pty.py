@@ -3,7 +3,9 @@
 A 1e game whose deal and passes are already in the file (so the hands are known): typing cards, a
 refused card with its message and ruling (R8), undo, tab completion on the legal cards, the victim
 question of a trick led in Clubs (R14) and its answer, Ctrl-D (saved, exit 0), then resuming the same
-file and Ctrl-C (saved, exit 130). The screen of the whole session is printed as text (ANSI stripped).
+file and Ctrl-C (saved, exit 130). Then a 1e round typed without deal lines: the screen is live on its
+stand-in deal (the trick, the victim asked at once, R14) with every hand drawn as its count, none of its
+cards shown. The screen of each session is printed as text (ANSI stripped).
 """
 
 from __future__ import annotations
@@ -116,4 +118,59 @@ def test_a_session_on_a_real_terminal(tmp_path):
     assert status == 130
     assert "interrupted; saved, unfinished at round 1, trick 2, card 3" in ended
     assert path.read_text(encoding="utf-8") == before + "1. 8C 13C>Ann 12C\n2. 15S 2S\n"
+    print(plain(log.getvalue()))
+
+
+CARD = re.compile(r"(?<![\w.])(?:1[0-5]|[1-9])[DHSC](?!\w)")  # a card of a Fitzgerald deck, as a word of its own
+HAND_COUNT = re.compile(r"(\d+) cards?$")  # a hand drawn as its count: the players' grid's last column
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform == "win32", reason="a pty")
+def test_a_round_without_deal_lines_is_drawn_live_with_no_hand_shown(tmp_path):
+    """Without deal lines the round is played on a stand-in deal (hands drawn at random to fit the record):
+    the screen follows every card (the trick, who won it, the Clubs action's victim, R14) but shows no card
+    of any hand, each hand drawn as its count, and says that every card is checked as it comes."""
+    from diamonds.cli.record_screen import STAND_IN
+    from diamonds.replay.steps import steps_of
+
+    game, expected, lines = game_and_lines("1e", 3, (), False)
+    assert lines[:6] == ["R1 dealer Ann pass 3", "pass Bob 3D 12D 14H", "pass Cat 1H 5H 7S", "pass Ann 7D 6H 3C",
+                         "1. 8C 13C>Ann 12C", "2. 3D 6D 8D"]  # the game typed below (seed 3), with no deal line
+    recorder = recorder_for(game)
+    for line in lines[:4]:  # the round header and the passes: the hands stay unknown
+        assert recorder.enter(line).accepted
+    path = tmp_path / "tonight.dgn"
+    path.write_text(recorder.text, encoding="utf-8")
+    before = recorder.text
+    log = io.StringIO()
+
+    child = spawn(str(path), log)
+    child.expect_exact("round 1, trick 1, card 1, Bob leads >")
+    screen = step(child, "8C", "Bob leads 8C", "card 2, Cat to play (trick so far: Bob 8C) >")
+    assert "Trick 1, led ♣ Clubs: Bob 8C" in screen  # live: the table at the card, not at the round's start
+    step(child, "13C", "Cat plays 13C", "card 3, Ann to play (trick so far: Bob 8C, Cat 13C) >")
+    # the victim is asked as soon as the trick is complete (R14): the stand-in deal says who won
+    screen = step(child, "12C", "R1.1.2 needs >")
+    assert "R14: Cat must name whose Showroom the Clubs action takes from" in screen
+    step(child, ">Ann", "Cat wins trick 1 with 13C", "trick 2, card 1, Cat leads >")
+    step(child, "3D", "Cat leads 3D", "card 2, Ann to play (trick so far: Cat 3D) >")
+    typed = ["8C", "13C", "12C", "3D", "6D"]
+    screen = step(child, "6D", "Ann plays 6D", STAND_IN, "card 3, Bob to play (trick so far: Cat 3D, Ann 6D) >")
+    table = screen[screen.rindex("Round 1/"):]  # the last screen, from its title (the typed line is above it)
+    assert "Trick 2, led ♦ Diamonds: Cat 3D · Ann 6D" in table
+    assert "in full at its end" not in table and "No cards on the table" not in table
+    # No card face of any hand: the only cards on the screen are those typed (the trick, the log, the prompt).
+    assert set(CARD.findall(table)) <= set(typed), table
+    assert set(CARD.findall(table)) >= {"3D", "6D"}
+    # Each hand is drawn as its count: as many cards as the seat holds (10 dealt, less those it played).
+    recorder.enter(lines[4])
+    for card in ("3D", "6D"):
+        recorder.enter(card)
+    held = sorted(len(hand) for hand in steps_of(recorder.replayed_live)[-1].table.hands)
+    counts = sorted(int(m.group(1)) for line in table.splitlines() if (m := HAND_COUNT.search(line.rstrip())))
+    assert counts == held == [8, 8, 9], table
+    assert path.read_text(encoding="utf-8") == before + "1. 8C 13C>Ann 12C\n2. 3D 6D\n"
+    status, _ended = leave(child, "d")
+    assert status == 0
     print(plain(log.getvalue()))
