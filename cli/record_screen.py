@@ -13,11 +13,11 @@ import textwrap
 from collections.abc import Iterable
 from typing import Any
 
+from diamonds.core.viewer import NOBODY
 from diamonds.io.escape import visible_lines
 from diamonds.replay.recorder import Recorder
 from diamonds.replay.steps import steps_of
 from diamonds.views import view_for
-from diamonds.views.viewer import NOBODY
 
 from .console import console as make_console
 from .errors import CommandError

@@ -275,7 +275,7 @@ class Recorder:
     def replayed_live(self) -> ReplayedGame:
         """`replayed`, with an unfinished round written without deal lines played on its stand-in deal (as the
         recorder checks it): the table live at the last item. Its hands are drawn at random
-        (`ReplayedGame.drawn_round`), so whoever shows it must show no hand (`views.viewer.NOBODY`)."""
+        (`ReplayedGame.drawn_round`), so whoever shows it must show no hand (`diamonds.core.viewer.NOBODY`)."""
         return replay_record(self._last.record, stand_in=True)
 
     @property

@@ -12,28 +12,20 @@ from __future__ import annotations
 from math import comb
 from typing import Any
 
+from diamonds.core.viewer import NOBODY
 from diamonds.notation.records import split_play
 from diamonds.svg.draw import Canvas, Sight
 
 __all__ = ["table_state", "public_svg", "answers", "buttons", "probe", "due", "choice_groups"]
 
 
-class _Nobody(Sight):
-    """The sight of a watcher: no seat's private things, until the game is over (then everything)."""
-
-    __slots__ = ()
-
-    def sees(self, seats: Any) -> bool:
-        return self.over
-
-
 def public_svg(step: Any, size: int = 360) -> str:
-    """The family's picture of `step` as a watcher may see it (as `Picture.svg`, with `_Nobody`'s sight)."""
+    """The family's picture of `step` as a watcher may see it (as `Picture.svg`, for `NOBODY`)."""
     from diamonds.svg import picture_of
 
     table = step.table
     picture = picture_of(table.config.rules)
-    sight = _Nobody(None, False, picture.over(table))
+    sight = Sight(NOBODY, False, picture.over(table))
     title = picture.title(step, table)
     players = table.config.players
     description = f"A table of Diamonds ({table.config.rules}) with {', '.join(players)}: {title}, as a watcher sees it."

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from diamonds.core import AnyCard, Card, Suit
+from diamonds.core.viewer import Viewer, sees
 
 __all__ = [
     "WIDTH", "HEIGHT", "Sight", "Canvas", "Box", "Picture", "seat_boxes", "add", "text", "card", "card_back",
@@ -204,13 +205,13 @@ class Sight:
     At the game's end nothing is private (`over`).
     """
 
-    as_player: int | None = None
+    as_player: Viewer = None  # None: everyone; a seat; `NOBODY`: a watcher (diamonds.core.viewer)
     for_page: bool = False
     over: bool = False
 
     def sees(self, seats: Iterable[int]) -> bool:
         """Whether this viewer may see what only `seats` may see (the page's file holds both versions)."""
-        return self.over or self.as_player is None or self.as_player in tuple(seats)
+        return sees(self.as_player, seats, self.over)
 
     def private(self, parent: ET.Element, seats: Iterable[int], show: Callable[[ET.Element], None],
                 conceal: Callable[[ET.Element], None]) -> None:
@@ -232,7 +233,7 @@ class Sight:
     @property
     def bottom(self) -> int:
         """The seat drawn at the bottom: the viewer's, else the first."""
-        return self.as_player if self.as_player is not None and not self.for_page else 0
+        return self.as_player if isinstance(self.as_player, int) and not self.for_page else 0
 
 
 class Canvas:

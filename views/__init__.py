@@ -13,10 +13,10 @@ from typing import Any, Protocol
 from rich.console import RenderableType
 
 from diamonds.core import family_of
+from diamonds.core.viewer import Viewer
 from diamonds.replay.steps import Step
 
 from .ask import Ask
-from .viewer import Viewer
 
 __all__ = ["View", "view_for", "view_of"]
 
@@ -26,7 +26,7 @@ class View:
     """What the command needs to show a family's games on a terminal (the stops come from `replay.steps`).
 
     - `screen(step, index, total, as_player, footer)`: the whole screen at a step, fitting 80×24, as
-      `as_player` sees it (`views.viewer`: None everyone, a seat, or `NOBODY`, a watcher);
+      `as_player` sees it (`diamonds.core.viewer`: None everyone, a seat, or `NOBODY`, a watcher);
     - `step_lines(step, as_player)`: what the step did, in sentences (the `--steps` log);
     - `describe(config, event)`: one event as a sentence (`simulate --narrate`);
     - `ask(config, moves)`: one seat's legal moves as a question in words (`diamonds play`, `views.ask`);

@@ -9,10 +9,10 @@ from rich.text import Text
 
 from diamonds.core import format_cards, rules_for
 from diamonds.core.trick import CardPlayed, CardsDealt, GameEnded, RoundScored, RoundStarted, TrickWon, rulings_of
+from diamonds.core.viewer import Viewer, sees
 
 from . import View
 from .cards import cards_text
-from .viewer import Viewer, sees
 
 __all__ = ["VIEW", "describe"]
 

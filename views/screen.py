@@ -13,10 +13,10 @@ from rich.segment import Segment
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from diamonds.core.viewer import Viewer, sees
 from diamonds.replay.steps import Step
 
 from .cards import cards_text, log_text
-from .viewer import Viewer, sees
 
 __all__ = [
     "NAME_WIDTH", "players_grid", "seat_cells", "screen", "title_start", "SeatsPanel", "StepScreen", "EventLog",
@@ -54,7 +54,7 @@ def title_start(step: Step, heading: str, tricks: int, dealer: str) -> Text:
 class SeatsPanel:
     """Every player, a row each of a `players_grid` (a family's `fill`), wide from `WIDE` columns on.
 
-    `highlight` is the seat whose step it is; `as_player`, whose view it is (`views.viewer`: None everyone's,
+    `highlight` is the seat whose step it is; `as_player`, whose view it is (`diamonds.core.viewer`: None everyone's,
     a seat's, `NOBODY` a watcher's)."""
 
     WIDE: ClassVar[int] = 100

@@ -4,7 +4,7 @@ Each fits an 80×24 terminal and uses more room when there is more: from
 `WIDE` columns on, whole names and longer headings. With `--as PLAYER`
 (`as_player`) the other players' hands, their point cards (until the hand
 is scored, B9) and the kitty (dealt face down, B2) are hidden, on the screen
-and in the log alike; a watcher's view (`NOBODY`, `views.viewer`) hides them
+and in the log alike; a watcher's view (`NOBODY`, `diamonds.core.viewer`) hides them
 all, every player's.
 """
 
@@ -16,9 +16,9 @@ from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from diamonds.core.viewer import Viewer, sees
 from diamonds.views.cards import append_plays, card_text, cards_text
 from diamonds.views.screen import EventLog, SeatsPanel, StepScreen, seat_cells
-from diamonds.views.viewer import Viewer, sees
 
 from .narrate import choice_suffix, describe, describe_take, describe_won, signed, why_text
 from .rules import CardPlayed, CardTaken, Event, TrickWon

@@ -6,7 +6,7 @@ are drawn (5s as ◆, 1s as ♦) only when the width allows. With `--as PLAYER`
 (the rules keep a Vault secret; a partnership shares its Vault, R2) and the
 Supply's count (with the public Showrooms it would give the Vaults away, R3)
 are hidden until the game is over; the log does not spell out others' passes.
-A watcher's view (`NOBODY`, `views.viewer`) hides every hand and every Vault
+A watcher's view (`NOBODY`, `diamonds.core.viewer`) hides every hand and every Vault
 and score, and spells out no pass, as the watcher's picture does.
 """
 
@@ -18,9 +18,9 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from diamonds.core import format_cards
+from diamonds.core.viewer import Viewer, sees
 from diamonds.views.cards import SUIT_STYLE, append_plays, card_text
 from diamonds.views.screen import EventLog, SeatsPanel, StepScreen, seat_cells
-from diamonds.views.viewer import Viewer, sees
 
 from .narrate import describe
 from .rules import CardsDealt, CardsPassed, Event, PassesDelivered, first_leader, trick_seats

@@ -1,4 +1,4 @@
-"""Every family's terminal view as a watcher sees it (`as_player=NOBODY`, `views.viewer`): no seat's hand, no
+"""Every family's terminal view as a watcher sees it (`as_player=NOBODY`, `diamonds.core.viewer`): no seat's hand, no
 secret Vault or score (Fitzgerald, R2), no face-down kitty, take or point card (bidding, B2, B4, B9), no
 passed card (R6); the trick, the tricks won and the public columns as usual; at the game's end, everything.
 
@@ -17,10 +17,10 @@ import pytest
 import viewcheck
 
 from diamonds.core import simulate
+from diamonds.core.viewer import NOBODY, Viewer, sees
 from diamonds.families.fitzgerald.render import hides_vault
 from diamonds.replay.steps import Step
 from diamonds.views import view_for
-from diamonds.views.viewer import NOBODY, Viewer, sees
 
 GAMES = [("1e", 3), ("2e", 4), ("kirk", 4), ("bidding", 3)]  # every family: Fitzgerald, Kirk, the bidding game
 COUNT = re.compile(r"(\d+) cards?$")  # a hidden hand: its count, the grid's last column

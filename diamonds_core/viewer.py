@@ -1,11 +1,11 @@
-"""Who looks at a family's terminal view: everyone, one seat, or no seat at all.
+"""Who looks at the table: everyone, one seat, or no seat at all. One rule for every drawing of it.
 
-A view's `as_player` is a `Viewer`: None draws the whole table (`replay` of a finished record), a seat
-draws what that player may see (`--as`), and `NOBODY` draws what a watcher may see: no seat's private
-things (no hand, no secret Vault, no face-down card) until the game is over. `NOBODY` is the terminal's
-form of the pictures' watcher sight (serve.state's `_Nobody`), and `sees` the same rule as the
-pictures' `Sight.sees`; the recorder's screen uses it while a round is played on a stand-in deal
-(`ReplayedGame.drawn_round`), whose hands are drawn at random and so must never be shown.
+A `Viewer` is None (the whole table: `replay` of a finished record, the scorer with deal lines), a seat
+(what that player may see: `--as`), or `NOBODY` (what a watcher may see: no seat's private things, no
+hand, no secret Vault, no face-down card, until the game is over). The pictures (`svg.draw.Sight`) and
+the terminal's views (`views.screen`, each family's render) both ask `sees`. A round played on a
+stand-in deal (`ReplayedGame.drawn_round`, hands drawn at random) is drawn for `NOBODY` everywhere:
+the server's pages and the recorder's screen.
 """
 
 from __future__ import annotations
