@@ -378,9 +378,9 @@ class Recorder:
         game = self.game
         if self.hands_known():
             words = []
-            for move in game.legal_moves():
-                card = getattr(move, "card", None)
-                words.append(str(card) if card is not None else _move_words(move))
+            for move in game.legal_moves():  # the family's own words (a card played alone: its marks are asked)
+                text, card = game.rules.move_text(game.state, move), getattr(move, "card", None)
+                words.append(str(card) if card is not None and " " not in text else text)
             return sorted(set(words), key=words.index)
         number, draft = self._current()
         played = set()
@@ -1081,10 +1081,6 @@ def _card_token(word: str) -> str:
         if not part.startswith(("{", ";")):
             return part
     return word
-
-
-def _move_words(move: Any) -> str:
-    return type(move).__name__ + "(" + ", ".join(f"{v}" for v in getattr(move, "__dict__", {}).values()) + ")"
 
 
 def _problem_text(checked: _Checked, problem: Problem) -> str:

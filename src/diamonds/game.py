@@ -235,7 +235,8 @@ class Position:
         return self._game.moves[-1] if len(self._game) else None
 
     def text(self, move: Move) -> str:
-        """The DGN words of `move` here: `9H`, `>Cat` (a Clubs victim), `bid 4`, `pass 9D 12H`, deal lines."""
+        """The DGN words of `move` here, as a record writes them: `9H`, `>Cat` (a Clubs victim), `bid Ann 4`,
+        `pass Ann 9D 12H`, deal lines (`push_text` reads them back)."""
         return self.rule_set.move_text(self.state, move)
 
     def parse(self, text: str) -> Move:

@@ -86,7 +86,8 @@ def test_the_state_names_who_is_due_and_every_legal_item() -> None:
     assert scorer["players"] == ["hwalsh"] and scorer["known"]  # Kofi deals: hwalsh passes first (R6)
     assert len(scorer["items"]) == 45 and all(item.startswith("pass ") for item in scorer["items"])  # 10 choose 2
     [group] = scorer["groups"]
-    assert group["choose"] == 2 and group["join"] == "pass {} {}"
+    assert group["choose"] == 2 and group["join"] == "pass hwalsh {} {}"  # the record's words: the line names its player
+    assert recorder.enter(group["join"].format(*[c["text"] for c in group["choices"][:2]])).refusal is None
     assert [c["text"] for c in group["choices"]] == [str(card) for card in position.hand("hwalsh")]
     watcher = due(position, recorder.turn(), False, False)
     assert watcher["players"] == ["hwalsh"] and watcher["items"] is None  # a watcher sees who, not the hand

@@ -16,7 +16,10 @@ __all__ = ["move_text", "parse_move", "parse_card"]
 def move_text(state: BiddingState, move: Move) -> str:
     if isinstance(move, Deal):
         return deal_text(state.config.players, move.hands, "kitty " + " ".join(str(card) for card in move.kitty))
-    if isinstance(move, (Bid, TakeFromKitty, FinalBid, PlayCard)):
+    if isinstance(move, (Bid, TakeFromKitty, FinalBid)):  # the DGN line, naming its player: `bid Ann 4` (B3-B5)
+        word, rest = str(move).split(" ", 1)
+        return f"{word} {state.config.players[move.seat]} {rest}"
+    if isinstance(move, PlayCard):
         return str(move)
     raise TypeError(f"not a move of the bidding game: {move!r}")
 

@@ -1,4 +1,4 @@
-"""Fitzgerald's moves as words (`9H`, `>Cat`, `pass 2`, `pass 9D 12H`, deal lines).
+"""Fitzgerald's moves as words (`9H`, `>Cat`, `pass 2`, `pass Ann 9D 12H`, deal lines): the record's words.
 
 The Clubs victim (R13, R14) is its own decision, `>Cat` (or `>-` for none where
 naming one is optional), because the player who chooses it may not be the
@@ -35,8 +35,8 @@ def move_text(state: State, move: Move) -> str:
         return ">-" if move.victim is None else f">{players[move.victim]}"
     if isinstance(move, ChoosePassCount):
         return f"pass {move.count}"
-    if isinstance(move, PassCards):
-        return "pass " + " ".join(str(card) for card in move.cards)
+    if isinstance(move, PassCards):  # the DGN line, naming its player: `pass Ann 9D 12H` (R6)
+        return f"pass {players[move.seat]} " + " ".join(str(card) for card in move.cards)
     if isinstance(move, Deal):
         return deal_text(players, move.hands)
     raise TypeError(f"not a move of Fitzgerald's game: {move!r}")
