@@ -1,0 +1,302 @@
+"""A refusal shows at what was tapped, on a phone (issue 31, item 3): headless Chromium as a 360 × 740 phone
+(device metrics, touch layout) against a real `diamonds serve`.
+
+- A refused tap (422) outlines what was tapped, and a line of words in view (aria-live) says why, with the
+  ruling and without a line or column; the card grid stays where it was, in view.
+- The refusal's words are set as text: a typed line with markup is shown as typed, never parsed.
+- At 360 px every control of the scorer's page is at least 44 × 44 px, in each state that offers other ones.
+- At the end of a game of every family nothing overlaps: the game-over line, the players' names and every
+  plate's lines, in the picture and on the page.
+
+Every wait is for a condition (tests/chromium.wait_until), bounded only against hangs. Screenshots go to
+DIAMONDS_SCREENSHOTS when it is set."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from chromium import chromium, require, wait_until
+from servehelp import Scorer, Server, game_items
+
+pytest.importorskip("fastapi")
+pytestmark = [pytest.mark.browser, pytest.mark.process]
+
+WIDTH, HEIGHT = 360, 740
+SMALLEST_CONTROL = 44  # CSS px, each way (WCAG 2.5.5's target size)
+SMALLEST_TEXT = 12  # CSS px, as rendered
+LINE_AND_COLUMN = re.compile(r"\d+:\d+|\bline \d+|\bcolumn \d+|\^")
+
+#: The rectangle of an element in the viewport (CSS px), and the viewport's size.
+RECT = """const r = arguments[0].getBoundingClientRect();
+return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height,
+        vw: window.innerWidth, vh: window.innerHeight};"""
+
+
+@pytest.fixture(scope="module")
+def phone() -> Iterator[Any]:
+    require()
+    with chromium(WIDTH, HEIGHT) as browser:
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": True})
+        yield browser
+
+
+def _shot(browser: Any, name: str) -> None:
+    folder = os.environ.get("DIAMONDS_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        browser.save_screenshot(str(Path(folder) / f"{name}.png"))
+
+
+def _rect(browser: Any, element: Any) -> dict[str, float]:
+    return dict(browser.execute_script(RECT, element))
+
+
+def _inside_viewport(rect: dict[str, float]) -> bool:
+    return rect["width"] > 0 and rect["height"] > 0 and rect["left"] >= -0.5 and rect["top"] >= -0.5 \
+        and rect["right"] <= rect["vw"] + 0.5 and rect["bottom"] <= rect["vh"] + 0.5  # (sub-pixel layout)
+
+
+def _meet(a: dict[str, float], b: dict[str, float], slack: float = 0.5) -> bool:
+    """Whether two rectangles overlap by more than `slack` px each way (touching edges do not)."""
+    return a["left"] < b["right"] - slack and b["left"] < a["right"] - slack \
+        and a["top"] < b["bottom"] - slack and b["top"] < a["bottom"] - slack
+
+
+def _open(browser: Any, table: dict[str, Any]) -> None:
+    from selenium.webdriver.common.by import By
+
+    browser.get(table["scorer_url"])
+    assert wait_until(lambda: browser.find_elements(By.CSS_SELECTOR, "#grid button"))
+    assert browser.execute_script("return [innerWidth, innerHeight]") == [WIDTH, HEIGHT]
+
+
+def _passes_done(api: Scorer) -> None:
+    """Round 1 of a 2e table of Ann, Bob and Cat past its passes (the dealer chose 3, R6): the play is due."""
+    for item in ("pass 3", "pass Bob 1H 15H 11C", "pass Cat 8S 2C 14C", "pass Ann 3D 11H 15S"):
+        assert api.post(item).status_code == 200
+
+
+def _refusal(browser: Any) -> str:
+    from selenium.webdriver.common.by import By
+
+    return str(browser.find_element(By.ID, "refusal").text)
+
+
+# ---------------------------------------------------------------- a refused tap
+
+@pytest.mark.parametrize("where", ["end", "start"])
+def test_a_refused_card_is_outlined_and_its_reason_is_in_view(server: Server, phone: Any, where: str) -> None:
+    """15S was played (R8): tapping it again is refused. Tapped low on the screen (`end`) or high (`start`),
+    the card is outlined where it was, the words are in view and not over it, and the grid has not moved."""
+    from selenium.webdriver.common.by import By
+
+    table = server.create("2e")
+    api = Scorer(server.base, table)
+    _passes_done(api)
+    assert api.post("15S").status_code == 200
+    _open(phone, table)
+    card = phone.find_element(By.CSS_SELECTOR, '#grid button[data-card="15S"]')
+    phone.execute_script(f"arguments[0].scrollIntoView({{block: '{where}'}})", card)
+    before = _rect(phone, card)
+    assert _inside_viewport(before), before
+    scrolled = phone.execute_script("return scrollY")
+    version = api.version
+    card.click()
+    assert wait_until(lambda: "R8" in _refusal(phone)), _refusal(phone)
+    text = _refusal(phone)
+    assert "15S" in text and "already played" in text and "(R8)" in text, text
+    assert not LINE_AND_COLUMN.search(text), text  # for the terminal, not for a phone
+    tapped = phone.find_element(By.CSS_SELECTOR, '#grid button[data-card="15S"]')  # (the grid was redrawn)
+    assert wait_until(lambda: "refused" in (tapped.get_attribute("class") or "")), tapped.get_attribute("class")
+    outline = phone.execute_script(
+        "const s = getComputedStyle(arguments[0]); return [s.outlineStyle, parseFloat(s.outlineWidth)]", tapped)
+    assert outline[0] == "solid" and outline[1] >= 3, outline
+    line = phone.find_element(By.ID, "refusal")
+    assert line.get_attribute("aria-live") == "assertive" and line.is_displayed()
+    said = _rect(phone, line)
+    after = _rect(phone, tapped)
+    assert "shake" in tapped.get_attribute("class")  # once, when refused: then it stands still, outlined
+    assert wait_until(lambda: not phone.execute_script("return arguments[0].getAnimations().length", tapped))
+    after = _rect(phone, tapped)
+    assert _inside_viewport(said), said
+    assert not _meet(said, after), (said, after)  # the words do not cover the card
+    # no jump: the card is where it was (within the sub-pixel rounding of the redrawn grid's scroll anchor)
+    assert abs(phone.execute_script("return scrollY") - scrolled) <= 1
+    assert abs(after["top"] - before["top"]) <= 1 and abs(after["left"] - before["left"]) <= 1, (before, after)
+    grid = _rect(phone, phone.find_element(By.ID, "grid"))
+    assert grid["top"] < grid["vh"] and grid["bottom"] > 0 and _inside_viewport(after), grid  # the grid in view
+    assert [b.get_attribute("data-card") for b in phone.find_elements(By.CSS_SELECTOR, ".refused")] == ["15S"]
+    assert phone.find_element(By.ID, "grid").find_elements(By.CSS_SELECTOR, "button.played")  # shown as it is
+    assert httpx.get(f"{server.base}/api/tables/{table['id']}").headers["ETag"] == f'"{version}"'  # nothing recorded
+    _shot(phone, f"refusal-{where}")
+    # the next tap clears it: 6S is legal, recorded, and nothing is outlined or said any more
+    phone.find_element(By.CSS_SELECTOR, '#grid button[data-card="6S"]').click()
+    assert wait_until(lambda: not phone.find_elements(By.CSS_SELECTOR, ".refused") and not _refusal(phone))
+    assert wait_until(lambda: phone.find_elements(By.CSS_SELECTOR, '#grid button.played[data-card="6S"]'))
+
+
+def test_a_refused_button_and_a_refused_line_are_outlined_and_said_as_text(server: Server, phone: Any) -> None:
+    """Undo with nothing to take back is refused at the Undo button; a typed line holding markup is refused at
+    the line box, and its words are shown as typed (textContent: no element is made from them)."""
+    from selenium.webdriver.common.by import By
+
+    table = server.create("2e")
+    _open(phone, table)
+    phone.find_element(By.ID, "undo").click()
+    assert wait_until(lambda: "nothing to take back" in _refusal(phone)), _refusal(phone)
+    assert "refused" in phone.find_element(By.ID, "undo").get_attribute("class")
+    assert _inside_viewport(_rect(phone, phone.find_element(By.ID, "refusal")))
+    typed = '<img src=x onerror="document.title=1"><b>9D</b>'
+    box = phone.find_element(By.ID, "line-text")
+    phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", box)
+    box.send_keys(typed)
+    phone.find_element(By.CSS_SELECTOR, "#line button").click()
+    assert wait_until(lambda: "is not a card" in _refusal(phone)), _refusal(phone)
+    assert "<img" in _refusal(phone)  # shown as typed
+    assert phone.execute_script("return document.getElementById('refusal').children.length") == 0
+    assert phone.execute_script("return document.querySelectorAll('#refused img, #refused b').length") == 0
+    assert phone.title != "1"
+    assert "refused" in phone.find_element(By.ID, "line-text").get_attribute("class")
+    assert "refused" not in phone.find_element(By.ID, "undo").get_attribute("class")  # only the last tap's
+    assert not LINE_AND_COLUMN.search(_refusal(phone)), _refusal(phone)
+    assert _inside_viewport(_rect(phone, phone.find_element(By.ID, "refusal")))
+    # the bar's own button closes it (and is a control of 44 px too)
+    close = phone.find_element(By.ID, "refusal-close")
+    assert min(_rect(phone, close)["width"], _rect(phone, close)["height"]) >= SMALLEST_CONTROL
+    close.click()
+    assert wait_until(lambda: not phone.find_element(By.ID, "refused").is_displayed())
+    assert not phone.find_elements(By.CSS_SELECTOR, ".refused")
+
+
+# ---------------------------------------------------------------- sizes at 360 px
+
+#: Every control of the page that is shown: its text and its size in CSS px.
+CONTROLS = """return [...document.querySelectorAll('button, a[href], summary, input, select, [role=button]')]
+  .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+  .map((e) => { const r = e.getBoundingClientRect();
+                return [e.id || e.dataset.text || e.textContent.trim().slice(0, 24), r.width, r.height]; });"""
+
+
+def _small_controls(browser: Any) -> list[Any]:
+    browser.execute_script("document.getElementById('correct').open = true")  # the corrections' controls too
+    controls = browser.execute_script(CONTROLS)
+    assert len(controls) > 10, controls
+    return [c for c in controls if c[1] < SMALLEST_CONTROL or c[2] < SMALLEST_CONTROL]
+
+
+def test_every_control_of_the_scorer_page_is_44_px_at_360(server: Server, phone: Any) -> None:
+    """In each state that shows other controls: the pass count (R6), the pass lines (choose 3 of the deck),
+    the play (the card grid, the corrections with the round's items and lines) and a Clubs victim's question
+    (R14, in the sample game 1e seed 3 with its deal lines: the first card asking one)."""
+    from selenium.webdriver.common.by import By
+
+    table = server.create("2e")
+    api = Scorer(server.base, table)
+    _open(phone, table)
+    assert wait_until(lambda: phone.find_elements(By.CSS_SELECTOR, "#calls .count button"))
+    assert not (small := _small_controls(phone)), small
+    assert api.post("pass 3").status_code == 200
+    _open(phone, table)
+    assert wait_until(lambda: phone.find_elements(By.CSS_SELECTOR, "#calls .pass button"))
+    assert not (small := _small_controls(phone)), small
+    for item in ("pass Bob 1H 15H 11C", "pass Cat 8S 2C 14C", "pass Ann 3D 11H 15S", "15S", "6S"):
+        assert api.post(item).status_code == 200
+    _open(phone, table)
+    assert wait_until(lambda: len(phone.find_elements(By.CSS_SELECTOR, "#items button")) == 2)
+    assert not (small := _small_controls(phone)), small
+    # a question with its choices: the game's items without their victims, up to the first card that asks for
+    # one (the card completing a trick that a Clubs card won, R14)
+    game, _, items = game_items("1e", 3, seed=3, deals=True)
+    asking = server.create(game=game)
+    scorer = Scorer(server.base, asking)
+    for item in items:
+        assert scorer.post(item.split(">")[0]).status_code == 200, item
+        if httpx.get(f"{server.base}/api/tables/{asking['id']}", headers=scorer.headers).json()["question"]:
+            break
+    _open(phone, asking)
+    assert wait_until(lambda: phone.find_elements(By.CSS_SELECTOR, "#choices button"))
+    assert not (small := _small_controls(phone)), small
+
+
+#: Each text of the picture: its words and its font size as rendered (its size times the picture's scale).
+PICTURE_TEXTS = """return [...document.querySelectorAll('#picture svg text')].map((t) =>
+  [t.textContent, parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a]);"""
+
+
+@pytest.mark.xfail(strict=True, reason="the pictures are laid out in 600 units scaled to the page (344 px at 360): "
+                   "12 px would be 21 units, which their layout cannot take; a narrow picture is still to come")
+def test_the_picture_s_text_is_12_px_at_360(server: Server, phone: Any) -> None:
+    table = server.create("2e")
+    _passes_done(Scorer(server.base, table))
+    _open(phone, table)
+    texts = phone.execute_script(PICTURE_TEXTS)
+    assert len(texts) > 10, texts
+    small = [t for t in texts if t[1] < SMALLEST_TEXT - 0.05]
+    assert not small, sorted({round(size, 1) for _, size in small})
+
+
+# ---------------------------------------------------------------- the end of a game
+
+#: In the picture: the game-over line(s) (the trick layer's caption and result), the players' names, every
+#: other text and every card, as rectangles; and each plate's rectangle with its texts.
+PICTURE_PARTS = """
+const svg = document.querySelector('#picture svg'), box = (e) => { const r = e.getBoundingClientRect();
+  return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, text: e.textContent}; };
+const cards = [...svg.querySelectorAll('g.card')];
+const inCard = (t) => cards.some((c) => c.contains(t));
+return {
+  over: [...svg.querySelectorAll('g.trick text.caption, g.trick text.result')].map(box),
+  names: [...svg.querySelectorAll('g.seat text.name, g.card text.player')].map(box),
+  texts: [...svg.querySelectorAll('text')].filter((t) => !inCard(t)).map(box),
+  cards: cards.map((c) => box(c.querySelector('rect'))),
+  plates: [...svg.querySelectorAll('g.seat')].map((g) => ({plate: box(g.querySelector('rect')),
+    texts: [...g.querySelectorAll('text')].map(box)})),
+};"""
+
+#: The page's parts around the picture, which must not overlap either.
+PAGE_PARTS = ("title", "status", "where", "picture", "trick", "scores", "grid")
+
+GAMES = [("2e", 3, 4, None), ("1e", 3, 3, None), ("bga", 5, 1, None), ("kirk", 4, 2, {"Hands": "1"}),
+         ("bidding", 3, 2, None)]
+
+
+@pytest.mark.parametrize("rules, count, seed, options", GAMES, ids=[g[0] for g in GAMES])
+def test_nothing_overlaps_at_the_end_of_a_game(server: Server, phone: Any, rules: str, count: int, seed: int,
+                                               options: dict[str, str] | None) -> None:
+    from selenium.webdriver.common.by import By
+
+    game, _, items = game_items(rules, count, seed=seed, options=options)
+    table = server.create(game=game, **({"tags": options} if options else {}))
+    api = Scorer(server.base, table)
+    for item in items:
+        assert api.post(item).status_code == 200, item
+    _open(phone, table)
+    assert wait_until(lambda: phone.find_element(By.ID, "where").text.startswith("Game over"))
+    parts = phone.execute_script(PICTURE_PARTS)
+    assert parts["over"] and any(t["text"].startswith("Game over") for t in parts["over"]), parts["over"]
+    assert len(parts["names"]) >= count
+    for over in parts["over"]:
+        for other in parts["texts"] + parts["cards"]:
+            if other["text"] != over["text"]:
+                assert not _meet(over, other), (over, other)
+    for name in parts["names"]:
+        for other in parts["texts"]:
+            if other["text"] != name["text"]:
+                assert not _meet(name, other), (name, other)
+    for plate in parts["plates"]:  # every line of a plate stays on it (none runs out over the table)
+        edge = plate["plate"]
+        for line in plate["texts"]:
+            assert edge["left"] - 0.5 <= line["left"] and line["right"] <= edge["right"] + 0.5, (line, edge)
+            assert edge["top"] - 0.5 <= line["top"] and line["bottom"] <= edge["bottom"] + 0.5, (line, edge)
+    page = {part: _rect(phone, phone.find_element(By.ID, part)) for part in PAGE_PARTS}
+    for index, one in enumerate(PAGE_PARTS):
+        for other in PAGE_PARTS[index + 1:]:
+            assert not _meet(page[one], page[other]), (one, other, page[one], page[other])
+    _shot(phone, f"end-{rules}")
