@@ -221,7 +221,8 @@ SCRIPT = r"""
     const queueName = "diamonds-queue-" + tableId;
     let version = null, sending = false, retry = null, picked = [], labels = [], asking = false;
     // What was tapped, said as what finds its controls again after a redraw (`at`): {ids: […]}, or {box, group,
-    // texts}, the buttons of the box (of its group-th child) whose data-text is one of `texts`.
+    // texts}, the buttons of the box (of its group, found by its title: the groups before it may be gone) whose
+    // data-text is one of `texts`.
     let lastAt = null, refused = null;
     // the taps waiting, and the version the first of them was made against: kept across a reload, so that
     // taps made before the table moved on elsewhere get 412 rather than land on a table they were not meant for
@@ -234,7 +235,7 @@ SCRIPT = r"""
       if (!at) return [];
       const found = (at.ids || []).map((id) => $(id)).filter(Boolean);
       let scope = at.box ? $(at.box) : null;
-      if (scope && at.group != null) scope = scope.children[at.group] || null;
+      if (scope && at.group != null) scope = [...scope.children].find((g) => g.dataset.group === at.group) || null;
       if (scope) found.push(...[...scope.querySelectorAll("button")].filter((b) => at.texts.includes(b.dataset.text)));
       return found;
     }
@@ -300,19 +301,19 @@ SCRIPT = r"""
       const due = (state.buttons || []).find((g) => g.kind === "call" || g.kind === "count");
       if (due) $("where").textContent = ((state.where.match(/^round \d+/) || [""])[0] + " \u00b7 " + due.title + " due").trim();
       const calls = $("calls"); calls.replaceChildren();
-      for (const [index, group] of (state.buttons || []).entries()) {
-        const g = el("div", null, "group " + group.kind); g.appendChild(el("p", group.title));
+      for (const group of state.buttons || []) {
+        const g = el("div", null, "group " + group.kind); g.appendChild(el("p", group.title)); g.dataset.group = group.title;
         const choose = group.choose || 1, chosen = new Set();
         for (const c of group.choices) {
           const b = button(c.text, c.label, () => {
-            if (!group.join) { enqueue("item", c.text, {box: "calls", group: index, texts: [c.text]}); return; }
+            if (!group.join) { enqueue("item", c.text, {box: "calls", group: group.title, texts: [c.text]}); return; }
             if (chosen.has(c.text)) chosen.delete(c.text); else chosen.add(c.text);
             b.classList.toggle("chosen", chosen.has(c.text));
             if (chosen.size < choose) return;
             // the line: the group's template with the chosen texts in the choices' order (R6's `pass Ann 9D 12H`)
             const texts = group.choices.map((x) => x.text).filter((t) => chosen.has(t));
             let at = 0;
-            enqueue("item", group.join.replace(/\{\}/g, () => texts[at++]), {box: "calls", group: index, texts});
+            enqueue("item", group.join.replace(/\{\}/g, () => texts[at++]), {box: "calls", group: group.title, texts});
           });
           g.appendChild(b);
         }
@@ -366,6 +367,7 @@ SCRIPT = r"""
     async function pump() {
       if (sending) return;
       sending = true;
+      let said = null;  // a refusal, said once the table is drawn afresh: the words and the outline come together
       try {
         while (queue.length) {
           const op = queue[0];
@@ -385,13 +387,13 @@ SCRIPT = r"""
           if (r.status === 412) text = "The table changed elsewhere (now version " + ((r.data.state && r.data.state.version) ?? "?") +
             "): " + notSent.length + " tap(s) not sent (" + notSent.join(" ") + "); the table is shown afresh, tap again.";
           else if (dropped) text += "; " + dropped + " later tap(s) not sent (" + notSent.slice(1).join(" ") + ")";
-          refused = op.at || null;
-          $("refusal").textContent = text;
+          said = {text, at: op.at || null};
           break;
         }
         await refresh();
-        if (refused || $("refusal").textContent) say($("refusal").textContent, refused);  // after the redraw: it shakes what is shown
+        if (said) say(said.text, said.at);
       } catch (e) {
+        if (said) say(said.text, said.at);
         showQueue(true);
         sending = false;
         later();

@@ -175,6 +175,44 @@ def test_a_refused_button_and_a_refused_line_are_outlined_and_said_as_text(serve
     assert not phone.find_elements(By.CSS_SELECTOR, ".refused")
 
 
+def _offline(browser: Any, offline: bool) -> None:
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+
+
+def test_the_choices_of_a_line_that_was_not_taken_are_outlined(server: Server, phone: Any) -> None:
+    """A choose-3 group (Bob's pass line, R6): its three choices tapped while the phone is offline, and Cat's pass
+    line recorded elsewhere meanwhile. The line is not taken (412: the table moved on) and the three choices
+    stay outlined in Bob's group, to be tapped again, with the words in view.
+
+    (A 422 at a group is rarer: every line a group offers is one the recorder takes at that version, so only a
+    line queued behind another of the same group can be refused, and that group is gone by then.)"""
+    from selenium.webdriver.common.by import By
+
+    table = server.create("2e")
+    api = Scorer(server.base, table)
+    assert api.post("pass 3").status_code == 200
+    _open(phone, table)
+    bob = '#calls .group[data-group="Bob: pass 3"]'
+    assert wait_until(lambda: phone.find_elements(By.CSS_SELECTOR, bob + " button"))
+    _offline(phone, True)
+    try:
+        for card in ("1D", "4D", "5D"):
+            phone.find_element(By.CSS_SELECTOR, f'{bob} button[data-text="{card}"]').click()
+        assert wait_until(lambda: "1 tap(s) waiting" in phone.find_element(By.ID, "queue").text)
+        assert api.post("pass Cat 8S 2C 14C").status_code == 200
+    finally:
+        _offline(phone, False)
+    assert wait_until(lambda: "changed elsewhere" in _refusal(phone)), _refusal(phone)
+    assert "pass Bob 1D 4D 5D" in _refusal(phone) and not LINE_AND_COLUMN.search(_refusal(phone))
+    marked = wait_until(lambda: phone.execute_script(
+        "return [...document.querySelectorAll('.refused')].map((b) => [b.closest('.group').dataset.group, b.dataset.text])"))
+    assert marked == [["Bob: pass 3", "1D"], ["Bob: pass 3", "4D"], ["Bob: pass 3", "5D"]], marked
+    assert _inside_viewport(_rect(phone, phone.find_element(By.ID, "refusal")))
+    assert "pass Bob" not in api.dgn()
+
+
 # ---------------------------------------------------------------- sizes at 360 px
 
 #: Every control of the page that is shown: its text and its size in CSS px.
