@@ -91,18 +91,21 @@ def _refusal(browser: Any) -> str:
 
 # ---------------------------------------------------------------- a refused tap
 
-@pytest.mark.parametrize("where", ["end", "start"])
-def test_a_refused_card_is_outlined_and_its_reason_is_in_view(server: Server, phone: Any, where: str) -> None:
-    """15S was played (R8): tapping it again is refused. Tapped low on the screen (`end`) or high (`start`),
-    the card is outlined where it was, the words are in view and not over it, and the grid has not moved."""
+@pytest.mark.parametrize("played, where", [("15S", "end"), ("1D", "start")])
+def test_a_refused_card_is_outlined_and_its_reason_is_in_view(server: Server, phone: Any, played: str,
+                                                              where: str) -> None:
+    """A card played already (R8) is tapped again: 15S low on the screen (the grid scrolled to its `end`),
+    1D high (to its `start`). The card is outlined where it was, the words are in view on the other half of
+    the screen (above a card tapped low, below one tapped high), and the grid has not moved."""
     from selenium.webdriver.common.by import By
 
     table = server.create("2e")
     api = Scorer(server.base, table)
     _passes_done(api)
-    assert api.post("15S").status_code == 200
+    for item in ("15S", "6S", "1D"):  # (without deal lines Ann may play 1D: her hand is not known, R6)
+        assert api.post(item).status_code == 200
     _open(phone, table)
-    card = phone.find_element(By.CSS_SELECTOR, '#grid button[data-card="15S"]')
+    card = phone.find_element(By.CSS_SELECTOR, f'#grid button[data-card="{played}"]')
     phone.execute_script(f"arguments[0].scrollIntoView({{block: '{where}'}})", card)
     before = _rect(phone, card)
     assert _inside_viewport(before), before
@@ -111,9 +114,9 @@ def test_a_refused_card_is_outlined_and_its_reason_is_in_view(server: Server, ph
     card.click()
     assert wait_until(lambda: "R8" in _refusal(phone)), _refusal(phone)
     text = _refusal(phone)
-    assert "15S" in text and "already played" in text and "(R8)" in text, text
+    assert played in text and "already played" in text and "(R8)" in text, text
     assert not LINE_AND_COLUMN.search(text), text  # for the terminal, not for a phone
-    tapped = phone.find_element(By.CSS_SELECTOR, '#grid button[data-card="15S"]')  # (the grid was redrawn)
+    tapped = phone.find_element(By.CSS_SELECTOR, f'#grid button[data-card="{played}"]')  # (the grid was redrawn)
     assert wait_until(lambda: "refused" in (tapped.get_attribute("class") or "")), tapped.get_attribute("class")
     outline = phone.execute_script(
         "const s = getComputedStyle(arguments[0]); return [s.outlineStyle, parseFloat(s.outlineWidth)]", tapped)
@@ -127,19 +130,21 @@ def test_a_refused_card_is_outlined_and_its_reason_is_in_view(server: Server, ph
     after = _rect(phone, tapped)
     assert _inside_viewport(said), said
     assert not _meet(said, after), (said, after)  # the words do not cover the card
+    centre = (after["top"] + after["bottom"]) / 2
+    assert (said["top"] > centre) == (centre < after["vh"] / 2), (said, after)  # on the other half
     # no jump: the card is where it was (within the sub-pixel rounding of the redrawn grid's scroll anchor)
     assert abs(phone.execute_script("return scrollY") - scrolled) <= 1
     assert abs(after["top"] - before["top"]) <= 1 and abs(after["left"] - before["left"]) <= 1, (before, after)
     grid = _rect(phone, phone.find_element(By.ID, "grid"))
     assert grid["top"] < grid["vh"] and grid["bottom"] > 0 and _inside_viewport(after), grid  # the grid in view
-    assert [b.get_attribute("data-card") for b in phone.find_elements(By.CSS_SELECTOR, ".refused")] == ["15S"]
+    assert [b.get_attribute("data-card") for b in phone.find_elements(By.CSS_SELECTOR, ".refused")] == [played]
     assert phone.find_element(By.ID, "grid").find_elements(By.CSS_SELECTOR, "button.played")  # shown as it is
     assert httpx.get(f"{server.base}/api/tables/{table['id']}").headers["ETag"] == f'"{version}"'  # nothing recorded
     _shot(phone, f"refusal-{where}")
-    # the next tap clears it: 6S is legal, recorded, and nothing is outlined or said any more
-    phone.find_element(By.CSS_SELECTOR, '#grid button[data-card="6S"]').click()
+    # the next tap clears it: 7S is legal, recorded, and nothing is outlined or said any more
+    phone.find_element(By.CSS_SELECTOR, '#grid button[data-card="7S"]').click()
     assert wait_until(lambda: not phone.find_elements(By.CSS_SELECTOR, ".refused") and not _refusal(phone))
-    assert wait_until(lambda: phone.find_elements(By.CSS_SELECTOR, '#grid button.played[data-card="6S"]'))
+    assert wait_until(lambda: phone.find_elements(By.CSS_SELECTOR, '#grid button.played[data-card="7S"]'))
 
 
 def test_a_refused_button_and_a_refused_line_are_outlined_and_said_as_text(server: Server, phone: Any) -> None:
@@ -196,6 +201,7 @@ def test_the_choices_of_a_line_that_was_not_taken_are_outlined(server: Server, p
     _open(phone, table)
     bob = '#calls .group[data-group="Bob: pass 3"]'
     assert wait_until(lambda: phone.find_elements(By.CSS_SELECTOR, bob + " button"))
+    phone.execute_script("arguments[0].scrollIntoView({block: 'start'})", phone.find_element(By.CSS_SELECTOR, bob))
     _offline(phone, True)
     try:
         for card in ("1D", "4D", "5D"):
@@ -209,8 +215,12 @@ def test_the_choices_of_a_line_that_was_not_taken_are_outlined(server: Server, p
     marked = wait_until(lambda: phone.execute_script(
         "return [...document.querySelectorAll('.refused')].map((b) => [b.closest('.group').dataset.group, b.dataset.text])"))
     assert marked == [["Bob: pass 3", "1D"], ["Bob: pass 3", "4D"], ["Bob: pass 3", "5D"]], marked
-    assert _inside_viewport(_rect(phone, phone.find_element(By.ID, "refusal")))
+    said = _rect(phone, phone.find_element(By.ID, "refusal"))
+    assert _inside_viewport(said), said
+    for choice in phone.find_elements(By.CSS_SELECTOR, ".refused"):  # (Cat's cards left the groups above Bob's:
+        assert not _meet(said, _rect(phone, choice))                    # they are a row shorter, as they should be)
     assert "pass Bob" not in api.dgn()
+    _shot(phone, "refusal-group")
 
 
 # ---------------------------------------------------------------- sizes at 360 px
