@@ -65,6 +65,7 @@ opponents first, sit-outs shared), and one tap makes a round's tables.
 <p id="where" class="where"></p>
 <div id="question" class="question" hidden><p id="question-text"></p><div id="choices" class="choices"></div></div>
 <div id="calls" class="calls"></div>
+<p class="picture-bar"><button id="zoom" type="button" aria-pressed="false" aria-controls="picture">Zoom the table</button></p>
 <div id="picture" class="picture"></div>
 <p id="trick" class="trick"></p>
 <ol id="scores" class="scores"></ol>
@@ -88,6 +89,7 @@ Everything after them is checked again.</p>
     "watch": """<header><h1 id="title">Table</h1><span id="status" class="status"></span></header>
 <main>
 <p id="where" class="where"></p>
+<p class="picture-bar"><button id="zoom" type="button" aria-pressed="false" aria-controls="picture">Zoom the table</button></p>
 <div id="picture" class="picture"></div>
 <p id="trick" class="trick"></p>
 <ol id="scores" class="scores"></ol>
@@ -116,6 +118,9 @@ main{max-width:720px;margin:0 auto;padding:.5rem}
 .status.offline{color:#ffd27a;font-weight:bold}
 .where{font-weight:600;margin:.3rem 0}
 .picture svg{width:100%;height:auto;display:block}
+.picture.zoomed{overflow:auto;max-height:65vh;border:1px solid #bbb;border-radius:6px;overscroll-behavior:contain}
+.picture.zoomed svg{max-width:none}
+.picture-bar{margin:.2rem 0;text-align:right}
 .trick{margin:.3rem 0}
 .scores{margin:.3rem 0;padding-left:1.4rem}
 .refusal{color:#a40000;font-weight:600;min-height:1.2em;margin:.3rem 0}
@@ -199,11 +204,34 @@ SCRIPT = r"""
       list.appendChild(el("li", s.players.join(" & ") + ": " + score + (s.winner ? " (winner)" : "")));
     }
   }
+  // The picture is drawn in 600 units, scaled to the page: on a phone its text is 6 to 9 px. Zoomed, it is
+  // drawn wide enough that its smallest text is 12 px, in a frame that scrolls (it opens on the trick).
+  let zoomed = false;
+  function fitPicture() {
+    const frame = $("picture"), svg = frame.querySelector("svg");
+    frame.classList.toggle("zoomed", zoomed);
+    const button = $("zoom");
+    if (button) { button.textContent = zoomed ? "Fit the table" : "Zoom the table"; button.setAttribute("aria-pressed", String(zoomed)); }
+    if (!svg) return;
+    const sizes = [...svg.querySelectorAll("text")].map((t) => parseFloat(t.getAttribute("font-size"))).filter((n) => n > 0);
+    const units = (svg.viewBox && svg.viewBox.baseVal && svg.viewBox.baseVal.width) || 600;
+    svg.style.width = zoomed ? Math.ceil(units * 12 / Math.min(12, ...sizes)) + "px" : "";
+  }
+  function zoom() {
+    zoomed = !zoomed;
+    fitPicture();
+    const frame = $("picture");
+    if (zoomed) { frame.scrollLeft = (frame.scrollWidth - frame.clientWidth) / 2; frame.scrollTop = (frame.scrollHeight - frame.clientHeight) / 2; }
+  }
+  if ($("zoom")) $("zoom").addEventListener("click", zoom);
   function showCommon(state) {
     $("title").textContent = "Table " + state.seq + " · " + state.rules + " · " + state.players.join(", ");
     $("where").textContent = state.finished ? "Game over: " + (state.result || "") :
       state.where + (state.to_move && !state.where.includes(state.to_move + " ") ? " · " + state.to_move + " to play" : "");
-    showSvg($("picture"), state.svg);
+    const frame = $("picture"), left = frame.scrollLeft, top = frame.scrollTop;
+    showSvg(frame, state.svg);
+    fitPicture();
+    frame.scrollLeft = left; frame.scrollTop = top;  // a zoomed picture stays where it was looked at
     $("trick").textContent = state.trick.length ? "This trick: " + state.trick.join(" ") : "";
     showScores($("scores"), state.standings);
   }

@@ -278,16 +278,51 @@ PICTURE_TEXTS = """return [...document.querySelectorAll('#picture svg text')].ma
   [t.textContent, parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a]);"""
 
 
+def _small_texts(browser: Any) -> list[float]:
+    texts = browser.execute_script(PICTURE_TEXTS)
+    assert len(texts) > 10, texts
+    return sorted({round(size, 1) for _, size in texts if size < SMALLEST_TEXT - 0.05})
+
+
 @pytest.mark.xfail(strict=True, reason="the pictures are laid out in 600 units scaled to the page (344 px at 360): "
                    "12 px would be 21 units, which their layout cannot take; a narrow picture is still to come")
 def test_the_picture_s_text_is_12_px_at_360(server: Server, phone: Any) -> None:
     table = server.create("2e")
     _passes_done(Scorer(server.base, table))
     _open(phone, table)
-    texts = phone.execute_script(PICTURE_TEXTS)
-    assert len(texts) > 10, texts
-    small = [t for t in texts if t[1] < SMALLEST_TEXT - 0.05]
-    assert not small, sorted({round(size, 1) for _, size in small})
+    assert not (small := _small_texts(phone)), small
+
+
+def test_the_zoomed_picture_s_text_is_12_px_at_360(server: Server, phone: Any) -> None:
+    """The Zoom button draws the picture wide enough that its smallest text is 12 px, in a frame of the page's
+    width that scrolls (opened on the trick); the page itself does not scroll sideways. Fit puts it back."""
+    from selenium.webdriver.common.by import By
+
+    table = server.create("2e")
+    api = Scorer(server.base, table)
+    _passes_done(api)
+    _open(phone, table)
+    frame = phone.find_element(By.ID, "picture")
+    fitted = _rect(phone, frame.find_element(By.TAG_NAME, "svg"))
+    assert _small_texts(phone)  # fitted to the page: too small (the test above)
+    phone.find_element(By.ID, "zoom").click()
+    assert wait_until(lambda: "zoomed" in frame.get_attribute("class"))
+    assert not (small := _small_texts(phone)), small
+    assert phone.find_element(By.ID, "zoom").get_attribute("aria-pressed") == "true"
+    sizes = phone.execute_script("const f = arguments[0]; return [f.scrollWidth, f.clientWidth, f.scrollLeft, "
+                                 "document.documentElement.scrollWidth, innerWidth]", frame)
+    assert sizes[0] > sizes[1] and sizes[2] > 0, sizes  # it scrolls, and opened away from the left edge
+    assert sizes[3] <= sizes[4], sizes  # the page does not
+    assert _rect(phone, frame)["right"] <= WIDTH
+    # it stays zoomed (and where it was) when the table moves on
+    left = frame.get_property("scrollLeft")
+    assert api.post("15S").status_code == 200
+    assert wait_until(lambda: phone.find_elements(By.CSS_SELECTOR, '#grid button.played[data-card="15S"]'))
+    assert frame.get_property("scrollLeft") == left and not _small_texts(phone)
+    _shot(phone, "picture-zoomed")
+    phone.find_element(By.ID, "zoom").click()
+    assert wait_until(lambda: "zoomed" not in frame.get_attribute("class"))
+    assert _rect(phone, frame.find_element(By.TAG_NAME, "svg"))["width"] == fitted["width"]
 
 
 # ---------------------------------------------------------------- the end of a game
