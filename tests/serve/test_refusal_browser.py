@@ -58,6 +58,35 @@ def _rect(browser: Any, element: Any) -> dict[str, float]:
     return dict(browser.execute_script(RECT, element))
 
 
+#: The element `css` as it is now (its rectangle, classes, outline and running animations), or None.
+STATE = """const e = document.querySelector(arguments[0]); if (!e) return null;
+const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height,
+        vw: window.innerWidth, vh: window.innerHeight, cls: e.className,
+        outline: [s.outlineStyle, parseFloat(s.outlineWidth)], moving: e.getAnimations().length};"""
+
+
+def _state(browser: Any, css: str) -> dict[str, Any]:
+    found = browser.execute_script(STATE, css)
+    assert found is not None, css
+    return dict(found)
+
+
+def _click(browser: Any, css: str) -> None:
+    """Click `css` once it is there, found afresh (the page redraws its controls after every answer)."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+    from selenium.webdriver.common.by import By
+
+    def clicked() -> bool:
+        try:
+            browser.find_element(By.CSS_SELECTOR, css).click()
+            return True
+        except (StaleElementReferenceException, NoSuchElementException):
+            return False
+
+    assert wait_until(clicked), css
+
+
 def _inside_viewport(rect: dict[str, float]) -> bool:
     return rect["width"] > 0 and rect["height"] > 0 and rect["left"] >= -0.5 and rect["top"] >= -0.5 \
         and rect["right"] <= rect["vw"] + 0.5 and rect["bottom"] <= rect["vh"] + 0.5  # (sub-pixel layout)
@@ -102,32 +131,26 @@ def test_a_refused_card_is_outlined_and_its_reason_is_in_view(server: Server, ph
     table = server.create("2e")
     api = Scorer(server.base, table)
     _passes_done(api)
-    for item in ("15S", "6S", "1D"):  # (without deal lines Ann may play 1D: her hand is not known, R6)
+    for item in ("15S", "6S", "7S", "1D"):  # trick 1 in spades, then Bob leads 1D
         assert api.post(item).status_code == 200
     _open(phone, table)
-    card = phone.find_element(By.CSS_SELECTOR, f'#grid button[data-card="{played}"]')
-    phone.execute_script(f"arguments[0].scrollIntoView({{block: '{where}'}})", card)
-    before = _rect(phone, card)
+    card = f'#grid button[data-card="{played}"]'  # found afresh each time: the page redraws the grid at will
+    phone.execute_script(f"document.querySelector(arguments[0]).scrollIntoView({{block: '{where}'}})", card)
+    before = _state(phone, card)
     assert _inside_viewport(before), before
     scrolled = phone.execute_script("return scrollY")
     version = api.version
-    card.click()
+    _click(phone, card)
     assert wait_until(lambda: "R8" in _refusal(phone)), _refusal(phone)
     text = _refusal(phone)
     assert played in text and "already played" in text and "(R8)" in text, text
     assert not LINE_AND_COLUMN.search(text), text  # for the terminal, not for a phone
-    tapped = phone.find_element(By.CSS_SELECTOR, f'#grid button[data-card="{played}"]')  # (the grid was redrawn)
-    assert wait_until(lambda: "refused" in (tapped.get_attribute("class") or "")), tapped.get_attribute("class")
-    outline = phone.execute_script(
-        "const s = getComputedStyle(arguments[0]); return [s.outlineStyle, parseFloat(s.outlineWidth)]", tapped)
-    assert outline[0] == "solid" and outline[1] >= 3, outline
+    assert wait_until(lambda: "refused" in _state(phone, card)["cls"]), _state(phone, card)
     line = phone.find_element(By.ID, "refusal")
     assert line.get_attribute("aria-live") == "assertive" and line.is_displayed()
-    said = _rect(phone, line)
-    after = _rect(phone, tapped)
-    assert "shake" in tapped.get_attribute("class")  # once, when refused: then it stands still, outlined
-    assert wait_until(lambda: not phone.execute_script("return arguments[0].getAnimations().length", tapped))
-    after = _rect(phone, tapped)
+    assert wait_until(lambda: not _state(phone, card)["moving"])  # it shook once; now it stands, outlined
+    after, said = _state(phone, card), _rect(phone, line)
+    assert after["outline"][0] == "solid" and after["outline"][1] >= 3, after
     assert _inside_viewport(said), said
     assert not _meet(said, after), (said, after)  # the words do not cover the card
     centre = (after["top"] + after["bottom"]) / 2
@@ -135,16 +158,15 @@ def test_a_refused_card_is_outlined_and_its_reason_is_in_view(server: Server, ph
     # no jump: the card is where it was (within the sub-pixel rounding of the redrawn grid's scroll anchor)
     assert abs(phone.execute_script("return scrollY") - scrolled) <= 1
     assert abs(after["top"] - before["top"]) <= 1 and abs(after["left"] - before["left"]) <= 1, (before, after)
-    grid = _rect(phone, phone.find_element(By.ID, "grid"))
+    grid = _state(phone, "#grid")
     assert grid["top"] < grid["vh"] and grid["bottom"] > 0 and _inside_viewport(after), grid  # the grid in view
-    assert [b.get_attribute("data-card") for b in phone.find_elements(By.CSS_SELECTOR, ".refused")] == [played]
-    assert phone.find_element(By.ID, "grid").find_elements(By.CSS_SELECTOR, "button.played")  # shown as it is
+    assert phone.execute_script("return [...document.querySelectorAll('.refused')].map((b) => b.dataset.card)") == [played]
     assert httpx.get(f"{server.base}/api/tables/{table['id']}").headers["ETag"] == f'"{version}"'  # nothing recorded
     _shot(phone, f"refusal-{where}")
-    # the next tap clears it: 7S is legal, recorded, and nothing is outlined or said any more
-    phone.find_element(By.CSS_SELECTOR, '#grid button[data-card="7S"]').click()
+    # the next tap clears it: Cat's 2D is taken, and nothing is outlined or said any more
+    _click(phone, '#grid button[data-card="2D"]')
     assert wait_until(lambda: not phone.find_elements(By.CSS_SELECTOR, ".refused") and not _refusal(phone))
-    assert wait_until(lambda: phone.find_elements(By.CSS_SELECTOR, '#grid button.played[data-card="7S"]'))
+    assert wait_until(lambda: phone.find_elements(By.CSS_SELECTOR, '#grid button.played[data-card="2D"]'))
 
 
 def test_a_refused_button_and_a_refused_line_are_outlined_and_said_as_text(server: Server, phone: Any) -> None:
@@ -201,11 +223,11 @@ def test_the_choices_of_a_line_that_was_not_taken_are_outlined(server: Server, p
     _open(phone, table)
     bob = '#calls .group[data-group="Bob: pass 3"]'
     assert wait_until(lambda: phone.find_elements(By.CSS_SELECTOR, bob + " button"))
-    phone.execute_script("arguments[0].scrollIntoView({block: 'start'})", phone.find_element(By.CSS_SELECTOR, bob))
+    phone.execute_script("document.querySelector(arguments[0]).scrollIntoView({block: 'start'})", bob)
     _offline(phone, True)
     try:
         for card in ("1D", "4D", "5D"):
-            phone.find_element(By.CSS_SELECTOR, f'{bob} button[data-text="{card}"]').click()
+            _click(phone, f'{bob} button[data-text="{card}"]')
         assert wait_until(lambda: "1 tap(s) waiting" in phone.find_element(By.ID, "queue").text)
         assert api.post("pass Cat 8S 2C 14C").status_code == 200
     finally:
@@ -303,7 +325,7 @@ def test_the_zoomed_picture_s_text_is_12_px_at_360(server: Server, phone: Any) -
     _passes_done(api)
     _open(phone, table)
     frame = phone.find_element(By.ID, "picture")
-    fitted = _rect(phone, frame.find_element(By.TAG_NAME, "svg"))
+    fitted = _state(phone, "#picture svg")
     assert _small_texts(phone)  # fitted to the page: too small (the test above)
     phone.find_element(By.ID, "zoom").click()
     assert wait_until(lambda: "zoomed" in frame.get_attribute("class"))
@@ -322,7 +344,7 @@ def test_the_zoomed_picture_s_text_is_12_px_at_360(server: Server, phone: Any) -
     _shot(phone, "picture-zoomed")
     phone.find_element(By.ID, "zoom").click()
     assert wait_until(lambda: "zoomed" not in frame.get_attribute("class"))
-    assert _rect(phone, frame.find_element(By.TAG_NAME, "svg"))["width"] == fitted["width"]
+    assert _state(phone, "#picture svg")["width"] == fitted["width"]
 
 
 # ---------------------------------------------------------------- the end of a game
