@@ -65,14 +65,13 @@ opponents first, sit-outs shared), and one tap makes a round's tables.
 <p id="where" class="where"></p>
 <div id="question" class="question" hidden><p id="question-text"></p><div id="choices" class="choices"></div></div>
 <div id="calls" class="calls"></div>
-<p id="refusal" class="refusal" role="alert"></p>
-<p id="queue" class="queue" aria-live="polite" hidden></p>
+<p class="picture-bar"><button id="zoom" type="button" aria-pressed="false" aria-controls="picture">Zoom the table</button></p>
 <div id="picture" class="picture"></div>
 <p id="trick" class="trick"></p>
 <ol id="scores" class="scores"></ol>
 <div id="grid" class="grid" aria-label="the game's cards: tap one to record it"></div>
 <button id="undo" class="undo" type="button">Undo</button>
-<form id="line" class="line"><label>Line <input name="text" autocomplete="off" autocapitalize="off"
+<form id="line" class="line"><label>Line <input id="line-text" name="text" autocomplete="off" autocapitalize="off"
  placeholder="pass Bob 1H 15H 11C · end · bid Ann 3" maxlength="2000"></label><button type="submit">Send</button></form>
 <details id="correct" class="fix"><summary>Correct an earlier card</summary>
 <p class="note">Tap two cards of this round to swap them in one step, or one card and say what it really was.
@@ -81,12 +80,16 @@ Everything after them is checked again.</p>
 <p class="note">The round's lines: tap one to correct it in the line box above.</p>
 <div id="lines" class="items"></div>
 <p class="picked"><button id="swap" type="button" disabled>Swap</button> <span id="picked"></span></p>
-<form id="fix"><label>The card picked is really <input name="text" maxlength="40" autocapitalize="characters"></label>
+<form id="fix"><label>The card picked is really <input id="fix-text" name="text" maxlength="40" autocapitalize="characters"></label>
 <button type="submit">Correct</button></form></details>
+<div id="notices" class="notices"><p id="queue" class="queue" aria-live="polite" hidden></p>
+<div id="refused" class="refused-bar" hidden><p id="refusal" class="refusal" role="alert" aria-live="assertive"></p>
+<button id="refusal-close" class="close" type="button" aria-label="Close the message">&times;</button></div></div>
 </main>""",
     "watch": """<header><h1 id="title">Table</h1><span id="status" class="status"></span></header>
 <main>
 <p id="where" class="where"></p>
+<p class="picture-bar"><button id="zoom" type="button" aria-pressed="false" aria-controls="picture">Zoom the table</button></p>
 <div id="picture" class="picture"></div>
 <p id="trick" class="trick"></p>
 <ol id="scores" class="scores"></ol>
@@ -115,9 +118,23 @@ main{max-width:720px;margin:0 auto;padding:.5rem}
 .status.offline{color:#ffd27a;font-weight:bold}
 .where{font-weight:600;margin:.3rem 0}
 .picture svg{width:100%;height:auto;display:block}
+.picture.zoomed{overflow:auto;max-height:65vh;border:1px solid #bbb;border-radius:6px;overscroll-behavior:contain}
+.picture.zoomed svg{max-width:none}
+.picture-bar{margin:.2rem 0;text-align:right}
 .trick{margin:.3rem 0}
 .scores{margin:.3rem 0;padding-left:1.4rem}
 .refusal{color:#a40000;font-weight:600;min-height:1.2em;margin:.3rem 0}
+.notices{position:fixed;left:0;right:0;bottom:0;z-index:10;padding:0 .5rem env(safe-area-inset-bottom);pointer-events:none}
+.notices.top{top:0;bottom:auto}
+.notices>*{pointer-events:auto;max-width:704px;margin:.4rem auto;box-shadow:0 2px 10px rgba(0,0,0,.35)}
+.refused-bar{display:flex;align-items:center;gap:.4rem;background:#fff0f0;border:2px solid #a40000;border-radius:8px;padding:.2rem .2rem .2rem .6rem}
+.refused-bar[hidden]{display:none}
+.refused-bar .refusal{flex:1;margin:0;min-height:0;overflow-wrap:anywhere}
+.refused-bar .close{min-width:44px;min-height:44px;font-size:1.4rem;line-height:1;background:#fff;border:1px solid #a40000;border-radius:6px;color:#a40000}
+.refused{outline:4px solid #d00000 !important;outline-offset:1px;position:relative;z-index:1}
+.shake{animation:shake .45s ease-in-out}
+@keyframes shake{0%,100%{transform:translateX(0)}20%,60%{transform:translateX(-5px)}40%,80%{transform:translateX(5px)}}
+@media (prefers-reduced-motion:reduce){.shake{animation:none}}
 .question{background:#fff4cc;border:2px solid #c99a00;border-radius:8px;padding:.4rem;margin:.4rem 0}
 .choices{display:flex;flex-wrap:wrap;gap:.4rem}
 .choices button{min-width:3.2rem;min-height:2.8rem;font-size:1rem}
@@ -131,13 +148,15 @@ main{max-width:720px;margin:0 auto;padding:.5rem}
 .calls .group{margin:.3rem 0}.calls .group p{margin:.1rem 0;font-weight:600}
 .calls button{min-width:2.8rem;min-height:2.8rem;font-size:1rem;margin:0 .25rem .25rem 0}
 .items{display:flex;flex-wrap:wrap;gap:4px}
-.items button{font-size:.85rem;min-height:40px;border:1px solid #888;border-radius:6px;background:#fff}
+.items button{font-size:.85rem;min-height:44px;border:1px solid #888;border-radius:6px;background:#fff}
 .items button.picked,.calls button.chosen{border:3px solid #1f5130;background:#dff2e4}
 .undo{width:100%;min-height:3.2rem;font-size:1.3rem;font-weight:700;background:#7a1f1f;color:#fff;border:0;border-radius:8px;margin:.4rem 0}
 .line,.fix form{display:flex;flex-wrap:wrap;gap:.3rem;align-items:end;margin:.4rem 0}
 .line input{width:100%}
 label{display:block;margin:.2rem 0}
-input,select,button{font-size:1rem;padding:.35rem}
+input,select,button{font-size:1rem;padding:.35rem;min-height:44px}
+button{min-width:44px}
+summary{padding:12px .2rem;cursor:pointer}
 form#new-table label,form#seat-night label{display:flex;justify-content:space-between;gap:.5rem}
 .table-card{background:#fff;border:1px solid #ccc;border-radius:8px;padding:.5rem;margin:.5rem 0}
 .table-card .qr svg{width:160px;height:160px}
@@ -185,11 +204,34 @@ SCRIPT = r"""
       list.appendChild(el("li", s.players.join(" & ") + ": " + score + (s.winner ? " (winner)" : "")));
     }
   }
+  // The picture is drawn in 600 units, scaled to the page: on a phone its text is 6 to 9 px. Zoomed, it is
+  // drawn wide enough that its smallest text is 12 px, in a frame that scrolls (it opens on the trick).
+  let zoomed = false;
+  function fitPicture() {
+    const frame = $("picture"), svg = frame.querySelector("svg");
+    frame.classList.toggle("zoomed", zoomed);
+    const button = $("zoom");
+    if (button) { button.textContent = zoomed ? "Fit the table" : "Zoom the table"; button.setAttribute("aria-pressed", String(zoomed)); }
+    if (!svg) return;
+    const sizes = [...svg.querySelectorAll("text")].map((t) => parseFloat(t.getAttribute("font-size"))).filter((n) => n > 0);
+    const units = (svg.viewBox && svg.viewBox.baseVal && svg.viewBox.baseVal.width) || 600;
+    svg.style.width = zoomed ? Math.ceil(units * 12 / Math.min(12, ...sizes)) + "px" : "";
+  }
+  function zoom() {
+    zoomed = !zoomed;
+    fitPicture();
+    const frame = $("picture");
+    if (zoomed) { frame.scrollLeft = (frame.scrollWidth - frame.clientWidth) / 2; frame.scrollTop = (frame.scrollHeight - frame.clientHeight) / 2; }
+  }
+  if ($("zoom")) $("zoom").addEventListener("click", zoom);
   function showCommon(state) {
     $("title").textContent = "Table " + state.seq + " · " + state.rules + " · " + state.players.join(", ");
     $("where").textContent = state.finished ? "Game over: " + (state.result || "") :
       state.where + (state.to_move && !state.where.includes(state.to_move + " ") ? " · " + state.to_move + " to play" : "");
-    showSvg($("picture"), state.svg);
+    const frame = $("picture"), left = frame.scrollLeft, top = frame.scrollTop;
+    showSvg(frame, state.svg);
+    fitPicture();
+    frame.scrollLeft = left; frame.scrollTop = top;  // a zoomed picture stays where it was looked at
     $("trick").textContent = state.trick.length ? "This trick: " + state.trick.join(" ") : "";
     showScores($("scores"), state.standings);
   }
@@ -206,6 +248,10 @@ SCRIPT = r"""
     const token = tokenFor("diamonds-scorer-" + tableId);
     const queueName = "diamonds-queue-" + tableId;
     let version = null, sending = false, retry = null, picked = [], labels = [], asking = false;
+    // What was tapped, said as what finds its controls again after a redraw (`at`): {ids: […]}, or {box, group,
+    // texts}, the buttons of the box (of its group, found by its title: the groups before it may be gone) whose
+    // data-text is one of `texts`.
+    let lastAt = null, refused = null;
     // the taps waiting, and the version the first of them was made against: kept across a reload, so that
     // taps made before the table moved on elsewhere get 412 rather than land on a table they were not meant for
     const kept = JSON.parse(localStorage.getItem(queueName) || "[]");
@@ -213,7 +259,38 @@ SCRIPT = r"""
     if (!Array.isArray(kept) && queue.length) version = kept.version;
     const save = () => localStorage.setItem(queueName, JSON.stringify({version, ops: queue}));
     const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + Math.random());
-    if (!token) { $("refusal").textContent = "This page needs the scorer's link (it ends in #token=…)."; return; }
+    function tapped(at) {
+      if (!at) return [];
+      const found = (at.ids || []).map((id) => $(id)).filter(Boolean);
+      let scope = at.box ? $(at.box) : null;
+      if (scope && at.group != null) scope = [...scope.children].find((g) => g.dataset.group === at.group) || null;
+      if (scope) found.push(...[...scope.querySelectorAll("button")].filter((b) => at.texts.includes(b.dataset.text)));
+      return found;
+    }
+    // Issue 31: a refusal shows at what was tapped. The controls are outlined (and shake once, `shake`) until
+    // the next tap, and the words stand in a bar fixed to the edge of the screen away from them, so they are
+    // in view wherever the page is scrolled and nothing moves; the words are set as text, never as HTML.
+    function markRefused(shake) {
+      for (const b of document.querySelectorAll(".refused")) b.classList.remove("refused", "shake");
+      for (const b of tapped(refused)) {
+        b.classList.add("refused");
+        if (shake) { void b.offsetWidth; b.classList.add("shake"); }  // (the reflow restarts the animation)
+      }
+    }
+    function place() {
+      const marks = tapped(refused || lastAt);
+      const r = marks.length ? marks[0].getBoundingClientRect() : null;
+      $("notices").classList.toggle("top", !!r && (r.top + r.bottom) / 2 > innerHeight / 2);
+    }
+    function say(text, at) {
+      $("refusal").textContent = text || "";
+      $("refused").hidden = !text;
+      refused = text ? at || null : null;
+      markRefused(!!text);
+      place();
+    }
+    $("refusal-close").addEventListener("click", () => say(""));
+    if (!token) { say("This page needs the scorer's link (it ends in #token=…)."); return; }
     const opText = (op) => op.kind === "undo" ? "Undo" : op.text;
     function showQueue(offline) {
       const box = $("queue");
@@ -223,11 +300,12 @@ SCRIPT = r"""
       const waiting = new Set(queue.filter((op) => op.kind === "item").map((op) => op.text));
       for (const b of document.querySelectorAll("#grid button")) b.classList.toggle("queued", waiting.has(b.dataset.card));
       if (queue.length) setStatus(offline ? "offline: " + queue.length + " tap(s) waiting" : "sending " + queue.length + " tap(s)", offline);
+      place();
     }
     async function refresh() {
       try {
         const r = await call("GET", "/api/tables/" + tableId, {token});
-        if (r.status !== 200) { $("refusal").textContent = (r.data && r.data.error && r.data.error.message) || ("error " + r.status); return; }
+        if (r.status !== 200) { say((r.data && r.data.error && r.data.error.message) || ("error " + r.status)); return; }
         render(r.data);
         if (!queue.length) setStatus("online");
       } catch (e) { setStatus("offline: taps are kept and sent on reconnect", true); }
@@ -246,24 +324,24 @@ SCRIPT = r"""
         const what = q.end ? "End of the round: who gets the award?" : q.item + ": " + q.message;
         $("question-text").textContent = what + (q.rule ? " (" + q.rule + ")" : "");
         const box = $("choices"); box.replaceChildren();
-        for (const choice of q.choices) box.appendChild(button(choice, choiceLabel(choice), () => enqueue("item", choice)));
+        for (const choice of q.choices) box.appendChild(button(choice, choiceLabel(choice), () => enqueue("item", choice, {box: "choices", texts: [choice]})));
       }
       const due = (state.buttons || []).find((g) => g.kind === "call" || g.kind === "count");
       if (due) $("where").textContent = ((state.where.match(/^round \d+/) || [""])[0] + " \u00b7 " + due.title + " due").trim();
       const calls = $("calls"); calls.replaceChildren();
       for (const group of state.buttons || []) {
-        const g = el("div", null, "group " + group.kind); g.appendChild(el("p", group.title));
+        const g = el("div", null, "group " + group.kind); g.appendChild(el("p", group.title)); g.dataset.group = group.title;
         const choose = group.choose || 1, chosen = new Set();
         for (const c of group.choices) {
           const b = button(c.text, c.label, () => {
-            if (!group.join) { enqueue("item", c.text); return; }
+            if (!group.join) { enqueue("item", c.text, {box: "calls", group: group.title, texts: [c.text]}); return; }
             if (chosen.has(c.text)) chosen.delete(c.text); else chosen.add(c.text);
             b.classList.toggle("chosen", chosen.has(c.text));
             if (chosen.size < choose) return;
             // the line: the group's template with the chosen texts in the choices' order (R6's `pass Ann 9D 12H`)
             const texts = group.choices.map((x) => x.text).filter((t) => chosen.has(t));
             let at = 0;
-            enqueue("item", group.join.replace(/\{\}/g, () => texts[at++]));
+            enqueue("item", group.join.replace(/\{\}/g, () => texts[at++]), {box: "calls", group: group.title, texts});
           });
           g.appendChild(b);
         }
@@ -271,10 +349,10 @@ SCRIPT = r"""
       }
       const grid = $("grid"); grid.replaceChildren();
       for (const c of state.cards) {
-        const b = el("button", c.card, suitClass(c.card)); b.type = "button"; b.dataset.card = c.card;
+        const b = el("button", c.card, suitClass(c.card)); b.type = "button"; b.dataset.card = c.card; b.dataset.text = c.card;
         if (c.played) b.classList.add("played");
         if (c.legal) b.classList.add("legal");
-        b.addEventListener("click", () => enqueue("item", c.card)); grid.appendChild(b);
+        b.addEventListener("click", () => enqueue("item", c.card, {box: "grid", texts: [c.card]})); grid.appendChild(b);
       }
       labels = state.items.map((item) => item.label);
       picked = picked.filter((label) => labels.includes(label));
@@ -291,6 +369,7 @@ SCRIPT = r"""
       }
       showPicked();
       showQueue(false);
+      markRefused(false);  // the redrawn controls keep the outline
     }
     function pick(label) {
       const at = picked.indexOf(label);
@@ -304,9 +383,10 @@ SCRIPT = r"""
         picked.length === 2 ? "swap " + picked.join(" and ") :
         picked.length === 1 ? picked[0] + " picked: pick another to swap, or correct it below" : "";
     }
-    function enqueue(kind, text) {
-      $("refusal").textContent = "";
-      queue.push({kind, text, key: newKey()}); save(); showQueue(!navigator.onLine); pump();
+    function enqueue(kind, text, at) {
+      lastAt = at || null;
+      say("");
+      queue.push({kind, text, key: newKey(), at: lastAt}); save(); showQueue(!navigator.onLine); pump();
     }
     function later() {
       if (retry) clearTimeout(retry);
@@ -315,6 +395,7 @@ SCRIPT = r"""
     async function pump() {
       if (sending) return;
       sending = true;
+      let said = null;  // a refusal, said once the table is drawn afresh: the words and the outline come together
       try {
         while (queue.length) {
           const op = queue[0];
@@ -328,16 +409,19 @@ SCRIPT = r"""
           const dropped = queue.length - 1;
           const notSent = queue.map(opText);
           queue.length = 0; save();
-          let text = opText(op) + " not recorded: " + err.message + (err.rule ? " (" + err.rule + ")" : "");
-          if (err.line) text += " [line " + err.line + ", column " + err.column + "]";
+          // the message and its ruling; never a line and column (those are for `diamonds record` in a terminal)
+          let text = opText(op) + " not recorded: " + err.message +
+            (err.rule && !err.message.includes("(" + err.rule + ")") ? " (" + err.rule + ")" : "");
           if (r.status === 412) text = "The table changed elsewhere (now version " + ((r.data.state && r.data.state.version) ?? "?") +
             "): " + notSent.length + " tap(s) not sent (" + notSent.join(" ") + "); the table is shown afresh, tap again.";
           else if (dropped) text += "; " + dropped + " later tap(s) not sent (" + notSent.slice(1).join(" ") + ")";
-          $("refusal").textContent = text;
+          said = {text, at: op.at || null};
           break;
         }
         await refresh();
+        if (said) say(said.text, said.at);
       } catch (e) {
+        if (said) say(said.text, said.at);
         showQueue(true);
         sending = false;
         later();
@@ -346,14 +430,14 @@ SCRIPT = r"""
       sending = false;
       if (queue.length) pump();  // taps made while the last answer was awaited
     }
-    $("undo").addEventListener("click", () => enqueue("undo", "undo"));
-    $("line").addEventListener("submit", (ev) => { ev.preventDefault(); const input = ev.target.elements.text; if (input.value.trim()) enqueue("item", input.value.trim()); input.value = ""; });
-    $("swap").addEventListener("click", () => { if (picked.length === 2) { enqueue("item", "swap " + picked[0] + " " + picked[1]); picked = []; showPicked(); } });
+    $("undo").addEventListener("click", () => enqueue("undo", "undo", {ids: ["undo"]}));
+    $("line").addEventListener("submit", (ev) => { ev.preventDefault(); const input = ev.target.elements.text; if (input.value.trim()) enqueue("item", input.value.trim(), {ids: ["line-text"]}); input.value = ""; });
+    $("swap").addEventListener("click", () => { if (picked.length === 2) { enqueue("item", "swap " + picked[0] + " " + picked[1], {ids: ["swap"], box: "items", texts: [...picked]}); picked = []; showPicked(); } });
     $("fix").addEventListener("submit", (ev) => {
       ev.preventDefault(); const input = ev.target.elements.text;
-      if (asking) { $("refusal").textContent = "Answer the question first (or Undo), then correct."; return; }
-      if (picked.length !== 1) { $("refusal").textContent = "Pick the one card to correct first."; return; }
-      if (input.value.trim()) { enqueue("item", "fix " + picked[0] + " " + input.value.trim()); picked = []; showPicked(); }
+      if (asking) { say("Answer the question first (or Undo), then correct.", {ids: ["fix-text"]}); return; }
+      if (picked.length !== 1) { say("Pick the one card to correct first.", {ids: ["fix-text"]}); return; }
+      if (input.value.trim()) { enqueue("item", "fix " + picked[0] + " " + input.value.trim(), {ids: ["fix-text"], box: "items", texts: [picked[0]]}); picked = []; showPicked(); }
       input.value = "";
     });
     window.addEventListener("online", () => { if (retry) { clearTimeout(retry); retry = null; } pump(); });

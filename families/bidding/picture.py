@@ -66,10 +66,12 @@ def _draw(canvas: draw.Canvas, step: Step, table: Table, sight: draw.Sight) -> N
         draw.text(plate, x, y + 12, bids, size=11, class_="bids")
         _point_card(plate, box, y + ROW, seat, table, sight)
         draw.text(plate, x, y + 3 * ROW + 12, f"Tricks {table.tricks_won[seat]}", size=10.5, class_="tricks")
-        total = f"Total {table.totals[seat]}" + ("  ★ winner" if seat in winners else "")
-        if seat in results:
+        if seat in results:  # the hand's score on the tricks' line, right: on the total's it ran out of the plate
             score = results[seat]
-            total += f"  ({score.points:+d}, {'made' if score.made else 'missed'} B9)"
+            draw.text(plate, box.x + box.width - 8, y + 3 * ROW + 12,
+                      f"{score.points:+d}, {'made' if score.made else 'missed'} B9", size=10.5, anchor="end",
+                      class_="hand-score")
+        total = f"Total {table.totals[seat]}" + ("  ★ winner" if seat in winners else "")
         draw.text(plate, x, y + 4 * ROW + 12, total, size=11, weight="bold", class_="total")
 
     plays = [draw.Play(play.seat, play.card, _note(play)) for play in table.trick]
