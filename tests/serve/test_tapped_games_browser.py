@@ -16,7 +16,6 @@ per trick are printed (`pytest -s`) for the issue's note."""
 from __future__ import annotations
 
 import re
-import time
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -24,7 +23,7 @@ from statistics import mean
 from typing import Any
 
 import pytest
-from chromium import chromium, require
+from chromium import chromium, require, wait_until
 from servehelp import HANG, Scorer, Server, game_items
 
 from diamonds.notation import parse_game
@@ -72,6 +71,17 @@ new MutationObserver(() => { window.tappedRenders += 1; })
 """
 
 
+#: The centre of the element `FIND` returns, brought into view, and whether a tap there reaches it (nothing over it).
+_AIM = """
+const target = (function () { FIND }).apply(null, arguments);
+if (!target) return null;
+target.scrollIntoView({block: "center", inline: "center"});
+const box = target.getBoundingClientRect(), x = box.left + box.width / 2, y = box.top + box.height / 2;
+const top = document.elementFromPoint(x, y);
+return {x, y, hit: !!top && (top === target || target.contains(top)), width: box.width, height: box.height};
+"""
+
+
 @pytest.fixture(scope="module")
 def phone() -> Iterator[Any]:
     require()
@@ -102,26 +112,23 @@ class Page:
 
         self.browser = browser
         browser.get(url)
-        deadline = time.monotonic() + HANG
-        while not browser.find_elements(By.CSS_SELECTOR, "#grid button") and time.monotonic() < deadline:
-            time.sleep(0.05)  # the first drawing: a bound against a hang only
+        assert wait_until(lambda: browser.find_elements(By.CSS_SELECTOR, "#grid button"))  # the first drawing
+        browser.get_log("browser")  # what earlier pages logged is theirs
         browser.execute_script(_COUNT_RENDERS)
         self.state: dict[str, Any] = browser.execute_script(_READ)
 
     def tap(self, find: str, *args: Any, settle: bool = True) -> dict[str, Any]:
-        """Click the element the script `find` returns (one the page shows; the page may redraw between finding
-        and clicking, so found afresh then); with `settle`, wait until the page has drawn the answer."""
-        from selenium.common.exceptions import StaleElementReferenceException
-
+        """Tap the element the script `find` returns (one the page shows): scrolled into view, then a mouse press
+        and release at its centre, as the browser's own input (DevTools' `Input.dispatchMouseEvent`, which
+        chromedriver's click also ends in), so whatever is drawn on top there is what gets the tap. With
+        `settle`, wait until the page has drawn the answer."""
         before = self.state["renders"] if settle else 0
-        for _ in range(50):
-            target = self.browser.execute_script(find, *args)
-            assert target is not None, (find, args, self.state)
-            try:
-                target.click()
-                break
-            except StaleElementReferenceException:
-                continue
+        where = self.browser.execute_script(_AIM.replace("FIND", find), *args)
+        assert where is not None, ("not on the page", find, args, self.state)
+        assert where["hit"], ("covered where it is drawn", find, args, where, self.state)
+        for kind in ("mousePressed", "mouseReleased"):
+            self.browser.execute_cdp_cmd("Input.dispatchMouseEvent", {
+                "type": kind, "x": where["x"], "y": where["y"], "button": "left", "clickCount": 1})
         if settle:
             self.state = self.browser.execute_async_script(_SETTLED, before)
             assert not self.state["waiting"] and not self.state["refusal"], (args, self.state)
@@ -231,6 +238,7 @@ def test_a_game_without_deal_lines_is_recorded_by_taps_alone_in_chromium(tmp_pat
         recorded = Scorer(server.base, table).dgn()  # what the organiser or the scorer downloads
         severe = [e["message"] for e in phone.get_log("browser") if e["level"] == "SEVERE" and "favicon" not in e["message"]]
     finally:
+        phone.get("about:blank")  # the page's live stream ends here, not with the server
         server.stop()
     print(f"\n{rules} with {count} players, {len(taps.rounds)} round(s): {taps.summary()}")
     assert not severe, severe  # no script error, no CSP violation, no refusal
