@@ -105,7 +105,9 @@ class Taps:
 
     def summary(self) -> str:
         per_round, per_trick = list(self.rounds.values()), list(self.tricks.values())
-        return (f"{sum(per_round)} taps; per round {per_round} (mean {mean(per_round):.1f}); "
+        lines = [taps - sum(n for (at, _), n in self.tricks.items() if at == number) for number, taps in self.rounds.items()]
+        return (f"{sum(per_round)} taps; per round {per_round} (mean {mean(per_round):.1f}), of which its lines "
+                f"(count, pass lines, bids, takes, awards) {lines}; "
                 f"per trick min {min(per_trick)} mean {mean(per_trick):.2f} max {max(per_trick)}; "
                 f"victims asked in play {self.victims}, end awards {self.awards}")
 
