@@ -97,10 +97,15 @@ def render(snap: dict[str, Any]) -> dict[str, Any]:
     # A round written without deal lines is played on a stand-in deal (`drawn_round`), so the table is live at
     # every item: the trick, the tricks won, the scores and who is due are the record's; its hands are not
     # known, so no picture shows them (drawn as backs, as a watcher sees them).
-    replayed = replay_record(snap["record"], stand_in=True)
+    # One replay per version, shared by the scorer's state and the watchers' (each is rendered once per version).
+    cache = snap["cache"]
+    shared = cache.get(("replay", snap["version"]))
+    if shared is None:
+        replayed = replay_record(snap["record"], stand_in=True)
+        shared = cache[("replay", snap["version"])] = (replayed, steps_of(replayed)[-1])
+    replayed, last_step = shared
     drawn = replayed.drawn_round is not None and not over
     position = diamonds.Game(snap["record"], replayed=replayed).end()
-    last_step = steps_of(replayed)[-1]
     hidden: set[int] = set()
     if not over:
         for name in position.players:
@@ -143,7 +148,6 @@ def render(snap: dict[str, Any]) -> dict[str, Any]:
         })
     else:
         state["svg"] = public_svg(last_step)
-    cache = snap["cache"]
     if len(cache) > 8:
         cache.clear()
     cache[snap["key"]] = state
