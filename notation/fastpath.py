@@ -1,12 +1,15 @@
 """The fast reader: games in the plain line-per-item layout, read without a parser.
 
-Most games are written one item per line with no comments (that is how the
-writer and every program that records games write them). For those, cutting
-each line at spaces and looking every card up in a table gives the very record
-the Lark parser would, many times faster. Whatever this reader does not
-recognise exactly (a comment, a tab, an item split over lines, any token out
-of place) makes it give up on the whole game, and the Lark parser, which is
-the definition of the notation, reads it instead and reports any error.
+Most games are written one item per line (that is how the writer and every
+program that records games write them, and how clubs write them by hand, with
+comments between). For those, cutting each line at spaces and looking every
+card up in a table gives the very record the Lark parser would, many times
+faster. Comments are found first (the grammar's own comment and tag-value
+patterns), blanked with their line breaks kept so every place stays, and then
+given to their items as the parser gives them. Whatever this reader does not
+recognise exactly (a tab, an item split over lines, an unclosed comment, any
+token out of place) makes it give up on the whole game, and the Lark parser,
+which is the definition of the notation, reads it instead and reports any error.
 
 The token shapes come from the grammar's own terminals, so the two readers
 cannot disagree about what a card, an id or a number looks like; the test
@@ -22,10 +25,12 @@ from typing import Any
 
 from diamonds.core.cards import AnyCard, spellings
 
+from .comments import attach_comments
 from .records import (
     NOWHERE,
     Call,
     Choice,
+    Comment,
     EndLine,
     GameRecord,
     HandLine,
@@ -47,6 +52,7 @@ __all__ = ["FastReader", "MAX_DIGITS"]
 MAX_DIGITS = 6  # round, trick and pass numbers longer than this are left to the parser to refuse
 
 _TOKEN = re.compile(r"\S+")
+_BLANK = re.compile(r"[^\n]")  # a comment's characters but its line breaks
 _new_pos = tuple.__new__  # Pos(line, column) without the named tuple's keyword handling
 _trick = unchecked_constructor(Trick)
 _hand_line = unchecked_constructor(HandLine)
@@ -88,6 +94,10 @@ class FastReader:
         self.player = full("PLAYER")
         self.choice = full("CHOICE")
         self.play = full("PLAY")
+        # What may hide a comment character: a tag value (skipped whole), a comment, or a lone `{`, `}` or `"`.
+        self.commentish = re.compile(
+            f"{terminals['TAG_VALUE']}|{terminals['BRACE_COMMENT']}|{terminals['LINE_COMMENT']}|[{{}}\"]"
+        )
         ws = "[ \\t\\f\\r]*"
         self.tag = re.compile(
             f"{ws}\\[{ws}({terminals['TAG_NAME']}){ws}({terminals['TAG_VALUE']}){ws}\\]{ws}\\Z"
@@ -118,8 +128,15 @@ class FastReader:
         self.call_lines: dict[str, tuple[Any, ...]] = {}  # a bid or take line's words and columns, once read
 
     def read(self, text: str, first_line: int, index: int) -> GameRecord | None:
-        if not text.replace("\n", "").isprintable() or "{" in text or ";" in text or "}" in text:
-            return None  # a comment, a tab, a carriage return, a control character: the parser's job
+        comments: list[Comment] = []
+        source = text
+        if "{" in text or ";" in text or "}" in text:
+            found = self._without_comments(text, first_line)
+            if found is None:
+                return None  # an unclosed `{`, a `}` or `"` out of place: the parser's job, and its error
+            text, comments = found
+        if not text.replace("\n", "").isprintable():
+            return None  # a tab, a carriage return, a control character: the parser's job
         lines = text.split("\n")
         tags: list[Tag] = []
         rounds: list[Round] = []
@@ -225,7 +242,39 @@ class FastReader:
                 return None
         if header is not None:
             rounds.append(Round(header, tuple(hand_lines), tuple(tricks), end, tuple(calls)))
-        return GameRecord(tuple(tags), tuple(rounds), (), source=text, first_line=first_line, index=index)
+        if not comments:
+            return GameRecord(tuple(tags), tuple(rounds), (), source=source, first_line=first_line, index=index)
+        placed, leading = attach_comments(tuple(rounds), comments)
+        return GameRecord(tuple(tags), placed, leading, source=source, first_line=first_line, index=index)
+
+    def _without_comments(self, text: str, first_line: int) -> tuple[str, list[Comment]] | None:
+        """The text with each comment blanked (its line breaks kept, so every place stays), and the comments.
+
+        Tag values are skipped whole, so a `;` or `{` inside one is not a comment (as in the grammar,
+        where the lexer reads a value as one token). None when a `{`, `}` or `"` stands alone: an error."""
+        pieces: list[str] = []
+        comments: list[Comment] = []
+        done = 0
+        for match in self.commentish.finditer(text):
+            found = match.group()
+            if found[0] == '"':
+                if len(found) == 1:
+                    return None
+                continue  # a tag value, kept as it is
+            if len(found) == 1 and found in "{}":
+                return None
+            start = match.start()
+            line = first_line + text.count("\n", 0, start)
+            column = start - text.rfind("\n", 0, start)
+            braced = found[0] == "{"
+            body = found[1:-1] if braced else found[1:].rstrip("\r")
+            comments.append(Comment(body, braced, Pos(line, column)))
+            pieces += (text[done:start], _BLANK.sub(" ", found))
+            done = match.end()
+        if not comments:
+            return text, comments
+        pieces.append(text[done:])
+        return "".join(pieces), comments
 
     # ---------------------------------------------------------------- items
 

@@ -6,10 +6,8 @@ error; `reader` imports it only then.
 
 from __future__ import annotations
 
-import bisect
 import re
 from collections.abc import Iterable
-from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -18,6 +16,7 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from . import records
+from .comments import attach_comments
 from .fastpath import MAX_DIGITS
 from .grammar import cache_folder, grammar_text
 from .words import terminal_name, vocabulary
@@ -217,74 +216,13 @@ def terminal_patterns() -> dict[str, str]:
 # --------------------------------------------------------------------------- comments
 
 
-def _attach_comments(
-    rounds: tuple[records.Round, ...], tokens: list[Token], line_offset: int
-) -> tuple[tuple[records.Round, ...], tuple[records.Comment, ...]]:
-    """Give each comment to the item (or card in a trick) it follows."""
-    comments = [  # a `;` comment ends before the line break, \r\n included (files written on Windows)
+def _comments(tokens: list[Token], line_offset: int) -> list[records.Comment]:
+    """The lexer's comment tokens as records: a `;` comment ends before the line break, \\r\\n included."""
+    return [
         records.Comment(str(t)[1:-1] if t.type == "BRACE_COMMENT" else str(t)[1:].rstrip("\r"), t.type == "BRACE_COMMENT",
                         _pos(t, line_offset))
         for t in tokens
     ]
-    anchors: list[tuple[records.Pos, tuple[int, ...]]] = []  # position, path into the rounds
-    for r, rnd in enumerate(rounds):
-        anchors.append((rnd.header.pos, (r, 0)))
-        for h, line in enumerate(rnd.hand_lines):
-            anchors.append((line.pos, (r, 1, h)))
-        for t, trick in enumerate(rnd.tricks):
-            anchors.append((trick.pos, (r, 2, t)))
-            for p, play in enumerate(trick.plays):
-                anchors.append((play.pos, (r, 2, t, p)))
-        if rnd.end is not None:
-            anchors.append((rnd.end.pos, (r, 3)))
-        for c, call in enumerate(rnd.calls):
-            anchors.append((call.pos, (r, 4, c)))
-    anchors.sort()
-    keys = [a[0] for a in anchors]
-    leading: list[records.Comment] = []
-    owned: dict[tuple[int, ...], list[records.Comment]] = {}
-    for comment in comments:
-        i = bisect.bisect_left(keys, comment.pos) - 1
-        if i < 0:
-            leading.append(comment)
-        else:
-            owned.setdefault(anchors[i][1], []).append(comment)
-    if not owned:
-        return rounds, tuple(leading)
-    # Rebuild each touched round, line, trick and play once (linear in the game, however many comments).
-    by_round: dict[int, dict[tuple[int, ...], tuple[records.Comment, ...]]] = {}
-    for path, found in owned.items():
-        by_round.setdefault(path[0], {})[path[1:]] = tuple(found)
-    new_rounds = list(rounds)
-    for r, marks in by_round.items():
-        rnd = new_rounds[r]
-        header = rnd.header
-        if (0,) in marks:
-            header = replace(header, comments=header.comments + marks[(0,)])
-        lines = tuple(
-            replace(line, comments=line.comments + marks[(1, h)]) if (1, h) in marks else line
-            for h, line in enumerate(rnd.hand_lines)
-        )
-        tricks = []
-        for t, trick in enumerate(rnd.tricks):
-            if (2, t) in marks:
-                trick = replace(trick, comments=trick.comments + marks[(2, t)])
-            if any((2, t, p) in marks for p in range(len(trick.plays))):
-                plays = tuple(
-                    replace(play, comments=play.comments + marks[(2, t, p)]) if (2, t, p) in marks else play
-                    for p, play in enumerate(trick.plays)
-                )
-                trick = replace(trick, plays=records.Plays(plays))
-            tricks.append(trick)
-        end = rnd.end
-        if (3,) in marks and end is not None:
-            end = replace(end, comments=end.comments + marks[(3,)])
-        calls = tuple(
-            replace(call, comments=call.comments + marks[(4, c)]) if (4, c) in marks else call
-            for c, call in enumerate(rnd.calls)
-        )
-        new_rounds[r] = records.Round(header, lines, tuple(tricks), end, calls)
-    return tuple(new_rounds), tuple(leading)
 
 
 # --------------------------------------------------------------------------- errors
@@ -410,5 +348,5 @@ def parse_with_lark(text: str, first_line: int, index: int) -> records.GameRecor
     except UnexpectedInput as error:
         return records.GameRecord(problems=(_syntax_problem(error, text, offset),), source=text,
                                   first_line=first_line, index=index)
-    rounds, leading = _attach_comments(rounds, comment_tokens, offset)
+    rounds, leading = attach_comments(rounds, _comments(comment_tokens, offset))
     return records.GameRecord(tags, rounds, leading, source=text, first_line=first_line, index=index)
