@@ -267,15 +267,11 @@ class Recorder:
         return self._last.text
 
     @property
-    def replayed(self) -> ReplayedGame:
-        """The record replayed in full (every state, event and origin), for the screen and the narration."""
-        return replay_record(self._last.record)
-
-    @property
     def replayed_live(self) -> ReplayedGame:
-        """`replayed`, with an unfinished round written without deal lines played on its stand-in deal (as the
-        recorder checks it): the table live at the last item. Its hands are drawn at random
-        (`ReplayedGame.drawn_round`), so whoever shows it must show no hand (`diamonds.core.viewer.NOBODY`)."""
+        """The record replayed in full (every state, event and origin) for the screen, an unfinished round written
+        without deal lines played on its stand-in deal (as the recorder checks it): the table live at the last
+        item. Its hands are drawn at random (`ReplayedGame.drawn_round`), so whoever shows it must show no hand
+        (`diamonds.core.viewer.NOBODY`)."""
         return replay_record(self._last.record, stand_in=True)
 
     @property
