@@ -267,15 +267,11 @@ class Recorder:
         return self._last.text
 
     @property
-    def replayed(self) -> ReplayedGame:
-        """The record replayed in full (every state, event and origin), for the screen and the narration."""
-        return replay_record(self._last.record)
-
-    @property
     def replayed_live(self) -> ReplayedGame:
-        """`replayed`, with an unfinished round written without deal lines played on its stand-in deal (as the
-        recorder checks it): the table live at the last item. Its hands are drawn at random
-        (`ReplayedGame.drawn_round`), so whoever shows it must show no hand (`diamonds.core.viewer.NOBODY`)."""
+        """The record replayed in full (every state, event and origin) for the screen, an unfinished round written
+        without deal lines played on its stand-in deal (as the recorder checks it): the table live at the last
+        item. Its hands are drawn at random (`ReplayedGame.drawn_round`), so whoever shows it must show no hand
+        (`diamonds.core.viewer.NOBODY`)."""
         return replay_record(self._last.record, stand_in=True)
 
     @property
@@ -634,32 +630,25 @@ class Recorder:
                     continue
         return [str(card) for card in self.config.deck if str(card) not in named]
 
-    def _item_due(self) -> tuple[str, str] | None:
+    def _item_due(self, shape: Shape | None = None) -> tuple[str, str] | None:
         """(word, player) of the line due now before a round's cards (`pass`, `bid`, `take`, `final`), from the
         kind of the engine's legal moves for the player to move (its deal known or a stand-in, never its
-        cards); None when a card or nothing of the family's words is due."""
+        cards); only the family's items of `shape`, if given. None when a card or nothing of those words is due."""
         number, _ = self._current()
         game = self.game
         if self.finished or game.state.round_no != number or game.to_move is None:
             return None
-        words = {item.word for item in getattr(family_of(self.config.rules).part("words"), "items", ())}
+        words = {item.word for item in getattr(family_of(self.config.rules).part("words"), "items", ())
+                 if shape is None or item.shape is shape}
         kinds = sorted({game.rules.move_text(game.state, move).split()[0] for move in game.legal_moves()} & words)
         return (kinds[0], self.config.players[game.to_move]) if kinds else None
 
     def exchange_due(self) -> tuple[str, str] | None:
         """(word, player) of the exchange item due now on a round whose hands are not known (B4's `take`, for
-        the player to move), from the kind of the engine's legal moves on the stand-in deal (never their cards)."""
+        the player to move): `_item_due` of the EXCHANGE items, on the stand-in deal (its cards never read)."""
         if self.finished or self.hands_known() or self._last.replayed.drawn_round != len(self.rounds):
             return None
-        words = {item.word for item in getattr(family_of(self.config.rules).part("words"), "items", ())
-                 if item.shape is Shape.EXCHANGE}
-        game = self.game
-        seat = game.to_move
-        if not words or seat is None:
-            return None
-        kinds = {game.rules.move_text(game.state, move).split()[0] for move in game.legal_moves()}
-        due = sorted(kinds & words)
-        return (due[0], self.config.players[seat]) if due else None
+        return self._item_due(Shape.EXCHANGE)
 
     def _half_exchange(self, words: Sequence[str]) -> Question | None:
         """`<word> <id> <card>` of an exchange item (the bidding game's `take Jon 9D point AS`, B4) without its

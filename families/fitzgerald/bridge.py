@@ -230,22 +230,31 @@ class FitzgeraldReplayer(Replayer):
         """The round's stand-in deal (`Replayer.stand_in_hands`): each seat holds what its deal line says, else
         what it passed (R6) and what it played that was not passed to it, and no card of a suit it did not
         follow (R8). None while a pass line is missing under written tricks: who was passed which card
-        played is unknown then."""
+        played is unknown then.
+
+        A card the pass lines give to one seat and another seat passes or plays too would be drawn twice;
+        it is refused at the later token in the pass's words (`refuse_passed_card`), not the deal's."""
         config = self.config
         n = config.player_count
         if len(passes) < n and rnd.tricks:
             return None
         known: list[set[AnyCard]] = [set() for _ in range(n)]
         received: list[set[AnyCard]] = [set() for _ in range(n)]
-        for seat, line in passes.items():
+        passer: dict[AnyCard, int] = {}
+        for seat, line in sorted(passes.items(), key=lambda item: item[1].pos):  # the later line is refused
+            for position, card in enumerate(line.cards.cards):
+                if passer.setdefault(card, seat) != seat:
+                    self.refuse_passed_card(line.cards[position], seat, passer[card], passing=True)
             known[seat].update(line.cards.cards)
             received[config.pass_target(seat)].update(line.cards.cards)
         voids: list[set[Suit]] = [set() for _ in range(n)]
         for trick, seats in zip(rnd.tricks, self.seats_by_trick(rnd, self.table.dealer, len(rnd.tricks))):
             cards = trick.plays.cards
             led = cards[0] if cards else None
-            for seat, card in zip(seats, cards):
+            for position, (seat, card) in enumerate(zip(seats, cards)):
                 if card not in received[seat]:
+                    if passer.get(card, seat) != seat:  # passed to a third seat (R6): not this one's to play
+                        self.refuse_passed_card(trick.plays[position], seat, passer[card], passing=False)
                     known[seat].add(card)
                 if isinstance(card, Card) and isinstance(led, Card) and card.suit is not led.suit:
                     voids[seat].add(led.suit)  # R8: it held none of the led suit, then or after
@@ -254,6 +263,19 @@ class FitzgeraldReplayer(Replayer):
         refuses = [None if seat in deals or not voids[seat] else
                    (lambda card, out=frozenset(voids[seat]): card.suit in out) for seat in range(n)]
         return self.stand_in_hands(number, known, [config.hand_size] * n, refuses)  # type: ignore[return-value]
+
+    def refuse_passed_card(self, play: Play, seat: int, giver: int, *, passing: bool) -> None:
+        """`seat` passes or plays `play`'s card, which `giver`'s pass line already hands to another seat (R6)."""
+        names, to = self.config.players, self.config.pass_target(giver)
+        card, target = play.card, names[to]
+        if passing and to == seat:
+            message = f"{target} cannot pass {card}: {names[giver]} passes it to {target} (a card received is not " \
+                      "passed on)"
+        elif passing:
+            message = f"{names[seat]} cannot pass {card}: {names[giver]} passes it to {target}"
+        else:
+            message = f"{names[seat]} does not hold {card}: {names[giver]} passed it to {target}"
+        self.problem(play.pos, message, "card-not-held", "R6", play.length)
 
     def check_without_hands(self, number: int, rnd: Round) -> None:
         """An unfinished round with unknown hands: what can still be checked without them."""

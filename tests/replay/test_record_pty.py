@@ -15,9 +15,14 @@ import os
 import re
 import shutil
 import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 import pytest
 from test_record import game_and_lines, recorder_for
+
+from diamonds.replay.recorder import Recorder
 
 pexpect = pytest.importorskip("pexpect")
 pytest.importorskip("prompt_toolkit")
@@ -42,6 +47,33 @@ def spawn(path: str, log: io.StringIO):  # type: ignore[no-untyped-def]
     return child
 
 
+@dataclass(frozen=True, slots=True)
+class Session:
+    """`diamonds record` started on a file that holds the first lines of a game, at trick 1's first card."""
+
+    lines: list[str]  # the game's movetext lines, as typed
+    recorder: Recorder  # what the file holds, recorded beside the session
+    path: Path
+    before: str  # the file's text when the session started
+    log: io.StringIO  # everything the terminal showed
+    child: Any
+
+
+def start(tmp_path: Path, *, deals: bool, first: int) -> Session:
+    """The 1e game of seed 3 (`deals`: written with its deal lines), its `first` lines in the file (the header,
+    the deal and pass lines), and the session on it waiting for Bob's lead."""
+    game, _expected, lines = game_and_lines("1e", 3, (), deals)
+    recorder = recorder_for(game)
+    for line in lines[:first]:
+        assert recorder.enter(line).accepted
+    path = tmp_path / "tonight.dgn"
+    path.write_text(recorder.text, encoding="utf-8")
+    log = io.StringIO()
+    child = spawn(str(path), log)
+    child.expect_exact("round 1, trick 1, card 1, Bob leads >")
+    return Session(lines, recorder, path, recorder.text, log, child)
+
+
 def step(child, line: str, *marks: str) -> str:  # type: ignore[no-untyped-def]
     """Type `line` and Enter; wait for each mark of the new screen in turn; the screen's text up to the last."""
     child.sendline(line)
@@ -63,18 +95,9 @@ def leave(child, key: str) -> tuple[int, str]:  # type: ignore[no-untyped-def]
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="a pty")
 def test_a_session_on_a_real_terminal(tmp_path):
-    game, expected, lines = game_and_lines("1e", 3, (), True)
-    assert lines[7] == "1. 8C 13C>Ann 12C"  # the game the session below is typed from (seed 3)
-    recorder = recorder_for(game)
-    for line in lines[:7]:  # the round header, the deal and pass lines: the hands are known
-        assert recorder.enter(line).accepted
-    path = tmp_path / "tonight.dgn"
-    path.write_text(recorder.text, encoding="utf-8")
-    before = recorder.text
-    log = io.StringIO()
-
-    child = spawn(str(path), log)
-    child.expect_exact("round 1, trick 1, card 1, Bob leads >")
+    session = start(tmp_path, deals=True, first=7)  # the round header, the deal and pass lines: hands known
+    child, path, before, log = session.child, session.path, session.before, session.log
+    assert session.lines[7] == "1. 8C 13C>Ann 12C"  # the game the session below is typed from (seed 3)
     screen = step(child, "8C", "Bob leads 8C", "card 2, Cat to play (trick so far: Bob 8C) >")
     assert "Trick 1, led ♣ Clubs: Bob 8C" in screen
     assert path.read_text(encoding="utf-8") == before + "1. 8C\n"  # written through before the next prompt
@@ -134,19 +157,11 @@ def test_a_round_without_deal_lines_is_drawn_live_with_no_hand_shown(tmp_path):
     from diamonds.cli.record_screen import STAND_IN
     from diamonds.replay.steps import steps_of
 
-    game, expected, lines = game_and_lines("1e", 3, (), False)
+    session = start(tmp_path, deals=False, first=4)  # the round header and the passes: the hands stay unknown
+    child, path, before, log = session.child, session.path, session.before, session.log
+    recorder, lines = session.recorder, session.lines
     assert lines[:6] == ["R1 dealer Ann pass 3", "pass Bob 3D 12D 14H", "pass Cat 1H 5H 7S", "pass Ann 7D 6H 3C",
                          "1. 8C 13C>Ann 12C", "2. 3D 6D 8D"]  # the game typed below (seed 3), with no deal line
-    recorder = recorder_for(game)
-    for line in lines[:4]:  # the round header and the passes: the hands stay unknown
-        assert recorder.enter(line).accepted
-    path = tmp_path / "tonight.dgn"
-    path.write_text(recorder.text, encoding="utf-8")
-    before = recorder.text
-    log = io.StringIO()
-
-    child = spawn(str(path), log)
-    child.expect_exact("round 1, trick 1, card 1, Bob leads >")
     screen = step(child, "8C", "Bob leads 8C", "card 2, Cat to play (trick so far: Bob 8C) >")
     assert "Trick 1, led ♣ Clubs: Bob 8C" in screen  # live: the table at the card, not at the round's start
     step(child, "13C", "Cat plays 13C", "card 3, Ann to play (trick so far: Bob 8C, Cat 13C) >")
