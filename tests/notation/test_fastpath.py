@@ -101,14 +101,17 @@ def test_comments_anywhere_between_tokens_take_the_fast_path_and_agree(
     parser gives it, at the same place (a `;` comment, or one over two lines, only where a line break follows:
     elsewhere the item itself would span lines, which is the parser's to read)."""
     text = game_text(seed, {"kirk": 4, "bidding": 3}.get(rules, 4), rules, (), deals)
-    gaps = [m.start() for m in re.finditer(r"(?<=\S)(?= |\n)", text)]
+    gaps = [m.start() for m in re.finditer(r"(?<=\S)(?= |\n)", text)
+            if text[m.start()] == "\n" or text[text.rfind("\n", 0, m.start()) + 1] != "["]  # a tag's value is one token
     inserts = []
     for spot, comment in spots:
         at = gaps[spot % len(gaps)]
         if comment.startswith(";") or "\n" in comment:
             at = text.index("\n", at)  # a line comment runs to the line's end; one over two lines splits no item
-        inserts.append((at, comment))
-    for at, comment in sorted(inserts, reverse=True):  # from the end, so that each place is still the original's
+        inserts.append((at, comment.startswith(";"), comment))
+    # From the end, so that each place is still the original's; at one place a `;` comment goes in first,
+    # so that it ends up last (written before a `{`, it would take that comment's first line as its own)
+    for at, _, comment in sorted(inserts, reverse=True):
         text = text[:at] + (" " if at % 2 else "") + comment + text[at:]
     assert assert_same(text), text
 
