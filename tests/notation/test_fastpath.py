@@ -92,7 +92,7 @@ COMMENTS = st.sampled_from([
 ])
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10**6), rules=st.sampled_from(["2e", "kirk", "bidding"]), deals=st.booleans(),
        spots=st.lists(st.tuples(st.integers(0, 10**6), COMMENTS), min_size=1, max_size=12))
 def test_comments_anywhere_between_tokens_take_the_fast_path_and_agree(
@@ -101,6 +101,7 @@ def test_comments_anywhere_between_tokens_take_the_fast_path_and_agree(
     parser gives it, at the same place (a `;` comment, or one over two lines, only where a line break follows:
     elsewhere the item itself would span lines, which is the parser's to read)."""
     text = game_text(seed, {"kirk": 4, "bidding": 3}.get(rules, 4), rules, (), deals)
+    text = "".join(text.splitlines(True)[:80])  # the reader checks no rule: a game's first 80 lines will do
     gaps = [m.start() for m in re.finditer(r"(?<=\S)(?= |\n)", text)
             if text[m.start()] == "\n" or text[text.rfind("\n", 0, m.start()) + 1] != "["]  # a tag's value is one token
     inserts = []
