@@ -79,7 +79,7 @@ def attach_comments(
 def _items(rnd: records.Round) -> tuple[list[records.Pos], list[tuple[int, ...]]]:
     """Where each item of a round starts, in order, and its path in the round; a trick's cards are
     looked up only for a trick that a comment follows (they are made lazily)."""
-    found = [(rnd.header.pos, (0,))]
+    found: list[tuple[records.Pos, tuple[int, ...]]] = [(rnd.header.pos, (0,))]
     found += [(line.pos, (1, h)) for h, line in enumerate(rnd.hand_lines)]
     found += [(trick.pos, (2, t)) for t, trick in enumerate(rnd.tricks)]
     if rnd.end is not None:
