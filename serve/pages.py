@@ -62,7 +62,7 @@ opponents first, sit-outs shared), and one tap makes a round's tables.
 </main>""",
     "score": """<header><h1 id="title">Table</h1><span id="status" class="status"></span></header>
 <main>
-<p id="where" class="where"></p>
+<div class="where-box"><p id="where" class="where" role="button" tabindex="0" aria-expanded="false"></p></div>
 <div id="question" class="question" hidden><p id="question-text"></p><div id="choices" class="choices"></div></div>
 <div id="calls" class="calls"></div>
 <p class="picture-bar"><button id="zoom" type="button" aria-pressed="false" aria-controls="picture">Zoom the table</button></p>
@@ -117,11 +117,15 @@ main{max-width:720px;margin:0 auto;padding:.5rem}
 .status{font-size:.8rem}
 .status.offline{color:#ffd27a;font-weight:bold}
 .where{font-weight:600;margin:.3rem 0}
+.where-box{position:relative;height:2.8em;margin:.3rem 0}
+.where-box .where{position:absolute;top:0;left:0;right:0;min-height:100%;margin:0;cursor:pointer;overflow:hidden;
+ display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;line-clamp:2}
+.where-box .where.open{display:block;overflow:visible;z-index:5;background:#fffbe8;box-shadow:0 2px 8px rgba(0,0,0,.3);border-radius:0 0 6px 6px}
 .picture svg{width:100%;height:auto;display:block}
 .picture.zoomed{overflow:auto;max-height:65vh;border:1px solid #bbb;border-radius:6px;overscroll-behavior:contain}
 .picture.zoomed svg{max-width:none}
 .picture-bar{margin:.2rem 0;text-align:right}
-.trick{margin:.3rem 0}
+.trick{margin:.3rem 0;min-height:1.35em;white-space:nowrap;overflow-x:auto}
 .scores{margin:.3rem 0;padding-left:1.4rem}
 .refusal{color:#a40000;font-weight:600;min-height:1.2em;margin:.3rem 0}
 .notices{position:fixed;left:0;right:0;bottom:0;z-index:10;padding:0 .5rem env(safe-area-inset-bottom);pointer-events:none}
@@ -224,10 +228,23 @@ SCRIPT = r"""
     if (zoomed) { frame.scrollLeft = (frame.scrollWidth - frame.clientWidth) / 2; frame.scrollTop = (frame.scrollHeight - frame.clientHeight) / 2; }
   }
   if ($("zoom")) $("zoom").addEventListener("click", zoom);
+  // Issue 31: on the scorer's page the card grid must not move between taps, so the lines above it keep their
+  // height: the where line is two lines at most (ellipsis), its whole text in its title and shown over the
+  // picture, in a box of the same place, while it is tapped open; the trick line is there even when empty.
+  function showWhere(text) { const where = $("where"); where.textContent = text; where.title = text; }
+  const whereLine = $("where");
+  if (whereLine && whereLine.hasAttribute("aria-expanded")) {
+    const flip = () => {
+      const open = whereLine.getAttribute("aria-expanded") !== "true";
+      whereLine.setAttribute("aria-expanded", String(open)); whereLine.classList.toggle("open", open);
+    };
+    whereLine.addEventListener("click", flip);
+    whereLine.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); flip(); } });
+  }
   function showCommon(state) {
     $("title").textContent = "Table " + state.seq + " · " + state.rules + " · " + state.players.join(", ");
-    $("where").textContent = state.finished ? "Game over: " + (state.result || "") :
-      state.where + (state.to_move && !state.where.includes(state.to_move + " ") ? " · " + state.to_move + " to play" : "");
+    showWhere(state.finished ? "Game over: " + (state.result || "") :
+      state.where + (state.to_move && !state.where.includes(state.to_move + " ") ? " · " + state.to_move + " to play" : ""));
     const frame = $("picture"), left = frame.scrollLeft, top = frame.scrollTop;
     showSvg(frame, state.svg);
     fitPicture();
@@ -327,7 +344,7 @@ SCRIPT = r"""
         for (const choice of q.choices) box.appendChild(button(choice, choiceLabel(choice), () => enqueue("item", choice, {box: "choices", texts: [choice]})));
       }
       const due = (state.buttons || []).find((g) => g.kind === "call" || g.kind === "count");
-      if (due) $("where").textContent = ((state.where.match(/^round \d+/) || [""])[0] + " \u00b7 " + due.title + " due").trim();
+      if (due) showWhere(((state.where.match(/^round \d+/) || [""])[0] + " \u00b7 " + due.title + " due").trim());
       const calls = $("calls"); calls.replaceChildren();
       for (const group of state.buttons || []) {
         const g = el("div", null, "group " + group.kind); g.appendChild(el("p", group.title)); g.dataset.group = group.title;
