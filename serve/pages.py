@@ -63,7 +63,6 @@ opponents first, sit-outs shared), and one tap makes a round's tables.
     "score": """<header><h1 id="title">Table</h1><span id="status" class="status"></span></header>
 <main>
 <div class="where-box"><p id="where" class="where" role="button" tabindex="0" aria-expanded="false"></p></div>
-<div id="question" class="question" hidden><p id="question-text"></p><div id="choices" class="choices"></div></div>
 <div id="calls" class="calls"></div>
 <p class="picture-bar"><button id="zoom" type="button" aria-pressed="false" aria-controls="picture">Zoom the table</button></p>
 <div id="picture" class="picture"></div>
@@ -71,6 +70,7 @@ opponents first, sit-outs shared), and one tap makes a round's tables.
 <ol id="scores" class="scores"></ol>
 <div id="grid" class="grid" aria-label="the game's cards: tap one to record it"></div>
 <button id="undo" class="undo" type="button">Undo</button>
+<div id="signs" class="calls"></div>
 <form id="line" class="line"><label>Line <input id="line-text" name="text" autocomplete="off" autocapitalize="off"
  placeholder="pass Bob 1H 15H 11C · end · bid Ann 3" maxlength="2000"></label><button type="submit">Send</button></form>
 <details id="correct" class="fix"><summary>Correct an earlier card</summary>
@@ -82,7 +82,8 @@ Everything after them is checked again.</p>
 <p class="picked"><button id="swap" type="button" disabled>Swap</button> <span id="picked"></span></p>
 <form id="fix"><label>The card picked is really <input id="fix-text" name="text" maxlength="40" autocapitalize="characters"></label>
 <button type="submit">Correct</button></form></details>
-<div id="notices" class="notices"><p id="queue" class="queue" aria-live="polite" hidden></p>
+<div id="notices" class="notices"><div id="question" class="question" role="group" aria-labelledby="question-text" hidden>
+<p id="question-text" aria-live="polite"></p><div id="choices" class="choices"></div></div><p id="queue" class="queue" aria-live="polite" hidden></p>
 <div id="refused" class="refused-bar" hidden><p id="refusal" class="refusal" role="alert" aria-live="assertive"></p>
 <button id="refusal-close" class="close" type="button" aria-label="Close the message">&times;</button></div></div>
 </main>""",
@@ -139,7 +140,7 @@ main{max-width:720px;margin:0 auto;padding:.5rem}
 .shake{animation:shake .45s ease-in-out}
 @keyframes shake{0%,100%{transform:translateX(0)}20%,60%{transform:translateX(-5px)}40%,80%{transform:translateX(5px)}}
 @media (prefers-reduced-motion:reduce){.shake{animation:none}}
-.question{background:#fff4cc;border:2px solid #c99a00;border-radius:8px;padding:.4rem;margin:.4rem 0}
+.question{background:#fff4cc;border:2px solid #c99a00;border-radius:8px;padding:.4rem;margin:.4rem auto}
 .choices{display:flex;flex-wrap:wrap;gap:.4rem}
 .choices button{min-width:3.2rem;min-height:2.8rem;font-size:1rem}
 .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(52px,1fr));gap:4px;margin:.5rem 0}
@@ -345,24 +346,28 @@ SCRIPT = r"""
       }
       const due = (state.buttons || []).find((g) => g.kind === "call" || g.kind === "count");
       if (due) showWhere(((state.where.match(/^round \d+/) || [""])[0] + " \u00b7 " + due.title + " due").trim());
-      const calls = $("calls"); calls.replaceChildren();
+      // What is due before a round's cards (a count, pass lines, bids, takes) stands above the grid; what comes
+      // with a card (an ace's other sign, B7) stands below Undo, and a question (a Joker's suit, a Clubs victim,
+      // an award) in the bar of notices: nothing that comes and goes within a round moves the grid or Undo.
+      $("calls").replaceChildren(); $("signs").replaceChildren();
       for (const group of state.buttons || []) {
+        const box = group.kind === "sign" ? "signs" : "calls";
         const g = el("div", null, "group " + group.kind); g.appendChild(el("p", group.title)); g.dataset.group = group.title;
         const choose = group.choose || 1, chosen = new Set();
         for (const c of group.choices) {
           const b = button(c.text, c.label, () => {
-            if (!group.join) { enqueue("item", c.text, {box: "calls", group: group.title, texts: [c.text]}); return; }
+            if (!group.join) { enqueue("item", c.text, {box, group: group.title, texts: [c.text]}); return; }
             if (chosen.has(c.text)) chosen.delete(c.text); else chosen.add(c.text);
             b.classList.toggle("chosen", chosen.has(c.text));
             if (chosen.size < choose) return;
             // the line: the group's template with the chosen texts in the choices' order (R6's `pass Ann 9D 12H`)
             const texts = group.choices.map((x) => x.text).filter((t) => chosen.has(t));
             let at = 0;
-            enqueue("item", group.join.replace(/\{\}/g, () => texts[at++]), {box: "calls", group: group.title, texts});
+            enqueue("item", group.join.replace(/\{\}/g, () => texts[at++]), {box, group: group.title, texts});
           });
           g.appendChild(b);
         }
-        calls.appendChild(g);
+        $(box).appendChild(g);
       }
       const grid = $("grid"); grid.replaceChildren();
       for (const c of state.cards) {
@@ -396,7 +401,7 @@ SCRIPT = r"""
     function showPicked() {
       for (const b of document.querySelectorAll("#items button")) b.classList.toggle("picked", picked.includes(b.dataset.label));
       $("swap").disabled = picked.length !== 2 || asking;
-      $("picked").textContent = asking && picked.length ? "answer the question above first (or Undo)" :
+      $("picked").textContent = asking && picked.length ? "answer the question first (or Undo)" :
         picked.length === 2 ? "swap " + picked.join(" and ") :
         picked.length === 1 ? picked[0] + " picked: pick another to swap, or correct it below" : "";
     }
