@@ -9,13 +9,16 @@ a Joker the question of its suit and sign (B7). A scorer tapping fast taps where
 grid moved, the tap lands on another card. So the page is scrolled once, as a scorer does, and each card,
 sign button and answer is tapped where it is drawn, without scrolling; then the grid's top on the screen
 and in the page (the screen's top plus the scroll, which a browser's scroll anchoring may adjust, or not)
-are compared with the first. Every wait is for the page's answer (its redraws counted), never a time."""
+are compared with the first. Every wait is for the page's answer (its redraws counted), never a time. Screenshots go to
+DIAMONDS_SCREENSHOTS when it is set."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -60,6 +63,13 @@ def phone() -> Iterator[Any]:
         yield browser
 
 
+def _shot(browser: Any, name: str) -> None:
+    folder = os.environ.get("DIAMONDS_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        browser.save_screenshot(str(Path(folder) / f"{name}.png"))
+
+
 def _round_lines_then_items(rules: str, count: int, seed: int) -> tuple[Any, list[str], list[str]]:
     """A simulated game without deal lines: its first round's lines before the cards (the dealer's count and
     pass lines, R6; bids, takes and final bids, B3-B5) and that round's cards, as written (`AH-`, `JoC+`)."""
@@ -94,6 +104,7 @@ def test_the_grid_stays_put_between_taps_within_a_round(server: Server, phone: A
         # scrolled once, as a scorer does: the grid near the screen's top, Undo below it on the screen
         phone.execute_script("scrollTo(0, document.getElementById('grid').getBoundingClientRect().top + scrollY - 100)")
         first = phone.execute_script(_WHERE, None)
+        _shot(phone, f"steady-{rules}")
 
         def tap(find: str, *args: str) -> None:
             """Tap what `find` returns where it is drawn (on the screen, nothing over it: no scrolling),
@@ -113,6 +124,7 @@ def test_the_grid_stays_put_between_taps_within_a_round(server: Server, phone: A
             if item[len(card):]:  # a Joker's suit and sign (the question's), or an ace made low (a sign button)
                 asked = phone.execute_script("return !document.getElementById('question').hidden")
                 asides["question" if asked else "sign"] += 1
+                _shot(phone, f"steady-{rules}-{'question' if asked else 'sign'}")
                 tap("return [...document.querySelectorAll(arguments[0])].find((b) => b.dataset.text === arguments[1]"
                     " || b.dataset.text.endsWith(' ' + arguments[1]))", "#choices button" if asked else "#signs button",
                     item[len(card):] if asked else item)
