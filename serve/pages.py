@@ -62,8 +62,7 @@ opponents first, sit-outs shared), and one tap makes a round's tables.
 </main>""",
     "score": """<header><h1 id="title">Table</h1><span id="status" class="status"></span></header>
 <main>
-<p id="where" class="where"></p>
-<div id="question" class="question" hidden><p id="question-text"></p><div id="choices" class="choices"></div></div>
+<div class="where-box"><p id="where" class="where" role="button" tabindex="0" aria-expanded="false"></p></div>
 <div id="calls" class="calls"></div>
 <p class="picture-bar"><button id="zoom" type="button" aria-pressed="false" aria-controls="picture">Zoom the table</button></p>
 <div id="picture" class="picture"></div>
@@ -71,6 +70,7 @@ opponents first, sit-outs shared), and one tap makes a round's tables.
 <ol id="scores" class="scores"></ol>
 <div id="grid" class="grid" aria-label="the game's cards: tap one to record it"></div>
 <button id="undo" class="undo" type="button">Undo</button>
+<div id="signs" class="calls"></div>
 <form id="line" class="line"><label>Line <input id="line-text" name="text" autocomplete="off" autocapitalize="off"
  placeholder="pass Bob 1H 15H 11C · end · bid Ann 3" maxlength="2000"></label><button type="submit">Send</button></form>
 <details id="correct" class="fix"><summary>Correct an earlier card</summary>
@@ -82,7 +82,8 @@ Everything after them is checked again.</p>
 <p class="picked"><button id="swap" type="button" disabled>Swap</button> <span id="picked"></span></p>
 <form id="fix"><label>The card picked is really <input id="fix-text" name="text" maxlength="40" autocapitalize="characters"></label>
 <button type="submit">Correct</button></form></details>
-<div id="notices" class="notices"><p id="queue" class="queue" aria-live="polite" hidden></p>
+<div id="notices" class="notices"><div id="question" class="question" role="group" aria-labelledby="question-text" hidden>
+<p id="question-text" aria-live="polite"></p><div id="choices" class="choices"></div></div><p id="queue" class="queue" aria-live="polite" hidden></p>
 <div id="refused" class="refused-bar" hidden><p id="refusal" class="refusal" role="alert" aria-live="assertive"></p>
 <button id="refusal-close" class="close" type="button" aria-label="Close the message">&times;</button></div></div>
 </main>""",
@@ -117,11 +118,15 @@ main{max-width:720px;margin:0 auto;padding:.5rem}
 .status{font-size:.8rem}
 .status.offline{color:#ffd27a;font-weight:bold}
 .where{font-weight:600;margin:.3rem 0}
+.where-box{position:relative;height:2.8em;margin:.3rem 0}
+.where-box .where{position:absolute;top:0;left:0;right:0;min-height:100%;margin:0;cursor:pointer;overflow:hidden;
+ display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;line-clamp:2}
+.where-box .where.open{display:block;overflow:visible;z-index:5;background:#fffbe8;box-shadow:0 2px 8px rgba(0,0,0,.3);border-radius:0 0 6px 6px}
 .picture svg{width:100%;height:auto;display:block}
 .picture.zoomed{overflow:auto;max-height:65vh;border:1px solid #bbb;border-radius:6px;overscroll-behavior:contain}
 .picture.zoomed svg{max-width:none}
 .picture-bar{margin:.2rem 0;text-align:right}
-.trick{margin:.3rem 0}
+.trick{margin:.3rem 0;min-height:1.35em;white-space:nowrap;overflow-x:auto}
 .scores{margin:.3rem 0;padding-left:1.4rem}
 .refusal{color:#a40000;font-weight:600;min-height:1.2em;margin:.3rem 0}
 .notices{position:fixed;left:0;right:0;bottom:0;z-index:10;padding:0 .5rem env(safe-area-inset-bottom);pointer-events:none}
@@ -135,7 +140,7 @@ main{max-width:720px;margin:0 auto;padding:.5rem}
 .shake{animation:shake .45s ease-in-out}
 @keyframes shake{0%,100%{transform:translateX(0)}20%,60%{transform:translateX(-5px)}40%,80%{transform:translateX(5px)}}
 @media (prefers-reduced-motion:reduce){.shake{animation:none}}
-.question{background:#fff4cc;border:2px solid #c99a00;border-radius:8px;padding:.4rem;margin:.4rem 0}
+.question{background:#fff4cc;border:2px solid #c99a00;border-radius:8px;padding:.4rem;margin:.4rem auto}
 .choices{display:flex;flex-wrap:wrap;gap:.4rem}
 .choices button{min-width:3.2rem;min-height:2.8rem;font-size:1rem}
 .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(52px,1fr));gap:4px;margin:.5rem 0}
@@ -224,10 +229,23 @@ SCRIPT = r"""
     if (zoomed) { frame.scrollLeft = (frame.scrollWidth - frame.clientWidth) / 2; frame.scrollTop = (frame.scrollHeight - frame.clientHeight) / 2; }
   }
   if ($("zoom")) $("zoom").addEventListener("click", zoom);
+  // Issue 31: on the scorer's page the card grid must not move between taps, so the lines above it keep their
+  // height: the where line is two lines at most (ellipsis), its whole text in its title and shown over the
+  // picture, in a box of the same place, while it is tapped open; the trick line is there even when empty.
+  function showWhere(text) { const where = $("where"); where.textContent = text; where.title = text; }
+  const whereLine = $("where");
+  if (whereLine && whereLine.hasAttribute("aria-expanded")) {
+    const flip = () => {
+      const open = whereLine.getAttribute("aria-expanded") !== "true";
+      whereLine.setAttribute("aria-expanded", String(open)); whereLine.classList.toggle("open", open);
+    };
+    whereLine.addEventListener("click", flip);
+    whereLine.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); flip(); } });
+  }
   function showCommon(state) {
     $("title").textContent = "Table " + state.seq + " · " + state.rules + " · " + state.players.join(", ");
-    $("where").textContent = state.finished ? "Game over: " + (state.result || "") :
-      state.where + (state.to_move && !state.where.includes(state.to_move + " ") ? " · " + state.to_move + " to play" : "");
+    showWhere(state.finished ? "Game over: " + (state.result || "") :
+      state.where + (state.to_move && !state.where.includes(state.to_move + " ") ? " · " + state.to_move + " to play" : ""));
     const frame = $("picture"), left = frame.scrollLeft, top = frame.scrollTop;
     showSvg(frame, state.svg);
     fitPicture();
@@ -327,25 +345,29 @@ SCRIPT = r"""
         for (const choice of q.choices) box.appendChild(button(choice, choiceLabel(choice), () => enqueue("item", choice, {box: "choices", texts: [choice]})));
       }
       const due = (state.buttons || []).find((g) => g.kind === "call" || g.kind === "count");
-      if (due) $("where").textContent = ((state.where.match(/^round \d+/) || [""])[0] + " \u00b7 " + due.title + " due").trim();
-      const calls = $("calls"); calls.replaceChildren();
+      if (due) showWhere(((state.where.match(/^round \d+/) || [""])[0] + " \u00b7 " + due.title + " due").trim());
+      // What is due before a round's cards (a count, pass lines, bids, takes) stands above the grid; what comes
+      // with a card (an ace's other sign, B7) stands below Undo, and a question (a Joker's suit, a Clubs victim,
+      // an award) in the bar of notices: nothing that comes and goes within a round moves the grid or Undo.
+      $("calls").replaceChildren(); $("signs").replaceChildren();
       for (const group of state.buttons || []) {
+        const box = group.kind === "sign" ? "signs" : "calls";
         const g = el("div", null, "group " + group.kind); g.appendChild(el("p", group.title)); g.dataset.group = group.title;
         const choose = group.choose || 1, chosen = new Set();
         for (const c of group.choices) {
           const b = button(c.text, c.label, () => {
-            if (!group.join) { enqueue("item", c.text, {box: "calls", group: group.title, texts: [c.text]}); return; }
+            if (!group.join) { enqueue("item", c.text, {box, group: group.title, texts: [c.text]}); return; }
             if (chosen.has(c.text)) chosen.delete(c.text); else chosen.add(c.text);
             b.classList.toggle("chosen", chosen.has(c.text));
             if (chosen.size < choose) return;
             // the line: the group's template with the chosen texts in the choices' order (R6's `pass Ann 9D 12H`)
             const texts = group.choices.map((x) => x.text).filter((t) => chosen.has(t));
             let at = 0;
-            enqueue("item", group.join.replace(/\{\}/g, () => texts[at++]), {box: "calls", group: group.title, texts});
+            enqueue("item", group.join.replace(/\{\}/g, () => texts[at++]), {box, group: group.title, texts});
           });
           g.appendChild(b);
         }
-        calls.appendChild(g);
+        $(box).appendChild(g);
       }
       const grid = $("grid"); grid.replaceChildren();
       for (const c of state.cards) {
@@ -379,7 +401,7 @@ SCRIPT = r"""
     function showPicked() {
       for (const b of document.querySelectorAll("#items button")) b.classList.toggle("picked", picked.includes(b.dataset.label));
       $("swap").disabled = picked.length !== 2 || asking;
-      $("picked").textContent = asking && picked.length ? "answer the question above first (or Undo)" :
+      $("picked").textContent = asking && picked.length ? "answer the question first (or Undo)" :
         picked.length === 2 ? "swap " + picked.join(" and ") :
         picked.length === 1 ? picked[0] + " picked: pick another to swap, or correct it below" : "";
     }

@@ -311,7 +311,7 @@ def test_a_bidding_table_bid_with_buttons_only(tmp_path, browsers) -> None:
         for card in ("10C", "KC", "7C", "AH"):
             _click(page, f'#grid button[data-card="{card}"]')
             assert _wait(lambda: card in api.dgn().split("final Ann 5", 1)[1]), card  # noqa: B023
-        _click(page, '#calls button[data-text="fix R1.2.1 AH-"]')  # the ace just played, made low
+        _click(page, '#signs button[data-text="fix R1.2.1 AH-"]')  # the ace just played, made low
         assert _wait(lambda: "2. AH-" in api.dgn())
         for card in ("8H", "QH", "KH", "JS", "10H", "JH", "Jo"):
             _click(page, f'#grid button[data-card="{card}"]')

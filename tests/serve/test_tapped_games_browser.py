@@ -50,7 +50,7 @@ const texts = (css, root) => [...(root || document).querySelectorAll(css)].map((
 return {renders: window.tappedRenders, waiting: !$("queue").hidden, refusal: $("refusal").textContent,
         question: !$("question").hidden, asked: $("question-text").textContent, choices: texts("#choices button"),
         trick: $("trick").textContent, where: $("where").textContent,
-        groups: [...document.querySelectorAll("#calls .group")].map((g) => ({
+        groups: [...document.querySelectorAll("#calls .group, #signs .group")].map((g) => ({
           kind: g.className.replace("group ", ""), title: g.querySelector("p").textContent,
           texts: texts("button", g)}))};
 """
@@ -214,7 +214,7 @@ def play_by_taps(page: Page, items: list[str], per_trick: int) -> tuple[Taps, li
             sign = next((text for group in page.state["groups"] if group["kind"] == "sign" for text in group["texts"]
                          if text.endswith(" " + whole)), None)
             assert sign is not None, (item, page.state)
-            page.button("#calls .group.sign button", sign)
+            page.button("#signs .group.sign button", sign)
             made += 1
         if ">" in item:
             owed.append(item[item.index(">"):])  # asked once its trick is complete (R14), maybe at a later card

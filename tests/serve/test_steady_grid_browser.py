@@ -1,0 +1,139 @@
+"""The card grid stays put between taps (issue 31: every item a tap, on a phone): headless Chromium as a
+360 x 740 phone against a real `diamonds serve` taps whole tricks of a round without deal lines, and after
+every tap the grid's top is where it was, on the screen and in the page.
+
+Within a round, what is above the grid changes at every card: the where line grows with the trick so far
+(a bga trick of five cards: one line, then two, then three at 360 px), the trick line comes with a trick's
+first card and goes with its last, and in the bidding game an ace brings the button that makes it low and
+a Joker the question of its suit and sign (B7). A scorer tapping fast taps where the next card was; had the
+grid moved, the tap lands on another card. So the page is scrolled once, as a scorer does, and each card,
+sign button and answer is tapped where it is drawn, without scrolling; then the grid's top on the screen
+and in the page (the screen's top plus the scroll, which a browser's scroll anchoring may adjust, or not)
+are compared with the first. Every wait is for the page's answer (its redraws counted), never a time. Screenshots go to
+DIAMONDS_SCREENSHOTS when it is set."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from chromium import chromium, require, wait_until
+from servehelp import Scorer, Server, game_items
+
+pytest.importorskip("fastapi")
+pytestmark = [pytest.mark.browser, pytest.mark.process]
+
+WIDTH, HEIGHT = 360, 740
+CARD = re.compile(r"^(Jo|\d+[DHSC]|[2-9TJQKA][DHSC]|10[DHSC])")  # a card word without its marks
+
+#: Counts the page's redraws of the card grid (each answer drawn redraws it).
+_COUNT_RENDERS = """window.gridRenders = 0;
+new MutationObserver(() => { window.gridRenders += 1; }).observe(document.getElementById("grid"), {childList: true});"""
+
+#: The page once it has drawn an answer after redraw number `arguments[0]` with no tap waiting, else null.
+_SETTLED = """const $ = (id) => document.getElementById(id);
+if (!(window.gridRenders > arguments[0] && $("queue").hidden)) return null;
+return {refusal: $("refusal").textContent, question: !$("question").hidden, trick: $("trick").textContent};"""
+
+#: The grid's top on the screen and in the page (CSS px), and the where line.
+_WHERE = """const box = document.getElementById("grid").getBoundingClientRect();
+return {top: box.top, page: box.top + scrollY, where: document.getElementById("where").textContent};"""
+
+#: The centre of the element `FIND` returns (CSS px, on the screen), whether it is on the screen and a tap there
+#: reaches it (nothing drawn over it), and the grid's redraws so far.
+_AIM = """const target = (function () { FIND }).apply(null, arguments);
+if (!target) return null;
+const r = target.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+const top = document.elementFromPoint(x, y);
+return {x, y, shown: r.top >= 0 && r.bottom <= innerHeight, hit: !!top && (top === target || target.contains(top)),
+        renders: window.gridRenders};"""
+
+
+@pytest.fixture(scope="module")
+def phone() -> Iterator[Any]:
+    require()
+    with chromium(WIDTH, HEIGHT) as browser:
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": True})
+        yield browser
+
+
+def _shot(browser: Any, name: str) -> None:
+    folder = os.environ.get("DIAMONDS_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        browser.save_screenshot(str(Path(folder) / f"{name}.png"))
+
+
+def _round_lines_then_items(rules: str, count: int, seed: int) -> tuple[Any, list[str], list[str]]:
+    """A simulated game without deal lines: its first round's lines before the cards (the dealer's count and
+    pass lines, R6; bids, takes and final bids, B3-B5) and that round's cards, as written (`AH-`, `JoC+`)."""
+    game, _, items = game_items(rules, count, seed, deals=False)
+    first = next(at for at, item in enumerate(items) if " " not in item)
+    header = items[0].split()  # `R1 dealer Dan pass 1`: its count is a line of its own (`pass 1`)
+    return game, [" ".join(header[3:5])] * (len(header) > 3) + items[1:first], items[first:]
+
+
+#: (rules, players, seed, tricks tapped). bga with five: two tricks of five cards, nothing asked. The bidding
+#: game (seed 1): `QH AH- 9H`, `JC 9C AC-`, `8C QC JoC+`: two aces made low by the sign button offered
+#: after them (B7) and a Joker's suit and sign asked (B7), both offered, answered and gone within the round.
+GAMES = [("bga", 5, 11, 2), ("bidding", 3, 1, 3)]
+
+
+@pytest.mark.parametrize("rules, count, seed, tricks", GAMES, ids=[g[0] for g in GAMES])
+def test_the_grid_stays_put_between_taps_within_a_round(server: Server, phone: Any, rules: str, count: int,
+                                                        seed: int, tricks: int) -> None:
+    from selenium.webdriver.common.by import By
+
+    game, lines, items = _round_lines_then_items(rules, count, seed)
+    table = server.create(game=game)
+    api = Scorer(server.base, table)
+    for line in lines:  # the round's lines (the set-up: the taps measured are the round's cards)
+        assert api.post(line).status_code == 200, line
+    seen, asides = [], Counter[str]()
+    try:
+        phone.get(table["scorer_url"])
+        assert wait_until(lambda: phone.find_elements(By.CSS_SELECTOR, "#grid button"))
+        assert phone.execute_script("return [innerWidth, innerHeight]") == [WIDTH, HEIGHT]
+        phone.execute_script(_COUNT_RENDERS)
+        # scrolled once, as a scorer does: the grid near the screen's top, Undo below it on the screen
+        phone.execute_script("scrollTo(0, document.getElementById('grid').getBoundingClientRect().top + scrollY - 100)")
+        first = phone.execute_script(_WHERE, None)
+        _shot(phone, f"steady-{rules}")
+
+        def tap(find: str, *args: str) -> None:
+            """Tap what `find` returns where it is drawn (on the screen, nothing over it: no scrolling),
+            then wait until the page has drawn the answer."""
+            aim = phone.execute_script(_AIM.replace("FIND", find), *args)
+            assert aim and aim["shown"] and aim["hit"], (find, args, aim)
+            for kind in ("mousePressed", "mouseReleased"):  # the browser's own input at that point
+                phone.execute_cdp_cmd("Input.dispatchMouseEvent", {
+                    "type": kind, "x": aim["x"], "y": aim["y"], "button": "left", "clickCount": 1})
+            drawn = wait_until(lambda: phone.execute_script(_SETTLED, aim["renders"]))
+            assert drawn and not drawn["refusal"], (args, drawn)
+            seen.append(phone.execute_script(_WHERE, None) | {"tap": args[-1], "trick": drawn["trick"]})
+
+        for item in items[:tricks * game.config.plays_per_trick]:
+            card = CARD.match(item).group(1)  # type: ignore[union-attr]
+            tap('return document.querySelector(`#grid button[data-card="${arguments[0]}"]`)', card)
+            if item[len(card):]:  # a Joker's suit and sign (the question's), or an ace made low (a sign button)
+                asked = phone.execute_script("return !document.getElementById('question').hidden")
+                asides["question" if asked else "sign"] += 1
+                _shot(phone, f"steady-{rules}-{'question' if asked else 'sign'}")
+                tap("return [...document.querySelectorAll(arguments[0])].find((b) => b.dataset.text === arguments[1]"
+                    " || b.dataset.text.endsWith(' ' + arguments[1]))", "#choices button" if asked else "#signs button",
+                    item[len(card):] if asked else item)
+            assert phone.execute_script("return document.getElementById('question').hidden"), item
+    finally:
+        phone.get("about:blank")  # the page's live stream ends here, not with the module's server
+    assert rules != "bidding" or asides == {"question": 1, "sign": 2}, asides
+    assert len(seen) == tricks * game.config.plays_per_trick + sum(asides.values())  # every tap answered
+    assert any(s["trick"] for s in seen) and not seen[-1]["trick"]  # the trick line came and went
+    moved = [(s["tap"], round(s["top"], 1), round(s["page"], 1)) for s in seen
+             if abs(s["top"] - first["top"]) > 0.5 or abs(s["page"] - first["page"]) > 0.5]
+    assert not moved, (round(first["top"], 1), round(first["page"], 1), moved)
