@@ -71,9 +71,16 @@ HANG = 120.0  # only a guard against a hang: a page that answers at all answers 
 def wait_until(condition: Callable[[], Any], timeout: float = HANG) -> Any:
     """`condition()` once it is true (the page redraws after each answer), or its last value after `timeout`,
     for the test's own assert to report: tests wait for the page's events, never for a number of seconds."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
     deadline = time.monotonic() + timeout
     while True:
-        value = condition()
+        try:
+            value = condition()
+        except StaleElementReferenceException:  # the page redrew between finding an element and reading it
+            if time.monotonic() > deadline:
+                raise
+            value = None
         if value or time.monotonic() > deadline:
             return value
         time.sleep(0.05)
