@@ -38,17 +38,17 @@ def _position(setup: Setup, seed: int) -> diamonds.Position:
                              variants=setup.variants, options=dict(setup.options))
 
 
-def _passed_by(pos: diamonds.Position, viewer: int) -> set[Any]:
-    """The cards `viewer` gave away this round by a move of theirs that names cards (a pass)."""
-    given: set[Any] = set()
+def _passed_by(pos: diamonds.Position) -> dict[int, set[Any]]:
+    """Per seat, the cards it gave away this round by a move of its own that names cards (a pass)."""
     round_start = 0
-    for ply in range(len(pos.moves)):
+    for ply in reversed(range(len(pos.moves))):  # the round began at its last deal
         if pos.rule_set.is_chance(pos.engine.state_at(ply)):
             round_start = ply
-    for ply in range(round_start, len(pos.moves)):
-        move = pos.moves[ply]
-        if getattr(move, "seat", None) == viewer and hasattr(move, "cards"):
-            given.update(move.cards)
+            break
+    given: dict[int, set[Any]] = {seat: set() for seat in range(len(pos.players))}
+    for move in pos.moves[round_start:]:
+        if getattr(move, "seat", None) in given and hasattr(move, "cards"):
+            given[move.seat].update(move.cards)
     return given
 
 
@@ -66,10 +66,11 @@ def _check_step(pos: diamonds.Position) -> None:
         text = pos.text(move)
         assert pos.parse(text) == move, (text, move)
         assert pos.parse(text.lower()) == move, (text.lower(), move)
+    passed = _passed_by(pos)
     for seat, name in enumerate(pos.players):
         view = pos.view(name)
         assert view.hand(name) == pos.hand(name), "a player sees their whole hand"
-        given = _passed_by(pos, seat)
+        given = passed[seat]
         for other in pos.players:
             if other != name:
                 shown = set(view.hand(other))
