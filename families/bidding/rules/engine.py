@@ -7,7 +7,7 @@ then returns the next state and the events the move caused. Ruling ids
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
@@ -46,7 +46,7 @@ from .state import BiddingState, Phase, Played
 
 __all__ = [
     "initial_state", "legal_moves", "apply", "standings", "standings_of", "trick_winner", "playable_cards",
-    "play_choices", "bid_range", "final_bid_range", "game_ends",
+    "playable_in", "play_choices", "play_moves", "bid_range", "final_bid_range", "game_ends",
 ]
 
 _DECK_SET: frozenset[AnyCard] = frozenset(DECK)
@@ -111,21 +111,43 @@ def forbidden_amount(dealer: int, seat: int, bids: Sequence[int | None]) -> int 
 
 
 def playable_cards(state: BiddingState) -> tuple[AnyCard, ...]:
-    """B6: the cards the seat to play may play, in display order.
+    """B6: the cards the seat to play may play, in display order (`playable_in` its hand)."""
+    seat = state.to_move
+    if state.phase is not Phase.PLAY or seat is None:
+        return ()
+    return playable_in(state.hands[seat], state.led_suit)
+
+
+#: Every card's suit (of any deck), the Joker's None: whether a card follows is one lookup.
+_SUIT_OF: dict[AnyCard, Suit | None] = {
+    card: card.suit if isinstance(card, Card) else None for card in spellings().values()}
+
+
+def playable_in(hand: Collection[AnyCard], led: Suit | None) -> tuple[AnyCard, ...]:
+    """B6: the cards of `hand` that may be played to a trick led in `led` (None: to lead), in display order.
 
     Holding a card of the led suit, a player must play one or the Joker
     (which belongs to no suit in the hand); otherwise any card.
     """
-    seat = state.to_move
-    if state.phase is not Phase.PLAY or seat is None:
-        return ()
-    hand = state.hands[seat]
-    led = state.led_suit
     if led is not None:
-        following = [c for c in hand if isinstance(c, Card) and c.suit is led]
+        suit_of = _SUIT_OF
+        following = [c for c in hand if suit_of[c] is led]
         if following:
             return sort_cards([*following, *(c for c in hand if isinstance(c, Joker))])
     return sort_cards(hand)
+
+
+def _choices_of(card: AnyCard) -> tuple[PlayCard, ...]:
+    needs_high, needs_suit = choices_needed(card)
+    if needs_suit:
+        return tuple(PlayCard(card, high, suit) for suit in SUITS for high in (True, False))
+    if needs_high:
+        return (PlayCard(card, True), PlayCard(card, False))
+    return (PlayCard(card),)
+
+
+#: `play_choices` of each card asked for, made once (moves are frozen values).
+_CHOICES: dict[AnyCard, tuple[PlayCard, ...]] = {}
 
 
 def play_choices(card: AnyCard) -> tuple[PlayCard, ...]:
@@ -134,12 +156,15 @@ def play_choices(card: AnyCard) -> tuple[PlayCard, ...]:
     A led Joker's given suit becomes the led suit, so leading or not, all
     eight Joker plays are open.
     """
-    needs_high, needs_suit = choices_needed(card)
-    if needs_suit:
-        return tuple(PlayCard(card, high, suit) for suit in SUITS for high in (True, False))
-    if needs_high:
-        return (PlayCard(card, True), PlayCard(card, False))
-    return (PlayCard(card),)
+    found = _CHOICES.get(card)
+    if found is None:
+        found = _CHOICES[card] = _choices_of(card)
+    return found
+
+
+def play_moves(hand: Collection[AnyCard], led: Suit | None) -> tuple[PlayCard, ...]:
+    """B6, B7: every play of `hand` to a trick led in `led`, in `legal_moves`' order."""
+    return tuple(move for card in playable_in(hand, led) for move in play_choices(card))
 
 
 def legal_moves(state: BiddingState) -> tuple[Move, ...]:
@@ -149,7 +174,7 @@ def legal_moves(state: BiddingState) -> tuple[Move, ...]:
         return ()
     phase = state.phase
     if phase is Phase.PLAY:
-        return tuple(move for card in playable_cards(state) for move in play_choices(card))
+        return play_moves(state.hands[seat], state.led_suit)
     if phase is Phase.BID:
         return tuple(Bid(seat, amount) for amount in bid_range(state, seat))
     if phase is Phase.TAKE:
