@@ -124,9 +124,9 @@ def rollout(rules: Any, state: BiddingState, rng: random.Random, round_no: int) 
                 raise AssertionError(f"the table refused greedy's {move}")  # greedy plays a legal move
         else:
             now = table.freeze()
-            seat = now.to_move
-            assert seat is not None  # a bid, a take or a final bid is due
-            table.apply(greedy(rules, now, seat, rng))
+            due = now.to_move
+            assert due is not None  # a bid, a take or a final bid is due
+            table.apply(greedy(rules, now, due, rng))
     return table.freeze()
 
 
