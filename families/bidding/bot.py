@@ -19,7 +19,7 @@ from diamonds.core.cards import AnyCard, Card, Suit
 
 from .rules.config import PLAYERS
 from .rules.deck import DECK, TRUMPS, point_value
-from .rules.engine import play_choices, play_moves, trick_winner
+from .rules.engine import play_choices, playable_in, takes_trick, trick_bar
 from .rules.fast import BiddingTable
 from .rules.moves import Bid, FinalBid, PlayCard, TakeFromKitty
 from .rules.state import BiddingState, Phase, Played
@@ -79,34 +79,44 @@ def _rank(move: PlayCard) -> tuple[int, int]:
     return (1 if card.suit is TRUMPS else 0, 0 if low_ace else card.rank)
 
 
-#: `_rank` of every play of the pack (`play_choices` makes each play once), looked up.
-_RANK: dict[PlayCard, tuple[int, int]] = {move: _rank(move) for card in DECK for move in play_choices(card)}
-#: Each play as it would stand in a trick, by seat (B1: three) and play (B7: the Joker counts in its given suit).
-_AS_PLAYED: tuple[dict[PlayCard, Played], ...] = tuple(
-    {move: Played(seat, move.card, move.high, move.suit if move.suit is not None else
-                  (move.card.suit if isinstance(move.card, Card) else TRUMPS))
-     for card in DECK for move in play_choices(card)} for seat in range(PLAYERS))
+#: Per seat (B1: three) and card of the pack, its plays in `play_choices`' order, each with its `_rank` and
+#: its entry in a trick (B7: the Joker counts in its given suit): made once, looked up by `_play`.
+_OPTIONS: tuple[dict[AnyCard, tuple[tuple[PlayCard, tuple[int, int], Played], ...]], ...] = tuple(
+    {card: tuple((move, _rank(move), Played(seat, card, move.high, move.suit if move.suit is not None else
+                                            (card.suit if isinstance(card, Card) else TRUMPS)))
+                 for move in play_choices(card))
+     for card in DECK} for seat in range(PLAYERS))
+
+
+def _first_best(options: list[tuple[PlayCard, tuple[int, int]]], lowest: bool) -> PlayCard:
+    """The first play of the lowest (or highest) rank, in the order given: `min` or `max` keyed by rank."""
+    best_move, best_rank = options[0]
+    for move, rank in options:
+        if (rank < best_rank) if lowest else (rank > best_rank):
+            best_move, best_rank = move, rank
+    return best_move
 
 
 def _play(seat: int, hand: Collection[AnyCard], trick: Sequence[Played], final: int | None,
           won: int) -> PlayCard:
     """Short of the final bid, take the trick as cheaply as possible; at it, duck with the highest card
     that does not take the trick; with nothing fit, the lowest card (B8, judged on the trick so far).
-    Read from the state's fields or the rollout's table's alike."""
+    Read from the state's fields or the rollout's table's alike; the plays weighed in `legal_moves`' order."""
     need = (final or 0) - won
-    moves = play_moves(hand, trick[0].suit if trick else None)
-    rank = _RANK.__getitem__
-    as_played = _AS_PLAYED[seat]
-    winning: list[PlayCard] = []
-    losing: list[PlayCard] = []
-    for move in moves:
-        plays = (*trick, as_played[move])
-        (winning if trick_winner(plays)[0] == len(plays) - 1 else losing).append(move)
+    bar = trick_bar(trick)
+    options = _OPTIONS[seat]
+    every: list[tuple[PlayCard, tuple[int, int]]] = []
+    winning: list[tuple[PlayCard, tuple[int, int]]] = []
+    losing: list[tuple[PlayCard, tuple[int, int]]] = []
+    for card in playable_in(hand, trick[0].suit if trick else None):
+        for move, rank, played in options[card]:
+            every.append((move, rank))
+            (winning if takes_trick(bar, played) else losing).append((move, rank))
     if need > 0 and winning:
-        return min(winning, key=rank)
+        return _first_best(winning, True)
     if need <= 0 and losing:
-        return max(losing, key=rank)
-    return min(moves, key=rank)
+        return _first_best(losing, False)
+    return _first_best(every, True)
 
 
 def rollout(rules: Any, state: BiddingState, rng: random.Random, round_no: int) -> BiddingState:

@@ -45,7 +45,8 @@ from .moves import Bid, Deal, FinalBid, Move, PlayCard, TakeFromKitty
 from .state import BiddingState, Phase, Played
 
 __all__ = [
-    "initial_state", "legal_moves", "apply", "standings", "standings_of", "trick_winner", "playable_cards",
+    "initial_state", "legal_moves", "apply", "standings", "standings_of", "trick_winner", "TrickBar",
+    "trick_bar", "takes_trick", "playable_cards",
     "playable_in", "play_choices", "play_moves", "bid_range", "final_bid_range", "game_ends",
 ]
 
@@ -224,6 +225,50 @@ def trick_winner(plays: Sequence[Played]) -> tuple[int, WinReason]:
     if trump >= 0:
         return trump, WinReason.TRUMP
     return follow, WinReason.LED_SUIT
+
+
+#: What a play must beat to take a trick so far (`trick_bar`): None once a high Joker is in it (nothing can,
+#: B8); else the led suit (None before the lead), the strongest trump's strength and the strongest strength
+#: of the led suit before any trump (-1: none).
+TrickBar = tuple[Suit | None, int, int] | None
+
+
+def trick_bar(plays: Sequence[Played]) -> TrickBar:
+    """B8: what a play added to `plays` must beat to take the trick (`takes_trick`), one pass for all the
+    plays a player weighs: `trick_winner`'s pass, keeping strengths rather than places."""
+    led = plays[0].suit if plays else None
+    trump_strength = follow_strength = -1
+    for play in plays:
+        card, high, suit = play.card, play.high, play.suit
+        if high and isinstance(card, Joker):
+            return None
+        if suit is TRUMPS:
+            strength = (_LOW_STRENGTH if high is False else _STRENGTH)[card]
+            if strength > trump_strength:
+                trump_strength = strength
+        elif suit is led and trump_strength < 0:
+            strength = (_LOW_STRENGTH if high is False else _STRENGTH)[card]
+            if strength > follow_strength:
+                follow_strength = strength
+    return led, trump_strength, follow_strength
+
+
+def takes_trick(bar: TrickBar, play: Played) -> bool:
+    """B8: whether `play`, added to the trick whose `trick_bar` is `bar`, would win it as it stands
+    (`trick_winner` would name it): a high Joker; a lead; a trump stronger than any before; a card of the
+    led suit stronger than any before, while no trump is in the trick. The first of equals keeps the trick."""
+    if bar is None:
+        return False
+    card, high, suit = play.card, play.high, play.suit
+    if high and isinstance(card, Joker):
+        return True
+    led, trump_strength, follow_strength = bar
+    if led is None:
+        return True
+    if suit is TRUMPS:
+        return (_LOW_STRENGTH if high is False else _STRENGTH)[card] > trump_strength
+    return (suit is led and trump_strength < 0
+            and (_LOW_STRENGTH if high is False else _STRENGTH)[card] > follow_strength)
 
 
 # ---------------------------------------------------------------- results
