@@ -4,10 +4,12 @@ Each arena plays up to 200 games of one hand or the usual rounds (the bidding ga
 and are long: up to 20 games there), with mc at 4 samples per decision (8 in Kirk's game, where its lead
 over greedy is small). The games are fixed by seed 1.
 
-The deals are duplicated, as in duplicate bridge (`ArenaSetup.duplicate`): each deal is played once per
-rotation of the bots, so that every bot holds every seat's cards of it, and an arena is whole deals (its
-200 or 20 games rounded up to a multiple of the seats). The luck of the cards, most of a game's result,
-then cancels out of a comparison made deal by deal.
+Kirk's arena duplicates its deals, as in duplicate bridge (`ArenaSetup.duplicate`): each deal is played
+once per rotation of the bots, so that every bot holds every seat's cards of it, and the arena is whole
+deals (its 200 games rounded up to a multiple of the seats). The luck of the cards, most of a Kirk game's
+result, then cancels out of a comparison made deal by deal. The other arenas deal afresh every game (each
+game a deal, its own rotation): the Fitzgerald arenas are clear at the first look allowed (40 games) as they
+are (duplicated, 2e took 60), and the bidding game's one batch is its whole arena.
 
 Asked: mc's mean final score over greedy's, and greedy's over random's, with a higher share of wins.
 The arena is sequential: after every batch of deals, each deal gives a paired difference (over its
@@ -32,11 +34,11 @@ import pytest
 from diamonds.bots.arena import ArenaSetup, GameResult, play_game, seat_bots, standings
 from diamonds.io.parallel import ordered_map
 
-ARENAS = [
-    ("2e", 4, ("mc:4", "greedy", "greedy", "random"), {}, 200),
-    ("1e", 3, ("mc:4", "greedy", "random"), {}, 200),
-    ("kirk", 4, ("mc:8", "greedy", "greedy", "random"), {"Hands": "1"}, 200),  # mc's lead is small here
-    ("bidding", 3, ("mc:4", "greedy", "random"), {}, 20),
+ARENAS = [  # rules, players, bots, option tags, games, duplicate deals
+    ("2e", 4, ("mc:4", "greedy", "greedy", "random"), {}, 200, False),
+    ("1e", 3, ("mc:4", "greedy", "random"), {}, 200, False),
+    ("kirk", 4, ("mc:8", "greedy", "greedy", "random"), {"Hands": "1"}, 200, True),  # mc's lead is small here
+    ("bidding", 3, ("mc:4", "greedy", "random"), {}, 20, False),
 ]
 BATCH = 20  # games between two looks, rounded up to whole deals (the bidding game's whole arena is one batch)
 MIN_GAMES = 40  # no stop before this many games, so that one lucky batch cannot decide
@@ -98,10 +100,10 @@ def test_each_deal_is_played_once_per_rotation_of_the_bots() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rules,players,bots,options,games", ARENAS, ids=[a[0] for a in ARENAS])
-def test_mc_beats_greedy_beats_random(rules, players, bots, options, games) -> None:
-    setup = ArenaSetup(rules, players, bots, 1, options=options, duplicate=True)
-    mc_bot, rotations = bots[0], len(bots)
+@pytest.mark.parametrize("rules,players,bots,options,games,duplicate", ARENAS, ids=[a[0] for a in ARENAS])
+def test_mc_beats_greedy_beats_random(rules, players, bots, options, games, duplicate) -> None:
+    setup = ArenaSetup(rules, players, bots, 1, options=options, duplicate=duplicate)
+    mc_bot, rotations = bots[0], len(bots) if duplicate else 1  # games a deal
     step = rotations * math.ceil(BATCH / rotations)  # whole deals between two looks
     games = rotations * math.ceil(games / rotations)  # whole deals in the arena
     results: list[GameResult] = []
