@@ -88,35 +88,31 @@ _OPTIONS: tuple[dict[AnyCard, tuple[tuple[PlayCard, tuple[int, int], Played], ..
      for card in DECK} for seat in range(PLAYERS))
 
 
-def _first_best(options: list[tuple[PlayCard, tuple[int, int]]], lowest: bool) -> PlayCard:
-    """The first play of the lowest (or highest) rank, in the order given: `min` or `max` keyed by rank."""
-    best_move, best_rank = options[0]
-    for move, rank in options:
-        if (rank < best_rank) if lowest else (rank > best_rank):
-            best_move, best_rank = move, rank
-    return best_move
-
-
 def _play(seat: int, hand: Collection[AnyCard], trick: Sequence[Played], final: int | None,
           won: int) -> PlayCard:
     """Short of the final bid, take the trick as cheaply as possible; at it, duck with the highest card
     that does not take the trick; with nothing fit, the lowest card (B8, judged on the trick so far).
-    Read from the state's fields or the rollout's table's alike; the plays weighed in `legal_moves`' order."""
-    need = (final or 0) - won
+    Read from the state's fields or the rollout's table's alike. The plays are weighed in `legal_moves`'
+    order, and of equal ranks the first is kept (as `min` and `max` keep it)."""
     bar = trick_bar(trick)
     options = _OPTIONS[seat]
-    every: list[tuple[PlayCard, tuple[int, int]]] = []
-    winning: list[tuple[PlayCard, tuple[int, int]]] = []
-    losing: list[tuple[PlayCard, tuple[int, int]]] = []
+    lowest: PlayCard | None = None
+    cheapest_win: PlayCard | None = None
+    dearest_loss: PlayCard | None = None
+    low_rank = win_rank = loss_rank = (0, 0)
     for card in playable_in(hand, trick[0].suit if trick else None):
         for move, rank, played in options[card]:
-            every.append((move, rank))
-            (winning if takes_trick(bar, played) else losing).append((move, rank))
-    if need > 0 and winning:
-        return _first_best(winning, True)
-    if need <= 0 and losing:
-        return _first_best(losing, False)
-    return _first_best(every, True)
+            if lowest is None or rank < low_rank:
+                lowest, low_rank = move, rank
+            if takes_trick(bar, played):
+                if cheapest_win is None or rank < win_rank:
+                    cheapest_win, win_rank = move, rank
+            elif dearest_loss is None or rank > loss_rank:
+                dearest_loss, loss_rank = move, rank
+    assert lowest is not None  # a player to move holds a card (B6)
+    if (final or 0) > won:
+        return cheapest_win or lowest
+    return dearest_loss or lowest
 
 
 def rollout(rules: Any, state: BiddingState, rng: random.Random, round_no: int) -> BiddingState:
@@ -127,11 +123,13 @@ def rollout(rules: Any, state: BiddingState, rng: random.Random, round_no: int) 
     n = state.config.player_count
     while table.phase is not Phase.DEAL and table.phase is not Phase.GAME_OVER and table.hand_no == round_no:
         if table.phase is Phase.PLAY:
-            trick = table.trick  # the table's list, cleared in place between tricks
-            seat = (table.leader + len(trick)) % n
-            move = _play(seat, table.hands[seat], trick, table.final_bids[seat], table.tricks_won[seat])
-            if not table.play_run((move,), 0):
-                raise AssertionError(f"the table refused greedy's {move}")  # greedy plays a legal move
+            # The table's lists, changed in place until the hand is scored (which ends the play phase).
+            hands, trick, final_bids, tricks_won = table.hands, table.trick, table.final_bids, table.tricks_won
+            while table.phase is Phase.PLAY:
+                seat = (table.leader + len(trick)) % n
+                move = _play(seat, hands[seat], trick, final_bids[seat], tricks_won[seat])
+                if not table.play_run((move,), 0):
+                    raise AssertionError(f"the table refused greedy's {move}")  # greedy plays a legal move
         else:
             now = table.freeze()
             due = now.to_move
