@@ -54,6 +54,16 @@ class FamilyBot:
     # the round's end) a move gets `?` and `??`. Each family's scores move in their own steps (a Suit Action
     # is 1 to 3 points, a Kirk trick tens), so one pair for all would mark almost nothing or almost everything.
     thresholds: tuple[float, float] = (2.0, 5.0)
+    # `rollout(rules, state, rng, round_no)`: what `playout` with `greedy` returns (the same end state, the same
+    # random numbers drawn), played on the family's mutable table without a frozen state, events or checks
+    # per move: Monte Carlo's playouts are nearly all of its time. None: the generic `playout`.
+    rollout: Callable[[Any, Any, random.Random, int], Any] | None = None
+
+    def play_out(self, rules: Any, state: Any, rng: random.Random, *, round_no: int) -> Any:
+        """`playout` of `state` with the family's `greedy`, by its `rollout` where it has one."""
+        if self.rollout is not None:
+            return self.rollout(rules, state, rng, round_no)
+        return playout(rules, state, self.greedy, rng, round_no=round_no)
 
 
 def family_bot(rules_id: str) -> FamilyBot:
@@ -165,7 +175,7 @@ class MCBot(Bot):
             base = relative_score(rules, world, seat)
             for index, move in enumerate(moves):
                 after, _ = rules.apply(world, move)
-                end = playout(rules, after, fam.greedy, self.rng, round_no=round_no)
+                end = fam.play_out(rules, after, self.rng, round_no=round_no)
                 totals[index] += relative_score(rules, end, seat) - base
             count += 1
             if self.seconds is not None:

@@ -42,7 +42,7 @@ from typing import Any
 
 from diamonds.notation.records import Call, Comment, GameRecord, HandLine, Play, Plays, Round, Take, Trick
 
-from . import family_bot, playout, relative_score, table_of
+from . import family_bot, relative_score, table_of
 from .notes import PlayerSummary, mark_comment
 from .solver import MAX_NODES, OverBudget, Solver, exact
 
@@ -164,7 +164,7 @@ class _Sampler:
             base = relative_score(rules, world, seat)
             for index, move in enumerate(moves):
                 after, _ = rules.apply(world, move)
-                end = playout(rules, after, self.fam.greedy, self.rng, round_no=round_no)
+                end = self.fam.play_out(rules, after, self.rng, round_no=round_no)
                 values[index].append(relative_score(rules, end, seat) - base)
         return True
 

@@ -4,6 +4,12 @@ Everything random in game `g` comes from `random.Random(f"{seed}:{g}")` (the
 deals, then one seed per seat for its bot), so the games and the standings
 depend on the seed only, never on how many processes play them.
 
+With `duplicate`, the deals are shared as in duplicate bridge: each deal is
+played once per rotation of the bots (`len(bots)` games in a row), so that every
+bot holds every seat's cards of it and the luck of the cards cancels out of a
+comparison made deal by deal. The cards and the dealer of game `g` then come from
+`random.Random(f"{seed}:deal {g // len(bots)}")`, the bots' seeds still from game `g`'s own.
+
 A game's record names its bots in a `Bots` tag, one `player=bot` word per seat
 in seat order (`[Bots "Ann=mc Bob=greedy Cat=greedy Dan=random"]`).
 """
@@ -21,7 +27,8 @@ from diamonds.core.simulate import default_names
 
 from . import make_bot
 
-__all__ = ["ArenaSetup", "GameResult", "BotStanding", "play_game", "seat_bots", "standings", "bots_tag", "format_standings"]
+__all__ = ["ArenaSetup", "GameResult", "BotStanding", "play_game", "seat_bots", "deal_of", "standings", "bots_tag",
+           "format_standings"]
 
 
 @dataclass(frozen=True)
@@ -33,6 +40,7 @@ class ArenaSetup:
     variants: tuple[str, ...] = ()
     options: Mapping[str, str] = field(default_factory=dict)
     names: tuple[str, ...] = ()  # the players' names in seat order (default: Ann, Bob, …)
+    duplicate: bool = False  # each deal played once per rotation of the bots (see the module)
 
 
 @dataclass(frozen=True)
@@ -50,6 +58,11 @@ def seat_bots(setup: ArenaSetup, number: int) -> tuple[str, ...]:
     return tuple(setup.bots[(seat - shift) % len(setup.bots)] for seat in range(setup.players))
 
 
+def deal_of(setup: ArenaSetup, number: int) -> int:
+    """The deal game `number` plays: its own, or with `duplicate` the one its rotation of the bots shares."""
+    return number // len(setup.bots) if setup.duplicate else number
+
+
 def bots_tag(players: Sequence[str], bots: Sequence[str]) -> str:
     return " ".join(f"{name}={bot}" for name, bot in zip(players, bots))
 
@@ -60,6 +73,8 @@ def play_game(setup: ArenaSetup, number: int) -> GameResult:
     names = setup.names or default_names(setup.players)
     bots = seat_bots(setup, number)
     players = [make_bot(spec, seed=rng.randrange(2**63)) for spec in bots]
+    if setup.duplicate:  # the cards and the dealer of the deal, alike in each of its rotations
+        rng = random.Random(f"{setup.seed}:deal {deal_of(setup, number)}")
     dealer = rng.randrange(setup.players)
     position = diamonds.Position(setup.rules, names, dealer=dealer, variants=setup.variants,
                                  options=dict(setup.options) or None)

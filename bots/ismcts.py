@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from . import Bot, family_bot, playout, relative_score, table_of
+from . import Bot, family_bot, relative_score, table_of
 from .solver import OverBudget, Solver, tricks_left
 
 __all__ = ["ISMCTSBot"]
@@ -158,7 +158,7 @@ class ISMCTSBot(Bot):
         most `leaf_tricks` tricks remain (max-n, every hand seen, within `leaf_nodes`), else the end state of
         a playout by `greedy`."""
         if leaf is None:
-            return playout(rules, state, fam.greedy, self.rng, round_no=round_no)
+            return fam.play_out(rules, state, self.rng, round_no=round_no)
         while not _ended(rules, state, round_no) and tricks_left(rules, state) > self.leaf_tricks:
             state = rules.apply(state, fam.greedy(rules, state, rules.to_move(state), self.rng))[0]
         if _ended(rules, state, round_no):
@@ -170,7 +170,7 @@ class ISMCTSBot(Bot):
             utilities = leaf.search(game, state.config.side_of, game.cost) if game is not None else \
                 leaf.value(state, round_no)
         except OverBudget:
-            return playout(rules, state, fam.greedy, self.rng, round_no=round_no)
+            return fam.play_out(rules, state, self.rng, round_no=round_no)
         return tuple(u / max(sides - 1, 1) for u in utilities)
 
 

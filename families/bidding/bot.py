@@ -10,18 +10,21 @@ Joker, which belongs to no suit, proves nothing).
 from __future__ import annotations
 
 import random
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from typing import Any
 
 from diamonds.bots import FamilyBot, Table, deal_unknown, deck_index
 from diamonds.core.cards import AnyCard, Card, Suit
 
-from .rules.deck import TRUMPS, point_value
-from .rules.engine import trick_winner
+from .rules.config import PLAYERS
+from .rules.deck import DECK, TRUMPS, point_value
+from .rules.engine import play_choices, playable_in, takes_trick, trick_bar
+from .rules.fast import BiddingTable
 from .rules.moves import Bid, FinalBid, PlayCard, TakeFromKitty
 from .rules.state import BiddingState, Phase, Played
 
-__all__ = ["BOT", "greedy", "determinise", "expected_tricks"]
+__all__ = ["BOT", "greedy", "determinise", "expected_tricks", "rollout"]
 
 
 def expected_tricks(hand: Any) -> int:
@@ -43,6 +46,8 @@ def expected_tricks(hand: Any) -> int:
 
 def greedy(rules: Any, state: BiddingState, seat: int, rng: random.Random) -> Any:
     phase = state.phase
+    if phase is Phase.PLAY:
+        return _play(seat, state.hands[seat], state.trick, state.final_bids[seat], state.tricks_won[seat])
     moves = rules.legal_moves(state)
     if phase is Phase.BID:
         want = expected_tricks(state.hands[seat])
@@ -55,8 +60,6 @@ def greedy(rules: Any, state: BiddingState, seat: int, rng: random.Random) -> An
     if phase is Phase.FINAL:
         want = expected_tricks(state.hands[seat])
         return min(moves, key=lambda m: (abs(m.amount - want), m.amount))
-    if phase is Phase.PLAY:
-        return _play(state, seat, moves)
     return moves[0]
 
 
@@ -66,33 +69,73 @@ def _strength(card: AnyCard) -> tuple[int, int]:
     return (1 if card.suit is TRUMPS else 0, card.rank)
 
 
-def _play(state: BiddingState, seat: int, moves: Any) -> PlayCard:
+def _rank(move: PlayCard) -> tuple[int, int]:
+    """How dear a play is to give up: the Joker high dearest, then trumps, then by rank (a low ace and a low
+    Joker cheapest)."""
+    card = move.card
+    if not isinstance(card, Card):
+        return (3 if move.high else -1, 0)
+    low_ace = card.is_ace and move.high is False
+    return (1 if card.suit is TRUMPS else 0, 0 if low_ace else card.rank)
+
+
+#: Per seat (B1: three) and card of the pack, its plays in `play_choices`' order, each with its `_rank` and
+#: its entry in a trick (B7: the Joker counts in its given suit): made once, looked up by `_play`.
+_OPTIONS: tuple[dict[AnyCard, tuple[tuple[PlayCard, tuple[int, int], Played], ...]], ...] = tuple(
+    {card: tuple((move, _rank(move), Played(seat, card, move.high, move.suit if move.suit is not None else
+                                            (card.suit if isinstance(card, Card) else TRUMPS)))
+                 for move in play_choices(card))
+     for card in DECK} for seat in range(PLAYERS))
+
+
+def _play(seat: int, hand: Collection[AnyCard], trick: Sequence[Played], final: int | None,
+          won: int) -> PlayCard:
     """Short of the final bid, take the trick as cheaply as possible; at it, duck with the highest card
-    that does not take the trick; with nothing fit, the lowest card (B8, judged on the trick so far)."""
-    final = state.final_bids[seat] or 0
-    need = final - state.tricks_won[seat]
+    that does not take the trick; with nothing fit, the lowest card (B8, judged on the trick so far).
+    Read from the state's fields or the rollout's table's alike. The plays are weighed in `legal_moves`'
+    order, and of equal ranks the first is kept (as `min` and `max` keep it)."""
+    bar = trick_bar(trick)
+    options = _OPTIONS[seat]
+    lowest: PlayCard | None = None
+    cheapest_win: PlayCard | None = None
+    dearest_loss: PlayCard | None = None
+    low_rank = win_rank = loss_rank = (0, 0)
+    for card in playable_in(hand, trick[0].suit if trick else None):
+        for move, rank, played in options[card]:
+            if lowest is None or rank < low_rank:
+                lowest, low_rank = move, rank
+            if takes_trick(bar, played):
+                if cheapest_win is None or rank < win_rank:
+                    cheapest_win, win_rank = move, rank
+            elif dearest_loss is None or rank > loss_rank:
+                dearest_loss, loss_rank = move, rank
+    assert lowest is not None  # a player to move holds a card (B6)
+    if (final or 0) > won:
+        return cheapest_win or lowest
+    return dearest_loss or lowest
 
-    def wins(move: PlayCard) -> bool:
-        suit = move.suit if move.suit is not None else (move.card.suit if isinstance(move.card, Card) else TRUMPS)
-        plays = state.trick + (Played(seat, move.card, move.high, suit),)
-        index, _ = trick_winner(plays)
-        return index == len(plays) - 1
 
-    def rank(move: PlayCard) -> tuple[int, int]:
-        if not isinstance(move.card, Card):
-            return (3 if move.high else -1, 0)
-        low_ace = move.card.is_ace and move.high is False
-        return (1 if move.card.suit is TRUMPS else 0, 0 if low_ace else move.card.rank)
-
-    winning: list[PlayCard] = []
-    losing: list[PlayCard] = []
-    for move in moves:
-        (winning if wins(move) else losing).append(move)
-    if need > 0 and winning:
-        return min(winning, key=rank)
-    if need <= 0 and losing:
-        return max(losing, key=rank)
-    return min(moves, key=rank)
+def rollout(rules: Any, state: BiddingState, rng: random.Random, round_no: int) -> BiddingState:
+    """`playout` with `greedy` for every seat to the hand's end (`greedy` draws no random numbers), played
+    on the family's table (`BiddingTable`, the engine's decisions on mutable fields): the cards one by one,
+    the few bids and takes by `greedy` on the table's frozen state."""
+    table = BiddingTable(state, record=False)
+    n = state.config.player_count
+    while table.phase is not Phase.DEAL and table.phase is not Phase.GAME_OVER and table.hand_no == round_no:
+        if table.phase is Phase.PLAY:
+            # The table's lists, changed in place until the hand is scored (which ends the play phase).
+            hands, trick, final_bids, tricks_won = table.hands, table.trick, table.final_bids, table.tricks_won
+            while table.phase is Phase.PLAY:
+                seat = (table.leader + len(trick)) % n
+                move = _play(seat, hands[seat], trick, final_bids[seat], tricks_won[seat])
+                if not table.play_run((move,), 0):
+                    raise AssertionError(f"the table refused greedy's {move}")  # greedy plays a legal move
+        else:
+            now = table.freeze()
+            due = now.to_move
+            assert due is not None  # a bid, a take or a final bid is due
+            table.apply(greedy(rules, now, due, rng))
+    return table.freeze()
 
 
 def determinise(table: Table, rng: random.Random) -> BiddingState:
@@ -200,4 +243,4 @@ def features(state: BiddingState, seat: int) -> list[float]:
 # A hand wins or loses a point card's value whole (7 to 20, B9): 5 is a mistake, 15 a blunder.
 BOT = FamilyBot(greedy=greedy, determinise=determinise, action_count=action_count, encode=encode,
                 feature_count=feature_count, features=features,
-                thresholds=(5.0, 15.0))
+                thresholds=(5.0, 15.0), rollout=rollout)

@@ -13,17 +13,19 @@ passed face down, are redrawn from the rest of the deck.
 from __future__ import annotations
 
 import random
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from typing import Any
 
 from diamonds.bots import FamilyBot, Table, deal_unknown, deck_index
 from diamonds.core.cards import SUITS, Card, Suit
 
+from .rules.engine import Table as EngineTable
 from .rules.engine import trick_winner
 from .rules.moves import ChoosePassCount, ChooseVictim, PassCards, PlayCard
 from .rules.state import Phase, State
 
-__all__ = ["BOT", "greedy", "determinise"]
+__all__ = ["BOT", "greedy", "determinise", "rollout"]
 
 _DIAMONDS, _HEARTS, _SPADES, _CLUBS = SUITS
 #: What a suit's action is worth to the side taking it, roughly (R11-R14): a Vault point counts twice (R18).
@@ -33,7 +35,7 @@ SUIT_WORTH = {_DIAMONDS: 4, _CLUBS: 3, _HEARTS: 2, _SPADES: 1}
 def greedy(rules: Any, state: State, seat: int, rng: random.Random) -> Any:
     phase = state.phase
     if phase is Phase.PLAY:
-        return PlayCard.of(_play(state, seat))
+        return PlayCard.of(_play(state.hands[seat], state.trick, state.config.side_of, seat))
     if phase is Phase.CHOOSE_VICTIM:
         return _victim(rules, state)
     if phase is Phase.PASS_COUNT:
@@ -46,18 +48,18 @@ def greedy(rules: Any, state: State, seat: int, rng: random.Random) -> Any:
     return rules.random_move(state, rng)
 
 
-def _play(state: State, seat: int) -> Card:
+def _play(hand: Collection[Card], trick: Sequence[tuple[int, Card]], side_of: Sequence[int], seat: int) -> Card:
     """Lead the highest card, the best suit among equals; follow with the cheapest card that takes the
-    trick from the other side, else the lowest; out of the led suit, earn the best suit's action (R9)."""
-    hand = state.hands[seat]  # unsorted: every key below is a total order on the cards it compares
-    if not state.trick:
+    trick from the other side, else the lowest; out of the led suit, earn the best suit's action (R9).
+    Read from the state's fields or the rollout's table's alike (the hand unsorted: every key below is a
+    total order on the cards it compares)."""
+    if not trick:
         return max(hand, key=lambda c: (c.rank, SUIT_WORTH[c.suit]))
-    led = state.trick[0][1].suit
+    led = trick[0][1].suit
     following = [c for c in hand if c.suit is led]
     if not following:
         return max(hand, key=lambda c: (SUIT_WORTH[c.suit], -c.rank))
-    winner, best = trick_winner(state.trick)
-    side_of = state.config.side_of
+    winner, best = trick_winner(trick)
     if side_of[winner] == side_of[seat]:
         return min(following, key=lambda c: c.rank)
     beating = [c for c in following if c.rank > best.rank]
@@ -72,6 +74,25 @@ def _victim(rules: Any, state: State) -> ChooseVictim:
         return moves[0]
     side_of = state.config.side_of
     return max(named, key=lambda m: (state.showroom[side_of[m.victim]], -m.victim))
+
+
+def rollout(rules: Any, state: State, rng: random.Random, round_no: int) -> State:
+    """`playout` with `greedy` for every seat to the round's end, on the engine's own mutable `Table`: the
+    cards played on it one by one (`greedy` draws no random numbers for a card), every other decision by
+    `greedy` on its frozen state, with the playout's test for the round's end."""
+    table = EngineTable(state, record=False)
+    n = len(state.config.players)
+    side_of = state.config.side_of
+    while True:
+        if table.phase is Phase.PLAY and table.round_no == round_no:
+            trick = table.trick  # a new list each trick
+            seat = (table.leader + len(trick)) % n
+            table.play(_play(table.hands[seat], trick, side_of, seat))
+            continue
+        now = table.freeze()
+        if rules.is_over(now) or rules.is_chance(now) or now.round_no != round_no:
+            return now
+        table.apply(greedy(rules, now, rules.to_move(now), rng))
 
 
 def determinise(table: Table, rng: random.Random) -> State | None:
@@ -189,4 +210,4 @@ def features(state: State, seat: int) -> list[float]:
 
 
 BOT = FamilyBot(greedy=greedy, determinise=determinise, action_count=action_count, encode=encode,
-                feature_count=feature_count, features=features)
+                feature_count=feature_count, features=features, rollout=rollout)

@@ -7,7 +7,7 @@ then returns the next state and the events the move caused. Ruling ids
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
@@ -45,8 +45,9 @@ from .moves import Bid, Deal, FinalBid, Move, PlayCard, TakeFromKitty
 from .state import BiddingState, Phase, Played
 
 __all__ = [
-    "initial_state", "legal_moves", "apply", "standings", "standings_of", "trick_winner", "playable_cards",
-    "play_choices", "bid_range", "final_bid_range", "game_ends",
+    "initial_state", "legal_moves", "apply", "standings", "standings_of", "trick_winner", "TrickBar",
+    "trick_bar", "takes_trick", "playable_cards",
+    "playable_in", "play_choices", "play_moves", "bid_range", "final_bid_range", "game_ends",
 ]
 
 _DECK_SET: frozenset[AnyCard] = frozenset(DECK)
@@ -111,21 +112,43 @@ def forbidden_amount(dealer: int, seat: int, bids: Sequence[int | None]) -> int 
 
 
 def playable_cards(state: BiddingState) -> tuple[AnyCard, ...]:
-    """B6: the cards the seat to play may play, in display order.
+    """B6: the cards the seat to play may play, in display order (`playable_in` its hand)."""
+    seat = state.to_move
+    if state.phase is not Phase.PLAY or seat is None:
+        return ()
+    return playable_in(state.hands[seat], state.led_suit)
+
+
+#: Every card's suit (of any deck), the Joker's None: whether a card follows is one lookup.
+_SUIT_OF: dict[AnyCard, Suit | None] = {
+    card: card.suit if isinstance(card, Card) else None for card in spellings().values()}
+
+
+def playable_in(hand: Collection[AnyCard], led: Suit | None) -> tuple[AnyCard, ...]:
+    """B6: the cards of `hand` that may be played to a trick led in `led` (None: to lead), in display order.
 
     Holding a card of the led suit, a player must play one or the Joker
     (which belongs to no suit in the hand); otherwise any card.
     """
-    seat = state.to_move
-    if state.phase is not Phase.PLAY or seat is None:
-        return ()
-    hand = state.hands[seat]
-    led = state.led_suit
     if led is not None:
-        following = [c for c in hand if isinstance(c, Card) and c.suit is led]
+        suit_of = _SUIT_OF
+        following = [c for c in hand if suit_of[c] is led]
         if following:
             return sort_cards([*following, *(c for c in hand if isinstance(c, Joker))])
     return sort_cards(hand)
+
+
+def _choices_of(card: AnyCard) -> tuple[PlayCard, ...]:
+    needs_high, needs_suit = choices_needed(card)
+    if needs_suit:
+        return tuple(PlayCard(card, high, suit) for suit in SUITS for high in (True, False))
+    if needs_high:
+        return (PlayCard(card, True), PlayCard(card, False))
+    return (PlayCard(card),)
+
+
+#: `play_choices` of each card asked for, made once (moves are frozen values).
+_CHOICES: dict[AnyCard, tuple[PlayCard, ...]] = {}
 
 
 def play_choices(card: AnyCard) -> tuple[PlayCard, ...]:
@@ -134,12 +157,15 @@ def play_choices(card: AnyCard) -> tuple[PlayCard, ...]:
     A led Joker's given suit becomes the led suit, so leading or not, all
     eight Joker plays are open.
     """
-    needs_high, needs_suit = choices_needed(card)
-    if needs_suit:
-        return tuple(PlayCard(card, high, suit) for suit in SUITS for high in (True, False))
-    if needs_high:
-        return (PlayCard(card, True), PlayCard(card, False))
-    return (PlayCard(card),)
+    found = _CHOICES.get(card)
+    if found is None:
+        found = _CHOICES[card] = _choices_of(card)
+    return found
+
+
+def play_moves(hand: Collection[AnyCard], led: Suit | None) -> tuple[PlayCard, ...]:
+    """B6, B7: every play of `hand` to a trick led in `led`, in `legal_moves`' order."""
+    return tuple(move for card in playable_in(hand, led) for move in play_choices(card))
 
 
 def legal_moves(state: BiddingState) -> tuple[Move, ...]:
@@ -149,7 +175,7 @@ def legal_moves(state: BiddingState) -> tuple[Move, ...]:
         return ()
     phase = state.phase
     if phase is Phase.PLAY:
-        return tuple(move for card in playable_cards(state) for move in play_choices(card))
+        return play_moves(state.hands[seat], state.led_suit)
     if phase is Phase.BID:
         return tuple(Bid(seat, amount) for amount in bid_range(state, seat))
     if phase is Phase.TAKE:
@@ -199,6 +225,50 @@ def trick_winner(plays: Sequence[Played]) -> tuple[int, WinReason]:
     if trump >= 0:
         return trump, WinReason.TRUMP
     return follow, WinReason.LED_SUIT
+
+
+#: What a play must beat to take a trick so far (`trick_bar`): None once a high Joker is in it (nothing can,
+#: B8); else the led suit (None before the lead), the strongest trump's strength and the strongest strength
+#: of the led suit before any trump (-1: none).
+TrickBar = tuple[Suit | None, int, int] | None
+
+
+def trick_bar(plays: Sequence[Played]) -> TrickBar:
+    """B8: what a play added to `plays` must beat to take the trick (`takes_trick`), one pass for all the
+    plays a player weighs: `trick_winner`'s pass, keeping strengths rather than places."""
+    led = plays[0].suit if plays else None
+    trump_strength = follow_strength = -1
+    for play in plays:
+        card, high, suit = play.card, play.high, play.suit
+        if high and isinstance(card, Joker):
+            return None
+        if suit is TRUMPS:
+            strength = (_LOW_STRENGTH if high is False else _STRENGTH)[card]
+            if strength > trump_strength:
+                trump_strength = strength
+        elif suit is led and trump_strength < 0:
+            strength = (_LOW_STRENGTH if high is False else _STRENGTH)[card]
+            if strength > follow_strength:
+                follow_strength = strength
+    return led, trump_strength, follow_strength
+
+
+def takes_trick(bar: TrickBar, play: Played) -> bool:
+    """B8: whether `play`, added to the trick whose `trick_bar` is `bar`, would win it as it stands
+    (`trick_winner` would name it): a high Joker; a lead; a trump stronger than any before; a card of the
+    led suit stronger than any before, while no trump is in the trick. The first of equals keeps the trick."""
+    if bar is None:
+        return False
+    card, high, suit = play.card, play.high, play.suit
+    if high and isinstance(card, Joker):
+        return True
+    led, trump_strength, follow_strength = bar
+    if led is None:
+        return True
+    if suit is TRUMPS:
+        return (_LOW_STRENGTH if high is False else _STRENGTH)[card] > trump_strength
+    return (suit is led and trump_strength < 0
+            and (_LOW_STRENGTH if high is False else _STRENGTH)[card] > follow_strength)
 
 
 # ---------------------------------------------------------------- results

@@ -30,6 +30,8 @@ from diamonds.families.bidding.rules import (
     TakeFromKitty,
     WinReason,
     play_choices,
+    takes_trick,
+    trick_bar,
     trick_winner,
 )
 from diamonds.families.bidding.rules.deck import in_suit_strength
@@ -169,6 +171,25 @@ def test_one_pass_trick_winner_is_the_two_step_definition(seed: int) -> None:
             suit = rng.choice(list(Suit)) if isinstance(card, Joker) else card.suit
             plays.append(Played(seat, card, high, suit))
         assert trick_winner(plays) == two_step_winner(plays), plays
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_trick_is_won_by_its_last_play_that_took_it(seed: int) -> None:
+    """`takes_trick` (what the greedy bot weighs each play by) against `trick_winner`: on random tricks of 1-4
+    plays, every choice as above, the winner is the last play that took the trick over the plays before it."""
+    rng = random.Random(seed)
+    taken_over = 0
+    for _ in range(5000):
+        cards = rng.sample(DECK, rng.randint(1, 4))
+        plays = []
+        for seat, card in enumerate(cards):
+            high = rng.choice((None, True, False))
+            suit = rng.choice(list(Suit)) if isinstance(card, Joker) else card.suit
+            plays.append(Played(seat, card, high, suit))
+        took = [i for i in range(len(plays)) if takes_trick(trick_bar(plays[:i]), plays[i])]
+        assert took[0] == 0 and took[-1] == trick_winner(plays)[0], plays
+        taken_over += len(took) > 1
+    assert taken_over > 1000  # tricks taken over by a later play are common, so the check has teeth
 
 
 CALL_TOKENS = ("0", "1", "5", "9", "10", "11", "03", "Ann", "ann", "Bob", "Cat", "Dan", "AH-", "AH", "JoS+", "Jo",
