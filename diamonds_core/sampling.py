@@ -9,10 +9,37 @@ the round can be played on the engine while its hands stay unknown.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-__all__ = ["deal_unknown"]
+from .cards import Card, Suit
+
+__all__ = ["deal_unknown", "shown_voids", "void_refusals"]
+
+
+def shown_voids(plays: Iterable[tuple[int, Any, Suit | None]], players: int) -> list[frozenset[Suit]]:
+    """Per seat, the suits it has shown it holds none of, in a game with a duty to follow suit (Fitzgerald's
+    R8, the bidding game's B6): it played a suited card of another suit to a trick led in that suit.
+    `plays` gives each card played with its seat and the suit led (None for the lead). A card of no suit
+    (the Joker, free to be played at any time) shows nothing. The bots' redraw and the replay's stand-in
+    deal both read voids here, so the two cannot disagree."""
+    voids: list[set[Suit]] = [set() for _ in range(players)]
+    for seat, card, led in plays:
+        if led is not None and isinstance(card, Card) and card.suit is not led:
+            voids[seat].add(led)
+    return [frozenset(suits) for suits in voids]
+
+
+def void_refusals(voids: Sequence[frozenset[Suit]]) -> list[Callable[[Any], bool] | None]:
+    """Per seat, the test `deal_unknown` takes: a card of a suit the seat has shown void in (None: any card)."""
+    return [_refusing(out) if out else None for out in voids]
+
+
+def _refusing(out: frozenset[Suit]) -> Callable[[Any], bool]:
+    def refuses(card: Any) -> bool:
+        return isinstance(card, Card) and card.suit in out
+
+    return refuses
 
 
 def deal_unknown(pool: Sequence[Any], sizes: Sequence[int], refuses: Sequence[Callable[[Any], bool] | None],

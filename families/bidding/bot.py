@@ -16,6 +16,7 @@ from typing import Any
 
 from diamonds.bots import FamilyBot, Table, deal_unknown, deck_index
 from diamonds.core.cards import AnyCard, Card, Suit
+from diamonds.core.sampling import shown_voids, void_refusals
 
 from .rules.config import PLAYERS
 from .rules.deck import DECK, TRUMPS, point_value
@@ -144,12 +145,12 @@ def determinise(table: Table, rng: random.Random) -> BiddingState:
     seat = table.seat
     n = state.config.player_count
     played: set[AnyCard] = set()
-    voids: list[set[Suit]] = [set() for _ in range(n)]
+    plays: list[tuple[int, AnyCard, Suit | None]] = []
     for before, move in zip(table.states, table.moves):
         if isinstance(move, PlayCard):
             played.add(move.card)
-            if before.trick and isinstance(move.card, Card) and move.card.suit is not before.trick[0].suit:
-                voids[before.to_move].add(before.trick[0].suit)  # B6: out of the led suit
+            plays.append((before.to_move, move.card, before.trick[0].suit if before.trick else None))
+    voids = shown_voids(plays, n)  # B6: out of the led suit (a Joker shows nothing)
     mine = set(state.hands[seat])
     point = state.point_cards[seat]
     if point is not None:
@@ -160,8 +161,7 @@ def determinise(table: Table, rng: random.Random) -> BiddingState:
     pool = [card for card in state.config.deck if card not in mine and card not in played]
     others = [s for s in range(n) if s != seat]
     sizes = [len(state.hands[s]) for s in others]
-    refuses: list[Any] = [(lambda c, out=frozenset(voids[s]): isinstance(c, Card) and c.suit in out)
-                          if voids[s] else None for s in others]
+    refuses: list[Any] = void_refusals([voids[s] for s in others])
     laid = [s for s in others if state.point_cards[s] is not None]
     sizes += [1] * len(laid)
     refuses += [None] * len(laid)

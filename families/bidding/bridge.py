@@ -51,6 +51,7 @@ from typing import Any
 from diamonds.core import AnyCard, Card, IllegalMove, Joker, Suit
 from diamonds.core.cards import spellings
 from diamonds.core.errors import CardNotHeld, CardNotInDeck, GameOver, MustFollowSuit, OutOfTurn, WrongPhase
+from diamonds.core.sampling import shown_voids, void_refusals
 from diamonds.notation.records import Call, HandLine, Play, Plays, Pos, Round, Take
 from diamonds.replay.bridge import Bridge
 from diamonds.replay.validate import ReplayedGame, Replayer, meant_card, names_text
@@ -402,20 +403,16 @@ class BiddingReplayer(Replayer):
         with a card of a suit its player did not follow with a card other than the Joker (B6)."""
         config = self.config
         n = config.player_count
-        voids: list[set[Suit]] = [set() for _ in range(n)]
+        plays: list[tuple[int, AnyCard, Suit | None]] = []
         for seats, trick in zip(self.seats_by_trick(rnd), rnd.tricks):
             moves = [_lenient_move(play) for play in trick.plays]
             if not moves:
                 continue
             lead = moves[0]
             led = lead.suit if isinstance(lead.card, Joker) else getattr(lead.card, "suit", None)
-            for seat, move in zip(seats, moves):
-                card = move.card
-                if led is not None and isinstance(card, Card) and card.suit is not led:
-                    voids[seat].add(led)
+            plays += [(seat, move.card, led) for seat, move in zip(seats, moves)]
         known = [set(hand) for hand in shown.hands] + [set(shown.kitty)]
-        refuses = [(lambda card, out=frozenset(voids[seat]): isinstance(card, Card) and card.suit in out)
-                   if voids[seat] else None for seat in range(n)] + [None]
+        refuses = void_refusals(shown_voids(plays, n)) + [None]  # B6; the kitty may hold any card
         drawn = self.stand_in_hands(number, known, [config.hand_size] * n + [config.kitty_size], refuses)
         return None if drawn is None else Deal(drawn[:n], drawn[n])
 

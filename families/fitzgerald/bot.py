@@ -19,6 +19,7 @@ from typing import Any
 
 from diamonds.bots import FamilyBot, Table, deal_unknown, deck_index
 from diamonds.core.cards import SUITS, Card, Suit
+from diamonds.core.sampling import shown_voids, void_refusals
 
 from .rules.engine import Table as EngineTable
 from .rules.engine import trick_winner
@@ -106,12 +107,12 @@ def determinise(table: Table, rng: random.Random) -> State | None:
     config = state.config
     n = config.player_count
     played: set[Card] = set()
-    voids: list[set[Suit]] = [set() for _ in range(n)]
+    plays: list[tuple[int, Card, Suit | None]] = []
     for before, move in zip(table.states, table.moves):
         if isinstance(move, PlayCard) and isinstance(card := move.card, Card):  # a card played is of the deck (R5)
             played.add(card)
-            if before.trick and card.suit is not before.trick[0][1].suit:
-                voids[before.to_move].add(before.trick[0][1].suit)  # R8: out of the led suit
+            plays.append((before.to_move, card, before.trick[0][1].suit if before.trick else None))
+    voids = shown_voids(plays, n)  # R8: out of the led suit
     known: list[set[Card]] = [set() for _ in range(n)]
     passed = state.passed[seat]
     if passed:
@@ -123,8 +124,7 @@ def determinise(table: Table, rng: random.Random) -> State | None:
     pool = [card for card in config.deck if card not in own and card not in played and card not in placed]
     others = [s for s in range(n) if s != seat]
     sizes = [len(state.hands[s]) - len(known[s]) for s in others]
-    refuses = [(lambda card, out=frozenset(voids[s]): card.suit in out) if voids[s] else None for s in others]
-    buckets = deal_unknown(pool, sizes, refuses, rng)
+    buckets = deal_unknown(pool, sizes, void_refusals([voids[s] for s in others]), rng)
     hands = list(state.hands)
     for s, cards in zip(others, buckets):
         hands[s] = frozenset(known[s].union(cards))

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from diamonds.core import AnyCard, Card, IllegalMove, Suit
+from diamonds.core.sampling import shown_voids, void_refusals
 from diamonds.notation.records import Choice, HandLine, Play, Plays, Round, Trick
 from diamonds.replay.bridge import Bridge
 from diamonds.replay.validate import Replayer, whole_tricks
@@ -247,21 +248,20 @@ class FitzgeraldReplayer(Replayer):
                     self.refuse_passed_card(line.cards[position], seat, passer[card], passing=True)
             known[seat].update(line.cards.cards)
             received[config.pass_target(seat)].update(line.cards.cards)
-        voids: list[set[Suit]] = [set() for _ in range(n)]
+        plays: list[tuple[int, AnyCard, Suit | None]] = []  # R8: a seat that did not follow held none of the led suit
         for trick, seats in zip(rnd.tricks, self.seats_by_trick(rnd, self.table.dealer, len(rnd.tricks))):
             cards = trick.plays.cards
-            led = cards[0] if cards else None
+            led = cards[0].suit if cards and isinstance(cards[0], Card) else None
             for position, (seat, card) in enumerate(zip(seats, cards)):
                 if card not in received[seat]:
                     if passer.get(card, seat) != seat:  # passed to a third seat (R6): not this one's to play
                         self.refuse_passed_card(trick.plays[position], seat, passer[card], passing=False)
                     known[seat].add(card)
-                if isinstance(card, Card) and isinstance(led, Card) and card.suit is not led.suit:
-                    voids[seat].add(led.suit)  # R8: it held none of the led suit, then or after
+                plays.append((seat, card, led))
         for seat, line in deals.items():
             known[seat] = set(line.cards.cards)
-        refuses = [None if seat in deals or not voids[seat] else
-                   (lambda card, out=frozenset(voids[seat]): card.suit in out) for seat in range(n)]
+        refuses = void_refusals([frozenset() if seat in deals else out
+                                 for seat, out in enumerate(shown_voids(plays, n))])
         return self.stand_in_hands(number, known, [config.hand_size] * n, refuses)  # type: ignore[return-value]
 
     def refuse_passed_card(self, play: Play, seat: int, giver: int, *, passing: bool) -> None:
