@@ -12,6 +12,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -63,6 +64,23 @@ def chromium(width: int, height: int) -> Iterator[Any]:
     finally:
         browser.quit()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+@contextmanager
+def phone(width: int, height: int) -> Iterator[Any]:
+    """`chromium` as a phone: a touch screen's metrics at `width` x `height` CSS px, one device pixel each."""
+    with chromium(width, height) as browser:
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
+        yield browser
+
+
+def screenshot(browser: Any, name: str) -> None:
+    """Save what the browser shows as `name`.png in $DIAMONDS_SCREENSHOTS, when set (for a person to look at)."""
+    folder = os.environ.get("DIAMONDS_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        browser.save_screenshot(str(Path(folder) / f"{name}.png"))
 
 
 HANG = 120.0  # only a guard against a hang: a page that answers at all answers long before

@@ -13,15 +13,14 @@ DIAMONDS_SCREENSHOTS when it is set."""
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from chromium import chromium, require, wait_until
+from chromium import phone as phone_browser
+from chromium import require, screenshot, wait_until
 from servehelp import Scorer, Server, game_items
 
 pytest.importorskip("fastapi")
@@ -41,17 +40,8 @@ return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.wid
 @pytest.fixture(scope="module")
 def phone() -> Iterator[Any]:
     require()
-    with chromium(WIDTH, HEIGHT) as browser:
-        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": True})
+    with phone_browser(WIDTH, HEIGHT) as browser:
         yield browser
-
-
-def _shot(browser: Any, name: str) -> None:
-    folder = os.environ.get("DIAMONDS_SCREENSHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        browser.save_screenshot(str(Path(folder) / f"{name}.png"))
 
 
 def _rect(browser: Any, element: Any) -> dict[str, float]:
@@ -162,7 +152,7 @@ def test_a_refused_card_is_outlined_and_its_reason_is_in_view(server: Server, ph
     assert grid["top"] < grid["vh"] and grid["bottom"] > 0 and _inside_viewport(after), grid  # the grid in view
     assert phone.execute_script("return [...document.querySelectorAll('.refused')].map((b) => b.dataset.card)") == [played]
     assert httpx.get(f"{server.base}/api/tables/{table['id']}").headers["ETag"] == f'"{version}"'  # nothing recorded
-    _shot(phone, f"refusal-{where}")
+    screenshot(phone, f"refusal-{where}")
     # the next tap clears it: Cat's 2D is taken, and nothing is outlined or said any more
     _click(phone, '#grid button[data-card="2D"]')
     assert wait_until(lambda: not phone.find_elements(By.CSS_SELECTOR, ".refused") and not _refusal(phone))
@@ -242,7 +232,7 @@ def test_the_choices_of_a_line_that_was_not_taken_are_outlined(server: Server, p
     for choice in phone.find_elements(By.CSS_SELECTOR, ".refused"):  # (Cat's cards left the groups above Bob's:
         assert not _meet(said, _rect(phone, choice))                    # they are a row shorter, as they should be)
     assert "pass Bob" not in api.dgn()
-    _shot(phone, "refusal-group")
+    screenshot(phone, "refusal-group")
 
 
 # ---------------------------------------------------------------- sizes at 360 px
@@ -341,7 +331,7 @@ def test_the_zoomed_picture_s_text_is_12_px_at_360(server: Server, phone: Any) -
     assert api.post("15S").status_code == 200
     assert wait_until(lambda: phone.find_elements(By.CSS_SELECTOR, '#grid button.played[data-card="15S"]'))
     assert frame.get_property("scrollLeft") == left and not _small_texts(phone)
-    _shot(phone, "picture-zoomed")
+    screenshot(phone, "picture-zoomed")
     phone.find_element(By.ID, "zoom").click()
     assert wait_until(lambda: "zoomed" not in frame.get_attribute("class"))
     assert _state(phone, "#picture svg")["width"] == fitted["width"]
@@ -404,4 +394,4 @@ def test_nothing_overlaps_at_the_end_of_a_game(server: Server, phone: Any, rules
     for index, one in enumerate(PAGE_PARTS):
         for other in PAGE_PARTS[index + 1:]:
             assert not _meet(page[one], page[other]), (one, other, page[one], page[other])
-    _shot(phone, f"end-{rules}")
+    screenshot(phone, f"end-{rules}")

@@ -14,15 +14,14 @@ DIAMONDS_SCREENSHOTS when it is set."""
 
 from __future__ import annotations
 
-import os
 import re
 from collections import Counter
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from chromium import chromium, require, wait_until
+from chromium import phone as phone_browser
+from chromium import require, screenshot, wait_until
 from servehelp import Scorer, Server, game_items
 
 pytest.importorskip("fastapi")
@@ -57,17 +56,8 @@ return {x, y, shown: r.top >= 0 && r.bottom <= innerHeight, hit: !!top && (top =
 @pytest.fixture(scope="module")
 def phone() -> Iterator[Any]:
     require()
-    with chromium(WIDTH, HEIGHT) as browser:
-        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": True})
+    with phone_browser(WIDTH, HEIGHT) as browser:
         yield browser
-
-
-def _shot(browser: Any, name: str) -> None:
-    folder = os.environ.get("DIAMONDS_SCREENSHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        browser.save_screenshot(str(Path(folder) / f"{name}.png"))
 
 
 def _round_lines_then_items(rules: str, count: int, seed: int) -> tuple[Any, list[str], list[str]]:
@@ -104,7 +94,7 @@ def test_the_grid_stays_put_between_taps_within_a_round(server: Server, phone: A
         # scrolled once, as a scorer does: the grid near the screen's top, Undo below it on the screen
         phone.execute_script("scrollTo(0, document.getElementById('grid').getBoundingClientRect().top + scrollY - 100)")
         first = phone.execute_script(_WHERE, None)
-        _shot(phone, f"steady-{rules}")
+        screenshot(phone, f"steady-{rules}")
 
         def tap(find: str, *args: str) -> None:
             """Tap what `find` returns where it is drawn (on the screen, nothing over it: no scrolling),
@@ -124,7 +114,7 @@ def test_the_grid_stays_put_between_taps_within_a_round(server: Server, phone: A
             if item[len(card):]:  # a Joker's suit and sign (the question's), or an ace made low (a sign button)
                 asked = phone.execute_script("return !document.getElementById('question').hidden")
                 asides["question" if asked else "sign"] += 1
-                _shot(phone, f"steady-{rules}-{'question' if asked else 'sign'}")
+                screenshot(phone, f"steady-{rules}-{'question' if asked else 'sign'}")
                 tap("return [...document.querySelectorAll(arguments[0])].find((b) => b.dataset.text === arguments[1]"
                     " || b.dataset.text.endsWith(' ' + arguments[1]))", "#choices button" if asked else "#signs button",
                     item[len(card):] if asked else item)

@@ -158,18 +158,24 @@ def two_step_winner(plays: list[Played]) -> tuple[int, WinReason]:
     return best, WinReason.TRUMP if trumps else WinReason.LED_SUIT
 
 
+def random_trick(rng: random.Random) -> list[Played]:
+    """1-4 plays of random cards, each with a random choice: aces and the Joker high, low or unsaid (B7),
+    the Joker in any suit."""
+    plays = []
+    for seat, card in enumerate(rng.sample(DECK, rng.randint(1, 4))):
+        high = rng.choice((None, True, False))
+        suit = rng.choice(list(Suit)) if isinstance(card, Joker) else card.suit
+        plays.append(Played(seat, card, high, suit))
+    return plays
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_one_pass_trick_winner_is_the_two_step_definition(seed: int) -> None:
     """`trick_winner` (one pass) against B8 written in two steps, on random tricks of 1-4 plays, each card
     with every choice (aces and the Joker high, low or unsaid; the Joker in any suit)."""
     rng = random.Random(seed)
     for _ in range(5000):
-        cards = rng.sample(DECK, rng.randint(1, 4))
-        plays = []
-        for seat, card in enumerate(cards):
-            high = rng.choice((None, True, False))
-            suit = rng.choice(list(Suit)) if isinstance(card, Joker) else card.suit
-            plays.append(Played(seat, card, high, suit))
+        plays = random_trick(rng)
         assert trick_winner(plays) == two_step_winner(plays), plays
 
 
@@ -180,12 +186,7 @@ def test_a_trick_is_won_by_its_last_play_that_took_it(seed: int) -> None:
     rng = random.Random(seed)
     taken_over = 0
     for _ in range(5000):
-        cards = rng.sample(DECK, rng.randint(1, 4))
-        plays = []
-        for seat, card in enumerate(cards):
-            high = rng.choice((None, True, False))
-            suit = rng.choice(list(Suit)) if isinstance(card, Joker) else card.suit
-            plays.append(Played(seat, card, high, suit))
+        plays = random_trick(rng)
         took = [i for i in range(len(plays)) if takes_trick(trick_bar(plays[:i]), plays[i])]
         assert took[0] == 0 and took[-1] == trick_winner(plays)[0], plays
         taken_over += len(took) > 1
