@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,8 +38,19 @@ def number(value: float) -> str:
     """A coordinate as short text: at most one decimal, no trailing zeros."""
     if type(value) is int:
         return str(value)
-    text = f"{value:.1f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
+    text = _NUMBERS.get(value)
+    if text is None:
+        text = f"{value:.1f}".rstrip("0").rstrip(".")
+        text = _NUMBERS[value] = "0" if text == "-0" else text
+        if len(_NUMBERS) > 50_000:  # (a picture's coordinates are a few hundred; keep it small all the same)
+            _NUMBERS.clear()
+    return text
+
+
+_NUMBERS: dict[float, str] = {}  # each coordinate's text, once: pictures repeat the same few
+
+
+_KEYS: dict[str, str] = {}  # an argument's name -> the attribute's (`class_` -> `class`, `font_size` -> `font-size`)
 
 
 def add(parent: ET.Element, tag: str, /, **attributes: Any) -> ET.Element:
@@ -48,8 +59,16 @@ def add(parent: ET.Element, tag: str, /, **attributes: Any) -> ET.Element:
     for name, value in attributes.items():
         if value is None:
             continue
-        key = "class" if name == "class_" else name.replace("_", "-")
-        clean[key] = number(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)
+        key = _KEYS.get(name)
+        if key is None:
+            key = _KEYS[name] = "class" if name == "class_" else name.replace("_", "-")
+        kind = type(value)  # (the exact types first: a picture's million attributes are these three)
+        if kind is str:
+            clean[key] = value
+        elif kind is int or kind is float:
+            clean[key] = number(value)
+        else:
+            clean[key] = number(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)
     return ET.SubElement(parent, tag, clean)
 
 
@@ -129,6 +148,13 @@ def card_row(parent: ET.Element, x: float, y: float, cards: Sequence[AnyCard | N
 
 def crystals(parent: ET.Element, x: float, y: float, points: int, *, per_row: int = 12, scale: float = 1.0) -> float:
     """R3: points drawn as crystals, a big one per 5 and a small one per 1. Returns the width used."""
+    shared(parent, ("crystals", x, y, points, per_row, scale), lambda holder: _add_crystals(holder, x, y, points,
+                                                                                            per_row, scale))
+    fives, ones = divmod(max(points, 0), 5)
+    return min(fives + ones, per_row) * 11 * scale
+
+
+def _add_crystals(parent: ET.Element, x: float, y: float, points: int, per_row: int, scale: float) -> None:
     group = add(parent, "g", class_="crystals", data_points=points)
     fives, ones = divmod(max(points, 0), 5)
     step = 11 * scale
@@ -145,8 +171,6 @@ def crystals(parent: ET.Element, x: float, y: float, points: int, *, per_row: in
                 (cx, centre_y - half_h), (cx + half_w, centre_y), (cx, centre_y + half_h), (cx - half_w, centre_y)))
         add(group, "polygon", points=points_text, class_="crystal five" if five else "crystal one",
             fill="#3a8fd6" if five else "#9fd3ff", stroke="#0d3c66", stroke_width=0.7)
-    used = min(fives + ones, per_row)
-    return used * step
 
 
 def marker(parent: ET.Element, x: float, y: float, letter: str, what: str, *, fill: str = GOLD) -> ET.Element:
@@ -298,20 +322,69 @@ def _write(element: ET.Element, write: Callable[[str], object]) -> None:
     """`element` as `ET.tostring(element, encoding="unicode")` writes it, character for character.
 
     A page draws thousands of pictures, and ElementTree's writer (which handles namespaces, comments and
-    processing instructions that pictures never hold) was a third of the drawing; tests compare the two."""
+    processing instructions that pictures never hold) was a third of the drawing; tests compare the two.
+    A shared piece (`shared`) is written as it was written once."""
+    known = _WRITTEN.get(id(element))
+    if known is not None and known[0] is element:
+        write(known[1])
+        return
     tag = element.tag
-    attributes = "".join(f' {key}="{value.translate(_ATTRIBUTE_ESCAPES)}"' for key, value in element.items())
+    items = element.items()
+    attributes = "".join([f' {key}="{_escaped(value, _ATTRIBUTE_ESCAPES, _ATTRIBUTES)}"' for key, value in items]) \
+        if items else ""
     if element.text or len(element):
         write(f"<{tag}{attributes}>")
         if element.text:
-            write(element.text.translate(_TEXT_ESCAPES))
+            write(_escaped(element.text, _TEXT_ESCAPES, _TEXTS))
         for child in element:
             _write(child, write)
         write(f"</{tag}>")
     else:
         write(f"<{tag}{attributes} />")
     if element.tail:
-        write(element.tail.translate(_TEXT_ESCAPES))
+        write(_escaped(element.tail, _TEXT_ESCAPES, _TEXTS))
+
+
+_ATTRIBUTES: dict[str, str] = {}  # each attribute value escaped, once: a picture repeats the same few
+_TEXTS: dict[str, str] = {}  # each text escaped, once
+
+
+def _escaped(value: str, escapes: dict[int, str], known: dict[str, str]) -> str:
+    found = known.get(value)
+    if found is None:
+        if len(known) > 50_000:
+            known.clear()
+        found = known[value] = value.translate(escapes)
+    return found
+
+
+#: Pieces drawn once and shared by every picture that shows them (`shared`), by what decides them; and each
+#: one's written text by the piece's id (with the piece: an id is another object's only once this one is gone).
+_PIECES: dict[object, ET.Element] = {}
+_WRITTEN: dict[int, tuple[ET.Element, str]] = {}
+PIECES_KEPT = 20_000  # then they are all forgotten and drawn again as they come
+
+
+def shared(parent: ET.Element, key: Hashable, draw: Callable[[ET.Element], None]) -> None:
+    """Put into `parent` the one element `draw` draws, drawn and written once for every picture it is in.
+
+    A replay page draws thousands of tables that differ by a card: a hand, the crystals of a score and a card on
+    the table are the same from stop to stop, so each is drawn once for its `key` (what decides all it shows)
+    and the same element goes into every picture (xml.etree allows it; `_write` writes it as it was written
+    once). The element is shared: nothing may change it once drawn."""
+    piece = _PIECES.get(key)
+    if piece is None:
+        holder = ET.Element("g")
+        draw(holder)
+        (piece,) = holder
+        text: list[str] = []
+        _write(piece, text.append)
+        if len(_PIECES) >= PIECES_KEPT:
+            _PIECES.clear()
+            _WRITTEN.clear()
+        _PIECES[key] = piece
+        _WRITTEN[id(piece)] = (piece, "".join(text))
+    parent.append(piece)
 
 
 def hand(sight: Sight, parent: ET.Element, seat: int, cards: Sequence[AnyCard], x: float, y: float, *,
@@ -320,9 +393,12 @@ def hand(sight: Sight, parent: ET.Element, seat: int, cards: Sequence[AnyCard], 
 
     Returns the height used; the cards overlap so that `per_row` fit in `width`."""
     pitch = min(CARD_PITCH, (width - CARD_W) / max(per_row - 1, 1))
+    cards = tuple(cards)
     sight.private(parent, (seat,),
-                  lambda group: _add_hand(group, x, y, cards, per_row, pitch, face_up=True),
-                  lambda group: _add_hand(group, x, y, cards, per_row, pitch, face_up=False))
+                  lambda group: shared(group, ("hand", x, y, cards, per_row, pitch),
+                                       lambda holder: _add_hand(holder, x, y, cards, per_row, pitch, face_up=True)),
+                  lambda group: shared(group, ("backs", x, y, len(cards), per_row, pitch),
+                                       lambda holder: _add_hand(holder, x, y, cards, per_row, pitch, face_up=False)))
     return max(1, math.ceil(len(cards) / per_row)) * (CARD_H + 3)
 
 
@@ -379,11 +455,17 @@ def trick(canvas: Canvas, plays: Sequence[Play], winner: int | None, names: Sequ
         text(group, TABLE_CX, cy, text_line, size=size, anchor="middle", fill="#ffffff" if class_ == "caption" else "#ffe9a8",
              weight="bold" if weight == "bold" else None, class_=class_)
     for index, play, left, top, label in cards:
-        element = card(group, left, top, play.card, width=TRICK_W, height=TRICK_H,
-                       highlight=play.seat == winner, note=label)
-        element.set("data-seat", str(play.seat))
-        element.set("data-order", str(index + 1))
+        highlight = play.seat == winner
+        shared(group, ("trick card", left, top, play.card, highlight, label, play.seat, index),
+               lambda holder: _trick_card(holder, left, top, play, highlight, label, index))
     return group
+
+
+def _trick_card(parent: ET.Element, left: float, top: float, play: Play, highlight: bool, label: str,
+                index: int) -> None:
+    element = card(parent, left, top, play.card, width=TRICK_W, height=TRICK_H, highlight=highlight, note=label)
+    element.set("data-seat", str(play.seat))
+    element.set("data-order", str(index + 1))
 
 
 def _text_width(content: str, size: float, weight: str = "normal") -> float:
