@@ -20,7 +20,7 @@ from diamonds.core.viewer import Viewer, sees
 __all__ = [
     "WIDTH", "HEIGHT", "Sight", "Canvas", "Box", "Picture", "seat_boxes", "add", "text", "card", "card_back",
     "card_row", "crystals", "marker", "number", "card_label", "suit_colour", "hand", "Play", "trick", "toward", "game_over",
-    "stop_title",
+    "stop_title", "shared",
 ]
 
 WIDTH = 600  # the viewBox's width: everything is laid out for it
@@ -148,8 +148,7 @@ def card_row(parent: ET.Element, x: float, y: float, cards: Sequence[AnyCard | N
 
 def crystals(parent: ET.Element, x: float, y: float, points: int, *, per_row: int = 12, scale: float = 1.0) -> float:
     """R3: points drawn as crystals, a big one per 5 and a small one per 1. Returns the width used."""
-    shared(parent, ("crystals", x, y, points, per_row, scale), lambda holder: _add_crystals(holder, x, y, points,
-                                                                                            per_row, scale))
+    shared(parent, ("crystals", x, y, points, per_row, scale), _add_crystals, x, y, points, per_row, scale)
     fives, ones = divmod(max(points, 0), 5)
     return min(fives + ones, per_row) * 11 * scale
 
@@ -365,8 +364,9 @@ _WRITTEN: dict[int, tuple[ET.Element, str]] = {}
 PIECES_KEPT = 20_000  # then they are all forgotten and drawn again as they come
 
 
-def shared(parent: ET.Element, key: Hashable, draw: Callable[[ET.Element], None]) -> None:
-    """Put into `parent` the one element `draw` draws, drawn and written once for every picture it is in.
+def shared(parent: ET.Element, key: Hashable, draw: Callable[..., None], *args: Any) -> None:
+    """Put into `parent` the one element `draw(holder, *args)` draws, drawn and written once for every picture
+    it is in.
 
     A replay page draws thousands of tables that differ by a card: a hand, the crystals of a score and a card on
     the table are the same from stop to stop, so each is drawn once for its `key` (what decides all it shows)
@@ -375,7 +375,7 @@ def shared(parent: ET.Element, key: Hashable, draw: Callable[[ET.Element], None]
     piece = _PIECES.get(key)
     if piece is None:
         holder = ET.Element("g")
-        draw(holder)
+        draw(holder, *args)
         (piece,) = holder
         text: list[str] = []
         _write(piece, text.append)
@@ -396,13 +396,13 @@ def hand(sight: Sight, parent: ET.Element, seat: int, cards: Sequence[AnyCard], 
     cards = tuple(cards)
     sight.private(parent, (seat,),
                   lambda group: shared(group, ("hand", x, y, cards, per_row, pitch),
-                                       lambda holder: _add_hand(holder, x, y, cards, per_row, pitch, face_up=True)),
+                                       _add_hand, x, y, cards, per_row, pitch, True),
                   lambda group: shared(group, ("backs", x, y, len(cards), per_row, pitch),
-                                       lambda holder: _add_hand(holder, x, y, cards, per_row, pitch, face_up=False)))
+                                       _add_hand, x, y, cards, per_row, pitch, False))
     return max(1, math.ceil(len(cards) / per_row)) * (CARD_H + 3)
 
 
-def _add_hand(parent: ET.Element, x: float, y: float, cards: Sequence[AnyCard], per_row: int, pitch: float, *,
+def _add_hand(parent: ET.Element, x: float, y: float, cards: Sequence[AnyCard], per_row: int, pitch: float,
               face_up: bool) -> None:
     group = add(parent, "g", class_="hand", data_count=len(cards))
     if not cards:
@@ -457,7 +457,7 @@ def trick(canvas: Canvas, plays: Sequence[Play], winner: int | None, names: Sequ
     for index, play, left, top, label in cards:
         highlight = play.seat == winner
         shared(group, ("trick card", left, top, play.card, highlight, label, play.seat, index),
-               lambda holder: _trick_card(holder, left, top, play, highlight, label, index))
+               _trick_card, left, top, play, highlight, label, index)
     return group
 
 
@@ -495,10 +495,26 @@ def _label_place(lines: Sequence[tuple[str, float, str]],
                  obstacles: Sequence[tuple[float, float, float, float]]) -> list[tuple[str, tuple[float, str, float, str]]]:
     """Where each line of the centre label goes: the band nearest the table's centre, wrapped (and, if it must,
     in smaller type) to the room the cards and their names leave there. Returns (text, (size, weight,
-    baseline y, class)) per written line."""
+    baseline y, class)) per written line. Worked out once for each label and each set of cards (a page's
+    stops repeat them: the search below tries hundreds of bands)."""
+    key = (tuple(lines), tuple(obstacles))
+    placed = _PLACES.get(key)
+    if placed is None:
+        if len(_PLACES) > 20_000:
+            _PLACES.clear()
+        placed = _PLACES[key] = tuple(_find_label_place(lines, obstacles))
+    return list(placed)
+
+
+_PLACES: dict[object, tuple[tuple[str, tuple[float, str, float, str]], ...]] = {}
+#: The bands tried, nearest the centre first: 0, +3, -3, +6, -6 …
+_OFFSETS = tuple((step + 1) // 2 * LABEL_STEP * (1 if step % 2 else -1)
+                 for step in range(2 * LABEL_REACH // LABEL_STEP + 1))
+
+
+def _find_label_place(lines: Sequence[tuple[str, float, str]],
+                      obstacles: Sequence[tuple[float, float, float, float]]) -> list[tuple[str, tuple[float, str, float, str]]]:
     felt: float = WIDTH - 160  # the felt's width, less a margin
-    offsets = [(step + 1) // 2 * LABEL_STEP * (1 if step % 2 else -1)  # 0, +3, -3, +6, -6 …
-               for step in range(2 * LABEL_REACH // LABEL_STEP + 1)]
     # The label stays among the cards (above the highest or below the lowest, it might meet a seat's plate).
     high = min([TABLE_CY - LABEL_REACH / 2, *(y0 for _, y0, _, _ in obstacles)])
     low = max([TABLE_CY + LABEL_REACH / 2, *(y1 for _, _, _, y1 in obstacles)])
@@ -506,24 +522,32 @@ def _label_place(lines: Sequence[tuple[str, float, str]],
     def inside(top: float, height: float) -> bool:
         return top >= high and top + height <= low
 
+    def widest(wrapped: Sequence[tuple[str, float, str, str]]) -> float:
+        return max(_text_width(piece, size, weight) for piece, size, weight, _ in wrapped)
+
     for shrink in (1.0, 0.85, 0.7):  # each line whole, where there is room for it, in smaller type if it must
         whole = [(content, round(size * shrink, 1), weight, "caption" if index == 0 else "result")
                  for index, (content, size, weight) in enumerate(lines)]
-        for offset in offsets:
-            top = TABLE_CY - 4 - _height_of(whole) / 2 + offset
-            room = _room(top, top + _height_of(whole), obstacles, felt) if inside(top, _height_of(whole)) else 0
-            if all(_text_width(piece, size, weight) <= room for piece, size, weight, _ in whole):
+        height, needed = _height_of(whole), widest(whole)
+        for offset in _OFFSETS:
+            top = TABLE_CY - 4 - height / 2 + offset
+            room = _room(top, top + height, obstacles, felt) if inside(top, height) else 0
+            if needed <= room:
                 return _baselines(whole, top)
+    cut: dict[tuple[float, float], tuple[list[tuple[str, float, str, str]] | None, float, float]] = {}
     for shrink in (1.0, 0.85, 0.7):  # else cut at spaces to the room there is
-        for offset in offsets:
+        for offset in _OFFSETS:
             width: float = felt
             for _ in range(4):  # narrower lines make a taller band, which may leave less room: again
-                wrapped = _wrapped(lines, shrink, width)
+                if (shrink, width) not in cut:  # (the same for every band: cut once)
+                    wrapped = _wrapped(lines, shrink, width)
+                    cut[shrink, width] = (wrapped, _height_of(wrapped), widest(wrapped)) if wrapped else (None, 0, 0)
+                wrapped, height, needed = cut[shrink, width]
                 if not wrapped:
                     break
-                top = TABLE_CY - 4 - _height_of(wrapped) / 2 + offset
-                room = _room(top, top + _height_of(wrapped), obstacles, felt) if inside(top, _height_of(wrapped)) else 0
-                if all(_text_width(piece, size, weight) <= room for piece, size, weight, _ in wrapped):
+                top = TABLE_CY - 4 - height / 2 + offset
+                room = _room(top, top + height, obstacles, felt) if inside(top, height) else 0
+                if needed <= room:
                     return _baselines(wrapped, top)
                 if room <= 0:
                     break
