@@ -148,7 +148,7 @@ def card_row(parent: ET.Element, x: float, y: float, cards: Sequence[AnyCard | N
 
 def crystals(parent: ET.Element, x: float, y: float, points: int, *, per_row: int = 12, scale: float = 1.0) -> float:
     """R3: points drawn as crystals, a big one per 5 and a small one per 1. Returns the width used."""
-    shared(parent, ("crystals", x, y, points, per_row, scale), _add_crystals, x, y, points, per_row, scale)
+    shared(parent, _add_crystals, x, y, points, per_row, scale)
     fives, ones = divmod(max(points, 0), 5)
     return min(fives + ones, per_row) * 11 * scale
 
@@ -364,14 +364,16 @@ _WRITTEN: dict[int, tuple[ET.Element, str]] = {}
 PIECES_KEPT = 20_000  # then they are all forgotten and drawn again as they come
 
 
-def shared(parent: ET.Element, key: Hashable, draw: Callable[..., None], *args: Any) -> None:
+def shared(parent: ET.Element, draw: Callable[..., None], *args: Hashable) -> None:
     """Put into `parent` the one element `draw(holder, *args)` draws, drawn and written once for every picture
     it is in.
 
-    A replay page draws thousands of tables that differ by a card: a hand, the crystals of a score and a card on
-    the table are the same from stop to stop, so each is drawn once for its `key` (what decides all it shows)
-    and the same element goes into every picture (xml.etree allows it; `_write` writes it as it was written
-    once). The element is shared: nothing may change it once drawn."""
+    A replay page draws thousands of tables that differ by a card: a seat, a hand, the crystals of a score and a
+    card on the table are the same from stop to stop, so each is drawn once for its arguments and the same
+    element goes into every picture (xml.etree allows it; `_write` writes it as it was written once). So `draw`
+    must be pure: what it draws follows from `args` alone (equal arguments, the same drawing; hence a seat is
+    given its numbers, names and cards, not the table), and nothing may change the element once drawn."""
+    key = (draw, args)
     piece = _PIECES.get(key)
     if piece is None:
         holder = ET.Element("g")
@@ -395,20 +397,23 @@ def hand(sight: Sight, parent: ET.Element, seat: int, cards: Sequence[AnyCard], 
     pitch = min(CARD_PITCH, (width - CARD_W) / max(per_row - 1, 1))
     cards = tuple(cards)
     sight.private(parent, (seat,),
-                  lambda group: shared(group, ("hand", x, y, cards, per_row, pitch),
-                                       _add_hand, x, y, cards, per_row, pitch, True),
-                  lambda group: shared(group, ("backs", x, y, len(cards), per_row, pitch),
-                                       _add_hand, x, y, cards, per_row, pitch, False))
+                  lambda group: shared(group, _add_hand, x, y, cards, per_row, pitch),
+                  lambda group: shared(group, _add_backs, x, y, len(cards), per_row, pitch))
     return max(1, math.ceil(len(cards) / per_row)) * (CARD_H + 3)
 
 
-def _add_hand(parent: ET.Element, x: float, y: float, cards: Sequence[AnyCard], per_row: int, pitch: float,
-              face_up: bool) -> None:
+def _add_hand(parent: ET.Element, x: float, y: float, cards: Sequence[AnyCard | None], per_row: int,
+              pitch: float) -> None:
     group = add(parent, "g", class_="hand", data_count=len(cards))
     if not cards:
         text(group, x, y + 16, "no cards", size=10, fill=FAINT)
         return
-    card_row(group, x, y, list(cards) if face_up else [None] * len(cards), per_row=per_row, pitch=pitch)
+    card_row(group, x, y, cards, per_row=per_row, pitch=pitch)
+
+
+def _add_backs(parent: ET.Element, x: float, y: float, count: int, per_row: int, pitch: float) -> None:
+    """A hand as its player's neighbours see it: its backs (one piece for every hand of that many cards)."""
+    _add_hand(parent, x, y, [None] * count, per_row, pitch)
 
 
 def game_over(winners: Sequence[str], score: int) -> str:
@@ -456,8 +461,7 @@ def trick(canvas: Canvas, plays: Sequence[Play], winner: int | None, names: Sequ
              weight="bold" if weight == "bold" else None, class_=class_)
     for index, play, left, top, label in cards:
         highlight = play.seat == winner
-        shared(group, ("trick card", left, top, play.card, highlight, label, play.seat, index),
-               _trick_card, left, top, play, highlight, label, index)
+        shared(group, _trick_card, left, top, play, highlight, label, index)
     return group
 
 
