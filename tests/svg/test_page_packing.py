@@ -8,7 +8,7 @@ import difflib
 from hypothesis import given
 from hypothesis import strategies as st
 
-from diamonds.svg.page import matching_blocks, pack_pictures, unpack_pictures
+from diamonds.svg.page import matching_blocks, pack_pictures, unpack_pictures, z85_decode, z85_encode
 
 pieces = st.sampled_from(["<g><rect/></g>", "<rect x='1'/>", "<text>7D</text>", "<use href='#b'/>", "x",
                           '<g class="next"><text>9H</text></g>', "<g><g><g><rect/></g></g></g>"])  # well formed, as pictures are
@@ -78,3 +78,14 @@ def test_the_matching_is_difflibs_where_its_ties_and_common_items_decide() -> No
              ([0] * 250 + [1, 0, 0], [0, 0, 1] + [0] * 250), ([7] * 3 + list(range(300)), list(range(300)) + [7] * 3)]
     for a, b in cases:
         assert matching_blocks(a, b) == [tuple(m) for m in difflib.SequenceMatcher(None, a, b).get_matching_blocks()]
+
+
+def test_z85_is_zeromqs() -> None:
+    # The test vector of ZeroMQ's Z85 specification (rfc.zeromq.org/spec/32): these 8 bytes are "HelloWorld".
+    assert z85_encode(bytes([0x86, 0x4F, 0xD2, 0x6F, 0xB5, 0x59, 0xF7, 0x5B])) == "HelloWorld"
+    assert z85_decode("HelloWorld", 8) == bytes([0x86, 0x4F, 0xD2, 0x6F, 0xB5, 0x59, 0xF7, 0x5B])
+
+
+@given(st.binary(max_size=64))
+def test_z85_comes_back(data) -> None:
+    assert z85_decode(z85_encode(data), len(data)) == data
