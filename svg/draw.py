@@ -73,12 +73,17 @@ def add(parent: ET.Element, tag: str, /, **attributes: Any) -> ET.Element:
 
 
 def text(parent: ET.Element, x: float, y: float, content: str, *, size: float = 12, anchor: str = "start",
-         weight: str | None = None, fill: str = INK, class_: str | None = None) -> ET.Element:
-    """A real `<text>` element: what a screen reader and a search find."""
+         weight: str | None = None, fill: str = INK, class_: str | None = None) -> None:
+    """A real `<text>` element: what a screen reader and a search find (a piece shared by every picture that
+    has it: `shared`)."""
+    shared(parent, _add_text, x, y, content, size, anchor, weight, fill, class_)
+
+
+def _add_text(parent: ET.Element, x: float, y: float, content: str, size: float, anchor: str, weight: str | None,
+              fill: str, class_: str | None) -> None:
     element = add(parent, "text", x=x, y=y, font_size=size, text_anchor=anchor if anchor != "start" else None,
                   font_weight=weight, fill=fill, class_=class_)
     element.text = content
-    return element
 
 
 def suit_colour(suit: Suit | None) -> str:
@@ -113,13 +118,17 @@ def card(parent: ET.Element, x: float, y: float, shown: AnyCard, *, width: float
     return group
 
 
-def card_back(parent: ET.Element, x: float, y: float, *, width: float = CARD_W, height: float = CARD_H) -> ET.Element:
-    """A card face down: its back, with nothing of its face in the file (drawn at (0, 0) and moved, as `card`)."""
+def card_back(parent: ET.Element, x: float, y: float, *, width: float = CARD_W, height: float = CARD_H) -> None:
+    """A card face down: its back, with nothing of its face in the file (drawn at (0, 0) and moved, as `card`;
+    a shared piece: `shared`)."""
+    shared(parent, _add_card_back, x, y, width, height)
+
+
+def _add_card_back(parent: ET.Element, x: float, y: float, width: float, height: float) -> None:
     group = add(parent, "g", class_="card back", transform=f"translate({number(x)},{number(y)})" if x or y else None)
     add(group, "rect", width=width, height=height, rx=3, fill=BACK, stroke="#ffffff", stroke_width=0.8)
     add(group, "rect", x=2.5, y=2.5, width=width - 5, height=height - 5, rx=2, fill="none",
         stroke="#e8c9a0", stroke_width=0.6)
-    return group
 
 
 def card_row(parent: ET.Element, x: float, y: float, cards: Sequence[AnyCard | None], *, per_row: int = 10,
@@ -172,14 +181,18 @@ def _add_crystals(parent: ET.Element, x: float, y: float, points: int, per_row: 
             fill="#3a8fd6" if five else "#9fd3ff", stroke="#0d3c66", stroke_width=0.7)
 
 
-def marker(parent: ET.Element, x: float, y: float, letter: str, what: str, *, fill: str = GOLD) -> ET.Element:
-    """A round token with a letter (D for the dealer, T for the Thief) and its meaning as a tooltip."""
+def marker(parent: ET.Element, x: float, y: float, letter: str, what: str, *, fill: str = GOLD) -> None:
+    """A round token with a letter (D for the dealer, T for the Thief) and its meaning as a tooltip (a shared
+    piece: `shared`)."""
+    shared(parent, _add_marker, x, y, letter, what, fill)
+
+
+def _add_marker(parent: ET.Element, x: float, y: float, letter: str, what: str, fill: str) -> None:
     group = add(parent, "g", class_="marker", data_marker=what)
     title = add(group, "title")
     title.text = what
     add(group, "circle", cx=x, cy=y, r=8, fill=fill, stroke=INK, stroke_width=0.8)
     text(group, x, y + 4, letter, size=11, anchor="middle", weight="bold")
-    return group
 
 
 @dataclass(frozen=True, slots=True)
