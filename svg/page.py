@@ -20,7 +20,6 @@ together again character for character (`DecompressionStream`, no library).
 from __future__ import annotations
 
 import base64
-import bisect
 import gzip
 import html
 import json
@@ -31,7 +30,7 @@ from importlib import resources
 __all__ = ["Page", "PageGame", "PageStop", "PageScore", "PageMark", "PagePlayer", "loss_chart",
            "render_page", "page_json", "pack_pictures", "unpack_pictures",
            "pack", "unpack", "unpack_page", "score_chart", "CSP", "z85_encode", "z85_decode",
-           "positions_of", "jumps_of", "stops_of", "page_head", "matching_blocks"]
+           "positions_of", "jumps_of", "stops_of", "page_head"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,7 +213,9 @@ def _edits(before: list[int], after: list[int]) -> list[object]:
     """`after` as edits of `before`: n keeps n chunks, -n drops n, a list inserts those chunks.
 
     Consecutive stops share most of their start and end, so only the middle between the longest common
-    prefix and suffix is matched (as difflib matches: `matching_blocks`)."""
+    prefix and suffix is given to difflib, whose matching is quadratic in what it is given."""
+    import difflib
+
     limit = min(len(before), len(after))
     head = 0
     while head < limit and before[head] == after[head]:
@@ -232,101 +233,17 @@ def _edits(before: list[int], after: list[int]) -> list[object]:
 
     keep(head)
     middle_before, middle_after = before[head:len(before) - tail], after[head:len(after) - tail]
-    i = j = 0
-    for i2, j2, size in matching_blocks(middle_before, middle_after):  # (difflib's get_opcodes, in short)
-        if i2 > i:
-            ops.append(-(i2 - i))
-        if j2 > j:
-            ops.append(middle_after[j:j2])
-        keep(size)
-        i, j = i2 + size, j2 + size
+    matcher = difflib.SequenceMatcher(None, middle_before, middle_after)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            keep(i2 - i1)
+            continue
+        if i2 > i1:
+            ops.append(-(i2 - i1))
+        if j2 > j1:
+            ops.append(middle_after[j1:j2])
     keep(tail)
     return ops
-
-
-def matching_blocks(a: list[int], b: list[int]) -> list[tuple[int, int, int]]:
-    """`difflib.SequenceMatcher(None, a, b).get_matching_blocks()`, block for block (the pages' bytes follow
-    from it; a test holds the two together), for a fraction of the time.
-
-    difflib finds the longest match in the whole, then again in the parts left and right of it, and so on,
-    going over every part's cells again each time. The cells (a[i] == b[j], b[j] not one of b's "popular"
-    items, which difflib leaves out of `b2j` when b has 200 items or more) are found once here, as runs along
-    their diagonals; a part's longest match is then the longest run clipped to the part, ties going as
-    difflib's scan meets them (the earliest end in a, then the earliest in b), and grown over equal items
-    at both ends as difflib grows it."""
-    positions: dict[int, list[int]] = {}
-    for j, item in enumerate(b):
-        positions.setdefault(item, []).append(j)
-    if len(b) >= 200:  # difflib's autojunk
-        most = len(b) // 100 + 1
-        positions = {item: found for item, found in positions.items() if len(found) <= most}
-    diagonals: dict[int, list[int]] = {}
-    for i, item in enumerate(a):
-        for j in positions.get(item, ()):
-            diagonals.setdefault(j - i, []).append(i)
-    runs: list[tuple[int, int, int]] = []  # (first i, last i + 1, j - i) of each run of two cells or more
-    singles: list[tuple[int, int]] = []  # (i, j) of each cell alone on its diagonal's stretch
-    for d, cells in diagonals.items():
-        first = last = cells[0]
-        for i in cells[1:]:
-            if i != last + 1:
-                if last > first:
-                    runs.append((first, last + 1, d))
-                else:
-                    singles.append((first, first + d))
-                first = i
-            last = i
-        if last > first:
-            runs.append((first, last + 1, d))
-        else:
-            singles.append((first, first + d))
-    singles.sort()
-    blocks: list[tuple[int, int, int]] = []
-    parts = [(0, len(a), 0, len(b), runs)]
-    while parts:
-        alo, ahi, blo, bhi, candidates = parts.pop()
-        inside = []
-        size, end, besti, bestj = 0, 0, alo, blo
-        for run in candidates:
-            start, stop, d = run
-            lo = alo if alo > start else start
-            if blo - d > lo:
-                lo = blo - d
-            hi = ahi if ahi < stop else stop
-            if bhi - d < hi:
-                hi = bhi - d
-            if lo < hi:
-                inside.append(run)
-                if hi - lo > size or (hi - lo == size and (hi < end or hi == end and lo + d < bestj)):
-                    size, end, besti, bestj = hi - lo, hi, lo, lo + d
-        if size <= 1:  # a cell alone may come first
-            at = bisect.bisect_left(singles, (alo, blo))
-            while at < len(singles) and singles[at][0] < ahi and (not size or singles[at][0] <= besti):
-                i, j = singles[at]
-                if blo <= j < bhi:
-                    if not size or (i, j) < (besti, bestj):
-                        size, besti, bestj = 1, i, j
-                    break
-                at += 1
-        while besti > alo and bestj > blo and a[besti - 1] == b[bestj - 1]:  # grown over equal items, popular
-            besti, bestj, size = besti - 1, bestj - 1, size + 1             # ones too, as difflib grows it
-        while besti + size < ahi and bestj + size < bhi and a[besti + size] == b[bestj + size]:
-            size += 1
-        if size:
-            blocks.append((besti, bestj, size))
-            if alo < besti and blo < bestj:
-                parts.append((alo, besti, blo, bestj, inside))
-            if besti + size < ahi and bestj + size < bhi:
-                parts.append((besti + size, ahi, bestj + size, bhi, inside))
-    blocks.sort()
-    joined: list[tuple[int, int, int]] = []
-    for i, j, size in blocks:  # blocks that follow one another are one
-        if joined and joined[-1][0] + joined[-1][2] == i and joined[-1][1] + joined[-1][2] == j:
-            joined[-1] = (joined[-1][0], joined[-1][1], joined[-1][2] + size)
-        else:
-            joined.append((i, j, size))
-    joined.append((len(a), len(b), 0))
-    return joined
 
 
 def pack_pictures(svgs: list[str]) -> dict[str, object]:
