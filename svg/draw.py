@@ -8,6 +8,7 @@ No fonts, images or scripts are referred to: a picture stands alone.
 
 from __future__ import annotations
 
+import itertools
 import math
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Hashable, Iterable, Sequence
@@ -374,7 +375,7 @@ def _escaped(value: str, escapes: dict[int, str], known: dict[str, str]) -> str:
 #: one's written text by the piece's id (with the piece: an id is another object's only once this one is gone).
 _PIECES: dict[object, ET.Element] = {}
 _WRITTEN: dict[int, tuple[ET.Element, str]] = {}
-PIECES_KEPT = 20_000  # then they are all forgotten and drawn again as they come
+PIECES_KEPT = 4000  # then the older half is forgotten (a page's games come one after another)
 
 
 def shared(parent: ET.Element, draw: Callable[..., None], *args: Hashable) -> None:
@@ -395,8 +396,10 @@ def shared(parent: ET.Element, draw: Callable[..., None], *args: Hashable) -> No
         text: list[str] = []
         _write(piece, text.append)
         if len(_PIECES) >= PIECES_KEPT:
-            _PIECES.clear()
-            _WRITTEN.clear()
+            for old in list(itertools.islice(_PIECES, PIECES_KEPT // 2)):
+                forgotten = _PIECES.pop(old, None)
+                if forgotten is not None:
+                    _WRITTEN.pop(id(forgotten), None)
         _PIECES[key] = piece
         _WRITTEN[id(piece)] = (piece, "".join(text))
     parent.append(piece)
