@@ -396,7 +396,7 @@ def shared(parent: ET.Element, draw: Callable[..., None], *args: Hashable) -> No
         text: list[str] = []
         _write(piece, text.append)
         if len(_PIECES) >= PIECES_KEPT:
-            for old in list(itertools.islice(_PIECES, PIECES_KEPT // 2)):
+            for old in list(itertools.islice(_PIECES, len(_PIECES) - PIECES_KEPT // 2)):
                 forgotten = _PIECES.pop(old, None)
                 if forgotten is not None:
                     _WRITTEN.pop(id(forgotten), None)
