@@ -1,7 +1,9 @@
 """What every picture of a table shares: the canvas, seats around the table, cards, crystals, perspective.
 
 Pictures are built as `xml.etree` elements (so every text and attribute is
-escaped in one place) and written out once. Coordinates are in a fixed
+escaped in one place) and written out once. What stays the same from stop to
+stop (a hand, a text, a card on the table) is drawn and written once and shared
+by every picture that shows it (`shared`): a page draws thousands of pictures. Coordinates are in a fixed
 600-unit-wide `viewBox`; `size` only sets the width the picture asks for.
 No fonts, images or scripts are referred to: a picture stands alone.
 """
