@@ -114,19 +114,28 @@ class Navigator:
         self.index = i
 
     def next_round(self) -> None:
-        """To the deal of the next round (from the start: of round 1)."""
+        """To the deal of the next round (from the start: of round 1); else to the end."""
         here = self.steps[self.index]
-        later = [i for i, s in enumerate(self.steps) if i > self.index and s.kind == "deal"
-                 and (s.round_no > here.round_no or here.kind == "start")]
-        self.index = later[0] if later else len(self.steps) - 1
+        for i in range(self.index + 1, len(self.steps)):  # (from here on only: a page asks at every stop)
+            step = self.steps[i]
+            if step.kind == "deal" and (step.round_no > here.round_no or here.kind == "start"):
+                self.index = i
+                return
+        self.index = len(self.steps) - 1
 
     def previous_round(self) -> None:
+        """To the deal of this round, or of the one before when at (or in) a round's deal already; else the start."""
         here = self.steps[self.index].round_no
-        starts = [i for i, s in enumerate(self.steps) if s.kind == "deal" and i < self.index]
-        if starts and self.steps[starts[-1]].round_no == here and len(starts) > 1:
-            self.index = starts[-2]
-        elif starts and self.steps[starts[-1]].round_no < here:
-            self.index = starts[-1]
+        deals = []  # the last two deals before here, the nearest first
+        for i in range(self.index - 1, -1, -1):
+            if self.steps[i].kind == "deal":
+                deals.append(i)
+                if len(deals) == 2:
+                    break
+        if deals and self.steps[deals[0]].round_no == here and len(deals) > 1:
+            self.index = deals[1]
+        elif deals and self.steps[deals[0]].round_no < here:
+            self.index = deals[0]
         else:
             self.index = 0
 

@@ -1,16 +1,19 @@
 """What every picture of a table shares: the canvas, seats around the table, cards, crystals, perspective.
 
 Pictures are built as `xml.etree` elements (so every text and attribute is
-escaped in one place) and written out once. Coordinates are in a fixed
+escaped in one place) and written out once. What stays the same from stop to
+stop (a hand, a text, a card on the table) is drawn and written once and shared
+by every picture that shows it (`shared`): a page draws thousands of pictures. Coordinates are in a fixed
 600-unit-wide `viewBox`; `size` only sets the width the picture asks for.
 No fonts, images or scripts are referred to: a picture stands alone.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +23,7 @@ from diamonds.core.viewer import Viewer, sees
 __all__ = [
     "WIDTH", "HEIGHT", "Sight", "Canvas", "Box", "Picture", "seat_boxes", "add", "text", "card", "card_back",
     "card_row", "crystals", "marker", "number", "card_label", "suit_colour", "hand", "Play", "trick", "toward", "game_over",
-    "stop_title",
+    "stop_title", "shared",
 ]
 
 WIDTH = 600  # the viewBox's width: everything is laid out for it
@@ -38,8 +41,19 @@ def number(value: float) -> str:
     """A coordinate as short text: at most one decimal, no trailing zeros."""
     if type(value) is int:
         return str(value)
-    text = f"{value:.1f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
+    text = _NUMBERS.get(value)
+    if text is None:
+        text = f"{value:.1f}".rstrip("0").rstrip(".")
+        text = _NUMBERS[value] = "0" if text == "-0" else text
+        if len(_NUMBERS) > 50_000:  # (a picture's coordinates are a few hundred; keep it small all the same)
+            _NUMBERS.clear()
+    return text
+
+
+_NUMBERS: dict[float, str] = {}  # each coordinate's text, once: pictures repeat the same few
+
+
+_KEYS: dict[str, str] = {}  # an argument's name -> the attribute's (`class_` -> `class`, `font_size` -> `font-size`)
 
 
 def add(parent: ET.Element, tag: str, /, **attributes: Any) -> ET.Element:
@@ -48,18 +62,31 @@ def add(parent: ET.Element, tag: str, /, **attributes: Any) -> ET.Element:
     for name, value in attributes.items():
         if value is None:
             continue
-        key = "class" if name == "class_" else name.replace("_", "-")
-        clean[key] = number(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)
+        key = _KEYS.get(name)
+        if key is None:
+            key = _KEYS[name] = "class" if name == "class_" else name.replace("_", "-")
+        kind = type(value)  # (the exact types first: a picture's million attributes are these three)
+        if kind is str:
+            clean[key] = value
+        elif kind is int or kind is float:
+            clean[key] = number(value)
+        else:
+            clean[key] = number(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)
     return ET.SubElement(parent, tag, clean)
 
 
 def text(parent: ET.Element, x: float, y: float, content: str, *, size: float = 12, anchor: str = "start",
-         weight: str | None = None, fill: str = INK, class_: str | None = None) -> ET.Element:
-    """A real `<text>` element: what a screen reader and a search find."""
+         weight: str | None = None, fill: str = INK, class_: str | None = None) -> None:
+    """A real `<text>` element: what a screen reader and a search find (a piece shared by every picture that
+    has it: `shared`)."""
+    shared(parent, _add_text, x, y, content, size, anchor, weight, fill, class_)
+
+
+def _add_text(parent: ET.Element, x: float, y: float, content: str, size: float, anchor: str, weight: str | None,
+              fill: str, class_: str | None) -> None:
     element = add(parent, "text", x=x, y=y, font_size=size, text_anchor=anchor if anchor != "start" else None,
                   font_weight=weight, fill=fill, class_=class_)
     element.text = content
-    return element
 
 
 def suit_colour(suit: Suit | None) -> str:
@@ -94,13 +121,17 @@ def card(parent: ET.Element, x: float, y: float, shown: AnyCard, *, width: float
     return group
 
 
-def card_back(parent: ET.Element, x: float, y: float, *, width: float = CARD_W, height: float = CARD_H) -> ET.Element:
-    """A card face down: its back, with nothing of its face in the file (drawn at (0, 0) and moved, as `card`)."""
+def card_back(parent: ET.Element, x: float, y: float, *, width: float = CARD_W, height: float = CARD_H) -> None:
+    """A card face down: its back, with nothing of its face in the file (drawn at (0, 0) and moved, as `card`;
+    a shared piece: `shared`)."""
+    shared(parent, _add_card_back, x, y, width, height)
+
+
+def _add_card_back(parent: ET.Element, x: float, y: float, width: float, height: float) -> None:
     group = add(parent, "g", class_="card back", transform=f"translate({number(x)},{number(y)})" if x or y else None)
     add(group, "rect", width=width, height=height, rx=3, fill=BACK, stroke="#ffffff", stroke_width=0.8)
     add(group, "rect", x=2.5, y=2.5, width=width - 5, height=height - 5, rx=2, fill="none",
         stroke="#e8c9a0", stroke_width=0.6)
-    return group
 
 
 def card_row(parent: ET.Element, x: float, y: float, cards: Sequence[AnyCard | None], *, per_row: int = 10,
@@ -129,6 +160,12 @@ def card_row(parent: ET.Element, x: float, y: float, cards: Sequence[AnyCard | N
 
 def crystals(parent: ET.Element, x: float, y: float, points: int, *, per_row: int = 12, scale: float = 1.0) -> float:
     """R3: points drawn as crystals, a big one per 5 and a small one per 1. Returns the width used."""
+    shared(parent, _add_crystals, x, y, points, per_row, scale)
+    fives, ones = divmod(max(points, 0), 5)
+    return min(fives + ones, per_row) * 11 * scale
+
+
+def _add_crystals(parent: ET.Element, x: float, y: float, points: int, per_row: int, scale: float) -> None:
     group = add(parent, "g", class_="crystals", data_points=points)
     fives, ones = divmod(max(points, 0), 5)
     step = 11 * scale
@@ -145,18 +182,20 @@ def crystals(parent: ET.Element, x: float, y: float, points: int, *, per_row: in
                 (cx, centre_y - half_h), (cx + half_w, centre_y), (cx, centre_y + half_h), (cx - half_w, centre_y)))
         add(group, "polygon", points=points_text, class_="crystal five" if five else "crystal one",
             fill="#3a8fd6" if five else "#9fd3ff", stroke="#0d3c66", stroke_width=0.7)
-    used = min(fives + ones, per_row)
-    return used * step
 
 
-def marker(parent: ET.Element, x: float, y: float, letter: str, what: str, *, fill: str = GOLD) -> ET.Element:
-    """A round token with a letter (D for the dealer, T for the Thief) and its meaning as a tooltip."""
+def marker(parent: ET.Element, x: float, y: float, letter: str, what: str, *, fill: str = GOLD) -> None:
+    """A round token with a letter (D for the dealer, T for the Thief) and its meaning as a tooltip (a shared
+    piece: `shared`)."""
+    shared(parent, _add_marker, x, y, letter, what, fill)
+
+
+def _add_marker(parent: ET.Element, x: float, y: float, letter: str, what: str, fill: str) -> None:
     group = add(parent, "g", class_="marker", data_marker=what)
     title = add(group, "title")
     title.text = what
     add(group, "circle", cx=x, cy=y, r=8, fill=fill, stroke=INK, stroke_width=0.8)
     text(group, x, y + 4, letter, size=11, anchor="middle", weight="bold")
-    return group
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,20 +337,74 @@ def _write(element: ET.Element, write: Callable[[str], object]) -> None:
     """`element` as `ET.tostring(element, encoding="unicode")` writes it, character for character.
 
     A page draws thousands of pictures, and ElementTree's writer (which handles namespaces, comments and
-    processing instructions that pictures never hold) was a third of the drawing; tests compare the two."""
+    processing instructions that pictures never hold) was a third of the drawing; tests compare the two.
+    A shared piece (`shared`) is written as it was written once."""
+    known = _WRITTEN.get(id(element))
+    if known is not None and known[0] is element:
+        write(known[1])
+        return
     tag = element.tag
-    attributes = "".join(f' {key}="{value.translate(_ATTRIBUTE_ESCAPES)}"' for key, value in element.items())
+    items = element.items()
+    attributes = "".join([f' {key}="{_escaped(value, _ATTRIBUTE_ESCAPES, _ATTRIBUTES)}"' for key, value in items]) \
+        if items else ""
     if element.text or len(element):
         write(f"<{tag}{attributes}>")
         if element.text:
-            write(element.text.translate(_TEXT_ESCAPES))
+            write(_escaped(element.text, _TEXT_ESCAPES, _TEXTS))
         for child in element:
             _write(child, write)
         write(f"</{tag}>")
     else:
         write(f"<{tag}{attributes} />")
     if element.tail:
-        write(element.tail.translate(_TEXT_ESCAPES))
+        write(_escaped(element.tail, _TEXT_ESCAPES, _TEXTS))
+
+
+_ATTRIBUTES: dict[str, str] = {}  # each attribute value escaped, once: a picture repeats the same few
+_TEXTS: dict[str, str] = {}  # each text escaped, once
+
+
+def _escaped(value: str, escapes: dict[int, str], known: dict[str, str]) -> str:
+    found = known.get(value)
+    if found is None:
+        if len(known) > 50_000:
+            known.clear()
+        found = known[value] = value.translate(escapes)
+    return found
+
+
+#: Pieces drawn once and shared by every picture that shows them (`shared`), by what decides them; and each
+#: one's written text by the piece's id (with the piece: an id is another object's only once this one is gone).
+_PIECES: dict[object, ET.Element] = {}
+_WRITTEN: dict[int, tuple[ET.Element, str]] = {}
+PIECES_KEPT = 4000  # then the older half is forgotten (a page's games come one after another)
+
+
+def shared(parent: ET.Element, draw: Callable[..., None], *args: Hashable) -> None:
+    """Put into `parent` the one element `draw(holder, *args)` draws, drawn and written once for every picture
+    it is in.
+
+    A replay page draws thousands of tables that differ by a card: a seat, a hand, the crystals of a score and a
+    card on the table are the same from stop to stop, so each is drawn once for its arguments and the same
+    element goes into every picture (xml.etree allows it; `_write` writes it as it was written once). So `draw`
+    must be pure: what it draws follows from `args` alone (equal arguments, the same drawing; hence a seat is
+    given its numbers, names and cards, not the table), and nothing may change the element once drawn."""
+    key = (draw, args)
+    piece = _PIECES.get(key)
+    if piece is None:
+        holder = ET.Element("g")
+        draw(holder, *args)
+        (piece,) = holder
+        text: list[str] = []
+        _write(piece, text.append)
+        if len(_PIECES) >= PIECES_KEPT:
+            for old in list(itertools.islice(_PIECES, len(_PIECES) - PIECES_KEPT // 2)):
+                forgotten = _PIECES.pop(old, None)
+                if forgotten is not None:
+                    _WRITTEN.pop(id(forgotten), None)
+        _PIECES[key] = piece
+        _WRITTEN[id(piece)] = (piece, "".join(text))
+    parent.append(piece)
 
 
 def hand(sight: Sight, parent: ET.Element, seat: int, cards: Sequence[AnyCard], x: float, y: float, *,
@@ -320,19 +413,25 @@ def hand(sight: Sight, parent: ET.Element, seat: int, cards: Sequence[AnyCard], 
 
     Returns the height used; the cards overlap so that `per_row` fit in `width`."""
     pitch = min(CARD_PITCH, (width - CARD_W) / max(per_row - 1, 1))
+    cards = tuple(cards)
     sight.private(parent, (seat,),
-                  lambda group: _add_hand(group, x, y, cards, per_row, pitch, face_up=True),
-                  lambda group: _add_hand(group, x, y, cards, per_row, pitch, face_up=False))
+                  lambda group: shared(group, _add_hand, x, y, cards, per_row, pitch),
+                  lambda group: shared(group, _add_backs, x, y, len(cards), per_row, pitch))
     return max(1, math.ceil(len(cards) / per_row)) * (CARD_H + 3)
 
 
-def _add_hand(parent: ET.Element, x: float, y: float, cards: Sequence[AnyCard], per_row: int, pitch: float, *,
-              face_up: bool) -> None:
+def _add_hand(parent: ET.Element, x: float, y: float, cards: Sequence[AnyCard | None], per_row: int,
+              pitch: float) -> None:
     group = add(parent, "g", class_="hand", data_count=len(cards))
     if not cards:
         text(group, x, y + 16, "no cards", size=10, fill=FAINT)
         return
-    card_row(group, x, y, list(cards) if face_up else [None] * len(cards), per_row=per_row, pitch=pitch)
+    card_row(group, x, y, cards, per_row=per_row, pitch=pitch)
+
+
+def _add_backs(parent: ET.Element, x: float, y: float, count: int, per_row: int, pitch: float) -> None:
+    """A hand as its player's neighbours see it: its backs (one piece for every hand of that many cards)."""
+    _add_hand(parent, x, y, [None] * count, per_row, pitch)
 
 
 def game_over(winners: Sequence[str], score: int) -> str:
@@ -379,11 +478,16 @@ def trick(canvas: Canvas, plays: Sequence[Play], winner: int | None, names: Sequ
         text(group, TABLE_CX, cy, text_line, size=size, anchor="middle", fill="#ffffff" if class_ == "caption" else "#ffe9a8",
              weight="bold" if weight == "bold" else None, class_=class_)
     for index, play, left, top, label in cards:
-        element = card(group, left, top, play.card, width=TRICK_W, height=TRICK_H,
-                       highlight=play.seat == winner, note=label)
-        element.set("data-seat", str(play.seat))
-        element.set("data-order", str(index + 1))
+        highlight = play.seat == winner
+        shared(group, _trick_card, left, top, play, highlight, label, index)
     return group
+
+
+def _trick_card(parent: ET.Element, left: float, top: float, play: Play, highlight: bool, label: str,
+                index: int) -> None:
+    element = card(parent, left, top, play.card, width=TRICK_W, height=TRICK_H, highlight=highlight, note=label)
+    element.set("data-seat", str(play.seat))
+    element.set("data-order", str(index + 1))
 
 
 def _text_width(content: str, size: float, weight: str = "normal") -> float:
@@ -413,10 +517,26 @@ def _label_place(lines: Sequence[tuple[str, float, str]],
                  obstacles: Sequence[tuple[float, float, float, float]]) -> list[tuple[str, tuple[float, str, float, str]]]:
     """Where each line of the centre label goes: the band nearest the table's centre, wrapped (and, if it must,
     in smaller type) to the room the cards and their names leave there. Returns (text, (size, weight,
-    baseline y, class)) per written line."""
+    baseline y, class)) per written line. Worked out once for each label and each set of cards (a page's
+    stops repeat them: the search below tries hundreds of bands)."""
+    key = (tuple(lines), tuple(obstacles))
+    placed = _PLACES.get(key)
+    if placed is None:
+        if len(_PLACES) > 20_000:
+            _PLACES.clear()
+        placed = _PLACES[key] = tuple(_find_label_place(lines, obstacles))
+    return list(placed)
+
+
+_PLACES: dict[object, tuple[tuple[str, tuple[float, str, float, str]], ...]] = {}
+#: The bands tried, nearest the centre first: 0, +3, -3, +6, -6 …
+_OFFSETS = tuple((step + 1) // 2 * LABEL_STEP * (1 if step % 2 else -1)
+                 for step in range(2 * LABEL_REACH // LABEL_STEP + 1))
+
+
+def _find_label_place(lines: Sequence[tuple[str, float, str]],
+                      obstacles: Sequence[tuple[float, float, float, float]]) -> list[tuple[str, tuple[float, str, float, str]]]:
     felt: float = WIDTH - 160  # the felt's width, less a margin
-    offsets = [(step + 1) // 2 * LABEL_STEP * (1 if step % 2 else -1)  # 0, +3, -3, +6, -6 …
-               for step in range(2 * LABEL_REACH // LABEL_STEP + 1)]
     # The label stays among the cards (above the highest or below the lowest, it might meet a seat's plate).
     high = min([TABLE_CY - LABEL_REACH / 2, *(y0 for _, y0, _, _ in obstacles)])
     low = max([TABLE_CY + LABEL_REACH / 2, *(y1 for _, _, _, y1 in obstacles)])
@@ -424,24 +544,32 @@ def _label_place(lines: Sequence[tuple[str, float, str]],
     def inside(top: float, height: float) -> bool:
         return top >= high and top + height <= low
 
+    def widest(wrapped: Sequence[tuple[str, float, str, str]]) -> float:
+        return max(_text_width(piece, size, weight) for piece, size, weight, _ in wrapped)
+
     for shrink in (1.0, 0.85, 0.7):  # each line whole, where there is room for it, in smaller type if it must
         whole = [(content, round(size * shrink, 1), weight, "caption" if index == 0 else "result")
                  for index, (content, size, weight) in enumerate(lines)]
-        for offset in offsets:
-            top = TABLE_CY - 4 - _height_of(whole) / 2 + offset
-            room = _room(top, top + _height_of(whole), obstacles, felt) if inside(top, _height_of(whole)) else 0
-            if all(_text_width(piece, size, weight) <= room for piece, size, weight, _ in whole):
+        height, needed = _height_of(whole), widest(whole)
+        for offset in _OFFSETS:
+            top = TABLE_CY - 4 - height / 2 + offset
+            room = _room(top, top + height, obstacles, felt) if inside(top, height) else 0
+            if needed <= room:
                 return _baselines(whole, top)
+    cut: dict[tuple[float, float], tuple[list[tuple[str, float, str, str]] | None, float, float]] = {}
     for shrink in (1.0, 0.85, 0.7):  # else cut at spaces to the room there is
-        for offset in offsets:
+        for offset in _OFFSETS:
             width: float = felt
             for _ in range(4):  # narrower lines make a taller band, which may leave less room: again
-                wrapped = _wrapped(lines, shrink, width)
+                if (shrink, width) not in cut:  # (the same for every band: cut once)
+                    wrapped = _wrapped(lines, shrink, width)
+                    cut[shrink, width] = (wrapped, _height_of(wrapped), widest(wrapped)) if wrapped else (None, 0, 0)
+                wrapped, height, needed = cut[shrink, width]
                 if not wrapped:
                     break
-                top = TABLE_CY - 4 - _height_of(wrapped) / 2 + offset
-                room = _room(top, top + _height_of(wrapped), obstacles, felt) if inside(top, _height_of(wrapped)) else 0
-                if all(_text_width(piece, size, weight) <= room for piece, size, weight, _ in wrapped):
+                top = TABLE_CY - 4 - height / 2 + offset
+                room = _room(top, top + height, obstacles, felt) if inside(top, height) else 0
+                if needed <= room:
                     return _baselines(wrapped, top)
                 if room <= 0:
                     break

@@ -19,6 +19,7 @@ together again character for character (`DecompressionStream`, no library).
 
 from __future__ import annotations
 
+import base64
 import gzip
 import html
 import json
@@ -138,45 +139,73 @@ def _perspective_css(seats: int) -> str:
     return "\n".join(rules)
 
 
-_TAG = re.compile(r"<(/?)[a-zA-Z][^>]*?(/?)>")
+#: A picture's text split at its tags: text, tag, text, tag … text (a tag: `<g …>`, `</g>`, `<rect … />`).
+_PARTS = re.compile(r"(</?[a-zA-Z][^>]*>)")
 #: Pictures are cut into chunks at elements down to this depth (deeper elements stay inside their chunk).
 CHUNK_DEPTH = 6
+_OPEN, _CLOSE, _EMPTY, _CHAIN = range(4)  # the kinds of tag; _CHAIN opens a `g.next`
+_KINDS: dict[str, int] = {}  # each tag's kind, once: a page's pictures repeat the same tags thousands of times
+
+
+def _tag_kind(tag: str) -> int:
+    kind = _KINDS.get(tag)
+    if kind is None:
+        if len(_KINDS) > 50_000:
+            _KINDS.clear()
+        if tag[1] == "/":
+            kind = _CLOSE
+        elif tag[-2] == "/":
+            kind = _EMPTY
+        else:
+            kind = _CHAIN if tag.startswith('<g class="next"') else _OPEN
+        _KINDS[tag] = kind
+    return kind
 
 
 def _chunks(svg: str, depth: int = CHUNK_DEPTH) -> list[str]:
     """`svg` cut into consecutive pieces at the elements of the first `depth` levels: joined, they are
     `svg` again, character for character. A `g.next` (a card of a row inside the card before it,
     `draw.card_row`) is cut at but counts no level: a row of any length is cut card by card."""
+    parts = _PARTS.split(svg)
     out: list[str] = []
-    level = start = 0
+    pending = parts[0]  # the text since the last cut
+    level = 0
     chained: list[bool] = []  # per open element: whether it is a `g.next`
-    for match in _TAG.finditer(svg):
-        closing, empty = match.group(1), match.group(2)
-        if closing:
-            if chained.pop():
-                level += 1
-            level -= 1
-            if level <= depth:
-                out.append(svg[start:match.end()])
-                start = match.end()
-            continue
-        if level <= depth and match.start() > start:
-            out.append(svg[start:match.start()])
-            start = match.start()
-        if not empty:
-            level += 1
-            chain = match.group().startswith('<g class="next"')
-            chained.append(chain)
-            if chain:
+    kinds = _KINDS
+    for i in range(1, len(parts), 2):
+        tag = parts[i]
+        kind = kinds.get(tag)
+        if kind is None:
+            kind = _tag_kind(tag)
+        if kind == _CLOSE:
+            if not chained.pop():
                 level -= 1
-                if level <= depth:
-                    out.append(svg[start:match.end()])
-                    start = match.end()
-        elif level <= depth:
-            out.append(svg[start:match.end()])
-            start = match.end()
-    if start < len(svg):
-        out.append(svg[start:])
+            pending += tag
+            if level <= depth:
+                out.append(pending)
+                pending = ""
+        elif level <= depth:  # cut before the element, and after it unless it opens a level of its own
+            if pending:
+                out.append(pending)
+            pending = ""
+            if kind == _OPEN:
+                level += 1
+                chained.append(False)
+                pending = tag
+            else:
+                if kind == _CHAIN:
+                    chained.append(True)
+                out.append(tag)
+        else:
+            pending += tag
+            if kind != _EMPTY:
+                chained.append(kind == _CHAIN)
+                level += kind == _OPEN
+        text = parts[i + 1]
+        if text:
+            pending += text
+    if pending:
+        out.append(pending)
     return out
 
 
@@ -273,17 +302,15 @@ _Z85_VALUE = {char: value for value, char in enumerate(Z85)}
 
 
 def z85_encode(data: bytes) -> str:
-    """`data` in Z85, padded with zero bytes to a multiple of 4 (the reader is told the length)."""
-    data += b"\0" * (-len(data) % 4)
-    out = []
-    for i in range(0, len(data), 4):
-        value = int.from_bytes(data[i:i + 4], "big")
-        chars = []
-        for _ in range(5):
-            value, digit = divmod(value, 85)
-            chars.append(Z85[digit])
-        out.append("".join(reversed(chars)))
-    return "".join(out)
+    """`data` in Z85, padded with zero bytes to a multiple of 4 (the reader is told the length).
+
+    Z85 is base 85 in 4-byte big-endian groups, as `base64.b85encode` writes them (in C-speed tables) but with
+    another alphabet: its digits are translated, one for one."""
+    return base64.b85encode(data, pad=True).translate(_B85_TO_Z85).decode("ascii")
+
+
+_B85 = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~"  # base64's base 85
+_B85_TO_Z85 = bytes.maketrans(_B85, Z85.encode("ascii"))
 
 
 def z85_decode(text: str, length: int) -> bytes:

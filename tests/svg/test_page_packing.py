@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from diamonds.svg.page import pack_pictures, unpack_pictures
+from diamonds.svg.page import pack_pictures, unpack_pictures, z85_decode, z85_encode
 
 pieces = st.sampled_from(["<g><rect/></g>", "<rect x='1'/>", "<text>7D</text>", "<use href='#b'/>", "x",
                           '<g class="next"><text>9H</text></g>', "<g><g><g><rect/></g></g></g>"])  # well formed, as pictures are
@@ -43,3 +43,14 @@ def test_an_unchanged_picture_is_one_kept_run() -> None:
     svg = "<svg><g><rect/></g><text>a</text></svg>"
     first, second = pack_pictures([svg, svg])["edits"]
     assert first == [[-1] * len(first[0])] and second == [len(first[0])]
+
+
+def test_z85_is_zeromqs() -> None:
+    # The test vector of ZeroMQ's Z85 specification (rfc.zeromq.org/spec/32): these 8 bytes are "HelloWorld".
+    assert z85_encode(bytes([0x86, 0x4F, 0xD2, 0x6F, 0xB5, 0x59, 0xF7, 0x5B])) == "HelloWorld"
+    assert z85_decode("HelloWorld", 8) == bytes([0x86, 0x4F, 0xD2, 0x6F, 0xB5, 0x59, 0xF7, 0x5B])
+
+
+@given(st.binary(max_size=64))
+def test_z85_comes_back(data) -> None:
+    assert z85_decode(z85_encode(data), len(data)) == data

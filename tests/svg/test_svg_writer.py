@@ -44,3 +44,20 @@ def test_every_sample_picture_is_written_as_elementtree_writes_it(path, monkeypa
         step_svg(step, as_player=0)
         step_svg(step, as_player=None, for_page=True)
     assert written and all(ours == theirs for ours, theirs in written)
+
+
+def test_shared_pieces_forgotten_or_kept_draw_the_same_pictures(monkeypatch) -> None:
+    """Pieces drawn once and shared (`draw.shared`) change no picture: drawn afresh every time (a cache of 4,
+    forgetting all the time) or taken from the cache, every picture is the same text, ElementTree's."""
+    from diamonds.svg import draw
+
+    with SAMPLES[0].open(encoding="utf-8") as lines:
+        steps = steps_of(replay_record(next(read_games(lines))))
+    kept = [step_svg(step, as_player=None, for_page=True) for step in steps]
+    again = [step_svg(step, as_player=None, for_page=True) for step in steps]  # every piece from the cache now
+    monkeypatch.setattr(draw, "PIECES_KEPT", 4)
+    monkeypatch.setattr(draw, "_PIECES", {})  # (the cache itself is what is tested here)
+    monkeypatch.setattr(draw, "_WRITTEN", {})
+    forgetting = [step_svg(step, as_player=None, for_page=True) for step in steps]
+    assert kept == again == forgetting
+    assert 0 < len(draw._PIECES) <= 4  # noqa: SLF001
