@@ -10,7 +10,6 @@ No fonts, images or scripts are referred to: a picture stands alone.
 
 from __future__ import annotations
 
-import itertools
 import math
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Hashable, Iterable, Sequence
@@ -398,7 +397,7 @@ def shared(parent: ET.Element, draw: Callable[..., None], *args: Hashable) -> No
         text: list[str] = []
         _write(piece, text.append)
         if len(_PIECES) >= PIECES_KEPT:
-            for old in list(itertools.islice(_PIECES, len(_PIECES) - PIECES_KEPT // 2)):
+            for old in list(_PIECES)[:len(_PIECES) - PIECES_KEPT // 2]:  # one copy of the keys (a server's threads)
                 forgotten = _PIECES.pop(old, None)
                 if forgotten is not None:
                     _WRITTEN.pop(id(forgotten), None)
