@@ -23,6 +23,7 @@ def attach_comments(
     owned: dict[tuple[int, ...], list[records.Comment]] = {}
     heads = [rnd.header.pos for rnd in rounds]
     items: dict[int, tuple[list[records.Pos], list[tuple[int, ...]]]] = {}  # per round with a comment
+    places: dict[tuple[int, int], list[records.Pos]] = {}  # the cards' places, per trick with a comment
     for comment in comments:  # each goes to the last item that starts before it
         r = bisect.bisect_left(heads, comment.pos) - 1
         if r < 0:
@@ -33,7 +34,9 @@ def attach_comments(
         starts, paths = items[r]
         path = paths[bisect.bisect_left(starts, comment.pos) - 1]
         if path[0] == 2:  # after a trick's number: after one of its cards, if any comes before the comment
-            cards = [play.pos for play in rounds[r].tricks[path[1]].plays]
+            cards = places.get((r, path[1]))
+            if cards is None:
+                cards = places[r, path[1]] = [play.pos for play in rounds[r].tricks[path[1]].plays]
             card = bisect.bisect_left(cards, comment.pos) - 1
             if card >= 0:
                 path = (2, path[1], card)

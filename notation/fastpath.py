@@ -255,6 +255,7 @@ class FastReader:
         pieces: list[str] = []
         comments: list[Comment] = []
         done = 0
+        line, line_start, counted = first_line, 0, 0  # lines counted up to `counted` only: one pass over the text
         for match in self.commentish.finditer(text):
             found = match.group()
             if found[0] == '"':
@@ -264,8 +265,12 @@ class FastReader:
             if len(found) == 1 and found in "{}":
                 return None
             start = match.start()
-            line = first_line + text.count("\n", 0, start)
-            column = start - text.rfind("\n", 0, start)
+            breaks = text.count("\n", counted, start)
+            if breaks:
+                line += breaks
+                line_start = text.rfind("\n", counted, start) + 1
+            counted = start
+            column = start - line_start + 1
             braced = found[0] == "{"
             body = found[1:-1] if braced else found[1:].rstrip("\r")
             comments.append(Comment(body, braced, Pos(line, column)))
