@@ -51,12 +51,13 @@ def run(args: argparse.Namespace) -> int:
     sink = open_output(args.output, force=args.force) if args.output else contextlib.nullcontext(_Nowhere())
     with sink as out, GameProgress([], "playing", "played", games=args.games) as progress:
         games = ordered_map(functools.partial(play_game, setup), range(args.games), args.jobs)
-        for result in games:
-            if result.number:
-                out.write("\n")
-            out.write(result.text)
-            results.append(result)
-            progress.advance(len(result.text))
+        with contextlib.closing(games):
+            for result in games:
+                if result.number:
+                    out.write("\n")
+                out.write(result.text)
+                results.append(result)
+                progress.advance(len(result.text))
     report = sys.stderr if args.output == "-" else sys.stdout  # the games have stdout then
     print(f"{args.games} games of {args.rules}, {players} players, seed {seed}", file=report)
     print(format_standings(standings(results)), file=report)

@@ -9,6 +9,7 @@ import io
 import json
 import sys
 from collections.abc import Iterator
+from contextlib import closing
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -115,24 +116,25 @@ def run(args: argparse.Namespace) -> int:
         # smaller batches keep what is in flight between the processes to a few MB.
         size = {"json": BATCH_BYTES // 32, "jsonl": BATCH_BYTES // 32, "csv": BATCH_BYTES // 4}.get(args.to, BATCH_BYTES)
         try:
-            for converted_batch in ordered_map(work, batches(game_texts(stream), max_bytes=size), jobs,
-                                                 args.scheduler):
-                for converted in converted_batch:
-                    for error in converted.errors:
-                        print(error, file=sys.stderr)
-                    if converted.errors:
-                        failures += 1
-                    if converted.payload is None:
-                        continue
-                    if args.to == "json":
-                        out.write(("," if count else "") + "\n" + converted.payload)
-                    elif args.to == "jsonl":
-                        out.write(converted.payload + "\n")
-                    elif args.to == "dgn":
-                        out.write(("\n" if count else "") + converted.payload)
-                    else:
-                        out.write(converted.payload)
-                    count += 1
+            with closing(ordered_map(work, batches(game_texts(stream), max_bytes=size), jobs,
+                                     args.scheduler)) as converted_batches:
+                for converted_batch in converted_batches:
+                    for converted in converted_batch:
+                        for error in converted.errors:
+                            print(error, file=sys.stderr)
+                        if converted.errors:
+                            failures += 1
+                        if converted.payload is None:
+                            continue
+                        if args.to == "json":
+                            out.write(("," if count else "") + "\n" + converted.payload)
+                        elif args.to == "jsonl":
+                            out.write(converted.payload + "\n")
+                        elif args.to == "dgn":
+                            out.write(("\n" if count else "") + converted.payload)
+                        else:
+                            out.write(converted.payload)
+                        count += 1
         finally:  # input that stops the command midway (a byte not of its encoding) still leaves whole JSON
             if args.to == "json":
                 out.write("\n]}\n" if count else "]}\n")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from contextlib import closing
 from dataclasses import dataclass
 
 from diamonds.io.escape import visible
@@ -56,21 +57,22 @@ def run_parquet(args: argparse.Namespace) -> int:
     with staged, GameProgress(args.files, "converting", "converted") as progress, \
             TableWriter(staged.stage or "") as writer:
         writer.keep_partial = staged.keep_partial
-        for shown, converted in converted_batches(args.files, args.encoding, args.jobs, args.scheduler):
-            if isinstance(converted, NotDecodable):  # the games before the bad byte are written; the next file too
-                print(visible(f"diamonds convert: {converted}"), file=sys.stderr)
-                failures += 1
-                with_games.add(shown)
-                continue
-            if isinstance(converted, Exception):  # pragma: no cover - converted_batches yields no other
-                raise converted
-            progress.advance(converted.size, converted.games)
-            for problem in converted.errors:
-                print(problem, file=sys.stderr)
-            failures += converted.invalid
-            if converted.games:
-                with_games.add(shown)
-            writer.write(converted.tables, converted.games)
+        with closing(converted_batches(args.files, args.encoding, args.jobs, args.scheduler)) as batches:
+            for shown, converted in batches:
+                if isinstance(converted, NotDecodable):  # the games before the bad byte are written; the next file too
+                    print(visible(f"diamonds convert: {converted}"), file=sys.stderr)
+                    failures += 1
+                    with_games.add(shown)
+                    continue
+                if isinstance(converted, Exception):  # pragma: no cover - converted_batches yields no other
+                    raise converted
+                progress.advance(converted.size, converted.games)
+                for problem in converted.errors:
+                    print(problem, file=sys.stderr)
+                failures += converted.invalid
+                if converted.games:
+                    with_games.add(shown)
+                writer.write(converted.tables, converted.games)
     for path in args.files:
         if display_path(path) not in with_games:
             warn_no_game("convert", path)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from contextlib import closing
 from typing import TYPE_CHECKING, Any
 
 from diamonds.core.errors import with_rule
@@ -49,17 +50,18 @@ def _from_dgn(path: str, args: argparse.Namespace, counts: Any, out: _Output,
     from diamonds.replay.arrow import converted_batches
 
     games = 0
-    for _shown, converted in converted_batches([path], args.encoding, args.jobs):
-        if isinstance(converted, NotDecodable):  # the games before the bad byte are counted
-            out.problem(f"diamonds {args.command}: {converted}")
-            return
-        if isinstance(converted, Exception):
-            raise converted
-        progress.advance(converted.size, converted.games)
-        games += converted.games
-        for line in converted.errors:
-            out.problem(line)
-        counts.add_tables(converted.tables)
+    with closing(converted_batches([path], args.encoding, args.jobs)) as batches:
+        for _shown, converted in batches:
+            if isinstance(converted, NotDecodable):  # the games before the bad byte are counted
+                out.problem(f"diamonds {args.command}: {converted}")
+                return
+            if isinstance(converted, Exception):
+                raise converted
+            progress.advance(converted.size, converted.games)
+            games += converted.games
+            for line in converted.errors:
+                out.problem(line)
+            counts.add_tables(converted.tables)
     if not games:  # empty, or blank lines only: a warning, and the status 1 of a problem
         out.problem(f"diamonds {args.command}: warning: {display_path(path)} holds no game")
 

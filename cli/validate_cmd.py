@@ -6,6 +6,7 @@ import argparse
 import functools
 import json
 import sys
+from contextlib import closing
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,19 +78,20 @@ def run(args: argparse.Namespace) -> int:
                 with open_text(path, args.encoding) as stream:
                     work = batches(game_texts(stream))
                     check = functools.partial(check_batch, shown, as_json, colour=colour)
-                    for checked_batch in ordered_map(check, work, jobs, args.scheduler):
-                        for checked in checked_batch:
-                            progress.advance(checked.size)
-                            totals["games"] += 1
-                            totals["valid" if checked.valid else "invalid"] += 1
-                            if checked.valid and not checked.complete:
-                                totals["incomplete"] += 1
-                            if as_json:
-                                out.write(("" if first else ",") + "\n    " + json.dumps(checked.entry))
-                                first = False
-                            elif not args.quiet:
-                                for line in checked.lines:
-                                    progress.print(line)
+                    with closing(ordered_map(check, work, jobs, args.scheduler)) as checked_batches:
+                        for checked_batch in checked_batches:
+                            for checked in checked_batch:
+                                progress.advance(checked.size)
+                                totals["games"] += 1
+                                totals["valid" if checked.valid else "invalid"] += 1
+                                if checked.valid and not checked.complete:
+                                    totals["incomplete"] += 1
+                                if as_json:
+                                    out.write(("" if first else ",") + "\n    " + json.dumps(checked.entry))
+                                    first = False
+                                elif not args.quiet:
+                                    for line in checked.lines:
+                                        progress.print(line)
             except NotDecodable as error:  # the games before the bad byte are checked; the next file too
                 unreadable = error
                 totals["unreadable_files"] += 1

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
+from contextlib import closing
 from dataclasses import dataclass
 from functools import cache
 from types import TracebackType
@@ -235,8 +236,9 @@ def converted_batches(paths: Iterable[str], encoding: str = "utf-8", jobs: int |
         try:
             with open_text(path, encoding) as stream:
                 work = functools.partial(convert_batch, shown)
-                for converted in ordered_map(work, batches(game_texts(stream)), workers, scheduler):
-                    yield shown, converted
+                with closing(ordered_map(work, batches(game_texts(stream)), workers, scheduler)) as results:
+                    for converted in results:
+                        yield shown, converted
         except NotDecodable as error:
             yield shown, error
 
@@ -248,11 +250,12 @@ def tables_from_files(paths: Iterable[str] | str, encoding: str = "utf-8",
     A byte not of `encoding` raises `NotDecodable` (file:line:col)."""
     pa = require_pyarrow()
     parts: dict[str, list[Any]] = {name: [] for name in TABLE_NAMES}  # Arrow tables
-    for _, converted in converted_batches([paths] if isinstance(paths, str) else paths, encoding, jobs):
-        if isinstance(converted, Exception):
-            raise converted
-        for name in TABLE_NAMES:
-            parts[name].append(converted.tables[name])
+    with closing(converted_batches([paths] if isinstance(paths, str) else paths, encoding, jobs)) as batches:
+        for _, converted in batches:
+            if isinstance(converted, Exception):
+                raise converted
+            for name in TABLE_NAMES:
+                parts[name].append(converted.tables[name])
     return {name: (pa.concat_tables(parts[name]).unify_dictionaries().combine_chunks() if parts[name]
                    else schema(name).empty_table()) for name in TABLE_NAMES}
 

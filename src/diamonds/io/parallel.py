@@ -70,7 +70,11 @@ def batches(items: Iterable[tuple[int, int, str]], *,
 def ordered_map(function: Callable[[T], R], work: Iterable[T], jobs: int,
                 scheduler: str | None = None) -> Iterator[R]:
     """function(item) for every item, computed in `jobs` processes (or on the Dask cluster at
-    `scheduler`); results in order."""
+    `scheduler`); results in order.
+
+    Close it if you stop early (`with contextlib.closing(ordered_map(...)) as results:`): a generator
+    left open by an interruption (its traceback holds it in a reference cycle) keeps its workers until
+    Python's exit, whose hook for process pools then waits for them."""
     if scheduler is not None:
         yield from _cluster_map(function, work, scheduler)
         return
@@ -104,12 +108,23 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     """Cancel what waits and end the workers (they write no file: nothing of theirs is left)."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
     manager = getattr(pool, "_executor_manager_thread", None)
+    results = getattr(pool, "_result_queue", None)  # shutdown() forgets it: taken first
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         try:
             process.terminate()
         except Exception:  # pragma: no cover - already gone
             pass
+    for process in processes:
+        process.join(timeout=10)
+    # A worker ended while it wrote a result leaves half a message in the results pipe, and the pool's
+    # manager thread waits for the rest: for ever, since this process holds the pipe's write end too, and
+    # Python's exit hook for process pools then waits for that thread. With the workers gone, closing this
+    # process's write end ends the wait (the manager reads the end of the pipe, and stops as for a broken
+    # pool), so the command exits at once.
+    writer = getattr(results, "_writer", None)
+    if writer is not None:
+        writer.close()
     # The pool's manager thread notices the ended workers and closes its wake-up pipe. Waiting for it here
     # keeps that close from racing Python's exit hook for the pool, which writes to the same pipe: on
     # Python 3.11 the loser prints "Exception ignored ... Bad file descriptor" after the user's message.
