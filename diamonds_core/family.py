@@ -21,6 +21,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from .errors import NotationError
 from .seating import Seating
 
 __all__ = [
@@ -212,6 +213,21 @@ class Rules:
 
         Only the words are read: whether the move is legal is `apply`'s answer."""
         raise NotImplementedError
+
+    @classmethod
+    def split_text(cls, state: Any, text: str) -> tuple[str, ...]:
+        """The texts of the moves one written item holds, in order: a record may write several decisions as
+        one item (Fitzgerald's card and its Clubs victim, `12C>Cat`, R14), which `Position.push_text` parses
+        and pushes one by one, all or none. Read from the words alone, in `state` before the first is pushed;
+        by default one text is one move."""
+        return (text,)
+
+    @classmethod
+    def refuse_part(cls, state: Any, text: str, parts: tuple[str, ...], index: int) -> NotationError | None:
+        """Part `index` (1 or more) of `split_text(text)` is next, in `state` after the parts before it: the
+        game's refusal if that part is not due there (its words, column in `text` and ruling), or None to let
+        `parse_move` and `apply` decide. By default None."""
+        return None
 
     @classmethod
     def parse_card(cls, config: Any, text: str) -> Any:

@@ -29,7 +29,6 @@ from diamonds.core import (
     DEFAULT_RULES,
     Family,
     IllegalMove,
-    NotationError,
     Rules,
     Sight,
     default_names,
@@ -246,28 +245,24 @@ class Position:
         return self.rule_set.parse_move(self.state, text)
 
     def push_text(self, text: str) -> list[Move]:
-        """Parse and push: one move, or a card with its Clubs victim as DGN writes them (`12C>Cat`)."""
-        card, arrow, victim = text.strip().partition(">")
-        if arrow and card and " " not in text.strip():
-            first = self.parse(card)
-            self.push(first)
-            due = [self.text(move) for move in self.legal_moves]
-            if not any(word.startswith(">") for word in due):
+        """Parse and push the moves one written item holds: one move, or several where the game writes them as
+        one item (`Rules.split_text`), all or none: if any part is refused, every part pushed is taken back."""
+        rules = self.rule_set
+        parts = rules.split_text(self.state, text)
+        pushed: list[Move] = []
+        try:
+            for index, part in enumerate(parts):
+                refusal = rules.refuse_part(self.state, text, parts, index) if index else None
+                if refusal is not None:
+                    raise refusal
+                move = self.parse(part)
+                self.push(move)
+                pushed.append(move)
+        except Exception:
+            for _ in pushed:
                 self.pop()
-                raise NotationError(
-                    f"no victim is chosen right after {card}: push the card, and the victim >{victim} when it is "
-                    "due (after the trick, for the winner's Clubs action)", text=text, column=len(card) + 1,
-                    expected="the card alone", rule="R14")
-            try:
-                second = self.parse(">" + victim)
-                self.push(second)
-            except (IllegalMove, NotationError):
-                self.pop()
-                raise
-            return [first, second]
-        move = self.parse(text)
-        self.push(move)
-        return [move]
+            raise
+        return pushed
 
     def san(self, move: Move) -> str:
         """python-chess's name for `text`, for hands that reach for it."""

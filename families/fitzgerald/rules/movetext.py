@@ -2,12 +2,14 @@
 
 The Clubs victim (R13, R14) is its own decision, `>Cat` (or `>-` for none where
 naming one is optional), because the player who chooses it may not be the
-one who played the card; DGN writes it on the card (`12C>Cat`).
+one who played the card; DGN writes it on the card (`12C>Cat`): `split_text` reads
+that one item as the two moves, and `refuse_part` refuses the victim when none is due.
 """
 
 from __future__ import annotations
 
 from diamonds.core.cards import Card, card_text
+from diamonds.core.errors import NotationError
 from diamonds.core.movetext import (
     Word,
     count_of,
@@ -21,10 +23,11 @@ from diamonds.core.movetext import (
 )
 
 from .config import GameConfig
+from .engine import legal_moves
 from .moves import ChoosePassCount, ChooseVictim, Deal, Move, PassCards, PlayCard
 from .state import Phase, State
 
-__all__ = ["move_text", "parse_move", "parse_card"]
+__all__ = ["move_text", "parse_move", "parse_card", "split_text", "refuse_part"]
 
 
 def move_text(state: State, move: Move) -> str:
@@ -81,6 +84,29 @@ def parse_move(state: State, text: str) -> Move:
     if ">" in first:
         raise refuse(text, first, "the card and the Clubs victim are two moves", "the card, then >id")
     return PlayCard(_card(state.config, text, first))
+
+
+def split_text(state: State, text: str) -> tuple[str, ...]:
+    """A card with its Clubs victim written on it, one word as DGN writes it (`12C>Cat`, R14), is two moves:
+    the card, then the victim (`>Cat`). Anything else is one move."""
+    stripped = text.strip()
+    card, arrow, victim = stripped.partition(">")
+    if arrow and card and " " not in stripped:
+        return (card, arrow + victim)
+    return (text,)
+
+
+def refuse_part(state: State, text: str, parts: tuple[str, ...], index: int) -> NotationError | None:
+    """R14: the victim written on a card is named only where the card's Clubs action asks for one right after
+    it (an off-suit Club, a trick's last card when a Club won it); else the card goes alone, and the victim
+    when it is due. Refused at the `>`, as the old `Position.push_text` did."""
+    if state.phase is Phase.CHOOSE_VICTIM and any(isinstance(move, ChooseVictim) for move in legal_moves(state)):
+        return None
+    card, victim = parts[index - 1], parts[index].removeprefix(">")
+    column = len(text) - len(text.lstrip()) + len(card) + 1
+    return NotationError(f"no victim is chosen right after {card}: push the card, and the victim >{victim} when "
+                         "it is due (after the trick, for the winner's Clubs action)", text=text, column=column,
+                         expected="the card alone", rule="R14")
 
 
 def _is_card(word: str) -> bool:

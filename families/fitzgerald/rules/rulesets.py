@@ -12,6 +12,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from itertools import combinations
 from typing import ClassVar
 
+from diamonds.core.errors import NotationError
 from diamonds.core.family import EngineFunctions, EngineRules, MoveTextFunctions, PlayerFunctions, VisibilityFunctions
 from diamonds.core.seating import ConfigError
 
@@ -45,6 +46,16 @@ class Fitzgerald(EngineRules):
     def configure(cls, players: Iterable[str], *, variants: Iterable[Variant | str] = (),
                   dealer: str | int | None = None, options: Mapping[str, str] | None = None) -> GameConfig:
         return GameConfig.create(players, edition=cls, variants=variants, dealer=dealer)
+
+    @classmethod
+    def split_text(cls, state: State, text: str) -> tuple[str, ...]:
+        """A card and its Clubs victim written as one word (`12C>Cat`, R14) are two moves."""
+        return movetext.split_text(state, text)
+
+    @classmethod
+    def refuse_part(cls, state: State, text: str, parts: tuple[str, ...], index: int) -> NotationError | None:
+        """A victim written on a card where none is due right after it (R14)."""
+        return movetext.refuse_part(state, text, parts, index)
 
     @classmethod
     def table(cls, state: State, *, record: bool = True) -> engine.Table:
