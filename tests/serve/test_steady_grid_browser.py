@@ -53,6 +53,38 @@ return {x, y, shown: r.top >= 0 && r.bottom <= innerHeight, hit: !!top && (top =
         renders: window.gridRenders};"""
 
 
+def _tap(phone: Any, find: str, *args: str) -> dict[str, Any]:
+    """Tap what `find` returns where it is drawn (on the screen, nothing over it: no scrolling), then wait
+    until the page has drawn the answer; what it drew."""
+    aim = phone.execute_script(_AIM.replace("FIND", find), *args)
+    assert aim and aim["shown"] and aim["hit"], (find, args, aim)
+    for kind in ("mousePressed", "mouseReleased"):  # the browser's own input at that point
+        phone.execute_cdp_cmd("Input.dispatchMouseEvent", {
+            "type": kind, "x": aim["x"], "y": aim["y"], "button": "left", "clickCount": 1})
+    drawn = wait_until(lambda: phone.execute_script(_SETTLED, aim["renders"]))
+    assert drawn and not drawn["refusal"], (args, drawn)
+    return dict(drawn)
+
+
+def _tap_item(phone: Any, item: str, rules: str, answered: Any) -> str | None:
+    """Tap a card of the round (`AH-`, `JoC+`: its card), then what it brings: an ace's other sign (a sign
+    button) or a Joker's suit and sign (the question's choice), B7. `answered(tapped, drawn)` after each tap;
+    which of the two it brought, if either."""
+    card = CARD.match(item).group(1)  # type: ignore[union-attr]
+    answered(card, _tap(phone, 'return document.querySelector(`#grid button[data-card="${arguments[0]}"]`)', card))
+    aside = None
+    if item[len(card):]:  # a Joker's suit and sign (the question's), or an ace made low (a sign button)
+        asked = phone.execute_script("return !document.getElementById('question').hidden")
+        aside = "question" if asked else "sign"
+        screenshot(phone, f"steady-{rules}-{aside}")
+        answer = item[len(card):] if asked else item
+        answered(answer, _tap(phone, "return [...document.querySelectorAll(arguments[0])].find((b) => b.dataset.text === "
+                                     "arguments[1] || b.dataset.text.endsWith(' ' + arguments[1]))",
+                              "#choices button" if asked else "#signs button", answer))
+    assert phone.execute_script("return document.getElementById('question').hidden"), item
+    return aside
+
+
 @pytest.fixture(scope="module")
 def phone() -> Iterator[Any]:
     require()
@@ -96,29 +128,13 @@ def test_the_grid_stays_put_between_taps_within_a_round(server: Server, phone: A
         first = phone.execute_script(_WHERE, None)
         screenshot(phone, f"steady-{rules}")
 
-        def tap(find: str, *args: str) -> None:
-            """Tap what `find` returns where it is drawn (on the screen, nothing over it: no scrolling),
-            then wait until the page has drawn the answer."""
-            aim = phone.execute_script(_AIM.replace("FIND", find), *args)
-            assert aim and aim["shown"] and aim["hit"], (find, args, aim)
-            for kind in ("mousePressed", "mouseReleased"):  # the browser's own input at that point
-                phone.execute_cdp_cmd("Input.dispatchMouseEvent", {
-                    "type": kind, "x": aim["x"], "y": aim["y"], "button": "left", "clickCount": 1})
-            drawn = wait_until(lambda: phone.execute_script(_SETTLED, aim["renders"]))
-            assert drawn and not drawn["refusal"], (args, drawn)
-            seen.append(phone.execute_script(_WHERE, None) | {"tap": args[-1], "trick": drawn["trick"]})
+        def answered(tapped: str, drawn: dict[str, Any]) -> None:
+            seen.append(phone.execute_script(_WHERE, None) | {"tap": tapped, "trick": drawn["trick"]})
 
         for item in items[:tricks * game.config.plays_per_trick]:
-            card = CARD.match(item).group(1)  # type: ignore[union-attr]
-            tap('return document.querySelector(`#grid button[data-card="${arguments[0]}"]`)', card)
-            if item[len(card):]:  # a Joker's suit and sign (the question's), or an ace made low (a sign button)
-                asked = phone.execute_script("return !document.getElementById('question').hidden")
-                asides["question" if asked else "sign"] += 1
-                screenshot(phone, f"steady-{rules}-{'question' if asked else 'sign'}")
-                tap("return [...document.querySelectorAll(arguments[0])].find((b) => b.dataset.text === arguments[1]"
-                    " || b.dataset.text.endsWith(' ' + arguments[1]))", "#choices button" if asked else "#signs button",
-                    item[len(card):] if asked else item)
-            assert phone.execute_script("return document.getElementById('question').hidden"), item
+            aside = _tap_item(phone, item, rules, answered)
+            if aside:
+                asides[aside] += 1
     finally:
         phone.get("about:blank")  # the page's live stream ends here, not with the module's server
     assert rules != "bidding" or asides == {"question": 1, "sign": 2}, asides
