@@ -68,6 +68,7 @@ opponents first, sit-outs shared), and one tap makes a round's tables.
 <div id="picture" class="picture"></div>
 <p id="trick" class="trick"></p>
 <ol id="scores" class="scores"></ol>
+<p id="where-at-grid" class="where where-at-grid" aria-hidden="true"></p>
 <div id="grid" class="grid" aria-label="the game's cards: tap one to record it"></div>
 <button id="undo" class="undo" type="button">Undo</button>
 <div id="signs" class="calls"></div>
@@ -122,6 +123,9 @@ main{max-width:720px;margin:0 auto;padding:.5rem}
 .where-box .where{position:absolute;top:0;left:0;right:0;min-height:100%;margin:0;cursor:pointer;overflow:hidden;
  display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;line-clamp:2}
 .where-box .where.open{display:block;overflow:visible;z-index:5;background:#fffbe8;box-shadow:0 2px 8px rgba(0,0,0,.3);border-radius:0 0 6px 6px}
+.where-at-grid{position:sticky;top:0;z-index:4;height:2rem;line-height:2rem;margin:.3rem 0 0;padding:0 .3rem;font-size:14px;
+ white-space:nowrap;overflow:hidden;text-overflow:ellipsis;background:#fff8d6;border-bottom:1px solid #c9b76a;pointer-events:none}
+html:has(.where-at-grid){scroll-padding-top:2.5rem}
 .picture svg{width:100%;height:auto;display:block}
 .picture.zoomed{overflow:auto;max-height:65vh;border:1px solid #bbb;border-radius:6px;overscroll-behavior:contain}
 .picture.zoomed svg{max-width:none}
@@ -232,7 +236,20 @@ SCRIPT = r"""
   // Issue 31: on the scorer's page the card grid must not move between taps, so the lines above it keep their
   // height: the where line is two lines at most (ellipsis), its whole text in its title and shown over the
   // picture, in a box of the same place, while it is tapped open; the trick line is there even when empty.
-  function showWhere(text) { const where = $("where"); where.textContent = text; where.title = text; }
+  // The scorer's page repeats the same words in one line right above the card grid (`where-at-grid`): the
+  // where line is off the screen once the grid is scrolled into view, and a scorer tapping cards must see who
+  // is to play. That line is of a fixed height and sticks to the screen's top while the grid is scrolled past
+  // it (taps go through it); its type shrinks to 12 px before the words end in an ellipsis.
+  function showWhere(text) {
+    const where = $("where"); where.textContent = text; where.title = text;
+    const near = $("where-at-grid");
+    if (near) { near.textContent = text; fitLine(near, 12); }
+  }
+  function fitLine(line, smallest) {
+    line.style.fontSize = "";
+    let size = parseFloat(getComputedStyle(line).fontSize);
+    while (line.scrollWidth > line.clientWidth && size > smallest) { size -= 1; line.style.fontSize = size + "px"; }
+  }
   const whereLine = $("where");
   if (whereLine && whereLine.hasAttribute("aria-expanded")) {
     const flip = () => {

@@ -356,7 +356,7 @@ return {
 };"""
 
 #: The page's parts around the picture, which must not overlap either.
-PAGE_PARTS = ("title", "status", "where", "picture", "trick", "scores", "grid")
+PAGE_PARTS = ("title", "status", "where", "picture", "trick", "scores", "where-at-grid", "grid")
 
 GAMES = [("2e", 3, 4, None), ("1e", 3, 3, None), ("bga", 5, 1, None), ("kirk", 4, 2, {"Hands": "1"}),
          ("bidding", 3, 2, None)]

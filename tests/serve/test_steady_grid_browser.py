@@ -53,6 +53,38 @@ return {x, y, shown: r.top >= 0 && r.bottom <= innerHeight, hit: !!top && (top =
         renders: window.gridRenders};"""
 
 
+def _tap(phone: Any, find: str, *args: str) -> dict[str, Any]:
+    """Tap what `find` returns where it is drawn (on the screen, nothing over it: no scrolling), then wait
+    until the page has drawn the answer; what it drew."""
+    aim = phone.execute_script(_AIM.replace("FIND", find), *args)
+    assert aim and aim["shown"] and aim["hit"], (find, args, aim)
+    for kind in ("mousePressed", "mouseReleased"):  # the browser's own input at that point
+        phone.execute_cdp_cmd("Input.dispatchMouseEvent", {
+            "type": kind, "x": aim["x"], "y": aim["y"], "button": "left", "clickCount": 1})
+    drawn = wait_until(lambda: phone.execute_script(_SETTLED, aim["renders"]))
+    assert drawn and not drawn["refusal"], (args, drawn)
+    return dict(drawn)
+
+
+def _tap_item(phone: Any, item: str, rules: str, answered: Any) -> str | None:
+    """Tap a card of the round (`AH-`, `JoC+`: its card), then what it brings: an ace's other sign (a sign
+    button) or a Joker's suit and sign (the question's choice), B7. `answered(tapped, drawn)` after each tap;
+    which of the two it brought, if either."""
+    card = CARD.match(item).group(1)  # type: ignore[union-attr]
+    answered(card, _tap(phone, 'return document.querySelector(`#grid button[data-card="${arguments[0]}"]`)', card))
+    aside = None
+    if item[len(card):]:  # a Joker's suit and sign (the question's), or an ace made low (a sign button)
+        asked = phone.execute_script("return !document.getElementById('question').hidden")
+        aside = "question" if asked else "sign"
+        screenshot(phone, f"steady-{rules}-{aside}")
+        answer = item[len(card):] if asked else item
+        answered(answer, _tap(phone, "return [...document.querySelectorAll(arguments[0])].find((b) => b.dataset.text === "
+                                     "arguments[1] || b.dataset.text.endsWith(' ' + arguments[1]))",
+                              "#choices button" if asked else "#signs button", answer))
+    assert phone.execute_script("return document.getElementById('question').hidden"), item
+    return aside
+
+
 @pytest.fixture(scope="module")
 def phone() -> Iterator[Any]:
     require()
@@ -96,29 +128,13 @@ def test_the_grid_stays_put_between_taps_within_a_round(server: Server, phone: A
         first = phone.execute_script(_WHERE, None)
         screenshot(phone, f"steady-{rules}")
 
-        def tap(find: str, *args: str) -> None:
-            """Tap what `find` returns where it is drawn (on the screen, nothing over it: no scrolling),
-            then wait until the page has drawn the answer."""
-            aim = phone.execute_script(_AIM.replace("FIND", find), *args)
-            assert aim and aim["shown"] and aim["hit"], (find, args, aim)
-            for kind in ("mousePressed", "mouseReleased"):  # the browser's own input at that point
-                phone.execute_cdp_cmd("Input.dispatchMouseEvent", {
-                    "type": kind, "x": aim["x"], "y": aim["y"], "button": "left", "clickCount": 1})
-            drawn = wait_until(lambda: phone.execute_script(_SETTLED, aim["renders"]))
-            assert drawn and not drawn["refusal"], (args, drawn)
-            seen.append(phone.execute_script(_WHERE, None) | {"tap": args[-1], "trick": drawn["trick"]})
+        def answered(tapped: str, drawn: dict[str, Any]) -> None:
+            seen.append(phone.execute_script(_WHERE, None) | {"tap": tapped, "trick": drawn["trick"]})
 
         for item in items[:tricks * game.config.plays_per_trick]:
-            card = CARD.match(item).group(1)  # type: ignore[union-attr]
-            tap('return document.querySelector(`#grid button[data-card="${arguments[0]}"]`)', card)
-            if item[len(card):]:  # a Joker's suit and sign (the question's), or an ace made low (a sign button)
-                asked = phone.execute_script("return !document.getElementById('question').hidden")
-                asides["question" if asked else "sign"] += 1
-                screenshot(phone, f"steady-{rules}-{'question' if asked else 'sign'}")
-                tap("return [...document.querySelectorAll(arguments[0])].find((b) => b.dataset.text === arguments[1]"
-                    " || b.dataset.text.endsWith(' ' + arguments[1]))", "#choices button" if asked else "#signs button",
-                    item[len(card):] if asked else item)
-            assert phone.execute_script("return document.getElementById('question').hidden"), item
+            aside = _tap_item(phone, item, rules, answered)
+            if aside:
+                asides[aside] += 1
     finally:
         phone.get("about:blank")  # the page's live stream ends here, not with the module's server
     assert rules != "bidding" or asides == {"question": 1, "sign": 2}, asides
@@ -127,3 +143,109 @@ def test_the_grid_stays_put_between_taps_within_a_round(server: Server, phone: A
     moved = [(s["tap"], round(s["top"], 1), round(s["page"], 1)) for s in seen
              if abs(s["top"] - first["top"]) > 0.5 or abs(s["page"] - first["page"]) > 0.5]
     assert not moved, (round(first["top"], 1), round(first["page"], 1), moved)
+
+
+#: Each element showing the where line's words (class `where`): its box on the screen, its words, its type
+#: size, whether its words overflow it (then an ellipsis ends them), and the box in it of the first of
+#: `arguments[0]` (the ways of saying the due player's turn) found in its text; and, where it lies over the
+#: grid's first card, whether a tap there (the card's centre across, the line's middle down) reaches the card
+#: rather than stop at the line (`through`; null where it lies over no card).
+_WHERE_LINES = """const first = document.querySelector("#grid button");
+return [...document.querySelectorAll(".where")].map((line) => {
+  const box = line.getBoundingClientRect(), text = line.textContent;
+  const words = arguments[0].find((w) => text.includes(w)) || "", at = words ? text.indexOf(words) : -1;
+  let named = null;
+  if (at >= 0 && line.firstChild) {
+    const range = document.createRange();
+    range.setStart(line.firstChild, at); range.setEnd(line.firstChild, at + words.length);
+    const r = range.getBoundingClientRect();
+    named = {left: r.left, right: r.right, top: r.top, bottom: r.bottom};
+  }
+  const card = first.getBoundingClientRect(), x = (card.left + card.right) / 2, y = (box.top + box.bottom) / 2;
+  const under = document.elementFromPoint(x, y);
+  return {id: line.id, text, top: box.top, bottom: box.bottom, left: box.left, right: box.right, named,
+          size: parseFloat(getComputedStyle(line).fontSize), clipped: line.scrollWidth > line.clientWidth,
+          through: y >= card.top && y <= card.bottom ? under === first : null};
+});"""
+
+#: Scroll the page so that the grid's top is `arguments[0]` CSS px below the screen's top; the grid's top then,
+#: and the height of its first row.
+_GRID_AT = """const grid = document.getElementById("grid");
+scrollTo(0, grid.getBoundingClientRect().top + scrollY - arguments[0]);
+return {top: grid.getBoundingClientRect().top, row: grid.querySelector("button").getBoundingClientRect().height};"""
+
+
+def _card_players(game: Any) -> list[tuple[str, bool]]:
+    """Who played each card of the simulated game, in order, and whether it led its trick: from the game's own
+    events (the family's marks), not from the page or the server's words."""
+    from diamonds.core import family_of
+
+    marks = family_of(game.config.rules).part("marks")
+    plays = [mark for events in game.events for event in events if (mark := marks.card_played(event))]
+    return [(game.config.players[seat], leads) for _, leads, seat in plays]
+
+
+@pytest.mark.parametrize("rules, count, seed, tricks", GAMES, ids=[g[0] for g in GAMES])
+def test_the_due_player_is_named_in_view_of_the_grid(server: Server, phone: Any, rules: str, count: int,
+                                                     seed: int, tricks: int) -> None:
+    """Issue 31: a scorer tapping cards sees whose card is due. At 360 x 740, with the grid's first row scrolled
+    into view anywhere from the screen's top to its bottom, an element showing the where line's words (all of
+    them the same words) is wholly on the screen and names the player who plays the next card (`Eve to play`;
+    a leader may be said `Dan leads`), in type of 12 px or more and before any ellipsis. The player is the simulated game's own,
+    checked before the first card and after each card tapped, so across the change of leader from one trick
+    to the next (bga: Dan leads trick 1, Bob trick 2; the bidding game: Bob leads three tricks, then Ann).
+    Where that line covers the grid's first row (the grid's top at the screen's top), a tap there reaches
+    the card. The where line above the picture alone fails this: it is off the screen."""
+    from selenium.webdriver.common.by import By
+
+    game, lines, items = _round_lines_then_items(rules, count, seed)
+    played = _card_players(game)
+    cards = tricks * game.config.plays_per_trick
+    leaders = [name for name, leads in played[:cards + 1] if leads]
+    assert len(set(leaders)) > 1, leaders  # the test crosses a change of the trick's leader
+    table = server.create(game=game)
+    api = Scorer(server.base, table)
+    for line in lines:
+        assert api.post(line).status_code == 200, line
+    checked: list[list[str]] = []
+    try:
+        phone.get(table["scorer_url"])
+        assert wait_until(lambda: phone.find_elements(By.CSS_SELECTOR, "#grid button"))
+        phone.execute_script(_COUNT_RENDERS)
+
+        def check(done: int) -> None:
+            """The player of card `done + 1` is named in view, wherever the grid's first row is on the screen."""
+            name, leads = played[done]
+            words = [f"{name} leads", f"{name} to play"] if leads else [f"{name} to play"]
+            for correcting, at in ((False, 0), (False, 100), (False, HEIGHT), (True, 0)):
+                # the page as it is, scrolled as far up as it goes, as a scorer holds it, with the first row at
+                # the screen's bottom; and with `Correct an earlier card` open, whose length lets the grid's top
+                # reach the screen's top, where the line stands over the first row
+                phone.execute_script("document.getElementById('correct').open = arguments[0]", correcting)
+                row = phone.execute_script(_GRID_AT, 0)["row"]
+                grid = phone.execute_script(_GRID_AT, min(at, HEIGHT - row))
+                assert -1 < grid["top"] and grid["top"] + row < HEIGHT + 1, (at, grid)  # the first row in view
+                assert not correcting or abs(grid["top"]) < 1, grid
+                shown = phone.execute_script(_WHERE_LINES, words)
+                assert len({line["text"] for line in shown}) == 1, shown  # one set of words, repeated
+                named = [line for line in shown if line["named"] and line["top"] >= 0 and line["bottom"] <= HEIGHT
+                         and 0 <= line["named"]["left"] and line["named"]["right"] <= WIDTH
+                         and line["named"]["right"] <= line["right"] - (line["size"] if line["clipped"] else 0)
+                         and line["size"] >= 12]
+                assert named, (done, words, shown[0]["text"], correcting, at, grid, shown)
+                for line in named:  # over no card, or letting a tap through to the card beneath
+                    assert line["bottom"] <= grid["top"] + 0.5 or line["through"], (correcting, at, grid, line)
+                if at != HEIGHT:
+                    screenshot(phone, f"where-at-grid-{rules}-{done}-{'correcting' if correcting else at}")
+            phone.execute_script("document.getElementById('correct').open = false")
+            checked.append(words)
+
+        check(0)
+        phone.execute_script(_GRID_AT, 100)
+        for done, item in enumerate(items[:cards], start=1):
+            _tap_item(phone, item, rules, lambda tapped, drawn: None)
+            check(done)
+            phone.execute_script(_GRID_AT, 100)
+    finally:
+        phone.get("about:blank")
+    assert len(checked) == cards + 1 and len({words[0] for words in checked}) > 1, checked
