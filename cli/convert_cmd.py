@@ -157,13 +157,14 @@ def _records_from_json(path: str, source: str, encoding: str = DEFAULT_ENCODING)
     from jsonschema import Draft202012Validator  # only JSON input is checked against the schema
 
     schema = game_schema()
-    validator = Draft202012Validator(schema)
-    game_validator = Draft202012Validator({"$ref": "#/$defs/game", "$defs": schema["$defs"]})
+    game_schema_only = {"$ref": "#/$defs/game", "$defs": schema["$defs"]}
+    validator = SchemaChecker(Draft202012Validator(schema), fast_schema_validator(schema))
+    game_validator = SchemaChecker(Draft202012Validator(game_schema_only), fast_schema_validator(game_schema_only))
     shown = display_path(path)
     with open_text(path, encoding) as stream:
         if source == "json":
             doc = _load(stream.read(), shown, 1, shown)
-            _check(validator, doc, shown)
+            check_document(validator, doc, shown)
             for index, game in enumerate(doc["games"]):
                 yield _record(game, shown, f"$.games[{index}]")
             return
@@ -172,7 +173,7 @@ def _records_from_json(path: str, source: str, encoding: str = DEFAULT_ENCODING)
                 continue
             where = f"{shown}:{number}"
             doc = _load(line, shown, number, where)
-            _check(game_validator, doc, where)
+            check_document(game_validator, doc, where)
             yield _record(doc, where, "$")
 
 
@@ -236,9 +237,38 @@ def _message(error: Any) -> str:
     return str(error.message)
 
 
-def _check(validator: Draft202012Validator, doc: Any, where: str) -> None:
+@dataclass(frozen=True, slots=True)
+class SchemaChecker:
+    """jsonschema, which gives the verdict and the error; and jsonschema-rs where it is installed (the `fast`
+    extra), some 300 times as fast, whose "valid" is taken at once. A document it refuses is checked by
+    jsonschema all the same, so what is accepted and every message are jsonschema's, with or without it
+    (where the two differ, jsonschema-rs is the stricter: `$` ends a pattern only at the end of the text)."""
+
+    validator: Draft202012Validator
+    fast: Any
+
+    def is_surely_valid(self, doc: Any) -> bool:
+        if self.fast is None:
+            return False
+        try:
+            return bool(self.fast.is_valid(doc))
+        except Exception:  # anything it cannot take (a number too big for it, say): jsonschema decides
+            return False
+
+
+def fast_schema_validator(schema: dict[str, Any]) -> Any:
     try:
-        errors = list(validator.iter_errors(doc))
+        import jsonschema_rs
+    except ImportError:
+        return None
+    return jsonschema_rs.Draft202012Validator(schema)
+
+
+def check_document(checker: SchemaChecker, doc: Any, where: str) -> None:
+    if checker.is_surely_valid(doc):
+        return
+    try:
+        errors = list(checker.validator.iter_errors(doc))
     except RecursionError:
         raise CommandError(f"{where}: JSON nested too deeply to check (no game document nests so deep)",
                            status=1) from None

@@ -553,3 +553,72 @@ def test_a_document_exported_before_the_family_house_still_reads(tmp_path: Path,
     path.write_text(json.dumps({"games": [doc]}), encoding="utf-8")
     assert main(["convert", str(path), "--to", "dgn"]) == 0
     assert capsys.readouterr().out == write_game(record)
+
+
+def _sample_documents() -> Iterator[tuple[str, str, dict[str, Any]]]:
+    """The first game of the first sample file of each rule set, exported in the full and the compact form."""
+    from diamonds.notation import game_texts
+
+    seen: set[str] = set()
+    for path in sorted((Path(__file__).resolve().parents[2] / "samples").glob("*.dgn")):
+        with open(path, encoding="utf-8") as stream:
+            index, first_line, text = next(game_texts(stream))
+        record = parse_game(text, first_line=first_line, index=index)
+        replayed = replay_record(record, history=False)
+        if replayed.config.rules in seen:
+            continue
+        seen.add(replayed.config.rules)
+        yield replayed.config.rules, f"{path.name} full", game_to_dict(replayed)
+        yield replayed.config.rules, f"{path.name} compact", game_to_dict(replayed, compact=True)
+
+
+def _broken(doc: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """Documents the schema must refuse: a required field gone, a field of the wrong type, one too many."""
+    for key in ("index", "tags", "rounds", "valid", "result"):  # the schema's required fields of a game
+        yield {k: v for k, v in doc.items() if k != key}
+    yield {**doc, "valid": "yes"}
+    yield {**doc, "rounds": {}}
+    yield {**doc, "no_such_field": 1}
+
+
+@pytest.mark.slow
+def test_both_validators_agree_on_every_sample() -> None:
+    """tests/schemacheck.py takes jsonschema-rs's verdict and python's jsonschema's reasons: here both give
+    the same verdict on a sample game of every rule set in both forms (accepted), and on broken copies of
+    them (refused). The conformance suite checks every family's export with python's jsonschema alone."""
+    from schemacheck import fast_validator, validator
+
+    checked, rule_sets = 0, set()
+    for rules, name, doc in _sample_documents():
+        rule_sets.add(rules)
+        assert validator().is_valid({"games": [doc]}) and fast_validator().is_valid({"games": [doc]}), name
+        for broken in _broken(doc):
+            assert not validator().is_valid({"games": [broken]}), name
+            assert not fast_validator().is_valid({"games": [broken]}), name
+            checked += 1
+    assert checked == 8 * 2 * len(rule_sets) and rule_sets >= {"1e", "2e", "bga", "kirk", "bidding"}
+
+
+def test_convert_takes_jsonschemas_verdict_with_or_without_jsonschema_rs() -> None:
+    """`convert` from JSON: jsonschema-rs (the `fast` extra) only hastens the check. A valid document passes
+    both ways, a refused one gets jsonschema's words both ways, and where jsonschema-rs is the stricter (a tag
+    name ending in a line break: `$` matches before it in Python, not in jsonschema-rs) jsonschema decides."""
+    from diamonds.cli.convert_cmd import SchemaChecker, check_document, fast_schema_validator
+    from diamonds.cli.errors import CommandError
+
+    schema = game_schema()
+    doc = game_to_dict(replayed_game("kirk", 4, ())[0])
+    checkers = [SchemaChecker(Draft202012Validator(schema), None),
+                SchemaChecker(Draft202012Validator(schema), fast_schema_validator(schema))]
+    assert checkers[1].fast is not None  # the test extra installs it
+    broken = {**doc, "rounds": {}}
+    stricter = {**doc, "tags": [{**doc["tags"][0], "name": doc["tags"][0]["name"] + "\n"}, *doc["tags"][1:]]}
+    assert checkers[1].fast.is_valid({"games": [doc]}) and not checkers[1].fast.is_valid({"games": [stricter]})
+    messages = []
+    for checker in checkers:
+        check_document(checker, {"games": [doc]}, "x.json")
+        check_document(checker, {"games": [stricter]}, "x.json")  # jsonschema's verdict: accepted
+        with pytest.raises(CommandError) as refused:
+            check_document(checker, {"games": [broken]}, "x.json")
+        messages.append(str(refused.value))
+    assert messages[0] == messages[1] and messages[0].startswith("x.json: $.games[0].rounds: ")
