@@ -20,7 +20,7 @@ whatever `--jobs`).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable
 from contextlib import closing
 from dataclasses import dataclass
 from functools import cache
@@ -216,7 +216,7 @@ class TableWriter:
 
 
 def converted_batches(paths: Iterable[str], encoding: str = "utf-8", jobs: int | None = None,
-                      scheduler: str | None = None) -> Iterator[tuple[str, Converted | Exception]]:
+                      scheduler: str | None = None) -> Generator[tuple[str, Converted | Exception], None, None]:
     """Every file's games converted, batch by batch, in input order: (shown path, `Converted`), or
     (shown path, `NotDecodable`) where a file holds a byte not of `encoding` (its games before it
     are converted; the next file follows).

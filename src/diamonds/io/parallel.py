@@ -13,7 +13,7 @@ from __future__ import annotations
 import atexit
 import os
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import UserError as CommandError
@@ -68,7 +68,7 @@ def batches(items: Iterable[tuple[int, int, str]], *,
 
 
 def ordered_map(function: Callable[[T], R], work: Iterable[T], jobs: int,
-                scheduler: str | None = None) -> Iterator[R]:
+                scheduler: str | None = None) -> Generator[R, None, None]:
     """function(item) for every item, computed in `jobs` processes (or on the Dask cluster at
     `scheduler`); results in order.
 
