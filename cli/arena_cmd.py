@@ -41,8 +41,11 @@ def run(args: argparse.Namespace) -> int:
     variants = tuple(part.strip() for value in args.variant for part in value.split(",") if part.strip())
     options = {name[len("tag_"):]: value for name, value in vars(args).items()
                if name.startswith("tag_") and value is not None}
+    if args.duplicate and args.games % players:
+        raise CommandError(f"--duplicate plays each deal once per rotation of the {players} seats' bots: "
+                           f"--games {args.games} is not a multiple of {players}")
     seed = args.seed if args.seed is not None else random.randrange(2**31)
-    setup = ArenaSetup(args.rules, players, specs, seed, variants, options, names)
+    setup = ArenaSetup(args.rules, players, specs, seed, variants, options, names, duplicate=args.duplicate)
     try:
         rule_set.configure(list(names), variants=variants, options=options or None)
     except ConfigError as error:
@@ -59,7 +62,9 @@ def run(args: argparse.Namespace) -> int:
                 results.append(result)
                 progress.advance(len(result.text))
     report = sys.stderr if args.output == "-" else sys.stdout  # the games have stdout then
-    print(f"{args.games} games of {args.rules}, {players} players, seed {seed}", file=report)
+    count = args.games // players
+    deals = f", {count} duplicate deal{'s' * (count != 1)}" if args.duplicate else ""
+    print(f"{args.games} games of {args.rules}, {players} players, seed {seed}{deals}", file=report)
     print(format_standings(standings(results)), file=report)
     return 0
 

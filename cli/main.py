@@ -407,7 +407,8 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
     if arena := _command(commands, only, "arena", "play bots against each other, write the games as DGN, print standings",
                          "  diamonds arena --rules 2e --players 4 --bots mc,greedy,greedy,random --games 1000 "
                          "--seed 1 --jobs 4 -o arena.dgn\n"
-                         "  diamonds arena --rules kirk --bots mc:32,greedy,greedy,greedy --hands 1 --games 50"):
+                         "  diamonds arena --rules kirk --bots mc:32,greedy,greedy,greedy --hands 1 --games 50\n"
+                         "  diamonds arena --rules kirk --bots ismcts,mc:8,mc:8,mc:8 --hands 1 --games 40 --duplicate"):
         from diamonds.core import DEFAULT_RULES, RULE_SETS
 
         arena.add_argument("--rules", choices=list(RULE_SETS), default=DEFAULT_RULES,
@@ -421,6 +422,10 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
                            help="a Variant word of the rules (repeat or separate with commas)")
         _option_tags(arena, "the games")
         arena.add_argument("--games", type=_positive, default=100, metavar="K", help="how many games (default 100)")
+        arena.add_argument("--duplicate", action="store_true",
+                           help="duplicate deals, as in duplicate bridge: each deal is played once per rotation of the "
+                           "bots (as many games in a row as seats), so every bot holds every seat's cards of it; "
+                           "--games must then be a multiple of the seats")
         arena.add_argument("--seed", type=int, default=None, help="the same seed gives the same games and standings")
         arena.add_argument("--jobs", "-j", type=_positive, default=1, metavar="N",
                            help="processes to play in (the results do not depend on it)")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import diamonds
+from diamonds import read_games
 from diamonds.bots.arena import ArenaSetup, format_standings, play_game, seat_bots, standings
 from diamonds.cli.main import main
 
@@ -61,3 +62,34 @@ def test_games_do_not_depend_on_the_hash_seed(tmp_path) -> None:
         subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True, timeout=300)
         texts.append(path.read_text(encoding="utf-8"))
     assert texts[0] == texts[1]
+
+
+def test_duplicate_plays_each_deal_once_per_rotation_of_the_bots(tmp_path, capsys) -> None:
+    """`--duplicate`: 6 games of 3 seats are 2 deals, each dealt alike (the first dealer and the first round's
+    hands) in its 3 games with the bots rotated; without it every game has a deal of its own."""
+    def deals(*extra: str) -> tuple[list[tuple[tuple[str, ...], str]], str]:
+        path = tmp_path / "arena.dgn"
+        assert main(["arena", "--rules", "1e", "--players", "3", "--bots", "greedy,random,random", "--games", "6",
+                     "--seed", "4", "-o", str(path), "--force", *extra]) == 0
+        games = list(read_games(str(path)))
+        assert len(games) == 6 and all(game.is_valid for game in games)
+        return [((game.tags["Dealer"], *[line for line in str(game).splitlines() if line.startswith("deal ")][:3]),
+                 game.tags["Bots"]) for game in games], capsys.readouterr().out
+
+    played, summary = deals("--duplicate")
+    assert "6 games of 1e, 3 players, seed 4, 2 duplicate deals" in summary
+    cards = [deal for deal, _ in played]
+    assert cards[0] and cards[0] == cards[1] == cards[2] != cards[3] == cards[4] == cards[5]
+    assert [bots.split().index(next(w for w in bots.split() if w.endswith("=greedy"))) for _, bots in played] == \
+        [0, 1, 2, 0, 1, 2]  # the greedy seat goes round once per deal
+    fresh, _ = deals()
+    assert len({deal for deal, _ in fresh}) == 6
+
+
+def test_duplicate_needs_whole_deals(capsys) -> None:
+    code = main(["arena", "--rules", "kirk", "--bots", "random,random,random,random", "--games", "6", "--duplicate",
+                 "--seed", "1"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    assert err.splitlines() == ["diamonds arena: --duplicate plays each deal once per rotation of the 4 seats' "
+                                    "bots: --games 6 is not a multiple of 4"]
