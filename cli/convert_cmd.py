@@ -26,7 +26,7 @@ from .inputs import DEFAULT_ENCODING, display_path, open_text, warn_no_game
 from .outputs import open_output
 
 if TYPE_CHECKING:
-    from jsonschema import Draft202012Validator
+    from diamonds.replay.schemacheck import SchemaChecker
 
 __all__ = ["run", "run_schema"]
 
@@ -154,12 +154,11 @@ def _json_path(error: Any) -> str:
 def _records_from_json(path: str, source: str, encoding: str = DEFAULT_ENCODING) -> Iterator[GameRecord]:
     """Documents checked against the schema, then for what DGN cannot write (`record_from_dict`);
     a bad one names its JSON path."""
-    from jsonschema import Draft202012Validator  # only JSON input is checked against the schema
+    from diamonds.replay.schemacheck import SchemaChecker  # only JSON input is checked against the schema
 
     schema = game_schema()
-    game_schema_only = {"$ref": "#/$defs/game", "$defs": schema["$defs"]}
-    validator = SchemaChecker(Draft202012Validator(schema), fast_schema_validator(schema))
-    game_validator = SchemaChecker(Draft202012Validator(game_schema_only), fast_schema_validator(game_schema_only))
+    validator = SchemaChecker.of(schema)
+    game_validator = SchemaChecker.of({"$ref": "#/$defs/game", "$defs": schema["$defs"]})
     shown = display_path(path)
     with open_text(path, encoding) as stream:
         if source == "json":
@@ -237,38 +236,10 @@ def _message(error: Any) -> str:
     return str(error.message)
 
 
-@dataclass(frozen=True, slots=True)
-class SchemaChecker:
-    """jsonschema, which gives the verdict and the error; and jsonschema-rs where it is installed (the `fast`
-    extra), some 300 times as fast, whose "valid" is taken at once. A document it refuses is checked by
-    jsonschema all the same, so what is accepted and every message are jsonschema's, with or without it
-    (where the two differ, jsonschema-rs is the stricter: `$` ends a pattern only at the end of the text)."""
-
-    validator: Draft202012Validator
-    fast: Any
-
-    def is_surely_valid(self, doc: Any) -> bool:
-        if self.fast is None:
-            return False
-        try:
-            return bool(self.fast.is_valid(doc))
-        except Exception:  # anything it cannot take (a number too big for it, say): jsonschema decides
-            return False
-
-
-def fast_schema_validator(schema: dict[str, Any]) -> Any:
-    try:
-        import jsonschema_rs
-    except ImportError:
-        return None
-    return jsonschema_rs.Draft202012Validator(schema)
-
-
 def check_document(checker: SchemaChecker, doc: Any, where: str) -> None:
-    if checker.is_surely_valid(doc):
-        return
+    """A document that breaks the schema, refused with the deepest of jsonschema's errors."""
     try:
-        errors = list(checker.validator.iter_errors(doc))
+        errors = checker.errors(doc)
     except RecursionError:
         raise CommandError(f"{where}: JSON nested too deeply to check (no game document nests so deep)",
                            status=1) from None

@@ -583,18 +583,20 @@ def _broken(doc: dict[str, Any]) -> Iterator[dict[str, Any]]:
 
 @pytest.mark.slow
 def test_both_validators_agree_on_every_sample() -> None:
-    """tests/schemacheck.py takes jsonschema-rs's verdict and python's jsonschema's reasons: here both give
-    the same verdict on a sample game of every rule set in both forms (accepted), and on broken copies of
-    them (refused). The conformance suite checks every family's export with python's jsonschema alone."""
-    from schemacheck import fast_validator, validator
+    """The schema checker (`diamonds.replay.schemacheck`) takes jsonschema-rs's verdict and python's
+    jsonschema's reasons: here both give the same verdict on a sample game of every rule set in both forms
+    (accepted), and on broken copies of them (refused). The conformance suite checks every family's export
+    with python's jsonschema alone."""
+    from schemacheck import checker
 
+    validator, fast = checker().validator, checker().fast
     checked, rule_sets = 0, set()
     for rules, name, doc in _sample_documents():
         rule_sets.add(rules)
-        assert validator().is_valid({"games": [doc]}) and fast_validator().is_valid({"games": [doc]}), name
+        assert validator.is_valid({"games": [doc]}) and fast.is_valid({"games": [doc]}), name
         for broken in _broken(doc):
-            assert not validator().is_valid({"games": [broken]}), name
-            assert not fast_validator().is_valid({"games": [broken]}), name
+            assert not validator.is_valid({"games": [broken]}), name
+            assert not fast.is_valid({"games": [broken]}), name
             checked += 1
     assert checked == 8 * 2 * len(rule_sets) and rule_sets >= {"1e", "2e", "bga", "kirk", "bidding"}
 
@@ -603,14 +605,14 @@ def test_convert_takes_jsonschemas_verdict_with_or_without_jsonschema_rs() -> No
     """`convert` from JSON: jsonschema-rs (the `fast` extra) only hastens the check. A valid document passes
     both ways, a refused one gets jsonschema's words both ways, and where jsonschema-rs is the stricter (a tag
     name ending in a line break: `$` matches before it in Python, not in jsonschema-rs) jsonschema decides."""
-    from diamonds.cli.convert_cmd import SchemaChecker, check_document, fast_schema_validator
+    from diamonds.cli.convert_cmd import check_document
     from diamonds.cli.errors import CommandError
+    from diamonds.replay.schemacheck import SchemaChecker
 
     schema = game_schema()
     doc = game_to_dict(replayed_game("kirk", 4, ())[0])
-    checkers = [SchemaChecker(Draft202012Validator(schema), None),
-                SchemaChecker(Draft202012Validator(schema), fast_schema_validator(schema))]
-    assert checkers[1].fast is not None  # the test extra installs it
+    checkers = [SchemaChecker.of(schema, fast=False), SchemaChecker.of(schema)]
+    assert checkers[0].fast is None and checkers[1].fast is not None  # the test extra installs it
     broken = {**doc, "rounds": {}}
     stricter = {**doc, "tags": [{**doc["tags"][0], "name": doc["tags"][0]["name"] + "\n"}, *doc["tags"][1:]]}
     assert checkers[1].fast.is_valid({"games": [doc]}) and not checkers[1].fast.is_valid({"games": [stricter]})

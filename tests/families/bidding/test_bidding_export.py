@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from schemacheck import schema_errors, validator
+from schemacheck import checker, schema_errors
 
 from diamonds.core import Card, simulate
 from diamonds.families.bidding.rules import CardPlayed, CardsDealt, HandScored, TrickWon
@@ -41,7 +41,7 @@ def _clear_caches() -> None:
 
     export._schema.cache_clear()
     export._export_of_family.cache_clear()
-    validator.cache_clear()
+    checker.cache_clear()
 
 
 # --------------------------------------------------------------------------- helpers
