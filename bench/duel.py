@@ -19,26 +19,9 @@ import math
 import statistics
 import sys
 from collections import defaultdict
-from statistics import NormalDist
 
 import diamonds
-
-
-def t_975(df: int) -> float:
-    """Student's t two-sided 95% point with `df` degrees of freedom: the table's below 5, else Cornish-Fisher
-    about the normal's (within 0.1% of the table from 5 degrees of freedom)."""
-    if df < 5:
-        return (12.706, 4.303, 3.182, 2.776)[df - 1]
-    z = NormalDist().inv_cdf(0.975)
-    return (z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
-            + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * df**3))
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    share, spread = wins / games, z * z / games
-    centre = (share + spread / 2) / (1 + spread)
-    half = z * math.sqrt(share * (1 - share) / games + spread / (4 * games)) / (1 + spread)
-    return centre - half, centre + half
+from diamonds.replay.intervals import t_point, wilson
 
 
 def main(bot: str, paths: list[str]) -> None:
@@ -63,8 +46,8 @@ def main(bot: str, paths: list[str]) -> None:
             other_seats += len(others)
     deals = [statistics.fmean(lead) for lead in leads.values()]
     mean, count = statistics.fmean(deals), len(deals)
-    half = t_975(count - 1) * statistics.stdev(deals) / math.sqrt(count) if count > 2 else math.inf
-    low, high = wilson(wins, games)
+    half = t_point(count - 1) * statistics.stdev(deals) / math.sqrt(count) if count > 2 else math.inf
+    low, high = wilson(wins, games) or (0.0, 1.0)  # no games: nothing known
     print(f"{bot}: {games} games, {count} deals; lead per deal {mean:+.2f} ± {half:.2f} "
           f"(95%, Student's t over the deals, {count - 1} df): [{mean - half:+.2f}, {mean + half:+.2f}]")
     print(f"{bot} wins {wins}/{games} = {wins / games:.1%} (Wilson 95% {low:.1%}-{high:.1%}); "

@@ -15,13 +15,14 @@ This module names no family: everything comes from the generic columns.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from diamonds.core import FAMILIES
+
+from .intervals import wilson
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -35,17 +36,6 @@ LEAGUE_VERSION = 1
 GAME_COLUMNS = ["file", "game", "family", "rules", "players", "tags", "valid", "complete", "standings"]
 #: A figure from fewer games than this is shown as a rough one (greyed in charts, marked in text).
 FEW_GAMES = 10
-
-
-def wilson(wins: float, games: int, z: float = 1.959964) -> tuple[float, float] | None:
-    """The Wilson score interval of a rate of `wins` in `games` (95% by default); None without games."""
-    if games <= 0:
-        return None
-    p = wins / games
-    denominator = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denominator
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def places(standings: list[Mapping[str, Any]]) -> list[int]:

@@ -33,6 +33,7 @@ import pytest
 
 from diamonds.bots.arena import ArenaSetup, GameResult, play_game, seat_bots, standings
 from diamonds.io.parallel import ordered_map
+from diamonds.replay.intervals import t_point
 
 ARENAS = [  # rules, players, bots, option tags, games, duplicate deals
     ("2e", 4, ("mc:4", "greedy", "greedy", "random"), {}, 200, False),
@@ -57,11 +58,8 @@ def per_deal(results: list[GameResult], rotations: int, better: str, worse: str)
 
 
 def t_bar(n: int) -> float:
-    """Z_EARLY's two-sided 99% point for the mean of `n` observations: Student's t with n - 1 degrees of
-    freedom (its Cornish-Fisher expansion about the normal point), above Z_EARLY and tending to it."""
-    z, df = Z_EARLY, n - 1
-    return (z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
-            + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * df**3))
+    """The bar for the mean of `n` observations: Student's t at Z_EARLY's level (99%), n - 1 degrees of freedom."""
+    return t_point(n - 1, 0.99)
 
 
 def clearly_above_zero(differences: list[float]) -> bool:

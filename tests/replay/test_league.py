@@ -236,3 +236,15 @@ def test_ratings_from_a_folder_are_the_ratings_from_dgn(capsys: pytest.CaptureFi
 def test_csv_is_only_for_the_league(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", SAMPLES[0], "--format", "csv"]) == 2
     assert "--format csv is for the league table (--by player)" in capsys.readouterr().err
+
+
+def test_students_t_points_match_the_table() -> None:
+    """`t_point` (a bot's lead per deal, `bench/duel.py`; the strength test's bar) against the t table's
+    two-sided 95% points, from the table's own (1 to 8 degrees of freedom) to the normal's."""
+    from diamonds.replay.intervals import t_point
+
+    for df, point in ((1, 12.706), (5, 2.571), (8, 2.306), (9, 2.262), (12, 2.179), (19, 2.093), (49, 2.010), (199, 1.972)):
+        assert abs(t_point(df) - point) < 0.001 * point, (df, t_point(df))
+    assert 1.95996 < t_point(100_000) < 1.9601
+    with pytest.raises(ValueError):
+        t_point(0)
