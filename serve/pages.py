@@ -213,14 +213,31 @@ SCRIPT = r"""
       list.appendChild(el("li", s.players.join(" & ") + ": " + score + (s.winner ? " (winner)" : "")));
     }
   }
-  // The picture is drawn in 600 units, scaled to the page: on a phone its text is 6 to 9 px. Zoomed, it is
-  // drawn wide enough that its smallest text is 12 px, in a frame that scrolls (it opens on the trick).
-  let zoomed = false;
+  // A family's picture is drawn in 600 units, scaled to the page: on a phone its text is 6 to 9 px. So on a
+  // page under 600 px wide the picture is the phone's (`diamonds.svg.phone`: the trick and the sides, 344 units
+  // for 344 px, no text under 12 px), and the button shows the family's whole table instead, drawn wide enough
+  // that its smallest text is 12 px, in a frame that scrolls (it opens on the trick). On a wider page the whole
+  // table is fitted to the page, and the button zooms it so.
+  const narrow = window.matchMedia("(max-width: 600px)");
+  let zoomed = false, pictured = null;
+  function showPicture(state) {
+    pictured = state || pictured;
+    if (!pictured) return;
+    const frame = $("picture"), left = frame.scrollLeft, top = frame.scrollTop;
+    const phone = narrow.matches && !zoomed && !!pictured.phone_svg;
+    showSvg(frame, phone ? pictured.phone_svg : pictured.svg);
+    frame.classList.toggle("phone", phone);
+    fitPicture();
+    frame.scrollLeft = left; frame.scrollTop = top;  // a zoomed picture stays where it was looked at
+  }
   function fitPicture() {
     const frame = $("picture"), svg = frame.querySelector("svg");
     frame.classList.toggle("zoomed", zoomed);
     const button = $("zoom");
-    if (button) { button.textContent = zoomed ? "Fit the table" : "Zoom the table"; button.setAttribute("aria-pressed", String(zoomed)); }
+    if (button) {
+      button.textContent = narrow.matches ? (zoomed ? "Show the trick" : "Show the whole table") : (zoomed ? "Fit the table" : "Zoom the table");
+      button.setAttribute("aria-pressed", String(zoomed));
+    }
     if (!svg) return;
     const sizes = [...svg.querySelectorAll("text")].map((t) => parseFloat(t.getAttribute("font-size"))).filter((n) => n > 0);
     const units = (svg.viewBox && svg.viewBox.baseVal && svg.viewBox.baseVal.width) || 600;
@@ -228,11 +245,12 @@ SCRIPT = r"""
   }
   function zoom() {
     zoomed = !zoomed;
-    fitPicture();
+    showPicture();
     const frame = $("picture");
     if (zoomed) { frame.scrollLeft = (frame.scrollWidth - frame.clientWidth) / 2; frame.scrollTop = (frame.scrollHeight - frame.clientHeight) / 2; }
   }
   if ($("zoom")) $("zoom").addEventListener("click", zoom);
+  narrow.addEventListener("change", () => showPicture());
   // Issue 31: on the scorer's page the card grid must not move between taps, so the lines above it keep their
   // height: the where line is two lines at most (ellipsis), its whole text in its title and shown over the
   // picture, in a box of the same place, while it is tapped open; the trick line is there even when empty.
@@ -263,10 +281,7 @@ SCRIPT = r"""
     $("title").textContent = "Table " + state.seq + " · " + state.rules + " · " + state.players.join(", ");
     showWhere(state.finished ? "Game over: " + (state.result || "") :
       state.where + (state.to_move && !state.where.includes(state.to_move + " ") ? " · " + state.to_move + " to play" : ""));
-    const frame = $("picture"), left = frame.scrollLeft, top = frame.scrollTop;
-    showSvg(frame, state.svg);
-    fitPicture();
-    frame.scrollLeft = left; frame.scrollTop = top;  // a zoomed picture stays where it was looked at
+    showPicture(state);
     $("trick").textContent = state.trick.length ? "This trick: " + state.trick.join(" ") : "";
     showScores($("scores"), state.standings);
   }

@@ -12,9 +12,11 @@ from __future__ import annotations
 from math import comb
 from typing import Any
 
+from diamonds.core import AnyCard
 from diamonds.core.viewer import NOBODY
 from diamonds.notation.records import split_play
 from diamonds.svg.draw import Canvas, Sight
+from diamonds.svg.phone import PhoneTable, phone_svg, sides_of
 
 __all__ = ["table_state", "public_svg", "answers", "buttons", "probe", "due", "choice_groups"]
 
@@ -35,14 +37,54 @@ def public_svg(step: Any, size: int = 360) -> str:
 
 
 def _card_of(word: str) -> str | None:
+    found = _card_object(word)
+    return None if found is None else str(found)
+
+
+def _card_object(word: str) -> AnyCard | None:
+    """The card a recorded word names (its comments and marks left out), or None."""
     for part in word.split():
         if part.startswith(("{", ";")):
             continue
         try:
-            return str(split_play(part)[0])
+            return split_play(part)[0]
         except ValueError:
             return None
     return None
+
+
+def _phone(config: Any, draft: Any, position: Any, state: dict[str, Any]) -> str:
+    """The phone's picture of the state (`diamonds.svg.phone`): the trick, each card under its player, and the
+    sides with the scores this viewer may see."""
+    per_trick = config.plays_per_trick
+    words = list(draft.cards[-(len(draft.cards) % per_trick):]) if draft is not None and len(draft.cards) % per_trick else []
+    cards = [found for found in map(_card_object, words) if found is not None]
+    players = _players_of(position, cards)
+    if state["finished"]:
+        winners = [name for side in state["standings"] if side["winner"] for name in side["players"]]
+        caption = "Game over" + (f": {' & '.join(winners)} {'wins' if len(winners) == 1 else 'win'}" if winners else "")
+    else:
+        caption = "No cards on the table"
+    return phone_svg(PhoneTable(
+        rules=config.rules, trick=tuple(zip(players, cards)), per_trick=per_trick, sides=sides_of(state["standings"]),
+        to_move=state["to_move"], caption=caption, title=f"Diamonds {config.rules}: {state['where']}"))
+
+
+def _players_of(position: Any, cards: list[AnyCard]) -> list[str | None]:
+    """Who played each card of the trick: the players of the position's last moves, where those are the same
+    cards in the same order (the position of the record, or of its stand-in deal); else not said."""
+    moves = position.moves[len(position.moves) - len(cards):] if cards else ()
+    if len(moves) != len(cards):
+        return [None] * len(cards)
+    engine, rules, first = position.engine, position.rule_set, len(position.moves) - len(cards)
+    players: list[str | None] = []
+    for ply, (move, expected) in enumerate(zip(moves, cards), first):
+        state = engine.state_at(ply)
+        seat = rules.to_move(state)
+        if seat is None or _card_object(rules.move_text(state, move)) != expected:
+            return [None] * len(cards)
+        players.append(position.players[seat])
+    return players
 
 
 def _standings(standings: Any, hidden: set[int], over: bool) -> list[dict[str, Any]]:
@@ -148,6 +190,7 @@ def render(snap: dict[str, Any]) -> dict[str, Any]:
         })
     else:
         state["svg"] = public_svg(last_step)
+    state["phone_svg"] = _phone(config, draft, position, state)
     if len(cache) > 8:
         cache.clear()
     cache[snap["key"]] = state

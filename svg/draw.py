@@ -277,19 +277,24 @@ class Sight:
 class Canvas:
     """One picture being drawn: the root `<svg>` with its title, the felt, and the header band."""
 
-    def __init__(self, title: str, description: str, *, size: int = WIDTH, for_page: bool = False) -> None:
+    def __init__(self, title: str, description: str, *, size: int = WIDTH, for_page: bool = False,
+                 view: tuple[float, float] = (WIDTH, HEIGHT), felt: bool = True) -> None:
+        """`view`: the viewBox's width and height (a family's picture: 600 by 640, with the round felt);
+        another layout (the phone's picture, `diamonds.svg.phone`) names its own and draws its own felt."""
         self.for_page = for_page  # a page's picture: the page says where it is (its label), not the picture
+        width, height = view
         self.root = ET.Element("svg", {
-            "xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {WIDTH} {HEIGHT}",
-            "width": str(size), "height": number(size * HEIGHT / WIDTH), "role": "img",
+            "xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {number(width)} {number(height)}",
+            "width": str(size), "height": number(size * height / width), "role": "img",
             "font-family": FONT, "class": "diamonds-table",
         })
         ET.SubElement(self.root, "title").text = title
         if description:  # (a page's picture has none: the page's narration says it, and it is smaller so)
             ET.SubElement(self.root, "desc").text = description
-        add(self.root, "rect", x=0, y=0, width=WIDTH, height=HEIGHT, fill="#f3efe3")
-        add(self.root, "ellipse", cx=TABLE_CX, cy=TABLE_CY, rx=WIDTH / 2 - 70, ry=(HEIGHT - HEADER) / 2 - 60,
-            fill=FELT, stroke=FELT_EDGE, stroke_width=6, class_="felt")
+        add(self.root, "rect", x=0, y=0, width=width, height=height, fill="#f3efe3")
+        if felt:
+            add(self.root, "ellipse", cx=TABLE_CX, cy=TABLE_CY, rx=WIDTH / 2 - 70, ry=(HEIGHT - HEADER) / 2 - 60,
+                fill=FELT, stroke=FELT_EDGE, stroke_width=6, class_="felt")
 
     def position_header(self, round_text: str, trick: tuple[int, int] | None, dealer: str, game: str, label: str,
                         *extra: str) -> ET.Element:

@@ -94,8 +94,8 @@ def test_player_text_comes_back_escaped(server: Server) -> None:
     table = server.create("2e", tags={"Event": EVIL, "Site": EVIL})
     state = httpx.get(f"{server.base}/api/tables/{table['id']}")
     assert state.headers["content-type"].startswith("application/json")
-    svg = state.json()["svg"]
-    assert "<script" not in svg and "<img" not in svg
+    for svg in (state.json()["svg"], state.json()["phone_svg"]):
+        assert "<script" not in svg and "<img" not in svg
     for path in (f"/watch/{table['id']}", f"/score/{table['id']}", "/organiser", "/"):
         page = httpx.get(server.base + path)
         assert page.status_code == 200 and "<script>" not in page.text and "onerror" not in page.text
