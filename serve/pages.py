@@ -277,10 +277,18 @@ SCRIPT = r"""
     whereLine.addEventListener("click", flip);
     whereLine.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); flip(); } });
   }
+  // Who is due, where the recorder's words do not name them (the bidding game's tricks: its leader follows from
+  // B7's suits, which the recorder does not work out): "· Bob leads" at a trick's first card, else "to play".
+  function dueWords(state) {
+    const name = state.to_move;
+    if (!name) return "";
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    if (new RegExp("(^|[^\\p{L}\\p{N}])" + escaped + "(?![\\p{L}\\p{N}])", "u").test(state.where)) return "";
+    return " · " + name + (/\bcard 1\b/.test(state.where) ? " leads" : " to play");
+  }
   function showCommon(state) {
     $("title").textContent = "Table " + state.seq + " · " + state.rules + " · " + state.players.join(", ");
-    showWhere(state.finished ? "Game over: " + (state.result || "") :
-      state.where + (state.to_move && !state.where.includes(state.to_move + " ") ? " · " + state.to_move + " to play" : ""));
+    showWhere(state.finished ? "Game over: " + (state.result || "") : state.where + dueWords(state));
     showPicture(state);
     $("trick").textContent = state.trick.length ? "This trick: " + state.trick.join(" ") : "";
     showScores($("scores"), state.standings);

@@ -190,8 +190,8 @@ def test_the_due_player_is_named_in_view_of_the_grid(server: Server, phone: Any,
                                                      seed: int, tricks: int) -> None:
     """Issue 31: a scorer tapping cards sees whose card is due. At 360 x 740, with the grid's first row scrolled
     into view anywhere from the screen's top to its bottom, an element showing the where line's words (all of
-    them the same words) is wholly on the screen and names the player who plays the next card (`Eve to play`;
-    a leader may be said `Dan leads`), in type of 12 px or more and before any ellipsis. The player is the simulated game's own,
+    them the same words) is wholly on the screen and names the player who plays the next card (`Eve to play`,
+    and a trick's leader `Dan leads`: the recorder's words, or the page's where the recorder cannot tell), in type of 12 px or more and before any ellipsis. The player is the simulated game's own,
     checked before the first card and after each card tapped, so across the change of leader from one trick
     to the next (bga: Dan leads trick 1, Bob trick 2; the bidding game: Bob leads three tricks, then Ann).
     Where that line covers the grid's first row (the grid's top at the screen's top), a tap there reaches
@@ -216,7 +216,7 @@ def test_the_due_player_is_named_in_view_of_the_grid(server: Server, phone: Any,
         def check(done: int) -> None:
             """The player of card `done + 1` is named in view, wherever the grid's first row is on the screen."""
             name, leads = played[done]
-            words = [f"{name} leads", f"{name} to play"] if leads else [f"{name} to play"]
+            words = [f"{name} leads"] if leads else [f"{name} to play"]
             for correcting, at in ((False, 0), (False, 100), (False, HEIGHT), (True, 0)):
                 # the page as it is, scrolled as far up as it goes, as a scorer holds it, with the first row at
                 # the screen's bottom; and with `Correct an earlier card` open, whose length lets the grid's top
