@@ -31,7 +31,8 @@ from importlib import resources
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
-from diamonds.core import FAMILIES, Standing, family_named, family_of
+from diamonds.core import Standing, family_named, family_of
+from diamonds.core import families as registered_families
 from diamonds.core.cards import JOKER, AnyCard, Card, Suit, card_text
 from diamonds.core.game import split_before
 from diamonds.notation.records import (
@@ -697,7 +698,7 @@ def _schema() -> Dict:
     game = defs["game"]
     all_rules: list[Any] = []
     family_names: list[Any] = []
-    for family in FAMILIES:
+    for family in registered_families():
         export = _export_of_family(family.name)
         part = dict(export.schema_defs)
         if "config" not in part:

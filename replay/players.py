@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from diamonds.core import FAMILIES
+from diamonds.core import families as registered_families
 
 from .intervals import wilson
 
@@ -183,8 +183,8 @@ class LeagueAccumulator:
         self.add_games(tables["games"])
 
     def league(self) -> League:
-        family_order = {family.name: i for i, family in enumerate(FAMILIES)}
-        rule_order = {rule_id: i for family in FAMILIES for i, rule_id in enumerate(family.rule_ids)}
+        family_order = {family.name: i for i, family in enumerate(registered_families())}
+        rule_order = {rule_id: i for family in registered_families() for i, rule_id in enumerate(family.rule_ids)}
 
         def row(key: tuple[str, str | None, str], c: _Counts) -> PlayerRow:
             return PlayerRow(key[2], key[0], key[1], c.games, float(c.wins), c.score / c.games,

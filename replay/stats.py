@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from diamonds.core import FAMILIES, Family
+from diamonds.core import Family
+from diamonds.core import families as registered_families
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -396,7 +397,7 @@ class StatsAccumulator:
                              use_threads=False)
         keyed = events.take(joined["place"]).append_column("family", joined["family"]).append_column(
             "rules", joined["rules"])
-        for family in FAMILIES:
+        for family in registered_families():
             stats = family_stats(family)
             if stats is None:
                 continue
@@ -422,8 +423,8 @@ class StatsAccumulator:
             add_tally(self.tallies.setdefault(name, {}), tally)
 
     def summary(self) -> Summary:
-        order = {family.name: i for i, family in enumerate(FAMILIES)}
-        rule_order = {rule_id: i for family in FAMILIES for i, rule_id in enumerate(family.rule_ids)}
+        order = {family.name: i for i, family in enumerate(registered_families())}
+        rule_order = {rule_id: i for family in registered_families() for i, rule_id in enumerate(family.rule_ids)}
         groups = []
         for key in sorted(self.groups, key=lambda k: (order.get(k[0], 99), rule_order.get(k[1], 99), k[1], k[2],
                                                       k[3])):
@@ -435,7 +436,7 @@ class StatsAccumulator:
                                 wins, Distribution.of(counts.scores), Distribution.of(counts.margins),
                                 Ties(counts.complete, counts.top_tied, counts.broken, counts.shared)))
         families = []
-        for registered in FAMILIES:
+        for registered in registered_families():
             stats = family_stats(registered)
             tally = self.tallies.get(registered.name)
             if tally and stats is not None:

@@ -38,8 +38,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from diamonds.core import FAMILIES, family_named, family_of
+from diamonds.core import families as registered_families
+from diamonds.core import family_named, family_of
 from diamonds.core.cards import Card
+from diamonds.core.registry import registry_version
 
 from .export import _result
 
@@ -214,17 +216,27 @@ def _union(groups: list[tuple[Column, ...]], what: str) -> tuple[Column, ...]:
     return tuple(seen.values())
 
 
-@cache
 def columns(table: str) -> tuple[Column, ...]:
     """Every column of `table`: the generic ones, then each family's (registry order)."""
-    groups = [_GENERIC[table]] + [_family_tables(f.name).columns.get(table, ()) for f in FAMILIES]
+    return _columns(table, registry_version())
+
+
+@cache
+def _columns(table: str, _registry: object) -> tuple[Column, ...]:
+    """`columns`, kept per registry (a family registered in-process adds its columns; a registry put back
+    drops them)."""
+    groups = [_GENERIC[table]] + [_family_tables(f.name).columns.get(table, ()) for f in registered_families()]
     return _union(groups, table)
 
 
-@cache
 def standing_fields() -> tuple[Column, ...]:
     """The fields of a `standings` item: the generic ones, then each family's."""
-    return _union([STANDING_FIELDS] + [_family_tables(f.name).standing_fields for f in FAMILIES], "standings")
+    return _standing_fields(registry_version())
+
+
+@cache
+def _standing_fields(_registry: object) -> tuple[Column, ...]:
+    return _union([STANDING_FIELDS] + [_family_tables(f.name).standing_fields for f in registered_families()], "standings")
 
 
 # --------------------------------------------------------------------------- rows

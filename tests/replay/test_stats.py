@@ -323,3 +323,37 @@ def test_an_invalid_game_is_reported_and_left_out(simulated, tmp_path, capsys) -
     status, again, err = stats_json(capsys, str(tmp_path / "tables"))
     assert status == 1 and err.count("\n") == 1 and "(R8)" in err and f"{mixed}:" in err
     assert again == found
+
+
+_FIRST_USE_UNDER_ANOTHER_REGISTRY = r"""
+import sys
+sys.path.insert(0, sys.argv[1])
+import toyfamily
+from diamonds.core import registry
+from diamonds.core.registry import register
+
+shipped = registry._REGISTRY
+registry._REGISTRY = registry._Registry()
+register(toyfamily.FAMILY)
+import diamonds.replay.export, diamonds.replay.players, diamonds.replay.stats, diamonds.replay.tables  # noqa: E401
+from diamonds.cli.main import main
+registry._REGISTRY = shipped  # put back, as a test's monkeypatch does
+sys.exit(main(["stats", "--by", "player", sys.argv[2], "--format", "json"]))
+"""
+
+
+@pytest.mark.process
+def test_stats_read_the_families_registered_when_they_run_not_when_imported(tmp_path: Path) -> None:
+    """The statistics, the export and the tables ask the registry for its families each time. They used to
+    take them once, at import: imported while a test's registry held the toy family, `diamonds stats`
+    later failed with an internal error (KeyError: no family named 'toy') once the registry was put back."""
+    import subprocess
+    import sys
+
+    tests = Path(__file__).resolve().parents[1]
+    sample = tests.parent / "samples" / "club-night-2026-11-20.dgn"
+    done = subprocess.run([sys.executable, "-c", _FIRST_USE_UNDER_ANOTHER_REGISTRY, str(tests), str(sample)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and "internal error" not in done.stderr, done.stderr
+    players = json.loads(done.stdout)["players"]
+    assert players and not any(row["rules"] == "toy" for row in players)

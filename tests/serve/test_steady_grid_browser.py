@@ -191,7 +191,8 @@ def test_the_due_player_is_named_in_view_of_the_grid(server: Server, phone: Any,
     """Issue 31: a scorer tapping cards sees whose card is due. At 360 x 740, with the grid's first row scrolled
     into view anywhere from the screen's top to its bottom, an element showing the where line's words (all of
     them the same words) is wholly on the screen and names the player who plays the next card (`Eve to play`,
-    and a trick's leader `Dan leads`: the recorder's words, or the page's where the recorder cannot tell), in type of 12 px or more and before any ellipsis. The player is the simulated game's own,
+    and a trick's leader `Dan leads`: the recorder's words, or the page's where the recorder cannot tell), in
+    type of 12 px or more and before any ellipsis. The player is the simulated game's own,
     checked before the first card and after each card tapped, so across the change of leader from one trick
     to the next (bga: Dan leads trick 1, Bob trick 2; the bidding game: Bob leads three tricks, then Ann).
     Where that line covers the grid's first row (the grid's top at the screen's top), a tap there reaches
