@@ -66,7 +66,7 @@ def _phone(config: Any, draft: Any, position: Any, state: dict[str, Any]) -> str
     else:
         caption = "No cards on the table"
     return phone_svg(PhoneTable(
-        rules=config.rules, trick=tuple(zip(players, cards)), per_trick=per_trick, sides=sides_of(state["standings"]),
+        trick=tuple(zip(players, cards)), per_trick=per_trick, sides=sides_of(state["standings"]),
         to_move=state["to_move"], caption=caption, title=f"Diamonds {config.rules}: {state['where']}"))
 
 

@@ -22,7 +22,7 @@ from diamonds.core.viewer import Viewer, sees
 __all__ = [
     "WIDTH", "HEIGHT", "Sight", "Canvas", "Box", "Picture", "seat_boxes", "add", "text", "card", "card_back",
     "card_row", "crystals", "marker", "number", "card_label", "suit_colour", "hand", "Play", "trick", "toward", "game_over",
-    "stop_title", "shared",
+    "stop_title", "shared", "text_width",
 ]
 
 WIDTH = 600  # the viewBox's width: everything is laid out for it
@@ -472,7 +472,7 @@ def trick(canvas: Canvas, plays: Sequence[Play], winner: int | None, names: Sequ
         x += repeat * (TRICK_W + 6) - (TRICK_W + 6) / 2 * (1 if _plays_of(plays, play.seat) > 1 else 0)
         label = names[play.seat] + (f" · {play.note}" if play.note else "")
         left, top = x - TRICK_W / 2, y - TRICK_H / 2 - 6
-        half = max(TRICK_W, _text_width(label, 10)) / 2
+        half = max(TRICK_W, text_width(label, 10)) / 2
         obstacles.append((min(left, x - half), top, max(left + TRICK_W, x + half), top + TRICK_H + 14))
         cards.append((index, play, left, top, label))
     lines = [(caption, 12.0, "normal"), *((line, 12.0 if i == 0 else 9.0, "bold" if i == 0 else "normal")
@@ -494,7 +494,7 @@ def _trick_card(parent: ET.Element, left: float, top: float, play: Play, highlig
     element.set("data-order", str(index + 1))
 
 
-def _text_width(content: str, size: float, weight: str = "normal") -> float:
+def text_width(content: str, size: float, weight: str = "normal") -> float:
     """A generous guess of a line's width in DejaVu Sans (the widest of the fonts the pictures name)."""
     return len(content) * size * (0.68 if weight == "bold" else 0.62)
 
@@ -504,9 +504,9 @@ def _wrap(content: str, size: float, weight: str, width: float) -> list[str] | N
     lines: list[str] = []
     for word in content.split(" "):
         joined = f"{lines[-1]} {word}" if lines else word
-        if lines and _text_width(joined, size, weight) <= width:
+        if lines and text_width(joined, size, weight) <= width:
             lines[-1] = joined
-        elif _text_width(word, size, weight) <= width:
+        elif text_width(word, size, weight) <= width:
             lines.append(word)
         else:
             return None
@@ -549,7 +549,7 @@ def _find_label_place(lines: Sequence[tuple[str, float, str]],
         return top >= high and top + height <= low
 
     def widest(wrapped: Sequence[tuple[str, float, str, str]]) -> float:
-        return max(_text_width(piece, size, weight) for piece, size, weight, _ in wrapped)
+        return max(text_width(piece, size, weight) for piece, size, weight, _ in wrapped)
 
     for shrink in (1.0, 0.85, 0.7):  # each line whole, where there is room for it, in smaller type if it must
         whole = [(content, round(size * shrink, 1), weight, "caption" if index == 0 else "result")

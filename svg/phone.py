@@ -21,7 +21,7 @@ from typing import Any
 
 from diamonds.core import AnyCard
 
-from .draw import FELT, FELT_EDGE, GOLD, PLATE, PLATE_EDGE, TRICK_W, Canvas, add, card, text
+from .draw import FELT, FELT_EDGE, GOLD, PLATE, PLATE_EDGE, TRICK_W, Canvas, add, card, text, text_width
 
 __all__ = ["PHONE_WIDTH", "SMALLEST", "PhoneTable", "PhoneSide", "phone_svg", "sides_of"]
 
@@ -47,7 +47,6 @@ class PhoneTable:
     holds (the band is as wide); `to_move`: the player due, if known; `caption`: the band's words when no
     card lies on it (the game's end, or none yet)."""
 
-    rules: str
     trick: tuple[tuple[str | None, AnyCard], ...]
     per_trick: int
     sides: tuple[PhoneSide, ...]
@@ -96,25 +95,22 @@ def _side_row(parent: ET.Element, side: PhoneSide, top: float, due: bool) -> Non
     baseline = top + (_ROW - 4) / 2 + _ROW_SIZE / 3
     score = "hidden" if side.score is None else str(side.score)
     right = score + ("  \u2605 winner" if side.winner else "")
-    right_width = _width(right, _ROW_SIZE, bold=True)
+    right_width = text_width(right, _ROW_SIZE, "bold")
     names = " & ".join(side.players)
     marker = "\u25b6 " if due else ""
     room = PHONE_WIDTH - 2 * _PAD - right_width - 12
-    text(group, _PAD, baseline, marker + _fit(names, room - _width(marker, _ROW_SIZE, bold=True), _ROW_SIZE, bold=True),
+    text(group, _PAD, baseline, marker + _fit(names, room - text_width(marker, _ROW_SIZE, "bold"), _ROW_SIZE, "bold"),
          size=_ROW_SIZE, weight="bold" if due else None, class_="name")
     text(group, PHONE_WIDTH - _PAD, baseline, right, size=_ROW_SIZE, anchor="end", weight="bold", class_="score")
 
 
-def _width(content: str, size: float, *, bold: bool = False) -> float:
-    """A generous guess of a line's width in DejaVu Sans (the widest of the fonts the pictures name)."""
-    return len(content) * size * (0.68 if bold else 0.62)
-
-
-def _fit(content: str, room: float, size: float, *, bold: bool = False) -> str:
+def _fit(content: str, room: float, size: float, weight: str = "normal") -> str:
     """`content`, cut with an ellipsis where it would be wider than `room` (names in full are on the page)."""
-    if _width(content, size, bold=bold) <= room:
+    if text_width(content, size, weight) <= room:
         return content
-    keep = max(1, int(room / (size * (0.68 if bold else 0.62))) - 1)
+    keep = len(content)
+    while keep > 1 and text_width(content[:keep] + "\u2026", size, weight) > room:
+        keep -= 1
     return content[:keep] + "\u2026"
 
 

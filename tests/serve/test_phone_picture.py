@@ -84,3 +84,26 @@ def test_the_phone_picture_shows_the_trick_and_the_sides_in_type_a_phone_reads(r
         assert recorder.finished
         final = state(recorder, False, len(items) + 1)["phone_svg"]
         assert texts(final, "caption")[0].startswith("Game over: ") and "\u2605 winner" in final
+
+
+def test_long_names_are_cut_to_their_room_and_six_cards_keep_their_size() -> None:
+    """Six cards (bga with six players) and names of 40 letters: each name under a card, and each side's names
+    beside its score, end in an ellipsis within the room the layout gives them; no text is under 12 px."""
+    from diamonds.core import Card
+    from diamonds.svg.draw import text_width
+    from diamonds.svg.phone import PhoneSide, PhoneTable, phone_svg
+
+    long = "Bartholomew-Maximilian Featherstonehaugh"
+    names = [f"{long} {n}" for n in range(6)]
+    cards = tuple((name, Card.parse(f"{rank}D")) for rank, name in zip(range(10, 16), names))
+    svg = phone_svg(PhoneTable(trick=cards, per_trick=6, sides=tuple(PhoneSide((name,), 100 + n) for n, name in
+                                                                     enumerate(names)), to_move=names[0],
+                               caption="", title="t"))
+    assert min(float(size) for size in re.findall(r'font-size="([\d.]+)"', svg)) >= SMALLEST
+    under = texts(svg, "player")
+    assert len(under) == 6 and all(name.endswith("\u2026") and name[:-1] in long for name in under), under
+    assert all(text_width(name, 12) <= 52 + 6 for name in under)  # a card's width and the gap beside it
+    rows = texts(svg, "name")
+    assert len(rows) == 6 and all(row.endswith("\u2026") for row in rows), rows
+    assert all(text_width(row, 14, "bold") + text_width("105", 14, "bold") <= PHONE_WIDTH - 16 for row in rows)
+    assert len(re.findall(r'class="card"', svg)) == 6 and 'width="49.7"' in svg  # six abreast, 40 units or more
