@@ -176,7 +176,6 @@ def render(snap: dict[str, Any]) -> dict[str, Any]:
         legal = snap["legal"]
         question = snap["question"]
         state.update({
-            "svg": public_svg(last_step) if drawn else position.svg(size=360),
             "cards": [{"card": str(card), "played": str(card) in played, "legal": str(card) in legal}
                       for card in config.deck],
             "hands_known": snap["hands_known"],
@@ -188,9 +187,9 @@ def render(snap: dict[str, Any]) -> dict[str, Any]:
             "lines": snap["lines"],
             "buttons": snap["buttons"],
         })
-    else:
-        state["svg"] = public_svg(last_step)
-    state["phone_svg"] = _phone(config, draft, position, state)
+    if snap["key"][0] != "scores":  # the organiser's standings read the scores of this state, never its pictures
+        state["svg"] = position.svg(size=360) if private and not drawn else public_svg(last_step)
+        state["phone_svg"] = _phone(config, draft, position, state)
     if len(cache) > 8:
         cache.clear()
     cache[snap["key"]] = state

@@ -100,6 +100,15 @@ class Server:
         return dict(answer.json())
 
 
+def state_of(recorder: Any, private: bool, version: int) -> dict[str, Any]:
+    """The scorer's (`private`) or the watchers' state of a table holding `recorder` at `version`, in-process."""
+    import types
+
+    from diamonds.serve.state import table_state
+
+    return table_state(types.SimpleNamespace(recorder=recorder, cache={}, version=version, id="t", seq=1), private)
+
+
 def game_items(rules: str = "2e", count: int = 3, seed: int = 1, deals: bool = False,
                options: dict[str, str] | None = None) -> tuple[Any, str, list[str]]:
     """A simulated game, its DGN as `diamonds record` writes it, and its items one by one

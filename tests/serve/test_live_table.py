@@ -7,20 +7,14 @@ picture, whose hands are all backs (as many as the real hands hold), with no car
 from __future__ import annotations
 
 import re
-import types
 
 import pytest
 from servehelp import game_items
+from servehelp import state_of as state
 
 import diamonds
 from diamonds.replay.recorder import Recorder
 from diamonds.replay.validate import replay_record
-from diamonds.serve.state import table_state
-
-
-def state(recorder: Recorder, private: bool, version: int) -> dict:
-    table = types.SimpleNamespace(recorder=recorder, cache={}, version=version, id="t", seq=1)
-    return table_state(table, private)
 
 
 @pytest.mark.parametrize("rules,count,seed", [("1e", 3, 2), ("2e", 4, 3)])

@@ -9,25 +9,19 @@ so that the card grid below the picture stays where it is from tap to tap."""
 from __future__ import annotations
 
 import re
-import types
 
 import pytest
 from servehelp import game_items
+from servehelp import state_of as state
 
 import diamonds
 from diamonds.replay.recorder import Recorder
 from diamonds.replay.validate import replay_record
-from diamonds.serve.state import table_state
 from diamonds.svg.phone import PHONE_WIDTH, SMALLEST
 
 #: (rules, players, seed, option tags, items recorded: None for the whole game)
 GAMES = [("1e", 3, 2, {}, 40), ("2e", 4, 3, {}, 40), ("bga", 5, 11, {}, 40), ("kirk", 4, 4, {"Hands": "1"}, None),
          ("bidding", 3, 6, {}, 45)]
-
-
-def state(recorder: Recorder, private: bool, version: int) -> dict:
-    table = types.SimpleNamespace(recorder=recorder, cache={}, version=version, id="t", seq=1)
-    return table_state(table, private)
 
 
 def texts(svg: str, class_: str) -> list[str]:

@@ -421,7 +421,7 @@ def test_nothing_overlaps_at_the_end_of_a_game(server: Server, phone: Any, rules
     screenshot(phone, f"end-{rules}")
     # The family's whole table, one tap away.
     phone.find_element(By.ID, "zoom").click()
-    assert wait_until(lambda: phone.execute_script("return !!document.querySelector('#picture svg ellipse.felt')"))
+    assert wait_until(lambda: _whole_table(phone))
     parts = phone.execute_script(PICTURE_PARTS)
     assert parts["over"] and any(t["text"].startswith("Game over") for t in parts["over"]), parts["over"]
     assert len(parts["names"]) >= count
