@@ -26,7 +26,7 @@ from .cards import (
     standard_cards,
 )
 from .errors import *
-from .family import Family, MissingPart, PureTable, Rules, Sight, Standing, Table
+from .family import Family, MissingPart, PureTable, Rules, SideResult, Sight, Table
 from .game import Engine
 from .registry import DEFAULT_RULES, families, family_named, family_of, option_tags, register, rules_for
 from .seating import PLAYER_ID, ConfigError, Seating
@@ -36,7 +36,7 @@ __all__ = [
     "AnyCard", "COURT_RANKS", "Card", "CardParseError", "ConfigError", "DEFAULT_NAMES", "DEFAULT_RULES", "FAMILIES",
     "Engine", "Family", "JOKER", "MissingPart", "Joker", "MAX_RANK", "PLAYER_ID", "PureTable", "RULE_SETS", "Rules",
     "SUITS", "Seating",
-    "Sight", "Standing", "Suit", "Table", "default_names", "families", "family_named", "family_of", "register",
+    "SideResult", "Sight", "Suit", "Table", "default_names", "families", "family_named", "family_of", "register",
     "format_cards", "numbered_cards", "option_tags", "play_random_game", "rules_for", "simulate", "sort_cards",
     "standard_cards",
 ]
@@ -50,8 +50,9 @@ if TYPE_CHECKING:  # found on first use by __getattr__ below
 def __getattr__(name: str) -> Any:
     """`FAMILIES` and `RULE_SETS` are found on first use (see registry), not when this package is imported.
 
-    `Game` is the engine's old name, kept for scripts that import it (a DeprecationWarning): `Engine` now,
-    since the front door's `diamonds.Game` is a recorded game."""
+    `Game` and `Standing` are old names, kept for scripts that import them (a DeprecationWarning): the engine is
+    `Engine` and a side's result `SideResult` now, since the front door's `diamonds.Game` is a recorded game and
+    its `diamonds.Standing` a side's result as one viewer sees it."""
     if name in ("FAMILIES", "RULE_SETS"):
         from . import registry
 
@@ -62,4 +63,10 @@ def __getattr__(name: str) -> Any:
         warnings.warn("diamonds.core.Game is diamonds.core.Engine now (diamonds.Game is a recorded game)",
                       DeprecationWarning, stacklevel=2)
         return Engine
+    if name == "Standing":
+        import warnings
+
+        warnings.warn("diamonds.core.Standing is diamonds.core.SideResult now (diamonds.Standing is a side's "
+                      "result as a viewer sees it)", DeprecationWarning, stacklevel=2)
+        return SideResult
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -25,13 +25,13 @@ from .errors import NotationError
 from .seating import Seating
 
 __all__ = [
-    "Standing", "HandNumbered", "Sight", "Rules", "EngineRules", "Table", "Endgame", "PureTable", "Family",
+    "SideResult", "HandNumbered", "Sight", "Rules", "EngineRules", "Table", "Endgame", "PureTable", "Family",
     "FamilyMismatch", "STANDARD_PARTS", "REQUIRED_PARTS", "MissingPart", "FamilyInvariants",
 ]
 
 
 @dataclass(frozen=True, slots=True)
-class Standing:
+class SideResult:
     """One side's result: every family's standings have these fields, and may add their own."""
 
     side: int
@@ -83,7 +83,7 @@ class Table(Protocol):
     @property
     def is_over(self) -> bool: ...
 
-    def standings(self) -> tuple[Standing, ...]: ...
+    def standings(self) -> tuple[SideResult, ...]: ...
 
 
 class Endgame(Protocol):
@@ -171,7 +171,7 @@ class Rules:
         raise NotImplementedError
 
     @classmethod
-    def standings(cls, state: Any) -> tuple[Standing, ...]:
+    def standings(cls, state: Any) -> tuple[SideResult, ...]:
         """The sides' results now (final once the game is over), in side order."""
         raise NotImplementedError
 
@@ -298,7 +298,7 @@ class EngineFunctions(Protocol):
 
     def apply(self, state: Any, move: Any, /) -> tuple[Any, tuple[Any, ...]]: ...
 
-    def standings(self, state: Any, /) -> tuple[Standing, ...]: ...
+    def standings(self, state: Any, /) -> tuple[SideResult, ...]: ...
 
 
 class PlayerFunctions(Protocol):
@@ -355,7 +355,7 @@ class EngineRules(Rules):
         return seat
 
     @classmethod
-    def standings(cls, state: Any) -> tuple[Standing, ...]:
+    def standings(cls, state: Any) -> tuple[SideResult, ...]:
         return cls.engine_module.standings(state)
 
     @classmethod
@@ -408,7 +408,7 @@ class PureTable(Generic[S]):
     def is_over(self) -> bool:
         return self.rules.is_over(self.state)
 
-    def standings(self) -> tuple[Standing, ...]:
+    def standings(self) -> tuple[SideResult, ...]:
         return self.rules.standings(self.state)
 
 

@@ -13,7 +13,7 @@ import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from .family import Rules, Standing, Table
+from .family import Rules, SideResult, Table
 from .registry import DEFAULT_RULES, family_of, rules_for
 from .seating import Seating
 
@@ -77,7 +77,7 @@ class Engine:
     def to_move(self) -> int | None:
         return self.rules.to_move(self.state)
 
-    def standings(self) -> tuple[Standing, ...]:
+    def standings(self) -> tuple[SideResult, ...]:
         """The sides' results now, final once the game is over, without a snapshot where the family allows."""
         return self.table.standings()
 

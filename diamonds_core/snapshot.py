@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .family import Standing
+from .family import SideResult
 
 __all__ = ["SnapshotTable"]
 
@@ -61,14 +61,14 @@ class SnapshotTable(Generic[S, E, C]):
     def pure_apply(self, state: S, move: Any) -> tuple[S, tuple[E, ...]]:
         raise NotImplementedError
 
-    def pure_standings(self, state: S) -> tuple[Standing, ...]:
+    def pure_standings(self, state: S) -> tuple[SideResult, ...]:
         raise NotImplementedError
 
     @property
     def is_over(self) -> bool:
         return bool(self.phase is self.over_phase)
 
-    def standings(self) -> tuple[Standing, ...]:
+    def standings(self) -> tuple[SideResult, ...]:
         return self.pure_standings(self.freeze())
 
     def apply(self, move: Any) -> tuple[E, ...]:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import AnyCard, Card, format_cards, sort_cards
-from .family import Rules, Standing
+from .family import Rules, SideResult
 from .movetext import card_of, deal_text, parse_deal, refuse, words
 
 __all__ = [
@@ -95,7 +95,7 @@ class RoundScored:
 
 @dataclass(frozen=True, slots=True)
 class GameEnded:
-    standings: tuple[Standing, ...]
+    standings: tuple[SideResult, ...]
 
 
 # --------------------------------------------------------------------------- rulings, words and the deal

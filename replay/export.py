@@ -12,7 +12,7 @@ scores), describes the configuration and, with `--states`, every state.
 
 Every family's `result` has one shape: `complete`, and per side `side`
 (as DGN writes it: `Ann`, `Ann+Cat`), `score`, `winner`, then the fields
-the family's `Standing` subclass adds (Fitzgerald's `vault`, `showroom`).
+the family's `SideResult` subclass adds (Fitzgerald's `vault`, `showroom`).
 
 The JSON Schema is `game.schema.json` (the generic part) with every
 registered family's part merged in (`game_schema`). This module names no
@@ -31,7 +31,7 @@ from importlib import resources
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
-from diamonds.core import Standing, family_named, family_of
+from diamonds.core import SideResult, family_named, family_of
 from diamonds.core import families as registered_families
 from diamonds.core.cards import JOKER, AnyCard, Card, Suit, card_text
 from diamonds.core.game import split_before
@@ -398,14 +398,14 @@ def game_to_dict(replayed: ReplayedGame, *, states: bool = False, compact: bool 
 _GAME_OPTIONAL = ("rules", "family", "comments", "players", "config", "problems", "notes")
 
 
-_BASE_FIELDS = frozenset(f.name for f in fields(Standing))
+_BASE_FIELDS = frozenset(f.name for f in fields(SideResult))
 
 
 _EXTRA_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def _extra_fields(kind: type) -> tuple[str, ...]:
-    """The fields a family's `Standing` subclass adds, in declaration order."""
+    """The fields a family's `SideResult` subclass adds, in declaration order."""
     found = _EXTRA_FIELDS.get(kind)
     if found is None:
         found = _EXTRA_FIELDS[kind] = tuple(f.name for f in fields(kind) if f.name not in _BASE_FIELDS)

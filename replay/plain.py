@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from diamonds.core import Card, IllegalMove, Standing, rules_for, sort_cards
+from diamonds.core import Card, IllegalMove, SideResult, rules_for, sort_cards
 from diamonds.core.trick import CardPlayed, CardsDealt, Deal, GameEnded, PlayCard, RoundScored, RoundStarted, TrickWon
 from diamonds.core.trick import rulings_of as trick_rulings
 from diamonds.notation.records import HandLine, Plays, Round
@@ -154,7 +154,7 @@ class TrickTable:
     hands: tuple[tuple[Card, ...], ...]
     won: tuple[int, ...]  # per seat, the tricks won this round
     totals: tuple[int, ...]
-    standings: tuple[Standing, ...] = ()
+    standings: tuple[SideResult, ...] = ()
 
 
 class TrickFold:
@@ -168,7 +168,7 @@ class TrickFold:
         self.trick_winner: int | None = None
         self.hands: list[set[Card]] = [set() for _ in range(seats)]
         self.won, self.totals = [0] * seats, [0] * seats
-        self.standings: tuple[Standing, ...] = ()
+        self.standings: tuple[SideResult, ...] = ()
 
     def apply(self, event: Any) -> None:
         if isinstance(event, RoundStarted):

@@ -102,7 +102,7 @@ class Tables:
 
     `columns`: per table name, the columns the family adds (a name another
     family also declares must have the same kind). `standing_fields`: the
-    fields its `Standing` subclass adds to each `standings` item (the JSON
+    fields its `SideResult` subclass adds to each `standings` item (the JSON
     export's names). `rows(replayed)`: the rows of one game whose config is
     the family's (`replayed.game` is not None), from the engine's events.
     """

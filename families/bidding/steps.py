@@ -47,7 +47,7 @@ class Table:
     tricks_won: tuple[int, ...]
     totals: tuple[int, ...]
     scored: tuple[events.SeatScore, ...] = ()  # B9: the hand's results, from its end step on
-    standings: tuple[events.BiddingStanding, ...] = ()  # once the game is over
+    standings: tuple[events.BiddingResult, ...] = ()  # once the game is over
 
     @property
     def over(self) -> bool:
@@ -94,7 +94,7 @@ class _Fold:
         self.config = config
         self.hand_no, self.dealer = 1, config.first_dealer
         self.totals = [0] * config.player_count
-        self.standings: tuple[events.BiddingStanding, ...] = ()
+        self.standings: tuple[events.BiddingResult, ...] = ()
         self.hands: list[set[AnyCard]] = []
         self._new_hand()
 

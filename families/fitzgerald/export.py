@@ -4,7 +4,7 @@ The generic export (`export.py`) writes what the DGN text says; this adds
 what the replay found out: who played each card, whether it followed suit
 (R8), the Suit Actions it caused (R9-R17, with the Thief's moves, R13),
 trick winners, the passes, the cards each side took, the awards at the end
-of a round, and Vault and Showroom in the standings (R18, from `SideResult`).
+of a round, and Vault and Showroom in the standings (R18, from `FitzgeraldResult`).
 The compact form writes a Suit Action as its move and what its place does
 not imply (`_compact_action`, docs/json.md).
 """

@@ -38,7 +38,7 @@ class Table:
     tricks_won: tuple[int, ...]
     taken: tuple[tuple[int, int, int, int], ...]
     passes: tuple[tuple[int, int, tuple[Card, ...]], ...] = ()  # this round: giver, receiver, cards
-    results: tuple[events.SideResult, ...] = ()  # once the game is over
+    results: tuple[events.FitzgeraldResult, ...] = ()  # once the game is over
 
     @property
     def leader(self) -> int | None:
@@ -71,7 +71,7 @@ class _Fold:
         self.tricks_won = [0] * n
         self.taken = [[0, 0, 0, 0] for _ in range(sides)]
         self.passes: list[tuple[int, int, tuple[Card, ...]]] = []
-        self.results: tuple[events.SideResult, ...] = ()
+        self.results: tuple[events.FitzgeraldResult, ...] = ()
 
     def apply(self, event: events.Event) -> None:
         if isinstance(event, events.CardPlayed):

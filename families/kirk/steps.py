@@ -40,7 +40,7 @@ class Table:
     piles: tuple[tuple[Card, ...], ...]  # per seat, bottom first
     totals: tuple[int, ...]
     scored: bool = False  # the hand's points are in `totals`
-    standings: tuple[events.KirkStanding, ...] = ()  # once the game is over
+    standings: tuple[events.KirkResult, ...] = ()  # once the game is over
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
@@ -77,7 +77,7 @@ class _Fold:
         self.piles: list[tuple[Card, ...]] = [() for _ in range(n)]
         self.totals = [0] * n
         self.scored = False
-        self.standings: tuple[events.KirkStanding, ...] = ()
+        self.standings: tuple[events.KirkResult, ...] = ()
 
     def apply(self, event: events.Event) -> None:
         if isinstance(event, events.CardPlayed):

@@ -56,7 +56,7 @@ Move = Any  # a family's move: a frozen dataclass of diamonds.families.<name>.ru
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """One side's result now (final once the game is over): the family's `Standing` with its players' names."""
+    """One side's result now (final once the game is over): the engine's `SideResult` with its players' names."""
 
     side: int
     players: tuple[str, ...]

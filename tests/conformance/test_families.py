@@ -47,7 +47,7 @@ import diamonds.core
 from diamonds.core import Engine
 from diamonds.core.cards import JOKER, Card, numbered_cards, standard_cards
 from diamonds.core.errors import GameOver, IllegalMove, WrongPhase
-from diamonds.core.family import REQUIRED_PARTS, STANDARD_PARTS, Family, FamilyInvariants, Rules, Standing
+from diamonds.core.family import REQUIRED_PARTS, STANDARD_PARTS, Family, FamilyInvariants, Rules, SideResult
 from diamonds.core.registry import FAMILIES, RULE_SETS, family_of, rules_for
 from diamonds.core.seating import ConfigError, Seating
 from diamonds.core.simulate import default_names, play_random_game
@@ -158,11 +158,11 @@ def finished_game(setup: Setup, seed: int) -> Engine:
 
 
 def check_standings(config: Any, standings: Any, *, final: bool) -> None:
-    """One `Standing` per side, in side order; at the end the winners hold the best score."""
+    """One `SideResult` per side, in side order; at the end the winners hold the best score."""
     assert isinstance(standings, tuple), f"standings are a tuple, not {type(standings).__name__}"
     assert len(standings) == config.side_count, f"{len(standings)} standings for {config.side_count} sides"
     for side, standing in enumerate(standings):
-        assert isinstance(standing, Standing), f"{standing!r} is not a Standing"
+        assert isinstance(standing, SideResult), f"{standing!r} is not a SideResult"
         assert standing.side == side, f"standings in side order: entry {side} is side {standing.side}"
         assert type(standing.score) is int, f"score {standing.score!r} is not an int"
         assert type(standing.winner) is bool, f"winner {standing.winner!r} is not a bool"

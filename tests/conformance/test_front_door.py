@@ -9,6 +9,7 @@ import sys
 import types
 
 import pytest
+from replaycheck import SAMPLES
 
 import diamonds
 from diamonds.core import Family, IllegalMove, MissingPart, NotationError, family_named
@@ -40,6 +41,20 @@ def test_one_game_at_the_front_door_and_the_engine_under_its_own_name() -> None:
     assert "Game" not in diamonds.core.__all__ and "Engine" in diamonds.core.__all__
     with pytest.warns(DeprecationWarning, match="Engine"):
         assert diamonds.core.Game is Engine  # the old name, for scripts that import it
+
+def test_one_standing_at_the_front_door_and_the_engine_s_result_under_its_own_name() -> None:
+    from diamonds.core import SideResult
+
+    assert "Standing" not in diamonds.core.__all__ and "SideResult" in diamonds.core.__all__
+    with pytest.warns(DeprecationWarning, match="SideResult"):
+        assert diamonds.core.Standing is SideResult  # the old name, for plug-ins that subclass it
+    game = next(iter(diamonds.read_games(SAMPLES / "kirk-4p-hands.dgn")))
+    front = game.end().standings
+    assert all(type(standing) is diamonds.Standing for standing in front)
+    assert all(isinstance(standing.details, SideResult) and not isinstance(standing.details, diamonds.Standing)
+               for standing in front)
+    assert [standing.score for standing in front] == [standing.details.score for standing in front]
+
 
 
 def test_rulings_are_written_one_way_with_one_field_name() -> None:

@@ -23,7 +23,7 @@ from jsonschema import Draft202012Validator
 from schemacheck import schema_errors
 
 from diamonds.cli.main import main
-from diamonds.core import FAMILIES, ConfigError, Standing, default_names, family_of, simulate
+from diamonds.core import FAMILIES, ConfigError, SideResult, default_names, family_of, simulate
 from diamonds.notation import parse_game
 from diamonds.notation.records import GameRecord
 from diamonds.notation.writer import write_game
@@ -165,7 +165,7 @@ def _standing_fields(rules: str) -> tuple[str, ...]:
     replayed, _ = replayed_game(rules, family_of(rules).rule_sets[0].default_players, ())
     assert replayed.game is not None
     kind = type(replayed.game.standings()[0])
-    assert issubclass(kind, Standing)
+    assert issubclass(kind, SideResult)
     return tuple(f.name for f in fields(kind))
 
 
@@ -177,8 +177,8 @@ def test_standings_have_one_shape_in_every_family(rules: str, players: int, vari
     standings = doc["result"]["standings"]
     assert doc["result"]["complete"] is True
     assert [s["side"] for s in standings] == [config.side_name(side) for side in range(config.side_count)]
-    # side, score, winner first, then the family's own fields: those its Standing subclass adds
-    base = [f.name for f in fields(Standing)]
+    # side, score, winner first, then the family's own fields: those its SideResult subclass adds
+    base = [f.name for f in fields(SideResult)]
     assert base == ["side", "score", "winner"]
     assert all(list(s) == base + list(_standing_fields(rules)[len(base):]) for s in standings)
     assert all(isinstance(s["side"], str) and type(s["score"]) is int and type(s["winner"]) is bool for s in standings)

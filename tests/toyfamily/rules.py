@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 
 from diamonds.core import errors, trick
 from diamonds.core.cards import AnyCard, Card, format_cards, numbered_cards, sort_cards
-from diamonds.core.family import FamilyInvariants, Rules, Standing
+from diamonds.core.family import FamilyInvariants, Rules, SideResult
 from diamonds.core.seating import ConfigError, Seating, check_players, dealer_seat, solo_sides
 from diamonds.core.trick import (
     CardPlayed,
@@ -93,9 +93,9 @@ def trick_winner(leader: int, cards: Iterable[AnyCard]) -> int:
     return (leader + best) % 2
 
 
-def standings(state: State) -> tuple[Standing, ...]:
+def standings(state: State) -> tuple[SideResult, ...]:
     best = max(state.totals)
-    return tuple(Standing(seat, total, total == best) for seat, total in enumerate(state.totals))
+    return tuple(SideResult(seat, total, total == best) for seat, total in enumerate(state.totals))
 
 
 # --------------------------------------------------------------------------- apply
@@ -237,7 +237,7 @@ class Toy(Rules):
         return state.to_move
 
     @classmethod
-    def standings(cls, state: State) -> tuple[Standing, ...]:
+    def standings(cls, state: State) -> tuple[SideResult, ...]:
         return standings(state)
 
     @classmethod

@@ -27,7 +27,7 @@ from .config import FORBIDDEN_TOTAL, GAME_END_HIGH, GAME_END_LOW, MAX_BID, Biddi
 from .deck import DECK, TRUMPS, choices_needed, in_suit_strength, point_value
 from .errors import BadBid, ChoiceNotAllowed, FinalBidMove, ForbiddenTotal, MissingChoice, NotInKitty
 from .events import (
-    BiddingStanding,
+    BiddingResult,
     BidMade,
     CardPlayed,
     CardsDealt,
@@ -279,13 +279,13 @@ def game_ends(scores: Sequence[int]) -> bool:
     return any(score >= GAME_END_HIGH or score <= GAME_END_LOW for score in scores)
 
 
-def standings_of(scores: Sequence[int]) -> tuple[BiddingStanding, ...]:
+def standings_of(scores: Sequence[int]) -> tuple[BiddingResult, ...]:
     """B10: the highest total wins; players tied on it share the win."""
     best = max(scores)
-    return tuple(BiddingStanding(seat, score, score == best) for seat, score in enumerate(scores))
+    return tuple(BiddingResult(seat, score, score == best) for seat, score in enumerate(scores))
 
 
-def standings(state: BiddingState) -> tuple[BiddingStanding, ...]:
+def standings(state: BiddingState) -> tuple[BiddingResult, ...]:
     """The totals now, by seat; `winner` marks the leaders (final once the game is over)."""
     return standings_of(state.scores)
 

@@ -9,11 +9,11 @@ import enum
 from dataclasses import dataclass
 
 from diamonds.core.cards import AnyCard, Suit
-from diamonds.core.family import HandNumbered, Standing
+from diamonds.core.family import HandNumbered, SideResult
 
 __all__ = [
     "Event", "HandStarted", "CardsDealt", "BidMade", "CardTaken", "FinalBidMade", "CardPlayed", "WinReason",
-    "TrickWon", "SeatScore", "HandScored", "BiddingStanding", "GameEnded",
+    "TrickWon", "SeatScore", "HandScored", "BiddingResult", "GameEnded",
 ]
 
 
@@ -131,7 +131,7 @@ class HandScored:
 
 
 @dataclass(frozen=True, slots=True)
-class BiddingStanding(Standing):
+class BiddingResult(SideResult):
     """A seat's result: `side` is the seat, `score` its total (may be negative)."""
 
 
@@ -139,7 +139,7 @@ class BiddingStanding(Standing):
 class GameEnded:
     """B10: the final standings, by seat."""
 
-    standings: tuple[BiddingStanding, ...]
+    standings: tuple[BiddingResult, ...]
 
     @property
     def winners(self) -> tuple[int, ...]:

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from diamonds.core.cards import SUITS, AnyCard, Card, Suit, sort_cards, spellings
-from diamonds.core.family import Standing
+from diamonds.core.family import SideResult
 from diamonds.core.snapshot import SnapshotTable
 
 from .config import MAX_BID, PLAYERS, BiddingConfig
@@ -82,7 +82,7 @@ class BiddingTable(SnapshotTable[BiddingState, Event, BiddingConfig]):
     def pure_apply(self, state: BiddingState, move: Any) -> tuple[BiddingState, tuple[Event, ...]]:
         return apply(state, move)
 
-    def pure_standings(self, state: BiddingState) -> tuple[Standing, ...]:
+    def pure_standings(self, state: BiddingState) -> tuple[SideResult, ...]:
         return standings(state)
 
     def load(self, state: BiddingState) -> None:

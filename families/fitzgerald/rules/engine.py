@@ -38,13 +38,13 @@ from .events import (
     CardsDealt,
     CardsPassed,
     Event,
+    FitzgeraldResult,
     GameEnded,
     PassCountChosen,
     PassesDelivered,
     Reason,
     RoundEnded,
     RoundStarted,
-    SideResult,
     SuitAction,
     TrickWon,
 )
@@ -258,7 +258,7 @@ class Table:
     def is_over(self) -> bool:
         return self.phase is _GAME_OVER
 
-    def standings(self) -> tuple[SideResult, ...]:
+    def standings(self) -> tuple[FitzgeraldResult, ...]:
         """R18, without making a snapshot."""
         return results_of(self.config, self.showroom, self.vault)
 
@@ -749,19 +749,19 @@ def _deck_text(config: GameConfig) -> str:
 
 
 def results_of(config: GameConfig, showroom: list[int] | tuple[int, ...],
-               vault: list[int] | tuple[int, ...]) -> tuple[SideResult, ...]:
+               vault: list[int] | tuple[int, ...]) -> tuple[FitzgeraldResult, ...]:
     """R18: highest score wins; ties go to the most in the Vault; a further tie shares the win."""
     scores = [side_score(v, s) for v, s in zip(vault, showroom)]
     best = max(scores)
     best_vault = max(v for v, s in zip(vault, scores) if s == best)
     return tuple(
-        SideResult(side, scores[side], scores[side] == best and vault[side] == best_vault,
+        FitzgeraldResult(side, scores[side], scores[side] == best and vault[side] == best_vault,
                    vault=vault[side], showroom=showroom[side])
         for side in range(config.side_count)
     )
 
 
-def results(state: State) -> tuple[SideResult, ...]:
+def results(state: State) -> tuple[FitzgeraldResult, ...]:
     """Standings now (final once the game is over)."""
     return results_of(state.config, state.showroom, state.vault)
 

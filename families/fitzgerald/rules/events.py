@@ -11,12 +11,12 @@ import enum
 from dataclasses import dataclass
 
 from diamonds.core.cards import Card, Suit
-from diamonds.core.family import Standing
+from diamonds.core.family import SideResult
 
 __all__ = [
     "Event", "Area", "AreaKind", "Reason", "RoundStarted", "CardsDealt", "PassCountChosen",
     "CardsPassed", "PassesDelivered", "CardPlayed", "SuitAction", "TrickWon", "RoundEnded",
-    "GameEnded", "SideResult",
+    "GameEnded", "FitzgeraldResult",
 ]
 
 
@@ -130,7 +130,7 @@ class RoundEnded:
 
 
 @dataclass(frozen=True, slots=True)
-class SideResult(Standing):
+class FitzgeraldResult(SideResult):
     """R18: a side's score, with what it came from (Vault and Showroom)."""
 
     vault: int
@@ -139,7 +139,7 @@ class SideResult(Standing):
 
 @dataclass(frozen=True, slots=True)
 class GameEnded:
-    results: tuple[SideResult, ...]  # in seat order of the sides
+    results: tuple[FitzgeraldResult, ...]  # in seat order of the sides
 
     @property
     def winners(self) -> tuple[int, ...]:

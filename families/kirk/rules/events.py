@@ -11,10 +11,10 @@ import enum
 from dataclasses import dataclass
 
 from diamonds.core.cards import Card
-from diamonds.core.family import HandNumbered, Standing
+from diamonds.core.family import HandNumbered, SideResult
 
 __all__ = [
-    "Event", "DecidedBy", "TieStep", "TieBreak", "KirkStanding", "HandStarted", "CardsDealt", "CardPlayed",
+    "Event", "DecidedBy", "TieStep", "TieBreak", "KirkResult", "HandStarted", "CardsDealt", "CardPlayed",
     "TieBroken", "TrickWon", "HandScored", "GameEnded",
 ]
 
@@ -70,7 +70,7 @@ class TieBreak:
 
 
 @dataclass(frozen=True, slots=True)
-class KirkStanding(Standing):
+class KirkResult(SideResult):
     """A player's result: `side` is the seat, `score` the total so far (K7), `winner` the highest total (K8)."""
 
 
@@ -135,7 +135,7 @@ class HandScored:
 
 @dataclass(frozen=True, slots=True)
 class GameEnded:
-    standings: tuple[KirkStanding, ...]  # in seat order
+    standings: tuple[KirkResult, ...]  # in seat order
 
     @property
     def winners(self) -> tuple[int, ...]:

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from diamonds.core.cards import AnyCard, Card, sort_cards
-from diamonds.core.family import Standing
+from diamonds.core.family import SideResult
 from diamonds.core.snapshot import SnapshotTable
 
 from .config import KirkConfig
@@ -53,7 +53,7 @@ class KirkTable(SnapshotTable[State, Event, KirkConfig]):
     def pure_apply(self, state: State, move: Any) -> tuple[State, tuple[Event, ...]]:
         return apply(state, move)
 
-    def pure_standings(self, state: State) -> tuple[Standing, ...]:
+    def pure_standings(self, state: State) -> tuple[SideResult, ...]:
         return standings(state)
 
     def run_item(self, move: PlayCard) -> AnyCard:

@@ -18,7 +18,7 @@ import pytest
 
 from diamonds.core import errors
 from diamonds.core.cards import JOKER, AnyCard, Card, Suit
-from diamonds.core.family import Rules, Standing
+from diamonds.core.family import Rules, SideResult
 from diamonds.core.seating import ConfigError
 from diamonds.families.bidding.rules import (
     DECK,
@@ -26,7 +26,7 @@ from diamonds.families.bidding.rules import (
     Bid,
     Bidding,
     BiddingConfig,
-    BiddingStanding,
+    BiddingResult,
     BiddingState,
     BidMade,
     CardPlayed,
@@ -570,8 +570,8 @@ def test_B9_exact_bid_adds_the_point_card_otherwise_subtracts() -> None:
     ))
     assert scored.points == (-15, 12, 20) and scored.totals == (-10, 2, 20)
     assert state.scores == (-10, 2, 20) and state.phase is Phase.DEAL
-    assert Bidding.standings(state) == (BiddingStanding(ANN, -10, False), BiddingStanding(BOB, 2, False),
-                                        BiddingStanding(CAT, 20, True))
+    assert Bidding.standings(state) == (BiddingResult(ANN, -10, False), BiddingResult(BOB, 2, False),
+                                        BiddingResult(CAT, 20, True))
 
 
 def test_B9_totals_may_be_negative() -> None:
@@ -604,8 +604,8 @@ def test_B10_game_ends_at_100_or_more() -> None:
     state = last_trick((90, 50, 80), "KD 7S 8S", (3, 2, 2))  # Ann makes 3 (+13 = 103); Bob, Cat miss
     state, events = play(state, "7H", "KH", "8C")
     assert state.scores == (103, 43, 72) and state.phase is Phase.GAME_OVER and state.is_over
-    assert events[-1] == GameEnded((BiddingStanding(ANN, 103, True), BiddingStanding(BOB, 43, False),
-                                    BiddingStanding(CAT, 72, False)))
+    assert events[-1] == GameEnded((BiddingResult(ANN, 103, True), BiddingResult(BOB, 43, False),
+                                    BiddingResult(CAT, 72, False)))
     assert Bidding.is_over(state) and Bidding.to_move(state) is None and Bidding.legal_moves(state) == ()
     assert state.hand_no == 1 and state.point_cards == cards("KD 7S 8S")  # the last hand stays shown
     error = refused(state, DEAL, errors.GameOver)
@@ -648,7 +648,7 @@ def test_B10_players_tied_on_the_highest_share_the_win() -> None:
     [ended] = of_type(events, GameEnded)
     assert ended.winners == (ANN, CAT)
     assert [s.winner for s in Bidding.standings(state)] == [True, False, True]
-    assert all(isinstance(s, Standing) for s in Bidding.standings(state))
+    assert all(isinstance(s, SideResult) for s in Bidding.standings(state))
 
 
 # ---------------------------------------------------------------- random games

@@ -343,8 +343,8 @@ def test_narration_of_the_scores_and_the_end() -> None:
     ))
     assert VIEW.describe(CONFIG, scored) == (
         "Hand 2 scored: Ann made 3 (+12, total 40), Bob missed (-20, total -7), Cat made 0 (+9, total 30)")
-    ended = bidding.GameEnded((bidding.BiddingStanding(ANN, 104, True), bidding.BiddingStanding(BOB, -7, False),
-                               bidding.BiddingStanding(CAT, 30, False)))
+    ended = bidding.GameEnded((bidding.BiddingResult(ANN, 104, True), bidding.BiddingResult(BOB, -7, False),
+                               bidding.BiddingResult(CAT, 30, False)))
     assert VIEW.describe(CONFIG, ended) == "Game over: Ann 104 (wins), Bob -7, Cat 30"
 
 

@@ -38,6 +38,7 @@ from diamonds.families.fitzgerald.rules import (
     ChoosePassCount,
     ChooseVictim,
     Deal,
+    FitzgeraldResult,
     GameEnded,
     PassCards,
     Phase,
@@ -45,7 +46,6 @@ from diamonds.families.fitzgerald.rules import (
     Reason,
     RoundEnded,
     RoundStarted,
-    SideResult,
     SuitAction,
     TrickWon,
     configure,
@@ -1103,8 +1103,8 @@ def _config(n=3, variants=()):
 def test_R18_highest_score_wins():
     # Scores 2*5+1 = 11, 2*3+6 = 12, 2*0+10 = 10: Bob.
     res = results_of(_config(), (1, 6, 10), (5, 3, 0))
-    assert res == (SideResult(ANN, 11, False, vault=5, showroom=1), SideResult(BOB, 12, True, vault=3, showroom=6),
-                   SideResult(CAT, 10, False, vault=0, showroom=10))
+    assert res == (FitzgeraldResult(ANN, 11, False, vault=5, showroom=1), FitzgeraldResult(BOB, 12, True, vault=3, showroom=6),
+                   FitzgeraldResult(CAT, 10, False, vault=0, showroom=10))
 
 
 def test_R18_tie_on_score_broken_by_vault():

@@ -32,7 +32,7 @@ from diamonds.families.kirk.rules import (
     HandStarted,
     Kirk,
     KirkConfig,
-    KirkStanding,
+    KirkResult,
     Phase,
     PlayCard,
     State,
@@ -652,8 +652,8 @@ def test_K8_hands_default_4() -> None:
     # Ann wins every hand: 4 × 179 = 716.
     assert Kirk.is_over(state) and state.phase is Phase.GAME_OVER
     assert of_type(events, GameEnded) == [GameEnded((
-        KirkStanding(ANN, 716, True), KirkStanding(BOB, 0, False), KirkStanding(CAT, 0, False),
-        KirkStanding(DAN, 0, False),
+        KirkResult(ANN, 716, True), KirkResult(BOB, 0, False), KirkResult(CAT, 0, False),
+        KirkResult(DAN, 0, False),
     ))]
     assert Kirk.to_move(state) is None
     assert Kirk.legal_moves(state) == ()
@@ -719,8 +719,8 @@ def test_K8_shared_win_on_a_tie() -> None:
     state, _ = play_suit_hand(state, SUIT_DEAL)
     state, events = play_suit_hand(state, rotate(SUIT_DEAL, 1))
     assert Kirk.is_over(state)
-    expected = (KirkStanding(ANN, 179, True), KirkStanding(BOB, 179, True), KirkStanding(CAT, 0, False),
-                KirkStanding(DAN, 0, False))
+    expected = (KirkResult(ANN, 179, True), KirkResult(BOB, 179, True), KirkResult(CAT, 0, False),
+                KirkResult(DAN, 0, False))
     assert Kirk.standings(state) == expected
     assert of_type(events, GameEnded) == [GameEnded(expected)]
     assert GameEnded(expected).winners == (ANN, BOB)

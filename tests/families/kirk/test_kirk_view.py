@@ -183,7 +183,7 @@ def test_narration_of_plays_tricks_and_scores() -> None:
     scored = kirk.HandScored(1, (52, 40, 61, 26), (52, 40, 61, 26))  # K7: 179 in a hand
     assert say(CONFIG, scored) == ("Hand 1 scored: Ann 52, Bob 40, Cat 61, Dan 26 "
                                    "(totals Ann 52, Bob 40, Cat 61, Dan 26)")
-    ended = kirk.GameEnded(tuple(kirk.KirkStanding(seat, score, seat == CAT) for seat, score in enumerate((187, 184, 234, 111))))
+    ended = kirk.GameEnded(tuple(kirk.KirkResult(seat, score, seat == CAT) for seat, score in enumerate((187, 184, 234, 111))))
     assert say(CONFIG, ended) == "Game over: Ann 187, Bob 184, Cat 234 (wins), Dan 111"
     target = kirk.Kirk.configure(PLAYERS, dealer="Ann", options={"Target": "200"})
     assert say(target, kirk.HandStarted(3, CAT)) == "Hand 3 (to 200 points): Cat deals, Dan leads"  # K8
