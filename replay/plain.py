@@ -49,10 +49,7 @@ class PlainReplayer(Replayer):
         at_header = len(f"R{header.number}")
         self.refuse_foreign_items(rnd, pass_count=False, hand_kinds=frozenset(("deal",)), calls=False, end=False,
                                   rule=rulings.tricks)
-        for plays in [line.cards for line in rnd.hand_lines] + [trick.plays for trick in rnd.tricks]:
-            if not plays.plain:
-                for play in plays:
-                    self.refuse_marks(play, choice=False, sign=False, rule=rulings.play)
+        self.refuse_every_mark(rnd, rulings.play)
         if self.game.is_over:
             self.problem(header.pos, f"the game is over after {self.config.rounds} {self.round_word}s",
                          "too-many-rounds", rulings.length, at_header)
@@ -60,12 +57,7 @@ class PlainReplayer(Replayer):
             self.problem(header.pos, f"expected round R{number}, found R{header.number}", "round-number", None,
                          at_header)
         self.check_dealer(header, number, self.config.dealer_of_round(number))
-        deals: dict[int, HandLine] = {}
-        for line in rnd.deals:
-            seat = self.seat(line.player, line.player_pos)
-            if seat in deals:
-                self.problem(line.pos, f"a second deal line for {line.player}", "duplicate-deal", rulings.deal, 4)
-            deals[seat] = line
+        deals = self.lines_by_seat(rnd, "deal", rulings.deal)
         hands = self.inferred_hands(rnd, deals)
         if hands is None:
             if last:
@@ -124,11 +116,6 @@ class PlainReplayer(Replayer):
     @staticmethod
     def move_of(plays: Plays, position: int) -> PlayCard:
         return PlayCard(plays.cards[position])
-
-    def push_card(self, move: PlayCard, plays: Plays, position: int) -> None:
-        self.game.push(move)
-        if self.history:
-            self.out.origins.append(plays[position])
 
     def refused_play(self, error: IllegalMove, rnd: Round, index: int, position: int) -> None:
         play = rnd.tricks[index - 1].plays[position]

@@ -373,6 +373,20 @@ class Replayer(Reporter):
                          "unknown-player", self.game.rules.seats_rule, len(name))
         return seat  # type: ignore[no-any-return]
 
+    def lines_by_seat(self, rnd: Round, kind: str, rule: str | None) -> dict[int, HandLine]:
+        """A round's `kind` lines (`deal`, `pass`) by seat; a second one for a seat is refused at it (`rule`: the
+        family's ruling of that line)."""
+        found: dict[int, HandLine] = {}
+        for line in rnd.hand_lines:
+            if line.kind != kind:
+                continue
+            seat = self.seat(line.player, line.player_pos)
+            if seat in found:
+                self.problem(line.pos, f"a second {kind} line for {self.config.players[seat]} in {self.round_word} "
+                             f"{rnd.header.number}", f"duplicate-{kind}", rule, len(kind))
+            found[seat] = line
+        return found
+
     def check_dealer(self, header: RoundHeader, number: int, expected: int) -> None:
         """The dealer a round header names is the one the rules say (the first from the Dealer tag)."""
         dealer = self.seat(header.dealer, header.dealer_pos)
@@ -409,6 +423,14 @@ class Replayer(Reporter):
                          len(call.kind))
         if not end and rnd.end is not None:
             self.problem(rnd.end.pos, f"a {rules} game has no `end` line", "item-not-allowed", rule, 3)
+
+    def refuse_every_mark(self, rnd: Round, rule: str | None) -> None:
+        """`refuse_marks` on every card of a round's lines and tricks, for a game whose cards carry no choice
+        (no victim, no high or low, no given suit)."""
+        for plays in [line.cards for line in rnd.hand_lines] + [trick.plays for trick in rnd.tricks]:
+            if not plays.plain:
+                for play in plays:
+                    self.refuse_marks(play, choice=False, sign=False, rule=rule)
 
     def refuse_marks(self, play: Play, *, choice: bool, sign: bool, rule: str | None) -> None:
         """`>id`, `+`/`-` or a Joker's suit on a card where this game has no such choice."""
@@ -477,6 +499,12 @@ class Replayer(Reporter):
                 self.hand_too_short(number, len(tricks), rnd)
             return False
         return True
+
+    def push_card(self, move: Any, plays: Plays, position: int) -> None:
+        """`play_by_card`'s usual `push`: the move, with its token as its origin where the history is kept."""
+        self.game.push(move)
+        if self.history:
+            self.out.origins.append(plays[position])
 
     def refused_play(self, error: IllegalMove, rnd: Round, index: int, position: int) -> None:
         """A card the engine refuses: reported at its token (the family says how)."""

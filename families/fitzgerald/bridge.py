@@ -155,19 +155,7 @@ class FitzgeraldReplayer(Replayer):
             found[seat] = line
         else:
             return deals, passes
-        return self.lines_by_seat(rnd, "deal"), self.lines_by_seat(rnd, "pass")
-
-    def lines_by_seat(self, rnd: Round, kind: str) -> dict[int, HandLine]:
-        found: dict[int, HandLine] = {}
-        for line in rnd.hand_lines:
-            if line.kind != kind:
-                continue
-            seat = self.seat(line.player, line.player_pos)
-            if seat in found:
-                self.problem(line.pos, f"a second {kind} line for {line.player} in round {rnd.header.number}",
-                             f"duplicate-{kind}", "R5" if kind == "deal" else "R6", len(kind))
-            found[seat] = line
-        return found
+        return self.lines_by_seat(rnd, "deal", "R5"), self.lines_by_seat(rnd, "pass", "R6")
 
     def round_is_complete(self, rnd: Round) -> bool:
         config = self.config

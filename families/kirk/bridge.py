@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from diamonds.core import Card, IllegalMove
 from diamonds.core.errors import CardNotHeld, CardNotInDeck
-from diamonds.notation.records import HandLine, Plays, Round
+from diamonds.notation.records import HandLine, Round
 from diamonds.replay.bridge import Bridge
 from diamonds.replay.validate import Replayer, meant_card, names_text, whole_tricks
 
@@ -83,7 +83,7 @@ class KirkReplayer(Replayer):
                          "from 1, in order)", "round-number", None, len(f"R{header.number}"))
         self.check_dealer(header, number, self.state.dealer)
         dealer = self.state.dealer
-        deals = self.deal_lines(rnd)
+        deals = self.lines_by_seat(rnd, "deal", "K2")
         n = config.player_count
         if len(deals) == n:
             self.push_deal(rnd, tuple(deals[seat].cards.cards for seat in range(n)), deals)
@@ -127,26 +127,9 @@ class KirkReplayer(Replayer):
         low). Cards of no deck (`11D`, `Jo`) are refused where they are dealt or played."""
         self.refuse_foreign_items(rnd, pass_count=False, hand_kinds=frozenset(("deal",)), calls=False, end=False,
                                   rule="K2")
-        for line in rnd.hand_lines:
-            if not line.cards.plain:
-                for play in line.cards:
-                    self.refuse_marks(play, choice=False, sign=False, rule="K3")
-        for trick in rnd.tricks:
-            if not trick.plays.plain:
-                for play in trick.plays:
-                    self.refuse_marks(play, choice=False, sign=False, rule="K3")
+        self.refuse_every_mark(rnd, "K3")
 
     # ---------------------------------------------------------------- deal lines
-
-    def deal_lines(self, rnd: Round) -> dict[int, HandLine]:
-        found: dict[int, HandLine] = {}
-        for line in rnd.deals:
-            seat = self.seat(line.player, line.player_pos)
-            if seat in found:
-                self.problem(line.pos, f"a second deal line for {self.config.players[seat]} in hand "
-                             f"{rnd.header.number}", "duplicate-deal", "K2", len(line.kind))
-            found[seat] = line
-        return found
 
     def check_deal_lines(self, rnd: Round) -> None:
         """The deal lines written, on their own (K2): 13 cards of the pack each, no card twice.
@@ -263,18 +246,9 @@ class KirkReplayer(Replayer):
     def play_tricks(self, number: int, rnd: Round, *, last: bool) -> bool:
         """The hand's tricks through the engine: the written ones in one run where no history is kept
         (`play_written_tricks`), the rest card by card; False when the hand is unfinished."""
-        game = self.game
-        history = self.history
-        origins = self.out.origins
-
-        def push(move: PlayCard, plays: Plays, position: int) -> None:
-            game.push(move)
-            if history:
-                origins.append(plays[position])
-
-        start = (0, 0) if game.history else self.play_written_tricks(rnd)
+        start = (0, 0) if self.game.history else self.play_written_tricks(rnd)
         return self.play_by_card(number, rnd, last=last, start=start,
-                                 move_of=lambda plays, position: PlayCard(plays.cards[position]), push=push)
+                                 move_of=lambda plays, position: PlayCard(plays.cards[position]), push=self.push_card)
 
     def playing(self, number: int) -> bool:
         state = self.state
