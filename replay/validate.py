@@ -268,6 +268,8 @@ class Replayer(Reporter):
     sides_rule: ClassVar[str | None] = None
     #: The ruling that sets a hand's tricks and a trick's cards (K4, B6), cited for the shape of a hand.
     trick_rule: ClassVar[str | None] = None
+    #: The ruling that sets how many tricks a round has, where it is not `trick_rule` (R11 beside R8).
+    round_rule: ClassVar[str | None] = None
     #: The ruling that says who deals (R4, K2, B2), cited for a wrong dealer.
     dealer_rule: ClassVar[str | None] = None
     #: Words for the game's rounds in messages ("round", or "hand").
@@ -445,13 +447,19 @@ class Replayer(Reporter):
                          "choice-not-allowed", rule, len(mark))
 
     # ---------------------------------------------------------------- the shape of a hand
-    # For families whose config says `tricks_per_hand` and `plays_per_trick` (one card per player).
+    # For families whose config says `plays_per_trick` (one card per player) and whose rounds have
+    # `tricks_per_round` tricks.
+
+    def tricks_per_round(self) -> int:
+        """How many tricks a round has (the config's `tricks_per_hand`, unless the family says otherwise)."""
+        count: int = self.config.tricks_per_hand
+        return count
 
     def check_trick_number(self, number: int, index: int, written: int, pos: Pos, *, beyond: bool) -> None:
         length = len(f"{written}.")
         if beyond:
-            self.problem(pos, f"{self.round_word} {number} has only {self.config.tricks_per_hand} tricks",
-                         "too-many-tricks", self.trick_rule, length)
+            self.problem(pos, f"{self.round_word} {number} has only {self.tricks_per_round()} tricks",
+                         "too-many-tricks", self.round_rule or self.trick_rule, length)
         if written != index:
             missing = f"trick {index} is missing: " if written > index else ""
             self.problem(pos, f"{missing}expected trick {index}., found {written}.", "trick-number", None, length)
@@ -474,7 +482,8 @@ class Replayer(Reporter):
                      move_of: Callable[[Plays, int], Any], push: Callable[[Any, Plays, int], None]) -> bool:
         """Hand `number`'s tricks card by card from `start` (the tricks done and the card to resume at, after
         a check path's run): each card's move (`move_of(plays, position)`) pushed (`push(move, plays,
-        position)`), a refusal reported by the family's `refused_play`; False when the hand is unfinished."""
+        position)`), a refusal reported by the family's `refused_play`, then the family's `after_card` and, once a
+        trick is whole, its `after_trick`; False when the hand is unfinished (`round_unfinished`)."""
         per_trick = self.config.plays_per_trick
         tricks = rnd.tricks
         done, resume = start
@@ -490,15 +499,28 @@ class Replayer(Reporter):
                     push(move, plays, position)
                 except IllegalMove as error:
                     self.refused_play(error, rnd, index, position)
+                self.after_card(plays, position)
             if len(cards) < per_trick:
                 if index < len(tricks) or not last:
                     self.trick_too_short(index, len(cards), trick.pos, len(f"{trick.number}."))
-                return False
+                return self.round_unfinished(rnd)
+            self.after_trick(plays)
         if self.playing(number):
             if not last:
                 self.hand_too_short(number, len(tricks), rnd)
-            return False
+            return self.round_unfinished(rnd)
         return True
+
+    def after_card(self, plays: Plays, position: int) -> None:
+        """After a card of `plays` is pushed: what the family's game asks next (a victim it names), if anything."""
+
+    def after_trick(self, plays: Plays) -> None:
+        """After a whole trick: what the family checks of it (the marks no move used), if anything."""
+
+    def round_unfinished(self, rnd: Round) -> bool:
+        """`play_by_card`'s answer for a round it stops in, unfinished (False); the family may report what
+        cannot stand in an unfinished round first."""
+        return False
 
     def push_card(self, move: Any, plays: Plays, position: int) -> None:
         """`play_by_card`'s usual `push`: the move, with its token as its origin where the history is kept."""
@@ -512,9 +534,10 @@ class Replayer(Reporter):
 
     def hand_too_short(self, number: int, count: int, rnd: Round) -> None:
         """A hand that ends short while another follows: reported at its header (DGN allows it there)."""
-        needs = self.config.tricks_per_hand
+        needs = self.tricks_per_round()
         self.problem(rnd.header.pos, f"{self.round_word} {number} has {count} trick{'s' if count != 1 else ''}; "
-                     f"it needs {needs}", "round-too-short", self.trick_rule, len(f"R{rnd.header.number}"))
+                     f"it needs {needs}", "round-too-short", self.round_rule or self.trick_rule,
+                     len(f"R{rnd.header.number}"))
 
     # ---------------------------------------------------------------- result
 

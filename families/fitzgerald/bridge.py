@@ -51,11 +51,18 @@ def engine_cards(cards: Sequence[AnyCard]) -> tuple[Card, ...]:
 _PASS_COUNT_MOVES = {count: ChoosePassCount(count) for count in PASS_COUNTS}  # each made once
 
 
+def _card_move(plays: Plays, position: int) -> PlayCard:
+    """A trick's card as the engine's move (made once per card: `PlayCard.of`)."""
+    return PlayCard.of(cast(Card, plays.cards[position]))
+
+
 class FitzgeraldReplayer(Replayer):
     result_rule = "R18"
     length_rule = "R4"
     dealer_rule = "R4"
     sides_rule = "R2"
+    trick_rule = "R8"  # a trick: one card from each player
+    round_rule = "R11"  # a round: as many tricks as it has
     config: GameConfig
 
     def where_it_stops(self) -> str:
@@ -451,58 +458,29 @@ class FitzgeraldReplayer(Replayer):
     # ---------------------------------------------------------------- tricks
 
     def play_tricks(self, number: int, rnd: Round, *, last: bool) -> bool:
-        """Card by card, after the tricks the check path has already played; `Play` items are
-        made only for a choice, an origin (full replay) or a problem."""
-        game, config = self.game, self.config
-        assert game is not None and config is not None
-        tricks = rnd.tricks
-        per_trick = config.plays_per_trick
-        push = game.push
-        history = self.history
-        origins = self.out.origins
-        play_move = PlayCard.of
-        done, resume = (0, 0) if history else self.play_written_tricks(rnd)
-        for index in range(done + 1, len(tricks) + 1):
-            trick = tricks[index - 1]
-            if self.table.phase is not Phase.PLAY or self.table.round_no != number:
-                self.problem(trick.pos, f"round {number} has only {config.tricks_per_round} tricks",
-                             "too-many-tricks", "R11", len(f"{trick.number}."))
-            if trick.number != index:
-                missing = f"trick {index} is missing: " if trick.number > index else ""
-                self.problem(trick.pos, f"{missing}expected trick {index}., found {trick.number}.", "trick-number",
-                             None, len(f"{trick.number}."))
-            plays = trick.plays
-            cards = plays.cards
-            used: set[int] = set()
-            for position in range(resume if index == done + 1 else 0, len(cards)):
-                card = cards[position]
-                if position >= per_trick:
-                    play = plays[position]
-                    self.problem(play.pos, f"trick {index} already has its {per_trick} cards",
-                                 "trick-too-long", "R8", play.length)
-                try:
-                    push(play_move(cast(Card, card)))  # a card of no deck is in no hand: refused (R5)
-                except IllegalMove as error:
-                    self.refused_play(error, rnd, index, position)
-                if history:
-                    origins.append(plays[position])
-                if self.table.phase is Phase.CHOOSE_VICTIM:
-                    self.choices(plays, position, used)
-            if len(cards) < per_trick:
-                if index < len(tricks) or not last:
-                    self.problem(trick.pos, f"trick {index} has {len(cards)} card"
-                                 f"{'s' if len(cards) != 1 else ''}; it needs {per_trick}",
-                                 "trick-too-short", "R8", len(f"{trick.number}."))
-                return self.unfinished(rnd)
-            self.check_choices_used(plays, used)
-        if self.table.round_no == number and self.table.phase is Phase.PLAY:
-            if not last:
-                self.problem(rnd.header.pos, f"round {number} has {len(tricks)} trick"
-                             f"{'s' if len(tricks) != 1 else ''}; it needs {config.tricks_per_round}",
-                             "round-too-short", "R11", len(f"R{number}"))
-            return self.unfinished(rnd)
+        """Card by card (`play_by_card`), after the tricks the check path has already played; `Play` items
+        are made only for a choice, an origin (full replay) or a problem. A card of no deck is in no hand:
+        the engine refuses it (R5)."""
+        start = (0, 0) if self.history else self.play_written_tricks(rnd)
+        self.victims_named: set[int] = set()  # the cards of this trick whose `>id` named a victim
+        if not self.play_by_card(number, rnd, last=last, start=start, move_of=_card_move, push=self.push_card):
+            return False
         self.end_of_round(number, rnd)
         return True
+
+    def playing(self, number: int) -> bool:
+        return self.table.phase is Phase.PLAY and self.table.round_no == number
+
+    def tricks_per_round(self) -> int:
+        return self.config.tricks_per_round  # type: ignore[no-any-return]
+
+    def after_card(self, plays: Plays, position: int) -> None:
+        if self.table.phase is Phase.CHOOSE_VICTIM:
+            self.choices(plays, position, self.victims_named)
+
+    def after_trick(self, plays: Plays) -> None:
+        self.check_choices_used(plays, self.victims_named)
+        self.victims_named = set()
 
     def play_written_tricks(self, rnd: Round) -> tuple[int, int]:
         """The check path: the tricks written as expected (numbered 1, 2, … each with all its
@@ -618,7 +596,7 @@ class FitzgeraldReplayer(Replayer):
                              "choice-not-allowed", "R13" if config.uses_thief else "R14",
                              len(play.choice.player) + 1)
 
-    def unfinished(self, rnd: Round) -> bool:
+    def round_unfinished(self, rnd: Round) -> bool:
         if rnd.end is not None:
             self.problem(rnd.end.pos, "`end` stands after the last trick of a finished round", "early-end",
                          "R11", 3)

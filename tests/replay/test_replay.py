@@ -596,7 +596,7 @@ def test_a_trick_with_too_few_cards_is_reported_at_that_trick_with_R8():
     problem = only_problem(bad)
     assert (problem.code, problem.rule) == ("trick-too-short", "R8")
     assert problem.pos == bad.rounds[1].tricks[3].pos
-    assert problem.message == "trick 4 has 2 cards; it needs 3"
+    assert problem.message == "trick 4 has 2 cards; it needs 3, one from each player"
 
 
 def test_a_trick_with_too_many_cards_is_reported_at_the_extra_card():
