@@ -50,13 +50,7 @@ class PlainReplayer(Replayer):
         self.refuse_foreign_items(rnd, pass_count=False, hand_kinds=frozenset(("deal",)), calls=False, end=False,
                                   rule=rulings.tricks)
         self.refuse_every_mark(rnd, rulings.play)
-        if self.game.is_over:
-            self.problem(header.pos, f"the game is over after {self.config.rounds} {self.round_word}s",
-                         "too-many-rounds", rulings.length, at_header)
-        if header.number != number:
-            self.problem(header.pos, f"expected round R{number}, found R{header.number}", "round-number", None,
-                         at_header)
-        self.check_dealer(header, number, self.config.dealer_of_round(number))
+        self.open_round(number, rnd, self.config.dealer_of_round(number))
         deals = self.lines_by_seat(rnd, "deal", rulings.deal)
         hands = self.inferred_hands(rnd, deals)
         if hands is None:

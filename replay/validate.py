@@ -389,6 +389,23 @@ class Replayer(Reporter):
             found[seat] = line
         return found
 
+    def open_round(self, number: int, rnd: Round, dealer: int) -> None:
+        """A round header's checks, in every game: no round after the game's end (`over_text`, cited with the
+        length ruling), rounds numbered from 1 in order, and the dealer the rules say (`dealer`)."""
+        header = rnd.header
+        at_header = len(f"R{header.number}")
+        if self.game.is_over:
+            self.problem(header.pos, self.over_text(), "too-many-rounds", self.length_rule, at_header)
+        if header.number != number:
+            word = self.round_word
+            self.problem(header.pos, f"expected {word} R{number}, found R{header.number} ({word}s are numbered "
+                         "from 1, in order)", "round-number", None, at_header)
+        self.check_dealer(header, number, dealer)
+
+    def over_text(self) -> str:
+        """Why no round follows: the game is over (the family may say more)."""
+        return f"the game is over after {self.config.rounds} {self.round_word}s"
+
     def check_dealer(self, header: RoundHeader, number: int, expected: int) -> None:
         """The dealer a round header names is the one the rules say (the first from the Dealer tag)."""
         dealer = self.seat(header.dealer, header.dealer_pos)

@@ -190,15 +190,8 @@ class BiddingReplayer(Replayer):
     def play_round(self, number: int, rnd: Round, *, last: bool) -> bool:
         """Replay one hand; False when the replay stops here (an unfinished last hand)."""
         config = self.config
-        header = rnd.header
-        head_length = len(f"R{header.number}")
         self.check_notation(rnd)
-        if self.game.is_over:
-            self.problem(header.pos, self.over_text(), "too-many-rounds", "B10", head_length)
-        if header.number != number:
-            self.problem(header.pos, f"expected hand R{number}, found R{header.number} (hands are numbered "
-                         "from 1, in order)", "round-number", None, head_length)
-        self.check_dealer(header, number, self.state.dealer)
+        self.open_round(number, rnd, self.state.dealer)
         dealer = self.state.dealer
         self.calls, self.dealer, self.scratch = rnd.calls, dealer, None
         self.deals, self.kitty_line = self.hand_lines(rnd)

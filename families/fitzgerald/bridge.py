@@ -92,13 +92,7 @@ class FitzgeraldReplayer(Replayer):
         assert game is not None and config is not None
         header = rnd.header
         self.check_notation(rnd)
-        if game.is_over:
-            self.problem(header.pos, f"the game is over: {config.player_count} players play {config.rounds} "
-                         f"rounds", "too-many-rounds", "R4", len(f"R{header.number}"))
-        if header.number != number:
-            self.problem(header.pos, f"expected round R{number}, found R{header.number} (rounds are numbered "
-                         "from 1, in order)", "round-number", None, len(f"R{header.number}"))
-        self.check_dealer(header, number, self.table.dealer)
+        self.open_round(number, rnd, self.table.dealer)
         dealer = self.table.dealer
         for play in (card for line in rnd.hand_lines if not line.cards.plain for card in line.cards):
             self.refuse_marks(play, choice=True, sign=False, rule="R5")  # `AH-`, `JoS+`: another game's marks
@@ -128,6 +122,9 @@ class FitzgeraldReplayer(Replayer):
         if not self.do_passes(number, rnd, deals, passes, dealt, seats_of_plays, header):
             return False
         return self.play_tricks(number, rnd, last=last)
+
+    def over_text(self) -> str:
+        return f"the game is over: {self.config.player_count} players play {self.config.rounds} rounds"
 
     def check_notation(self, rnd: Round) -> None:
         """Items and marks of the other games' notation are errors here (DGN), at their tokens.

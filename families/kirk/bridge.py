@@ -74,14 +74,8 @@ class KirkReplayer(Replayer):
     def play_round(self, number: int, rnd: Round, *, last: bool) -> bool:
         """Replay one hand; False when the replay stops here (an unfinished last hand)."""
         config = self.config
-        header = rnd.header
         self.check_notation(rnd)
-        if self.game.is_over:
-            self.problem(header.pos, self.over_text(), "too-many-rounds", "K8", len(f"R{header.number}"))
-        if header.number != number:
-            self.problem(header.pos, f"expected hand R{number}, found R{header.number} (hands are numbered "
-                         "from 1, in order)", "round-number", None, len(f"R{header.number}"))
-        self.check_dealer(header, number, self.state.dealer)
+        self.open_round(number, rnd, self.state.dealer)
         dealer = self.state.dealer
         deals = self.lines_by_seat(rnd, "deal", "K2")
         n = config.player_count
