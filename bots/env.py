@@ -35,6 +35,7 @@ from pettingzoo import AECEnv
 
 import diamonds
 from diamonds.core import rules_for
+from diamonds.core.family import CardPlayedEvent
 from diamonds.core.simulate import default_names
 
 from .observe import Choices, Layout, PublicRecord, choices, codec, describe, observation_vector
@@ -112,7 +113,7 @@ class DiamondsEnv(AECEnv):
     def _push(self, move: Any) -> None:
         events = self.position.push(move)
         self._record.update(events)
-        if self._standings is not None and any(type(event).__name__ != "CardPlayed" for event in events):
+        if self._standings is not None and not all(isinstance(event, CardPlayedEvent) for event in events):
             self._standings = None  # a card alone scores nothing: its action, trick or round is its own event
 
     def _deal(self) -> None:

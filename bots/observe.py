@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from diamonds.core.cards import SUITS
+from diamonds.core.family import CardPlayedEvent, CardsDealtEvent, TrickWonEvent
 
 from . import FamilyBot, deck_index
 from . import family_bot as _family_bot
@@ -91,13 +92,13 @@ class PublicRecord:
         """Take in the events of one move (a deal starts a new round)."""
         n, sides, index, cards = self.n, self.sides, self.index, self.cards
         for event in events:
-            name = type(event).__name__
-            if name == "CardPlayed":
+            kind = type(event)  # the kind by its type; its fields are the family's (the event stays `Any`)
+            if issubclass(kind, CardPlayedEvent):
                 i = index[event.card]
                 cards[event.seat, self.PLAYED, i] = cards[event.seat + n, self.PLAYED, i] = 1.0
                 self.trick_of[i] = event.trick_no / _SCALE
                 self.order.append(i)
-            elif name == "TrickWon":
+            elif issubclass(kind, TrickWonEvent):
                 winner, won = event.winner, event.cards
                 side = self.side_of[winner]
                 for row in (winner, winner + n):
@@ -112,7 +113,7 @@ class PublicRecord:
                     if suit is not None:
                         self.taken[side, suit.index] += 1.0 / _SCALE
                         self.taken[side + sides, suit.index] += 1.0 / _SCALE
-            elif name == "CardsDealt":
+            elif issubclass(kind, CardsDealtEvent):
                 self.new_round()
 
     def copy(self) -> PublicRecord:

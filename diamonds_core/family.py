@@ -25,7 +25,8 @@ from .errors import NotationError
 from .seating import Seating
 
 __all__ = [
-    "SideResult", "HandNumbered", "Sight", "Rules", "EngineRules", "Table", "Endgame", "PureTable", "Family",
+    "SideResult", "HandNumbered", "CardsDealtEvent", "CardPlayedEvent", "TrickWonEvent",
+    "Sight", "Rules", "EngineRules", "Table", "Endgame", "PureTable", "Family",
     "FamilyMismatch", "STANDARD_PARTS", "REQUIRED_PARTS", "MissingPart", "FamilyInvariants",
 ]
 
@@ -50,6 +51,27 @@ class HandNumbered:
         # attribute of this class, which the subclasses' dataclass fields would take as their default.
         hand: int = getattr(self, "hand_no")  # noqa: B009
         return hand
+
+
+class CardsDealtEvent:
+    """The event of a deal: a new round's hands are dealt. Every family's `CardsDealt` is one, so generic layers
+    (the bots' public record) know a round begins by its type, not its class's name."""
+
+    __slots__ = ()
+
+
+class CardPlayedEvent:
+    """The event of a card played to a trick: every family's `CardPlayed` is one, with the fields `seat`, `card`,
+    `trick_no` and `leads` (not declared here, for the reason `HandNumbered` gives)."""
+
+    __slots__ = ()
+
+
+class TrickWonEvent:
+    """The event of a trick won: every family's `TrickWon` is one, with the fields `trick_no`, `winner`, `card`
+    (the winning card) and `cards` (in play order)."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)

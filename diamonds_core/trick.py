@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import AnyCard, Card, format_cards, sort_cards
-from .family import Rules, SideResult
+from .family import CardPlayedEvent, CardsDealtEvent, Rules, SideResult, TrickWonEvent
 from .movetext import card_of, deal_text, parse_deal, refuse, words
 
 __all__ = [
@@ -65,13 +65,13 @@ class RoundStarted:
 
 
 @dataclass(frozen=True, slots=True)
-class CardsDealt:
+class CardsDealt(CardsDealtEvent):
     round_no: int
     hands: tuple[tuple[Card, ...], ...]
 
 
 @dataclass(frozen=True, slots=True)
-class CardPlayed:
+class CardPlayed(CardPlayedEvent):
     seat: int
     card: Card
     trick_no: int
@@ -79,7 +79,7 @@ class CardPlayed:
 
 
 @dataclass(frozen=True, slots=True)
-class TrickWon:
+class TrickWon(TrickWonEvent):
     trick_no: int
     winner: int
     card: Card

@@ -47,7 +47,17 @@ import diamonds.core
 from diamonds.core import Engine
 from diamonds.core.cards import JOKER, Card, numbered_cards, standard_cards
 from diamonds.core.errors import GameOver, IllegalMove, WrongPhase
-from diamonds.core.family import REQUIRED_PARTS, STANDARD_PARTS, Family, FamilyInvariants, Rules, SideResult
+from diamonds.core.family import (
+    REQUIRED_PARTS,
+    STANDARD_PARTS,
+    CardPlayedEvent,
+    CardsDealtEvent,
+    Family,
+    FamilyInvariants,
+    Rules,
+    SideResult,
+    TrickWonEvent,
+)
 from diamonds.core.registry import FAMILIES, RULE_SETS, family_of, rules_for
 from diamonds.core.seating import ConfigError, Seating
 from diamonds.core.simulate import default_names, play_random_game
@@ -324,6 +334,38 @@ def test_random_playthrough(setup: Setup, seed: int) -> None:
     standings = rules.standings(state)
     check_standings(config, standings, final=True)
     invariants.final(state, standings)
+
+
+@pytest.mark.parametrize("family, rules", RULE_SET_PARAMS)
+def test_card_events_are_known_by_their_type(family: Family, rules: type[Rules]) -> None:
+    """Generic layers (the bots' public record, the environment) know a deal, a card played and a trick won by
+    type, never by class name: every family's events of those kinds are the core's kinds, with their fields."""
+    config = rules.configure(default_names(rules.default_players))
+    game = Engine(config)
+    rng = random.Random(7)
+    deals = dealt = 0
+    trick: list[tuple[int, Any]] = []
+    won = 0
+    while not game.is_over:
+        chance = game.rules.is_chance(game.state)
+        mover = game.rules.to_move(game.state)
+        events = game.push(game.rules.random_move(game.state, rng))
+        deals += chance
+        for event in events:
+            if isinstance(event, CardsDealtEvent):
+                dealt += 1
+            elif isinstance(event, CardPlayedEvent):
+                played: Any = event
+                assert played.seat == mover and played.trick_no >= 1, played
+                if played.leads:
+                    trick = []
+                trick.append((played.seat, played.card))
+            elif isinstance(event, TrickWonEvent):
+                taken: Any = event
+                assert list(taken.cards) == [card for _, card in trick], (taken, trick)
+                assert taken.winner in {seat for seat, _ in trick} and taken.card in taken.cards, taken
+                won += 1
+    assert dealt == deals > 0 and won > 0  # a CardsDealtEvent per deal; tricks were won
 
 
 # --------------------------------------------------------------------------- 2. illegal moves refused

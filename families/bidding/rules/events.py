@@ -9,7 +9,7 @@ import enum
 from dataclasses import dataclass
 
 from diamonds.core.cards import AnyCard, Suit
-from diamonds.core.family import HandNumbered, SideResult
+from diamonds.core.family import CardPlayedEvent, CardsDealtEvent, HandNumbered, SideResult, TrickWonEvent
 
 __all__ = [
     "Event", "HandStarted", "CardsDealt", "BidMade", "CardTaken", "FinalBidMade", "CardPlayed", "WinReason",
@@ -24,7 +24,7 @@ class HandStarted(HandNumbered):
 
 
 @dataclass(frozen=True, slots=True)
-class CardsDealt(HandNumbered):
+class CardsDealt(HandNumbered, CardsDealtEvent):
     """B2: each seat's ten cards (in display order) and the kitty (in the order dealt)."""
 
     hand_no: int
@@ -57,7 +57,7 @@ class FinalBidMade:
 
 
 @dataclass(frozen=True, slots=True)
-class CardPlayed:
+class CardPlayed(CardPlayedEvent):
     """B6/B7: one play.
 
     `high` is the ace's or the Joker's choice (None for other cards). `suit`
@@ -87,7 +87,7 @@ class WinReason(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class TrickWon:
+class TrickWon(TrickWonEvent):
     trick_no: int
     winner: int  # the seat
     card: AnyCard  # the winning card

@@ -11,7 +11,7 @@ import enum
 from dataclasses import dataclass
 
 from diamonds.core.cards import Card, Suit
-from diamonds.core.family import SideResult
+from diamonds.core.family import CardPlayedEvent, CardsDealtEvent, SideResult, TrickWonEvent
 
 __all__ = [
     "Event", "Area", "AreaKind", "Reason", "RoundStarted", "CardsDealt", "PassCountChosen",
@@ -54,7 +54,7 @@ class RoundStarted:
 
 
 @dataclass(frozen=True, slots=True)
-class CardsDealt:
+class CardsDealt(CardsDealtEvent):
     round_no: int
     hands: tuple[tuple[Card, ...], ...]
 
@@ -80,7 +80,7 @@ class PassesDelivered:
 
 
 @dataclass(frozen=True, slots=True)
-class CardPlayed:
+class CardPlayed(CardPlayedEvent):
     seat: int
     card: Card
     trick_no: int
@@ -111,7 +111,7 @@ class SuitAction:
 
 
 @dataclass(frozen=True, slots=True)
-class TrickWon:
+class TrickWon(TrickWonEvent):
     trick_no: int
     winner: int
     card: Card

@@ -11,7 +11,7 @@ import enum
 from dataclasses import dataclass
 
 from diamonds.core.cards import Card
-from diamonds.core.family import HandNumbered, SideResult
+from diamonds.core.family import CardPlayedEvent, CardsDealtEvent, HandNumbered, SideResult, TrickWonEvent
 
 __all__ = [
     "Event", "DecidedBy", "TieStep", "TieBreak", "KirkResult", "HandStarted", "CardsDealt", "CardPlayed",
@@ -81,13 +81,13 @@ class HandStarted(HandNumbered):
 
 
 @dataclass(frozen=True, slots=True)
-class CardsDealt(HandNumbered):
+class CardsDealt(HandNumbered, CardsDealtEvent):
     hand_no: int
     hands: tuple[tuple[Card, ...], ...]  # per seat, in display order
 
 
 @dataclass(frozen=True, slots=True)
-class CardPlayed:
+class CardPlayed(CardPlayedEvent):
     seat: int
     card: Card
     trick_no: int
@@ -108,7 +108,7 @@ class TieBroken:
 
 
 @dataclass(frozen=True, slots=True)
-class TrickWon:
+class TrickWon(TrickWonEvent):
     """The trick's cards (in play order) go on top of the winner's scoring pile (K6)."""
 
     trick_no: int
