@@ -25,7 +25,7 @@ from .errors import NotationError
 from .seating import Seating
 
 __all__ = [
-    "SideResult", "HandNumbered", "CardsDealtEvent", "CardPlayedEvent", "TrickWonEvent",
+    "SideResult", "HandNumbered", "CardsDealtEvent", "HandDealtEvent", "CardPlayedEvent", "TrickWonEvent",
     "Sight", "Rules", "EngineRules", "Table", "Endgame", "PureTable", "Family",
     "FamilyMismatch", "STANDARD_PARTS", "REQUIRED_PARTS", "MissingPart", "FamilyInvariants",
 ]
@@ -47,10 +47,14 @@ class HandNumbered:
 
     @property
     def round_no(self) -> int:
-        # Read by name, not declared here as `hand_no: int`: compiled by mypyc, such a declaration is an
-        # attribute of this class, which the subclasses' dataclass fields would take as their default.
-        hand: int = getattr(self, "hand_no")  # noqa: B009
-        return hand
+        return _hand_no(self)
+
+
+def _hand_no(event: object) -> int:
+    # Read by name, not declared as `hand_no: int`: compiled by mypyc, such a declaration is an attribute of the
+    # class, which the subclasses' dataclass fields would take as their default.
+    hand: int = getattr(event, "hand_no")  # noqa: B009
+    return hand
 
 
 class CardsDealtEvent:
@@ -58,6 +62,17 @@ class CardsDealtEvent:
     (the bots' public record) know a round begins by its type, not its class's name."""
 
     __slots__ = ()
+
+
+class HandDealtEvent(CardsDealtEvent):
+    """The deal of a game that calls its rounds hands: a `CardsDealtEvent` whose `round_no` is its `hand_no`, as
+    `HandNumbered` gives (a class of its own, not both as bases: a class compiled by mypyc has one base)."""
+
+    __slots__ = ()
+
+    @property
+    def round_no(self) -> int:
+        return _hand_no(self)
 
 
 class CardPlayedEvent:

@@ -9,7 +9,7 @@ import enum
 from dataclasses import dataclass
 
 from diamonds.core.cards import AnyCard, Suit
-from diamonds.core.family import CardPlayedEvent, CardsDealtEvent, HandNumbered, SideResult, TrickWonEvent
+from diamonds.core.family import CardPlayedEvent, HandDealtEvent, HandNumbered, SideResult, TrickWonEvent
 
 __all__ = [
     "Event", "HandStarted", "CardsDealt", "BidMade", "CardTaken", "FinalBidMade", "CardPlayed", "WinReason",
@@ -24,7 +24,7 @@ class HandStarted(HandNumbered):
 
 
 @dataclass(frozen=True, slots=True)
-class CardsDealt(HandNumbered, CardsDealtEvent):
+class CardsDealt(HandDealtEvent):
     """B2: each seat's ten cards (in display order) and the kitty (in the order dealt)."""
 
     hand_no: int

@@ -11,7 +11,7 @@ import enum
 from dataclasses import dataclass
 
 from diamonds.core.cards import Card
-from diamonds.core.family import CardPlayedEvent, CardsDealtEvent, HandNumbered, SideResult, TrickWonEvent
+from diamonds.core.family import CardPlayedEvent, HandDealtEvent, HandNumbered, SideResult, TrickWonEvent
 
 __all__ = [
     "Event", "DecidedBy", "TieStep", "TieBreak", "KirkResult", "HandStarted", "CardsDealt", "CardPlayed",
@@ -81,7 +81,7 @@ class HandStarted(HandNumbered):
 
 
 @dataclass(frozen=True, slots=True)
-class CardsDealt(HandNumbered, CardsDealtEvent):
+class CardsDealt(HandDealtEvent):
     hand_no: int
     hands: tuple[tuple[Card, ...], ...]  # per seat, in display order
 
