@@ -97,10 +97,11 @@ class OrderedMap(Generic[R]):
     def __enter__(self) -> Iterator[R]:
         if self._results is not None:
             raise RuntimeError("an ordered_map is read once, in one `with` block")
+        results: Generator[R, None, None]
         if self._scheduler is not None:
-            self._results = _cluster_map(self._function, self._work, self._scheduler)
+            results = _cluster_map(self._function, self._work, self._scheduler)
         elif self._jobs <= 1:
-            self._results = self._in_this_process()
+            results = self._in_this_process()
         else:
             import multiprocessing
             from concurrent.futures import ProcessPoolExecutor
@@ -108,8 +109,9 @@ class OrderedMap(Generic[R]):
             methods = multiprocessing.get_all_start_methods()
             context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
             self._pool = ProcessPoolExecutor(max_workers=self._jobs, mp_context=context, initializer=worker_signals)
-            self._results = self._from_pool(self._pool)
-        return self._results
+            results = self._from_pool(self._pool)
+        self._results = results
+        return results
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, traceback: Any) -> None:
         pool, results = self._pool, self._results
@@ -169,7 +171,7 @@ def _stop(pool: ProcessPoolExecutor) -> None:
 # --------------------------------------------------------------------------- the Dask cluster
 
 
-def _cluster_map(function: Callable[[T], R], work: Iterable[T], scheduler: str) -> Iterator[R]:
+def _cluster_map(function: Callable[[T], R], work: Iterable[T], scheduler: str) -> Generator[R, None, None]:
     """As the process pool, on the cluster's workers: a few tasks per worker thread in flight,
     results taken in submission order, so the output is the local run's by construction."""
     from concurrent.futures import CancelledError
