@@ -53,8 +53,7 @@ def run(args: argparse.Namespace) -> int:
     results = []
     sink = open_output(args.output, force=args.force) if args.output else contextlib.nullcontext(_Nowhere())
     with sink as out, GameProgress([], "playing", "played", games=args.games) as progress:
-        games = ordered_map(functools.partial(play_game, setup), range(args.games), args.jobs)
-        with contextlib.closing(games):
+        with ordered_map(functools.partial(play_game, setup), range(args.games), args.jobs) as games:
             for result in games:
                 if result.number:
                     out.write("\n")

@@ -9,7 +9,6 @@ import io
 import json
 import sys
 from collections.abc import Iterator
-from contextlib import closing
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -116,8 +115,8 @@ def run(args: argparse.Namespace) -> int:
         # smaller batches keep what is in flight between the processes to a few MB.
         size = {"json": BATCH_BYTES // 32, "jsonl": BATCH_BYTES // 32, "csv": BATCH_BYTES // 4}.get(args.to, BATCH_BYTES)
         try:
-            with closing(ordered_map(work, batches(game_texts(stream), max_bytes=size), jobs,
-                                     args.scheduler)) as converted_batches:
+            with ordered_map(work, batches(game_texts(stream), max_bytes=size), jobs,
+                             args.scheduler) as converted_batches:
                 for converted_batch in converted_batches:
                     for converted in converted_batch:
                         for error in converted.errors:

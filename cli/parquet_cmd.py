@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from contextlib import closing
 from dataclasses import dataclass
 
 from diamonds.io.escape import visible
@@ -57,7 +56,7 @@ def run_parquet(args: argparse.Namespace) -> int:
     with staged, GameProgress(args.files, "converting", "converted") as progress, \
             TableWriter(staged.stage or "") as writer:
         writer.keep_partial = staged.keep_partial
-        with closing(converted_batches(args.files, args.encoding, args.jobs, args.scheduler)) as batches:
+        with converted_batches(args.files, args.encoding, args.jobs, args.scheduler) as batches:
             for shown, converted in batches:
                 if isinstance(converted, NotDecodable):  # the games before the bad byte are written; the next file too
                     print(visible(f"diamonds convert: {converted}"), file=sys.stderr)

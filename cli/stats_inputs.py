@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from contextlib import closing
 from typing import TYPE_CHECKING, Any
 
 from diamonds.core.errors import with_rule
@@ -50,7 +49,7 @@ def _from_dgn(path: str, args: argparse.Namespace, counts: Any, out: _Output,
     from diamonds.replay.arrow import converted_batches
 
     games = 0
-    with closing(converted_batches([path], args.encoding, args.jobs)) as batches:
+    with converted_batches([path], args.encoding, args.jobs) as batches:
         for _shown, converted in batches:
             if isinstance(converted, NotDecodable):  # the games before the bad byte are counted
                 out.problem(f"diamonds {args.command}: {converted}")

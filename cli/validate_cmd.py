@@ -6,7 +6,6 @@ import argparse
 import functools
 import json
 import sys
-from contextlib import closing
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
                 with open_text(path, args.encoding) as stream:
                     work = batches(game_texts(stream))
                     check = functools.partial(check_batch, shown, as_json, colour=colour)
-                    with closing(ordered_map(check, work, jobs, args.scheduler)) as checked_batches:
+                    with ordered_map(check, work, jobs, args.scheduler) as checked_batches:
                         for checked_batch in checked_batches:
                             for checked in checked_batch:
                                 progress.advance(checked.size)

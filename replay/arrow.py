@@ -216,27 +216,32 @@ class TableWriter:
 
 
 def converted_batches(paths: Iterable[str], encoding: str = "utf-8", jobs: int | None = None,
-                      scheduler: str | None = None) -> Generator[tuple[str, Converted | Exception], None, None]:
+                      scheduler: str | None = None) -> closing[Generator[tuple[str, Converted | Exception], None, None]]:
     """Every file's games converted, batch by batch, in input order: (shown path, `Converted`), or
     (shown path, `NotDecodable`) where a file holds a byte not of `encoding` (its games before it
-    are converted; the next file follows).
+    are converted; the next file follows). Read inside its block, `with converted_batches(...) as batches:`,
+    whose end stops the workers however it is left (as `diamonds.io.parallel.ordered_map`'s).
 
     Files are read as every command reads them (`diamonds.io.text.open_text`: strict decoding with
     line:col of a bad byte) and spread over processes as `validate` does (`diamonds.io.parallel`)."""
+    return closing(_converted_batches(list(paths), encoding, jobs, scheduler))
+
+
+def _converted_batches(paths: list[str], encoding: str, jobs: int | None,
+                       scheduler: str | None) -> Generator[tuple[str, Converted | Exception], None, None]:
     import functools
 
     from diamonds.io.parallel import batches, default_jobs, ordered_map
     from diamonds.io.text import NotDecodable, display_path, open_text
     from diamonds.notation.reader import game_texts
 
-    paths = list(paths)
     workers = default_jobs(paths, jobs)
     for path in paths:
         shown = display_path(path)
         try:
             with open_text(path, encoding) as stream:
                 work = functools.partial(convert_batch, shown)
-                with closing(ordered_map(work, batches(game_texts(stream)), workers, scheduler)) as results:
+                with ordered_map(work, batches(game_texts(stream)), workers, scheduler) as results:
                     for converted in results:
                         yield shown, converted
         except NotDecodable as error:
@@ -250,7 +255,7 @@ def tables_from_files(paths: Iterable[str] | str, encoding: str = "utf-8",
     A byte not of `encoding` raises `NotDecodable` (file:line:col)."""
     pa = require_pyarrow()
     parts: dict[str, list[Any]] = {name: [] for name in TABLE_NAMES}  # Arrow tables
-    with closing(converted_batches([paths] if isinstance(paths, str) else paths, encoding, jobs)) as batches:
+    with converted_batches([paths] if isinstance(paths, str) else paths, encoding, jobs) as batches:
         for _, converted in batches:
             if isinstance(converted, Exception):
                 raise converted

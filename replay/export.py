@@ -35,6 +35,7 @@ from diamonds.core import SideResult, family_named, family_of
 from diamonds.core import families as registered_families
 from diamonds.core.cards import JOKER, AnyCard, Card, Suit, card_text
 from diamonds.core.game import split_before
+from diamonds.core.registry import registry_version
 from diamonds.notation.records import (
     Call,
     Choice,
@@ -690,7 +691,9 @@ def _relink(node: Any, names: Mapping[str, str]) -> Any:
 
 
 @lru_cache(maxsize=1)
-def _schema() -> Dict:
+def _schema(_registry: object) -> Dict:
+    """The merged schema, kept per registry (`registry_version()`): a family registered in-process is in
+    the next `game_schema()`, with no cache to clear by hand."""
     schema = _generic_schema()
     defs: Dict = schema["$defs"]
     generic_names = set(defs)
@@ -745,9 +748,9 @@ def _schema() -> Dict:
 def game_schema() -> Dict:
     """The JSON Schema (draft 2020-12) of `{"games": [...]}` documents, every registered family merged in.
 
-    Built once; each call returns a copy, so that a caller may change it.
+    Built once per registry (`registry_version()`); each call returns a copy, so that a caller may change it.
     """
-    return copy.deepcopy(_schema())
+    return copy.deepcopy(_schema(registry_version()))
 
 
 # --------------------------------------------------------------------------- CSV

@@ -1,4 +1,4 @@
-"""The export schema's checker for tests (made once; `cache_clear()` it after a schema change).
+"""The export schema's checker for tests (made once per registry, as `game_schema()` is).
 
 It is the checker `diamonds convert` uses on JSON input (`diamonds.replay.schemacheck`): jsonschema-rs's
 "valid" at once (the export tests validate thousands of games, and python's jsonschema alone made a
@@ -11,14 +11,20 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from diamonds.core.registry import registry_version
 from diamonds.replay.export import game_schema
 from diamonds.replay.schemacheck import SchemaChecker
 
 __all__ = ["checker", "schema_errors"]
 
 
-@functools.lru_cache(maxsize=1)
 def checker() -> SchemaChecker:
+    """The checker of the schema of the families registered now."""
+    return _checker(registry_version())
+
+
+@functools.lru_cache(maxsize=1)
+def _checker(_registry: object) -> SchemaChecker:
     schema = game_schema()
     made = SchemaChecker.of(schema)
     made.validator.check_schema(schema)

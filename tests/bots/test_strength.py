@@ -107,7 +107,8 @@ def test_mc_beats_greedy_beats_random(rules, players, bots, options, games, dupl
     results: list[GameResult] = []
     while len(results) < games:
         batch = range(len(results), min(games, len(results) + step))
-        results += ordered_map(functools.partial(play_game, setup), batch, 2)
+        with ordered_map(functools.partial(play_game, setup), batch, 2) as played:
+            results += played
         rows = {row.bot: row for row in standings(results)}
         mc, greedy, rand = rows[mc_bot], rows["greedy"], rows["random"]
         shares_ordered = mc.wins / mc.games > greedy.wins / greedy.games >= rand.wins / rand.games

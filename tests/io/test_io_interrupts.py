@@ -4,12 +4,16 @@ with one line saying what was kept, no temporary file or folder left, every outp
 
 from __future__ import annotations
 
+import contextlib
+import operator
 import os
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from faultkit import game_lines, kill, run, simulated, start, temporaries, tree
@@ -120,8 +124,6 @@ def test_an_interrupted_recorder_keeps_every_accepted_line(tmp_path: Path) -> No
 
 
 STOP_MIDWAY = '''
-from contextlib import closing
-
 from diamonds.io.parallel import ordered_map
 
 
@@ -130,7 +132,7 @@ def result(number: int) -> bytes:
 
 
 if __name__ == "__main__":
-    with closing(ordered_map(result, range(12), 2)) as results:
+    with ordered_map(result, range(12), 2) as results:
         for first in results:
             break  # as an interrupted command stops: the pool is stopped with results half written
     print("stopped", flush=True)
@@ -147,3 +149,59 @@ def test_a_pool_stopped_while_its_workers_write_results_lets_the_process_exit(tm
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=HANG)
     assert done.returncode == 0 and done.stdout == "stopped\n", done
     assert done.stderr == "", done.stderr  # no "Exception ignored ..." after the stop
+
+
+class _Stopped(Exception):
+    """An error of the reader's, raised inside the map's block."""
+
+
+def _leave(results: Iterator[int], how: str) -> None:
+    next(results)
+    if how == "KeyboardInterrupt":
+        raise KeyboardInterrupt
+    if how == "error":
+        raise _Stopped
+
+
+@pytest.mark.parametrize("how", ["KeyboardInterrupt", "error", "break"])
+def test_the_maps_block_left_early_ends_its_workers(monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    """Leaving `with ordered_map(...)` before the last result (^C, an error, a `break`) stops the pool at
+    once (`_stop`): every worker has ended when the block is left, none finishes the batches in flight."""
+    from diamonds.io import parallel
+
+    stopped: list[list[Any]] = []
+    real_stop = parallel._stop
+
+    def spy(pool: Any) -> None:
+        stopped.append(list(pool._processes.values()))
+        real_stop(pool)
+
+    monkeypatch.setattr(parallel, "_stop", spy)
+    expected = {"KeyboardInterrupt": KeyboardInterrupt, "error": _Stopped, "break": None}[how]
+    with contextlib.suppress(*([expected] if expected else [])):
+        with parallel.ordered_map(operator.neg, range(1000), 2) as results:
+            _leave(results, how)
+    [workers] = stopped
+    assert workers and not any(worker.is_alive() for worker in workers)
+    assert all(worker.exitcode != 0 for worker in workers)  # ended (SIGTERM), not shut down when done
+
+
+def test_the_map_read_to_its_end_lets_its_workers_finish() -> None:
+    """Read to the last result, the pool is shut down as usual (no `_stop`), the results in input order."""
+    from diamonds.io import parallel
+
+    with parallel.ordered_map(operator.neg, range(100), 2) as results:
+        assert list(results) == [-n for n in range(100)]
+
+
+def test_the_map_is_read_only_inside_its_block() -> None:
+    """Forgetting the block is impossible: the map itself is not iterable, and is read once."""
+    from diamonds.io import parallel
+
+    mapped = parallel.ordered_map(operator.neg, range(3), 1)
+    with pytest.raises(TypeError):
+        iter(mapped)  # type: ignore[call-overload]
+    with mapped as results:
+        assert list(results) == [0, -1, -2]
+    with pytest.raises(RuntimeError, match="read once"):
+        mapped.__enter__()

@@ -140,9 +140,11 @@ def test_results_come_back_in_input_order_from_many_small_tasks(cluster: Process
     """Batches of one or two games, a dozen tasks in flight over two workers: the order is the input's."""
     text = "\n".join(path.read_text(encoding="utf-8") for path in simulated)
     work = functools.partial(check_batch, "all.dgn", True)
-    local = list(parallel.ordered_map(work, parallel.batches(game_texts(io.StringIO(text)), max_bytes=1), 1))
-    remote = list(parallel.ordered_map(work, parallel.batches(game_texts(io.StringIO(text)), max_bytes=1), 1,
-                                       cluster.address))
+    with parallel.ordered_map(work, parallel.batches(game_texts(io.StringIO(text)), max_bytes=1), 1) as results:
+        local = list(results)
+    with parallel.ordered_map(work, parallel.batches(game_texts(io.StringIO(text)), max_bytes=1), 1,
+                              cluster.address) as results:
+        remote = list(results)
     assert len(remote) == len(simulated) * 7 > 2 * parallel.IN_FLIGHT_PER_WORKER
     assert remote == local
     assert [checked.entry["index"] for batch in remote for checked in batch if checked.entry] == \
@@ -153,9 +155,10 @@ def test_both_workers_take_tasks(cluster: ProcessCluster, simulated: list[Path])
     """The work is spread: with several tasks in flight, both workers run some (the scheduler's task stream)."""
     text = "\n".join(path.read_text(encoding="utf-8") for path in simulated)
     work = functools.partial(check_batch, "all.dgn", False)
-    with distributed.get_task_stream(client=cluster.client) as stream:
-        list(parallel.ordered_map(work, parallel.batches(game_texts(io.StringIO(text)), max_bytes=1), 1,
-                                  cluster.address))
+    with distributed.get_task_stream(client=cluster.client) as stream, \
+            parallel.ordered_map(work, parallel.batches(game_texts(io.StringIO(text)), max_bytes=1), 1,
+                                 cluster.address) as results:
+        list(results)
     ran = [task["worker"] for task in stream.data if task["key"].startswith("check_batch")]
     assert len(ran) == len(simulated) * 7
     assert set(ran) == set(cluster.client.nthreads())

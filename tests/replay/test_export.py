@@ -23,7 +23,8 @@ from jsonschema import Draft202012Validator
 from schemacheck import schema_errors
 
 from diamonds.cli.main import main
-from diamonds.core import FAMILIES, ConfigError, SideResult, default_names, family_of, simulate
+from diamonds.core import FAMILIES, ConfigError, SideResult, default_names, family_of, registry, simulate
+from diamonds.core.registry import register
 from diamonds.notation import parse_game
 from diamonds.notation.records import GameRecord
 from diamonds.notation.writer import write_game
@@ -316,6 +317,29 @@ def test_the_schema_merges_every_family() -> None:
     assert defs["config"]["properties"]["rules"]["enum"] == rule_ids
     assert defs["family"]["enum"] == [family.name for family in FAMILIES] + [None]
     assert game_schema() == schema and game_schema() is not schema  # a copy each time
+
+
+def test_a_family_registered_in_process_is_in_the_next_schema(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The schema is kept per registry (`registry_version()`): a family registered after it was built is in
+    the next `game_schema()`, and its games are valid against it, with no cache cleared by hand; with the
+    registry put back, the family is gone from it again."""
+    import toyfamily
+
+    monkeypatch.setattr(registry, "_REGISTRY", registry._Registry())
+    before = game_schema()
+    assert "toy" not in before["$defs"]["family"]["enum"] and "toy.config" not in before["$defs"]
+    register(toyfamily.FAMILY)
+    after = game_schema()
+    assert after["$defs"]["family"]["enum"][-2:] == ["toy", None]
+    assert after["$defs"]["config"]["properties"]["rules"]["enum"][-1] == "toy"
+    assert "toy.config" in after["$defs"] and "toy.state" in after["$defs"]
+    replayed = replay_record(record_from_game(simulate(("Ann", "Bob"), rules="toy", seed=5)))
+    assert replayed.valid and replayed.complete
+    doc = game_to_dict(replayed, states=True)
+    assert doc["family"] == "toy" and schema_errors(doc) == []
+    monkeypatch.setattr(registry, "_REGISTRY", registry._Registry())  # the toy family gone again
+    assert game_schema() == before
+    assert schema_errors(doc) != []
 
 
 def test_the_card_pattern_covers_every_familys_canonical_cards() -> None:

@@ -60,8 +60,8 @@ def stats_json(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dic
 
 def write_parquet(paths: list[str], folder: Path) -> None:
     """The tables as `convert --to parquet` writes them (the same writer)."""
-    with TableWriter(str(folder)) as writer:
-        for _, converted in converted_batches(paths, jobs=1):
+    with TableWriter(str(folder)) as writer, converted_batches(paths, jobs=1) as batches:
+        for _, converted in batches:
             assert not isinstance(converted, Exception)
             writer.write(converted.tables, converted.games)
 
@@ -173,13 +173,14 @@ def test_accumulators_merge_to_the_whole(simulated) -> None:
 
     path, _ = simulated
     whole, halves = StatsAccumulator(), [StatsAccumulator(), StatsAccumulator()]
-    for _, converted in converted_batches([str(path)], jobs=1):
-        tables = converted.tables
-        whole.add_tables(tables)
-        for parity, half in enumerate(halves):
-            games = tables["games"].filter(pc.equal(pc.bit_wise_and(tables["games"]["game"], 1), parity))
-            events = tables["events"].filter(pc.is_in(tables["events"]["game"], games["game"]))
-            half.add_tables({"games": games, "events": events})
+    with converted_batches([str(path)], jobs=1) as batches:
+        for _, converted in batches:
+            tables = converted.tables
+            whole.add_tables(tables)
+            for parity, half in enumerate(halves):
+                games = tables["games"].filter(pc.equal(pc.bit_wise_and(tables["games"]["game"], 1), parity))
+                events = tables["events"].filter(pc.is_in(tables["events"]["game"], games["game"]))
+                half.add_tables({"games": games, "events": events})
     halves[0].merge(halves[1])
     assert halves[0].summary() == whole.summary()
 
@@ -218,8 +219,9 @@ def render(paths: list[str]) -> str:
     from rich.console import Console
 
     accumulator = StatsAccumulator()
-    for _, converted in converted_batches(paths, jobs=1):
-        accumulator.add_tables(converted.tables)
+    with converted_batches(paths, jobs=1) as batches:
+        for _, converted in batches:
+            accumulator.add_tables(converted.tables)
     console = Console(file=io.StringIO(), width=80)
     console.print(SummaryView(accumulator.summary()))
     return console.file.getvalue()

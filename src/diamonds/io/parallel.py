@@ -14,7 +14,7 @@ import atexit
 import os
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .errors import UserError as CommandError
 from .interrupt import worker_signals
@@ -22,7 +22,7 @@ from .interrupt import worker_signals
 if TYPE_CHECKING:  # the pools are imported when work is shared out: one game's command starts without them
     from concurrent.futures import Future, ProcessPoolExecutor
 
-__all__ = ["ordered_map", "default_jobs", "batches", "connect", "close_clusters", "DASK_MISSING"]
+__all__ = ["ordered_map", "OrderedMap", "default_jobs", "batches", "connect", "close_clusters", "DASK_MISSING"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -68,40 +68,76 @@ def batches(items: Iterable[tuple[int, int, str]], *,
 
 
 def ordered_map(function: Callable[[T], R], work: Iterable[T], jobs: int,
-                scheduler: str | None = None) -> Generator[R, None, None]:
+                scheduler: str | None = None) -> OrderedMap[R]:
     """function(item) for every item, computed in `jobs` processes (or on the Dask cluster at
-    `scheduler`); results in order.
+    `scheduler`); results in order, read inside its block: `with ordered_map(...) as results:`."""
+    return OrderedMap(function, work, jobs, scheduler)
 
-    Close it if you stop early (`with contextlib.closing(ordered_map(...)) as results:`): a generator
-    left open by an interruption (its traceback holds it in a reference cycle) keeps its workers until
-    Python's exit, whose hook for process pools then waits for them."""
-    if scheduler is not None:
-        yield from _cluster_map(function, work, scheduler)
-        return
-    if jobs <= 1:
-        for item in work:
-            yield function(item)
-        return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
 
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=worker_signals)
-    pending: deque[Future[R]] = deque()
-    try:
-        for item in work:
-            pending.append(pool.submit(function, item))
-            if len(pending) >= jobs * IN_FLIGHT_PER_WORKER:
+class OrderedMap(Generic[R]):
+    """The results of `ordered_map`, in input order, to be read inside a `with` block, which is the only
+    way to reach them (the map itself is not iterable): leaving the block any way but at the end of the
+    results (a `break`, an error, ^C) ends the workers at once, not after the batches in flight.
+
+    A generator closed by each caller was the earlier form: one left open by an interruption (its
+    traceback holds it in a reference cycle) kept its workers until Python's exit, whose hook for process
+    pools then waited for them."""
+
+    __slots__ = ("_function", "_work", "_jobs", "_scheduler", "_pool", "_results", "_finished")
+
+    def __init__(self, function: Callable[[Any], R], work: Iterable[Any], jobs: int, scheduler: str | None) -> None:
+        self._function = function
+        self._work = work
+        self._jobs = jobs
+        self._scheduler = scheduler
+        self._pool: ProcessPoolExecutor | None = None
+        self._results: Generator[R, None, None] | None = None
+        self._finished = False  # every result was taken
+
+    def __enter__(self) -> Iterator[R]:
+        if self._results is not None:
+            raise RuntimeError("an ordered_map is read once, in one `with` block")
+        results: Generator[R, None, None]
+        if self._scheduler is not None:
+            results = _cluster_map(self._function, self._work, self._scheduler)
+        elif self._jobs <= 1:
+            results = self._in_this_process()
+        else:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            methods = multiprocessing.get_all_start_methods()
+            context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+            self._pool = ProcessPoolExecutor(max_workers=self._jobs, mp_context=context, initializer=worker_signals)
+            results = self._from_pool(self._pool)
+        self._results = results
+        return results
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, traceback: Any) -> None:
+        pool, results = self._pool, self._results
+        try:
+            if pool is not None and (kind is not None or not self._finished):
+                # Interrupted, or the reader stopped: the workers stop now, not after the batches in flight.
+                _stop(pool)
+        finally:
+            if results is not None:
+                results.close()  # on a cluster, cancels the tasks in flight
+            if pool is not None:
+                pool.shutdown(wait=True, cancel_futures=True)
+
+    def _in_this_process(self) -> Generator[R, None, None]:
+        for item in self._work:
+            yield self._function(item)
+
+    def _from_pool(self, pool: ProcessPoolExecutor) -> Generator[R, None, None]:
+        pending: deque[Future[R]] = deque()
+        for item in self._work:
+            pending.append(pool.submit(self._function, item))
+            if len(pending) >= self._jobs * IN_FLIGHT_PER_WORKER:
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()
-    except BaseException:
-        # Interrupted, or the consumer stopped: the workers stop now, not after the batches in flight.
-        _stop(pool)
-        raise
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        self._finished = True
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
@@ -135,7 +171,7 @@ def _stop(pool: ProcessPoolExecutor) -> None:
 # --------------------------------------------------------------------------- the Dask cluster
 
 
-def _cluster_map(function: Callable[[T], R], work: Iterable[T], scheduler: str) -> Iterator[R]:
+def _cluster_map(function: Callable[[T], R], work: Iterable[T], scheduler: str) -> Generator[R, None, None]:
     """As the process pool, on the cluster's workers: a few tasks per worker thread in flight,
     results taken in submission order, so the output is the local run's by construction."""
     from concurrent.futures import CancelledError

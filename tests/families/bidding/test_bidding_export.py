@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from schemacheck import checker, schema_errors
+from schemacheck import schema_errors
 
 from diamonds.core import Card, simulate
 from diamonds.families.bidding.rules import CardPlayed, CardsDealt, HandScored, TrickWon
@@ -34,14 +34,6 @@ ROOT = Path(__file__).resolve().parents[3]
 SAMPLES = sorted((ROOT / "samples").glob("bidding-*.dgn"))
 PLAYERS = ("Ann", "Bob", "Cat")
 SEEDS = (1, 2, 3, 4, 5, 6)
-
-
-def _clear_caches() -> None:
-    from diamonds.replay import export
-
-    export._schema.cache_clear()
-    export._export_of_family.cache_clear()
-    checker.cache_clear()
 
 
 # --------------------------------------------------------------------------- helpers
