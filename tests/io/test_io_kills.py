@@ -32,7 +32,7 @@ def _snapshot(path: Path) -> object:
 def test_kills_leave_every_output_old_or_complete(tmp_path: Path) -> None:
     rng = random.Random(SEED)
     source = tmp_path / "many.dgn"
-    source.write_text(simulated(100, seed=3))
+    source.write_text(simulated(40, seed=3))  # long enough that most kills land while the output is written
     counts = {"kills": 0, "tries": 0, "old": 0, "complete": 0, "left": 0, "lost": 0}
     per_kind: dict[str, int] = {}
 

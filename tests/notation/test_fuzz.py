@@ -331,16 +331,24 @@ def test_the_smallest_sample_cut_at_every_character():
 
 CUT_SHARES = 8  # every sample's cuts dealt into this many tests, so that xdist's workers share them
 BOUNDARY_CUTS = 3  # the first line breaks of each later game are also cut with the games before it kept
+WHOLE_ROUNDS = 2  # a game's first rounds and its last are cut at every line break ...
+MIDDLE_STRIDE = 4  # ... the rounds between them at every fourth, and after each round header
+ROUND_HEADER = re.compile(r"R\d+ ")
 
 
 def sample_cuts(text: str) -> list[tuple[int, int]]:
-    """Every line break of `text` as (start, cut): the prefix `text[start:cut]` to check.
+    """The line breaks of `text` to cut at, as (start, cut): the prefix `text[start:cut]` to check.
 
     A file's games are read one by one (`game_texts`), so a cut inside a game is checked from that game's
     first line: the games before it read the same whatever follows, and re-reading them at each cut made
     this test quadratic in the file's length. Across a boundary the file is cut from its start too, for the
     first `BOUNDARY_CUTS` line breaks of each later game, so the reading of a game after whole ones is
-    checked as well."""
+    checked as well.
+
+    Each cut still replays its game from the start, so a long game (the bidding samples run to 20 hands of
+    25 lines) costs the square of its length. Its first `WHOLE_ROUNDS` rounds and its last are cut at every
+    line break (the set-up, the first deal, the game's end); a round between them after its header and at
+    every `MIDDLE_STRIDE`-th line break, which meets the same kinds of item in a later hand."""
     line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
     starts = [line_starts[first - 1] for _, first, _ in game_texts(io.StringIO(text))] or [0]
     starts[0] = 0
@@ -349,30 +357,57 @@ def sample_cuts(text: str) -> list[tuple[int, int]]:
     for game, start in enumerate(starts):
         end = starts[game + 1] if game + 1 < len(starts) else len(text) + 1
         inside = [cut for cut in breaks if start <= cut < end]
-        cuts += [(start, cut) for cut in inside]
+        cuts += [(start, cut) for cut in _thinned(text, inside)]
         if game:
             cuts += [(0, cut) for cut in inside[:BOUNDARY_CUTS]]
     return cuts
 
 
-def test_the_cuts_cover_every_line_break_and_start_at_games():
-    many = 0
+def _thinned(text: str, breaks: list[int]) -> list[int]:
+    """`breaks` (one game's line breaks, in order) less the thinned ones of its middle rounds."""
+    round_of, line_in_round, number = [], [], 0
+    for at, cut in enumerate(breaks):
+        line = text[(breaks[at - 1] + 1) if at else text.rfind("\n", 0, cut) + 1:cut]
+        if ROUND_HEADER.match(line):
+            number += 1
+            line_in_round.append(0)
+        else:
+            line_in_round.append(line_in_round[-1] + 1 if line_in_round else 0)
+        round_of.append(number)
+    last = number
+    return [cut for cut, number, line in zip(breaks, round_of, line_in_round)
+            if number <= WHOLE_ROUNDS or number >= last or line % MIDDLE_STRIDE == 0]
+
+
+def test_the_cuts_start_at_games_and_cover_the_first_and_last_rounds_and_every_round_header():
+    many = thinned = 0
     for text in SAMPLES:
         cuts = sample_cuts(text)
-        assert {cut for _, cut in cuts} == {m.start() for m in re.finditer("\n", text)} | {len(text)}
+        at = {cut for _, cut in cuts}
+        every = {m.start() for m in re.finditer("\n", text)} | {len(text)}
+        assert at <= every
         games = [game for _, _, game in game_texts(io.StringIO(text))]
         starts = sorted({start for start, _ in cuts})
         assert len(starts) == len(games)
         for start, game in zip(starts[1:], games[1:]):
             assert text[start:].startswith(game.lstrip("\n")[:40])
         many += len(games) > 1
+        for game_start, game_end in zip(starts, starts[1:] + [len(text) + 1]):
+            headers = [m.end() for m in re.finditer(r"(?m)^R\d+ .*$", text) if game_start <= m.start() < game_end]
+            assert set(headers) <= at  # every round is cut after its header
+            if len(headers) > WHOLE_ROUNDS + 1:  # the first rounds and the last: at every line break
+                first = {cut for cut in every if game_start <= cut < headers[WHOLE_ROUNDS]}
+                final = {cut for cut in every if headers[-1] <= cut < game_end}
+                assert first | final <= at
+            thinned += len({cut for cut in every if game_start <= cut < game_end} - at)
     assert many >= 2  # the samples have files of several games, so the boundary cuts are exercised
+    assert thinned  # and games long enough to be thinned
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("share", range(CUT_SHARES))
-def test_every_sample_cut_at_every_line_break(share):
-    """Every line break of every sample, once across the shares (share k takes cuts k, k + 8, ...)."""
+def test_every_sample_cut_in_every_round(share):
+    """Every sample's cuts (`sample_cuts`), once across the shares (share k takes cuts k, k + 8, ...)."""
     for text in SAMPLES:
         for start, cut in sample_cuts(text)[share::CUT_SHARES]:
             assert check_text(text[start:cut]) in ALLOWED, (text[start:start + 60], cut)
