@@ -528,6 +528,8 @@ def _run(args: argparse.Namespace) -> int:
                 close_clusters()
     except CommandError as error:
         print(f"diamonds {args.command}: {visible(str(error))}", file=sys.stderr)
+        if error.shown:
+            print(error.shown, file=sys.stderr)
         return error.status
     except KeyboardInterrupt as error:
         # SIGINT, SIGTERM, SIGHUP (diamonds.io.interrupt): the `with` blocks have removed their temporary

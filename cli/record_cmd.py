@@ -23,6 +23,7 @@ from diamonds.io.escape import visible
 from diamonds.io.interrupt import note_output
 from diamonds.io.lock import Snapshot
 from diamonds.io.write import write_text
+from diamonds.notation.diagnostics import format_problem
 from diamonds.notation.tags import UnsafeTagText, check_tags, parse_players, parse_variants
 from diamonds.notation.words import vocabulary
 from diamonds.replay.recorder import Outcome, Recorder, SetupError, leftover_temporaries, write_through
@@ -89,6 +90,9 @@ def open_recorder(args: argparse.Namespace, ask: object | None) -> Recorder:
         try:
             recorder = Recorder.resume(text)
         except SetupError as error:
+            if error.problem is not None and error.record is not None:  # where, the line and a caret
+                where, _, shown = format_problem(display_path(path), error.record, error.problem).partition("\n")
+                raise CommandError(f"{where}; the game cannot be resumed until that is mended", shown=shown) from None
             raise CommandError(f"{display_path(path)}: cannot resume: {error}") from None
         _check_same_setup(args, recorder, path)
         if recorder.finished:

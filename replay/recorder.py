@@ -60,12 +60,16 @@ _ROUND_LABEL = re.compile(r"R(\d+)\Z", re.IGNORECASE)
 
 
 class SetupError(ValueError):
-    """The set-up cannot make a game: `tag` names the tag (or option) at fault."""
+    """The set-up cannot make a game: `tag` names the tag (or option) at fault; for a game read back
+    (`Recorder.resume`), `problem` is the first problem of its text `record`, to show where it is."""
 
-    def __init__(self, message: str, tag: str | None = None, rule: str | None = None) -> None:
+    def __init__(self, message: str, tag: str | None = None, rule: str | None = None, *,
+                 problem: Problem | None = None, record: GameRecord | None = None) -> None:
         super().__init__(message)
         self.tag = tag
         self.rule = rule
+        self.problem = problem
+        self.record = record
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,11 +146,13 @@ class Outcome:
 @dataclass(frozen=True, slots=True)
 class Saved:
     """The recorder at one moment (`Recorder.save`), to put back with `Recorder.restore` when a change is
-    not kept (a server's refused or uncommitted item): the rounds, their check and the question waiting."""
+    not kept (a server's refused or uncommitted item): the rounds, their check and the question waiting,
+    and the game's opening comments."""
 
     rounds: tuple[RoundDraft, ...]
     checked: Any
     pending: Any
+    preamble: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,9 +166,13 @@ class _Checked:
 class Recorder:
     """The record being built, checked at every item; `text` is always a valid DGN game."""
 
-    def __init__(self, tags: Sequence[tuple[str, str]], rounds: Sequence[RoundDraft] = ()) -> None:
+    def __init__(self, tags: Sequence[tuple[str, str]], rounds: Sequence[RoundDraft] = (),
+                 preamble: Sequence[str] = ()) -> None:
         self.tags = tuple(tags)
         self.rounds: tuple[RoundDraft, ...] = tuple(rounds)
+        #: The game's opening comments (`{Played to 100 up}`), before its first round: DGN's place for a
+        #: comment on the whole game, kept as written.
+        self.preamble: tuple[str, ...] = tuple(preamble)
         self.pending: tuple[tuple[RoundDraft, ...], str, Question] | None = None
         self._parsed: dict[tuple[int, RoundDraft], GameRecord] = {}
         #: The engine's state after each run of finished rounds replayed without a problem, keyed by those
@@ -200,11 +210,14 @@ class Recorder:
 
     @classmethod
     def resume(cls, text: str) -> Recorder:
-        """An unfinished game read back from its file: every item in it is checked again."""
+        """An unfinished game read back from its file: every item in it is checked again, as the recorder
+        checks what it records; a problem raises `SetupError` with the problem and the record, to show it."""
         record = parse_game(text)
-        if record.problems:
-            problem = record.problems[0]
-            raise SetupError(f"{problem.line}:{problem.column}: {problem.message}")
+        problems = record.problems or replay_record(record, history=False, events=False, stand_in=True).problems
+        if problems:
+            problem = problems[0]
+            raise SetupError(f"{problem.line}:{problem.column}: {problem.message}", rule=problem.rule,
+                             problem=problem, record=record)
         tags = [(tag.name, tag.value) for tag in record.tags]
         rounds = []
         for rnd in record.rounds:
@@ -218,17 +231,18 @@ class Recorder:
                     cards.append(f"{lead} {word}".strip() if index == 0 and lead else word)
             end = _item_text(record, rnd.end.pos, _last_pos(rnd.end)) if rnd.end is not None else None
             rounds.append(RoundDraft(header, lines, tuple(cards), end))
-        return cls(tags, rounds)
+        return cls(tags, rounds, tuple(comment.dgn() for comment in record.comments))
 
     # ---------------------------------------------------------------- saving, trying, putting back
 
     def save(self) -> Saved:
         """The recorder now, to `restore` later (nothing is copied: every part is immutable)."""
-        return Saved(self.rounds, self._last, self.pending)
+        return Saved(self.rounds, self._last, self.pending, self.preamble)
 
     def restore(self, saved: Saved) -> None:
         """Put the recorder back as it was when `saved` was taken."""
         self.rounds, self._last, self.pending = saved.rounds, saved.checked, saved.pending
+        self.preamble = saved.preamble
 
     def probe(self, line: str) -> Outcome | None:
         """What `enter(line)` would answer, with nothing recorded; None if the line makes it fail."""
@@ -409,6 +423,8 @@ class Recorder:
         if half is not None:  # `take Jon 9D`: its second card is asked for (a tap, then a question)
             self.pending = (self.rounds, line.strip(), half)
             return Outcome(question=half)
+        if not self.rounds and _only_comments(line):  # the game's opening comments: before its first round
+            return self._add_opening(line.strip())
         items = self._items(line)
         if len(items) > 1 and all(apply is not None for _, apply in items):
             # The whole line in one check; only if it fails is it taken item by item, to say where.
@@ -445,6 +461,10 @@ class Recorder:
         if self.pending is not None:
             item = self.pending[1]
             self.pending = None
+            return Outcome(info=(f"took back {item}",))
+        if not self.rounds and self.preamble:
+            item, self.preamble = self.preamble[-1], self.preamble[:-1]
+            self._set(self.rounds, self._check(self.rounds))
             return Outcome(info=(f"took back {item}",))
         if not self.rounds:
             return Outcome(info=("nothing to take back",))
@@ -776,9 +796,23 @@ class Recorder:
             return (*rounds[:-1], replace(rounds[-1], end=text))
         return apply
 
+    def _add_opening(self, text: str) -> Outcome:
+        """A line of comments before the first round: the game's opening comments, one per line as written
+        (`write_game` puts each on its own line)."""
+        comments = tuple(_TOKENS.findall(text))
+        preamble = self.preamble
+        self.preamble = (*preamble, *comments)
+        checked = self._check(self.rounds)
+        if checked.replayed.problems:  # a comment no reader takes whole (an unclosed `{`): not recorded
+            self.preamble = preamble
+            problem = checked.replayed.problems[0]
+            return Outcome(refusal=self._bare_refusal(text, problem.message, problem.rule, problem.code))
+        self._set(self.rounds, checked)
+        return Outcome(comments)
+
     def _add_comment(self, text: str) -> Any:
         """A comment typed on its own: after the round's last card, or its last line, where it was written
-        (in the file it follows that item); before any round it has no place to go."""
+        (in the file it follows that item); before any round, `_add_opening` keeps it for the game."""
         def apply(rounds: tuple[RoundDraft, ...]) -> tuple[RoundDraft, ...]:
             if not rounds:
                 raise _NotHere("a comment goes with an item: type it beside a card or a line of a round")
@@ -887,6 +921,7 @@ class Recorder:
         """The lines `_check_once` writes for `rounds`, and where each item stands, without a replay."""
         lines = [f'[{name} "' + escape_tag_value(value) + '"]' for name, value in self.tags]
         lines.append("")
+        lines.extend(self.preamble)
         spans: list[tuple[int, int, int, str]] = []
         for number, draft in enumerate(rounds, 1):
             if number > 1:
@@ -912,6 +947,7 @@ class Recorder:
     def _check_once(self, rounds: tuple[RoundDraft, ...], tags: Sequence[tuple[str, str]]) -> _Checked:
         lines = [f'[{name} "' + escape_tag_value(value) + '"]' for name, value in tags]
         lines.append("")
+        lines.extend(self.preamble)
         head = parse_game("\n".join(lines) + "\n")
         config = getattr(self, "config", None)
         per_trick = config.plays_per_trick if config is not None else _plays_per_trick(tags)
@@ -1063,6 +1099,12 @@ def _attach(word: str, answer: str) -> str:
                 parts[index] = match.group(1) + answer + (match.group(2) or "")
             return " ".join(parts)
     return word + answer
+
+
+def _only_comments(line: str) -> bool:
+    """Whether `line` holds comments and nothing else (`{…}`, or `; …` to the end of the line)."""
+    tokens = _TOKENS.findall(line.strip())
+    return bool(tokens) and all(token.startswith(("{", ";")) for token in tokens)
 
 
 def _card_token(word: str) -> str:

@@ -239,3 +239,15 @@ def test_the_command_without_the_extra_and_the_others_without_its_cost(tmp_path)
                             "print(sorted(m for m in ('fastapi', 'uvicorn', 'segno', 'starlette') if m in sys.modules))",
                             str(tmp_path / "g.dgn")], capture_output=True, text=True, timeout=60)
     assert quiet.stdout.strip() == "[]", quiet.stderr
+
+
+def test_a_comment_before_the_first_round_is_the_games_and_is_kept(server: Server) -> None:
+    """DGN's place for a comment on the whole game, before its first round, is the server's too."""
+    scorer = Scorer(server.base, server.create("2e"))
+    answer = scorer.post("{League night, table 3}")
+    assert answer.status_code == 200, answer.text
+    assert scorer.post("R1 dealer Ann pass 2").status_code == 200
+    movetext = scorer.dgn().split("\n\n", 1)[1]
+    assert movetext.startswith("{League night, table 3}\nR1 dealer Ann pass 2\n"), movetext
+    assert scorer.post(None).status_code == 200 and scorer.post(None).status_code == 200  # undo, undo
+    assert "League night" not in scorer.dgn()

@@ -11,11 +11,13 @@ __all__ = ["UserError", "NotWritable", "ReadOnlyFile", "DiskFull", "Locked", "Ch
 
 
 class UserError(Exception):
-    """A failure the user can act on: one line, and the exit status (2 unless said)."""
+    """A failure the user can act on: one line, and the exit status (2 unless said). `shown`: lines to print
+    under it, already made safe for a terminal (a quoted source line and its caret, `format_problem`'s)."""
 
-    def __init__(self, message: str, status: int = 2) -> None:
+    def __init__(self, message: str, status: int = 2, *, shown: str = "") -> None:
         super().__init__(message)
         self.status = status
+        self.shown = shown
 
 
 class NotWritable(UserError):
