@@ -425,6 +425,15 @@ class Recorder:
             return Outcome(question=half)
         if not self.rounds and _only_comments(line):  # the game's opening comments: before its first round
             return self._add_opening(line.strip())
+        comments, rest = _leading_comments(line)
+        if comments and _opens_line(rest.split()):  # `{night one} R1 dealer Ann`: the comment, then the line
+            saved = self.save()
+            before = self.enter(comments)
+            after = self.enter(rest) if before.refusal is None else before
+            if after.refusal is not None:  # the comment goes with the line it opens: kept only if the line is
+                self.restore(saved)
+                return Outcome(refusal=after.refusal)
+            return replace(after, accepted=before.accepted + after.accepted)
         items = self._items(line)
         if len(items) > 1 and all(apply is not None for _, apply in items):
             # The whole line in one check; only if it fails is it taken item by item, to say where.
@@ -711,14 +720,14 @@ class Recorder:
         """The items of one input line, each with how it changes the rounds (None: not an item)."""
         stripped = line.strip()
         words = stripped.split()
-        first = words[0].lower()
-        if _HEADER.match(words[0]) and len(words) > 1 and words[1].lower() == "dealer":
+        kind = _opens_line(words)
+        if kind == "header":
             return [(stripped, self._add_header(stripped))]
-        if first in _count_words() and len(words) >= 2 and words[1].isdigit():
+        if kind == "count":
             return [(stripped, self._add_pass_count(words[1]))]
-        if first in vocabulary().line_words:
+        if kind == "line":
             return [(stripped, self._add_line(stripped))]
-        if first in _end_words():
+        if kind == "end":
             return [(stripped, self._add_end(stripped))]
         items: list[tuple[str, Any]] = []
         tokens = _TOKENS.findall(stripped)
@@ -1105,6 +1114,33 @@ def _only_comments(line: str) -> bool:
     """Whether `line` holds comments and nothing else (`{…}`, or `; …` to the end of the line)."""
     tokens = _TOKENS.findall(line.strip())
     return bool(tokens) and all(token.startswith(("{", ";")) for token in tokens)
+
+
+def _leading_comments(line: str) -> tuple[str, str]:
+    """`line` split after the comments it opens with: (`{night one}`, `R1 dealer Ann`); ("", line) if none."""
+    rest, comments = line.strip(), []
+    while rest.startswith("{") and "}" in rest:
+        end = rest.index("}") + 1
+        comments.append(rest[:end])
+        rest = rest[end:].lstrip()
+    return " ".join(comments), rest
+
+
+def _opens_line(words: Sequence[str]) -> str | None:
+    """Which line of a round `words` open, by their first words: "header" (`R2 dealer Ann`), "count"
+    (`pass 2`), "line" (a family's hand, cards, call or exchange line), "end"; None for cards or a command."""
+    if not words:
+        return None
+    first = words[0].lower()
+    if _HEADER.match(words[0]) and len(words) > 1 and words[1].lower() == "dealer":
+        return "header"
+    if first in _count_words() and len(words) >= 2 and words[1].isdigit():
+        return "count"
+    if first in vocabulary().line_words:
+        return "line"
+    if first in _end_words():
+        return "end"
+    return None
 
 
 def _card_token(word: str) -> str:

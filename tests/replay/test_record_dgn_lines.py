@@ -181,3 +181,20 @@ def test_a_file_that_cannot_be_resumed_is_shown_where_as_validate_shows_it(tmp_p
     assert line.strip() == '[Players "Ann, Bob, Cat"]' and caret.strip() == "^" * len("Ann, Bob, Cat")
     assert path.read_text() == BAD_PLAYERS  # left as it was
     assert diamonds("validate", path).out.split("\n")[1:3] == run.err.split("\n")[1:3]  # as validate shows it
+
+
+def test_a_line_that_opens_with_comments_is_recorded_as_the_canonical_writer_writes_it() -> None:
+    """`{night one} R1 dealer Kofi pass 2` and `{passes} pass hwalsh …`: DGN reads the comment as the item
+    before's (or the game's, before any round), then the line; the recorder keeps them as `fmt` writes them."""
+    from diamonds.notation import parse_game
+    from diamonds.notation.writer import write_game
+
+    lines = ["{night one} R1 dealer Kofi pass 2", "{passes} pass hwalsh 11D 6S", "pass Ines_B 1D 14D {late}"]
+    recorder = _recorder()
+    for line in lines:
+        outcome = recorder.enter(line)
+        assert outcome.refusal is None, (line, outcome.refusal)
+    assert recorder.enter("{night one} R1 dealer Kofi").accepted == ()  # the line refused: its comment not kept
+    head = recorder.text.split("\n\n", 1)[0]
+    assert recorder.text == write_game(parse_game(head + "\n\n" + "\n".join(lines) + "\n"))
+    assert recorder.preamble == ("{night one}",)
