@@ -267,6 +267,20 @@ class Rules:
         return None
 
     @classmethod
+    def other_writings(cls, config: Any, text: str) -> tuple[tuple[str, str], ...]:
+        """Other ways to write the play `text` (one card word, as written), each with what it says instead:
+        where a play says more than its card, a scorer's page offers the other after the card (the bidding
+        game's ace, high when written bare: `AH` gives `(("AH-", "low"),)`, B7). By default none."""
+        return ()
+
+    @classmethod
+    def choice_words(cls, config: Any) -> tuple[str, ...]:
+        """What may answer the game's question for a card's missing choice (code `missing-choice`), in the
+        order to offer them, when the question names none (the bidding game's Joker: a sign, a suit and a
+        sign, B7). By default none."""
+        return ()
+
+    @classmethod
     def parse_card(cls, config: Any, text: str) -> Any:
         """The card one word of this game's text names: the one reader of a card word, which `parse_move`
         and the replay of a record both use, so that a game accepts only its own words. `NotationError`,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from math import comb
 from typing import Any
 
-from diamonds.core import AnyCard
+from diamonds.core import AnyCard, rules_for
 from diamonds.core.viewer import NOBODY
 from diamonds.notation.records import split_play
 from diamonds.svg.draw import Canvas, Sight
@@ -234,10 +234,6 @@ def choice_groups(texts: list[str]) -> list[dict[str, Any]]:
     return [{"kind": "item", "choose": 1, "join": "{}", "choices": [{"text": text, "label": text} for text in texts]}]
 
 
-#: What a Joker's suit and sign (B7) may be answered with, tried in this order: a sign, a suit, both.
-_CHOICE_WORDS = ("+", "-", *(suit + sign for suit in "DHSC" for sign in "+-"))
-
-
 def probe(recorder: Any, line: str) -> Any:
     """What `recorder.enter(line)` would answer, with nothing recorded (the recorder is put back as it was);
     None if the line makes it fail. The caller holds the table's lock."""
@@ -255,12 +251,14 @@ def _takes(outcome: Any, question: Any = None) -> bool:
 
 def answers(recorder: Any) -> list[str] | None:
     """The answers the recorder takes to the question it waits on, each tried (`probe`): of the victims it
-    offers (`>Ann`), or for a Joker's or an ace's missing choice (B7) of a sign, a suit and sign. None when
-    no question waits; the recorder's own choices if none of them is taken."""
+    offers (`>Ann`), or for a card's missing choice of the game's `choice_words` (the bidding game's Joker:
+    a sign, a suit and sign, B7). None when no question waits; the recorder's own choices if none is taken."""
     question = recorder.question
     if question is None:
         return None
-    candidates = list(question.choices) or (list(_CHOICE_WORDS) if question.code == "missing-choice" else [])
+    config = recorder.config
+    words = rules_for(config.rules).choice_words(config) if question.code == "missing-choice" else ()
+    candidates = list(question.choices) or list(words)
     taken = [word for word in candidates if _takes(probe(recorder, word), question)]
     return taken or list(question.choices)
 
@@ -316,20 +314,24 @@ def _due_groups(recorder: Any) -> list[dict[str, Any]]:
 
 
 def _sign_group(recorder: Any) -> list[dict[str, Any]]:
-    """For the card just recorded, an ace written bare (high), its other sign (`fix R1.2.1 AH-`, B7): offered
-    until the next item, even when that card ended its round."""
+    """For the card just recorded, its other writings where the game has them (`Rules.other_writings`: the
+    bidding game's ace, high when bare, `fix R1.2.1 AH-` makes it low, B7): offered until the next item, even
+    when that card ended its round."""
     labels = _labels(recorder)
     groups: list[dict[str, Any]] = []
     last = labels[-1] if labels else None
     if last is not None and (recorder.current_round()[1] is None or recorder.current_round()[1].cards):
         token = last["text"]  # only a card alone (a correction would drop a comment written beside it)
-        other = token[:-1] if token.endswith(("-", "+")) else token + "-"
-        if " " not in token and ">" not in token and _is_ace(token):
+        if " " in token:
+            return groups
+        config = recorder.config
+        choices = []
+        for other, meaning in rules_for(config.rules).other_writings(config, token):
             line = f"fix {last['label']} {other}"
             if _takes(probe(recorder, line)):
-                how = "low" if other.endswith("-") else "high"
-                groups.append({"title": f"{last['label']} {token}", "kind": "sign",
-                               "choices": [{"text": line, "label": f"{other}: {how}"}]})
+                choices.append({"text": line, "label": f"{other}: {meaning}"})
+        if choices:
+            groups.append({"title": f"{last['label']} {token}", "kind": "sign", "choices": choices})
     return groups
 
 
@@ -385,14 +387,6 @@ def _result(record: Any) -> str | None:
     """The Result tag of the game as recorded (the recorder fills it in when the game ends; its own set-up
     tags keep the `*` it started with)."""
     return next((tag.value for tag in record.tags if tag.name == "Result"), None)
-
-
-def _is_ace(word: str) -> bool:
-    """Whether `word` is an ace (the card whose high or low its play may say, B7; the Joker is asked for)."""
-    try:
-        return bool(getattr(split_play(word)[0], "is_ace", False))
-    except ValueError:
-        return False
 
 
 def _lines(recorder: Any) -> list[dict[str, str]]:

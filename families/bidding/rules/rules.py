@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
+from diamonds.core.errors import NotationError
 from diamonds.core.family import EngineFunctions, EngineRules, MoveTextFunctions, PlayerFunctions, VisibilityFunctions
 
 from . import engine, movetext, player, visibility
@@ -37,6 +38,25 @@ class Bidding(EngineRules):
     def configure(cls, players: Iterable[str], *, variants: Iterable[str] = (), dealer: str | int | None = None,
                   options: Mapping[str, str] | None = None) -> BiddingConfig:
         return BiddingConfig.create(players, variants=variants, dealer=dealer, options=options)
+
+    @classmethod
+    def other_writings(cls, config: object, text: str) -> tuple[tuple[str, str], ...]:
+        """An ace's other sign (B7: an ace is high or low, high when written bare or `+`): `AH` → `AH-`, low;
+        `AH-` → `AH`, high. A Joker's choice is asked for (`choice_words`), not offered here."""
+        marks = text.rstrip("!?")
+        bare = marks[:-1] if marks.endswith(("+", "-")) else marks
+        try:
+            card = movetext.parse_card(config, bare)
+        except NotationError:
+            return ()
+        if not getattr(card, "is_ace", False):
+            return ()
+        return ((bare, "high"),) if marks.endswith("-") else ((bare + "-", "low"),)
+
+    @classmethod
+    def choice_words(cls, config: object) -> tuple[str, ...]:
+        """A Joker's missing suit and sign (B7), tried in this order: a sign, a suit and a sign."""
+        return ("+", "-", *(suit + sign for suit in "DHSC" for sign in "+-"))
 
     @classmethod
     def table(cls, state: BiddingState, *, record: bool = True) -> BiddingTable:

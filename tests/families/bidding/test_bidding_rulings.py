@@ -450,6 +450,21 @@ def test_B7_high_or_low_only_on_an_ace_or_the_joker() -> None:
     assert legal_moves(state) == (PlayCard(card("9H")),)
 
 
+def test_B7_an_aces_other_writing_and_a_jokers_choice_words_are_its_legal_moves() -> None:
+    """What a scorer's page offers after a card (`Rules.other_writings`) and for a Joker's question
+    (`Rules.choice_words`): each reads back (`parse_move`) as a legal move, and together they are every one."""
+    state = position(["7D", "AH Jo", "7S"], leader=BOB)
+    legal = set(legal_moves(state))
+    for written in ("AH", "AH-", "AH+"):
+        [(other, meaning)] = Bidding.other_writings(state.config, written)
+        first, second = Bidding.parse_move(state, written), Bidding.parse_move(state, other)
+        assert {first, second} <= legal and first != second
+        assert meaning == ("low" if second.high is False else "high")
+    assert Bidding.other_writings(state.config, "7D") == () and Bidding.other_writings(state.config, "Jo") == ()
+    jokers = {Bidding.parse_move(state, "Jo" + word) for word in Bidding.choice_words(state.config) if len(word) == 2}
+    assert jokers == {move for move in legal if move.card is JOKER}
+
+
 def test_B7_a_led_jokers_suit_is_the_led_suit() -> None:
     state = position(["7D 8S", "Jo KH", "9S QH"], leader=BOB, trick_no=9)
     state, events = play(state, "JoS-")
