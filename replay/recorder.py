@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from diamonds.core import ConfigError, Engine, family_of, rules_for, with_rule
+from diamonds.core import DEFAULT_RULES, ConfigError, Engine, family_of, rules_for, with_rule
 from diamonds.io.escape import quoted, visible
 from diamonds.io.write import leftovers, write_text
 from diamonds.notation.reader import parse_game
@@ -1053,7 +1053,7 @@ class _NotHere(Exception):
 
 def _plays_per_trick(tags: Sequence[tuple[str, str]]) -> int:
     values = dict(tags)
-    rule_set = rules_for(values.get("Rules", "2e"))
+    rule_set = rules_for(values.get("Rules", DEFAULT_RULES))
     players = parse_players(values.get("Players", ""))
     config: Any = rule_set.configure(players, variants=parse_variants(values.get("Variant", "")),
                                 options={k: v for k, v in values.items() if k in rule_set.option_tags})

@@ -28,7 +28,7 @@ import pyspiel
 import diamonds
 from diamonds.bots import family_bot, table_of
 from diamonds.bots.observe import Choices, Codec, Layout, PublicRecord, choices, codec, describe, observation_vector, record_of
-from diamonds.core import rules_for
+from diamonds.core import DEFAULT_RULES, rules_for
 from diamonds.core.simulate import default_names
 
 __all__ = ["GAMES", "PREFIX", "DiamondsGame", "DiamondsState", "resample"]
@@ -82,7 +82,7 @@ def _game_type(name: str, rules: str) -> pyspiel.GameType:
 class DiamondsGame(pyspiel.Game):
     """One rule set with its parameters; `new_position()` is the `diamonds.Position` a new state wraps."""
 
-    RULES = "2e"  # each registered subclass names its rule set
+    RULES = DEFAULT_RULES  # each registered subclass names its rule set
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         rules = self.RULES
