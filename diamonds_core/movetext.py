@@ -26,11 +26,11 @@ def words(text: str) -> list[Word]:
     return [Word(match.group(), match.start() + 1) for match in re.finditer(r"\S+", text)]
 
 
-def refuse(text: str, word: Word | None, reason: str, expected: str, ruling: str | None = None) -> NotationError:
+def refuse(text: str, word: Word | None, reason: str, expected: str, rule: str | None = None) -> NotationError:
     """The error for `word` (None: the text as a whole) of a move's text."""
     column = word.column if word is not None else 1
     return NotationError(f"{reason} (expected {expected})", text=text, column=column, expected=expected,
-                         rule=ruling)
+                         rule=rule)
 
 
 def card_of(text: str, word: Word, *, marks: str = "") -> AnyCard:
@@ -44,13 +44,13 @@ def card_of(text: str, word: Word, *, marks: str = "") -> AnyCard:
     return card
 
 
-def suited_card_of(text: str, word: Word, *, refusal: str, ruling: str) -> Card:
+def suited_card_of(text: str, word: Word, *, refusal: str, rule: str) -> Card:
     """`card_of` in a game without the Joker: `Jo` (a card of no suit) is another game's word, refused with
-    the game's `refusal` (`Jo is not in this game's deck (ranks 1-15)`) and `ruling` at the word's column."""
+    the game's `refusal` (`Jo is not in this game's deck (ranks 1-15)`) and `rule` at the word's column."""
     card = card_of(text, word)
     if not isinstance(card, Card):
         raise NotationError(refusal.format(card=card), text=text, column=word.column,
-                            expected="a card of this game's deck", rule=ruling)
+                            expected="a card of this game's deck", rule=rule)
     return card
 
 

@@ -52,7 +52,7 @@ def parse_card(config: GameConfig, text: str) -> Card:
 
 def _card(config: GameConfig, text: str, word: Word) -> Card:
     top = max(card.rank for card in config.deck)
-    return suited_card_of(text, word, refusal=f"{{card}} is not in this game's deck (ranks 1-{top})", ruling="R5")
+    return suited_card_of(text, word, refusal=f"{{card}} is not in this game's deck (ranks 1-{top})", rule="R5")
 
 
 def parse_move(state: State, text: str) -> Move:

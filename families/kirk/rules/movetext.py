@@ -27,7 +27,7 @@ def parse_card(config: KirkConfig, text: str) -> Card:
 
 
 def _card(config: KirkConfig, text: str, word: Word) -> Card:
-    return suited_card_of(text, word, refusal=f"{{card}} is not in the pack ({deck_text(config)})", ruling="K2")
+    return suited_card_of(text, word, refusal=f"{{card}} is not in the pack ({deck_text(config)})", rule="K2")
 
 
 def parse_move(state: State, text: str) -> Move:
