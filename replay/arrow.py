@@ -168,8 +168,20 @@ class TableWriter:
         self.folder = folder
         self.row_group_games = row_group_games or ROW_GROUP_GAMES
         os.makedirs(folder, exist_ok=True)
-        self.writers = {name: pa.parquet.ParquetWriter(self.path(name), schema(name), compression="zstd")
-                        for name in TABLE_NAMES}
+        # Every table is opened, even when an interrupt comes while they are (it is raised once they are, and
+        # closed): a folder kept partial (`--keep-partial`) then holds every table readable, never a file of
+        # 0 bytes that no reader takes.
+        self.writers: dict[str, Any] = {}
+        interrupted: KeyboardInterrupt | None = None
+        for name in TABLE_NAMES:
+            while name not in self.writers:
+                try:
+                    self.writers[name] = pa.parquet.ParquetWriter(self.path(name), schema(name), compression="zstd")
+                except KeyboardInterrupt as error:
+                    interrupted = error
+        if interrupted is not None:
+            self.close(flush=False)
+            raise interrupted
         self.pending: dict[str, list[Any]] = {name: [] for name in TABLE_NAMES}  # Arrow tables
         self.pending_games = 0
         self.games = 0
@@ -203,8 +215,16 @@ class TableWriter:
             if flush:
                 self.flush()
         finally:
-            for writer in self.writers.values():
-                writer.close()
+            interrupted: KeyboardInterrupt | None = None
+            for writer in self.writers.values():  # each closed whole (its footer written), even if interrupted
+                while True:
+                    try:
+                        writer.close()
+                        break
+                    except KeyboardInterrupt as error:
+                        interrupted = error
+            if interrupted is not None:
+                raise interrupted
 
     def __enter__(self) -> TableWriter:
         return self

@@ -338,3 +338,37 @@ def test_the_no_trick_bonus_query_rebuilds_the_engines_scores(in_tables: Convert
     [(decided, games)] = duckdb.sql(query).fetchall()
     fitzgerald_games = sum(1 for game in in_tables.games.values() if game.config.rules in ("1e", "2e", "bga"))
     assert 0 <= decided <= games == fitzgerald_games
+
+
+@pytest.mark.parametrize("at", ["open", "close"])
+def test_an_interrupt_while_the_tables_are_opened_or_closed_leaves_every_table_readable(tmp_path, monkeypatch, at):
+    """SIGINT (a KeyboardInterrupt) while `TableWriter` opens its tables, or closes them: it is raised once every
+    table is opened and closed whole, so that a folder kept partial (`--keep-partial`) never holds a table of
+    0 bytes or without its footer (the race a loaded CI machine met)."""
+    from diamonds.replay.arrow import TableWriter
+    from diamonds.replay.tables import TABLE_NAMES
+
+    real = pq.ParquetWriter
+    interrupts = {"left": 1}
+
+    class Interrupted(real):  # type: ignore[misc, valid-type]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            if at == "open" and len(os.listdir(tmp_path / "t")) == 2 and interrupts["left"]:
+                interrupts["left"] -= 1
+                raise KeyboardInterrupt
+            super().__init__(*args, **kwargs)
+
+        def close(self) -> None:
+            if at == "close" and interrupts["left"]:
+                interrupts["left"] -= 1
+                raise KeyboardInterrupt
+            super().close()
+
+    monkeypatch.setattr(pq, "ParquetWriter", Interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        with TableWriter(str(tmp_path / "t")):
+            if at == "open":
+                pytest.fail("an interrupt while opening is raised from the constructor")
+    assert interrupts["left"] == 0  # the interrupt came
+    for name in TABLE_NAMES:
+        assert pq.read_table(tmp_path / "t" / f"{name}.parquet").num_rows == 0, name
