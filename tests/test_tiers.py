@@ -33,5 +33,7 @@ def test_ci_runs_the_readme_command_then_exactly_the_heavier_tiers() -> None:
     readme = run.index('python -m pip install ".[test]" && pytest')
     heavy = shlex.split(next(line for line in run[readme + 1:] if line.startswith("pytest")))  # the next pytest
     assert heavy[:3] == ["pytest", "-m", heavy_tiers()]  # together: every test once
+    if heavy[-2:] == ["||", "status=$?"]:  # its failure kept for the end, once the side checks have printed
+        heavy = heavy[:-2]
     assert heavy[3:] in ([], ["-n", "$(( $(nproc) + 1 ))"])  # at most a worker count: nothing left out
     assert not [line for line in run if line.startswith("pytest") and " -k " in line]
