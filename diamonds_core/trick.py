@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from .cards import AnyCard, Card, format_cards, sort_cards
 from .family import CardPlayedEvent, CardsDealtEvent, Rules, SideResult, TrickWonEvent
@@ -41,6 +41,7 @@ __all__ = [
 class Deal:
     """The chance move: each seat's hand, in seat order."""
 
+    kind: ClassVar[str] = "deal"  # what it is, to generic layers (`diamonds.core.family.move_kind`)
     hands: tuple[tuple[AnyCard, ...], ...]
 
     def __str__(self) -> str:
@@ -49,6 +50,7 @@ class Deal:
 
 @dataclass(frozen=True, slots=True)
 class PlayCard:
+    kind: ClassVar[str] = "card"  # what it is, to generic layers (`diamonds.core.family.move_kind`)
     card: AnyCard
 
     def __str__(self) -> str:

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from diamonds.core.cards import AnyCard, Card, CardParseError, Suit, card_text, format_cards
 
@@ -23,6 +24,7 @@ __all__ = ["Move", "Deal", "Bid", "TakeFromKitty", "FinalBid", "PlayCard"]
 class Deal:
     """B2: the ten cards of each seat (by seat index) and the three cards of the kitty."""
 
+    kind: ClassVar[str] = "deal"  # what it is, to generic layers (`diamonds.core.family.move_kind`)
     hands: tuple[tuple[AnyCard, ...], ...]
     kitty: tuple[AnyCard, ...]
 
@@ -34,6 +36,7 @@ class Deal:
 class Bid:
     """B3: `seat` bids `amount` tricks."""
 
+    kind: ClassVar[str] = "bid"  # what it is, to generic layers (`diamonds.core.family.move_kind`)
     seat: int
     amount: int
 
@@ -45,6 +48,7 @@ class Bid:
 class TakeFromKitty:
     """B4: `seat` takes `card` from the kitty, then lays `point` (possibly the same card) as its point card."""
 
+    kind: ClassVar[str] = "take"  # what it is, to generic layers (`diamonds.core.family.move_kind`)
     seat: int
     card: AnyCard
     point: AnyCard
@@ -57,6 +61,7 @@ class TakeFromKitty:
 class FinalBid:
     """B5: `seat`'s final bid (its bid, one more, or one less)."""
 
+    kind: ClassVar[str] = "final"  # what it is, to generic layers (`diamonds.core.family.move_kind`)
     seat: int
     amount: int
 
@@ -73,6 +78,7 @@ class PlayCard:
     any other card; a led Joker's given suit is the led suit.
     """
 
+    kind: ClassVar[str] = "card"  # what it is, to generic layers (`diamonds.core.family.move_kind`)
     card: AnyCard
     high: bool | None = None
     suit: Suit | None = None

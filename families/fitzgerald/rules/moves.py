@@ -19,6 +19,7 @@ would refuse the Joker with a bare TypeError where the pure build lets the rules
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from diamonds.core.cards import AnyCard, Card, format_cards
 
@@ -29,6 +30,7 @@ __all__ = ["Move", "Deal", "ChoosePassCount", "PassCards", "PlayCard", "ChooseVi
 
 @dataclass(frozen=True, slots=True)
 class Deal:
+    kind: ClassVar[str] = "deal"  # what it is, to generic layers (`diamonds.core.family.move_kind`)
     hands: tuple[tuple[AnyCard, ...], ...]
 
     def __str__(self) -> str:
@@ -37,6 +39,7 @@ class Deal:
 
 @dataclass(frozen=True, slots=True)
 class ChoosePassCount:
+    kind: ClassVar[str] = "pass"  # what it is, to generic layers (`diamonds.core.family.move_kind`)
     count: int
 
     def __str__(self) -> str:
@@ -45,6 +48,7 @@ class ChoosePassCount:
 
 @dataclass(frozen=True, slots=True)
 class PassCards:
+    kind: ClassVar[str] = "pass"  # what it is, to generic layers (`diamonds.core.family.move_kind`)
     seat: int
     cards: tuple[AnyCard, ...]
 
@@ -54,6 +58,7 @@ class PassCards:
 
 @dataclass(frozen=True, slots=True)
 class PlayCard:
+    kind: ClassVar[str] = "card"  # what it is, to generic layers (`diamonds.core.family.move_kind`)
     card: AnyCard
 
     @staticmethod
@@ -74,6 +79,7 @@ _PLAY_CARD: dict[Card, PlayCard] = {card: PlayCard(card) for card in deck()}
 
 @dataclass(frozen=True, slots=True)
 class ChooseVictim:
+    kind: ClassVar[str] = "victim"  # what it is, to generic layers (`diamonds.core.family.move_kind`)
     victim: int | None  # a seat naming its side; None: not named
 
     def __str__(self) -> str:
