@@ -90,11 +90,11 @@ class TrickWonEvent:
 
 
 def move_kind(move: object) -> str:
-    """What a move is, as its class declares it (`kind`, a class attribute): "card" for a card played to a trick,
-    "victim" for a Clubs victim named, else the word of the DGN item it stands for ("deal", "pass", "bid", "take",
-    "final"). Generic layers (the analysis) tell moves apart by it, never by a class's name or a move's text;
-    "move" for a class that declares none."""
-    kind: str = getattr(type(move), "kind", "move")
+    """What a move is, as its class declares it (`kind`, a property: a class attribute of a dataclass compiled by
+    mypyc would be taken for a field): "card" for a card played to a trick, "victim" for a Clubs victim named, else
+    the word of the DGN item it stands for ("deal", "pass", "bid", "take", "final"). Generic layers (the analysis)
+    tell moves apart by it, never by a class's name or a move's text; "move" for a class that declares none."""
+    kind: str = getattr(move, "kind", "move")
     return kind
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from .cards import AnyCard, Card, format_cards, sort_cards
 from .family import CardPlayedEvent, CardsDealtEvent, Rules, SideResult, TrickWonEvent
@@ -41,8 +41,12 @@ __all__ = [
 class Deal:
     """The chance move: each seat's hand, in seat order."""
 
-    kind: ClassVar[str] = "deal"  # what it is, to generic layers (`diamonds.core.family.move_kind`)
     hands: tuple[tuple[AnyCard, ...], ...]
+
+    @property
+    def kind(self) -> str:
+        """What the move is, to generic layers (`diamonds.core.family.move_kind`)."""
+        return "deal"
 
     def __str__(self) -> str:
         return " / ".join(format_cards(hand) for hand in self.hands)
@@ -50,8 +54,12 @@ class Deal:
 
 @dataclass(frozen=True, slots=True)
 class PlayCard:
-    kind: ClassVar[str] = "card"  # what it is, to generic layers (`diamonds.core.family.move_kind`)
     card: AnyCard
+
+    @property
+    def kind(self) -> str:
+        """What the move is, to generic layers (`diamonds.core.family.move_kind`)."""
+        return "card"
 
     def __str__(self) -> str:
         return str(self.card)

@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from diamonds.core.cards import AnyCard, Card, CardParseError, Suit, card_text, format_cards
 
@@ -24,9 +23,13 @@ __all__ = ["Move", "Deal", "Bid", "TakeFromKitty", "FinalBid", "PlayCard"]
 class Deal:
     """B2: the ten cards of each seat (by seat index) and the three cards of the kitty."""
 
-    kind: ClassVar[str] = "deal"  # what it is, to generic layers (`diamonds.core.family.move_kind`)
     hands: tuple[tuple[AnyCard, ...], ...]
     kitty: tuple[AnyCard, ...]
+
+    @property
+    def kind(self) -> str:
+        """What the move is, to generic layers (`diamonds.core.family.move_kind`)."""
+        return "deal"
 
     def __str__(self) -> str:
         return " / ".join(format_cards(hand) for hand in self.hands) + f" kitty {format_cards(self.kitty)}"
@@ -36,9 +39,13 @@ class Deal:
 class Bid:
     """B3: `seat` bids `amount` tricks."""
 
-    kind: ClassVar[str] = "bid"  # what it is, to generic layers (`diamonds.core.family.move_kind`)
     seat: int
     amount: int
+
+    @property
+    def kind(self) -> str:
+        """What the move is, to generic layers (`diamonds.core.family.move_kind`)."""
+        return "bid"
 
     def __str__(self) -> str:
         return f"bid {self.amount}"
@@ -48,10 +55,14 @@ class Bid:
 class TakeFromKitty:
     """B4: `seat` takes `card` from the kitty, then lays `point` (possibly the same card) as its point card."""
 
-    kind: ClassVar[str] = "take"  # what it is, to generic layers (`diamonds.core.family.move_kind`)
     seat: int
     card: AnyCard
     point: AnyCard
+
+    @property
+    def kind(self) -> str:
+        """What the move is, to generic layers (`diamonds.core.family.move_kind`)."""
+        return "take"
 
     def __str__(self) -> str:
         return f"take {self.card} point {self.point}"
@@ -61,9 +72,13 @@ class TakeFromKitty:
 class FinalBid:
     """B5: `seat`'s final bid (its bid, one more, or one less)."""
 
-    kind: ClassVar[str] = "final"  # what it is, to generic layers (`diamonds.core.family.move_kind`)
     seat: int
     amount: int
+
+    @property
+    def kind(self) -> str:
+        """What the move is, to generic layers (`diamonds.core.family.move_kind`)."""
+        return "final"
 
     def __str__(self) -> str:
         return f"final {self.amount}"
@@ -78,10 +93,14 @@ class PlayCard:
     any other card; a led Joker's given suit is the led suit.
     """
 
-    kind: ClassVar[str] = "card"  # what it is, to generic layers (`diamonds.core.family.move_kind`)
     card: AnyCard
     high: bool | None = None
     suit: Suit | None = None
+
+    @property
+    def kind(self) -> str:
+        """What the move is, to generic layers (`diamonds.core.family.move_kind`)."""
+        return "card"
 
     def __str__(self) -> str:
         text = str(self.card)

@@ -19,7 +19,6 @@ would refuse the Joker with a bare TypeError where the pure build lets the rules
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from diamonds.core.cards import AnyCard, Card, format_cards
 
@@ -30,8 +29,12 @@ __all__ = ["Move", "Deal", "ChoosePassCount", "PassCards", "PlayCard", "ChooseVi
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    kind: ClassVar[str] = "deal"  # what it is, to generic layers (`diamonds.core.family.move_kind`)
     hands: tuple[tuple[AnyCard, ...], ...]
+
+    @property
+    def kind(self) -> str:
+        """What the move is, to generic layers (`diamonds.core.family.move_kind`)."""
+        return "deal"
 
     def __str__(self) -> str:
         return " / ".join(format_cards(hand) for hand in self.hands)
@@ -39,8 +42,12 @@ class Deal:
 
 @dataclass(frozen=True, slots=True)
 class ChoosePassCount:
-    kind: ClassVar[str] = "pass"  # what it is, to generic layers (`diamonds.core.family.move_kind`)
     count: int
+
+    @property
+    def kind(self) -> str:
+        """What the move is, to generic layers (`diamonds.core.family.move_kind`)."""
+        return "pass"
 
     def __str__(self) -> str:
         return f"pass {self.count}"
@@ -48,9 +55,13 @@ class ChoosePassCount:
 
 @dataclass(frozen=True, slots=True)
 class PassCards:
-    kind: ClassVar[str] = "pass"  # what it is, to generic layers (`diamonds.core.family.move_kind`)
     seat: int
     cards: tuple[AnyCard, ...]
+
+    @property
+    def kind(self) -> str:
+        """What the move is, to generic layers (`diamonds.core.family.move_kind`)."""
+        return "pass"
 
     def __str__(self) -> str:
         return f"pass {format_cards(self.cards)}"
@@ -58,7 +69,6 @@ class PassCards:
 
 @dataclass(frozen=True, slots=True)
 class PlayCard:
-    kind: ClassVar[str] = "card"  # what it is, to generic layers (`diamonds.core.family.move_kind`)
     card: AnyCard
 
     @staticmethod
@@ -70,6 +80,11 @@ class PlayCard:
         except KeyError:
             return PlayCard(card)
 
+    @property
+    def kind(self) -> str:
+        """What the move is, to generic layers (`diamonds.core.family.move_kind`)."""
+        return "card"
+
     def __str__(self) -> str:
         return str(self.card)
 
@@ -79,8 +94,12 @@ _PLAY_CARD: dict[Card, PlayCard] = {card: PlayCard(card) for card in deck()}
 
 @dataclass(frozen=True, slots=True)
 class ChooseVictim:
-    kind: ClassVar[str] = "victim"  # what it is, to generic layers (`diamonds.core.family.move_kind`)
     victim: int | None  # a seat naming its side; None: not named
+
+    @property
+    def kind(self) -> str:
+        """What the move is, to generic layers (`diamonds.core.family.move_kind`)."""
+        return "victim"
 
     def __str__(self) -> str:
         return ">-" if self.victim is None else f">{self.victim}"
