@@ -40,6 +40,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from diamonds.core.family import move_kind
 from diamonds.notation.records import Call, Comment, GameRecord, HandLine, Play, Plays, Round, Take, Trick
 
 from . import family_bot, relative_score, table_of
@@ -96,12 +97,9 @@ def marks(rules: str, mistake: float | None = None, blunder: float | None = None
     return mistake, max(own_blunder, mistake) if blunder is None else blunder
 
 
-def decision_kind(text: str) -> str:
-    """What a move's text says it is: a card (one word), a victim (`>id`), or the item's first word."""
-    word, _, rest = text.partition(" ")
-    if not rest:
-        return "victim" if word.startswith(">") else "card"
-    return word
+def decision_kind(move: Any) -> str:
+    """What a decision is, by its move's type (`move_kind`): "card", "victim", or its DGN item's word."""
+    return move_kind(move)
 
 
 def _interval(diffs: Sequence[float]) -> tuple[float, float, float]:
@@ -194,7 +192,7 @@ def judge(game: Any, *, samples: int = DEFAULT_SAMPLES, max_samples: int | None 
         if found is not None:
             judgements.append(dataclasses.replace(found, round_index=round_index,
                                                   play_index=play_index if found.kind == "card" else None))
-        if decision_kind(position.text(move)) == "card":
+        if decision_kind(move) == "card":
             play_index += 1
         position.push(move)
     return judgements
@@ -227,7 +225,7 @@ def judge_decision(position: Any, move: Any, *, ply: int = 0, seed: int = 0, sam
         return None
     best, best_value, played_value, low, high, count, considered, method = verdict
     text = view.text(move)
-    return Judgement(ply, 0, None, decision_kind(text), view.viewer, text, view.text(best), played_value, best_value,
+    return Judgement(ply, 0, None, decision_kind(move), view.viewer, text, view.text(best), played_value, best_value,
                      low, high, count, considered, len(moves), method, _glyph(low, thresholds), view.label)
 
 

@@ -245,18 +245,21 @@ def analysis_of(replayed: ReplayedGame, steps: Sequence[Step]) -> tuple[tuple[Pa
 @dataclass(frozen=True, slots=True)
 class _Due:
     """A player's decision in a replayed game: its ply, its round's number, where it was due (the position's
-    label, as `Position.label` and `Judgement.at` give it: R2.7.3, R2.end), its text and the seat that made it."""
+    label, as `Position.label` and `Judgement.at` give it: R2.7.3, R2.end), its text, the seat that made it and
+    its kind (`bots.analyse.decision_kind`: "card", "victim", ...)."""
 
     ply: int
     round_no: int
     at: str
     text: str
     seat: int
+    kind: str
 
 
 def _decisions(replayed: ReplayedGame) -> list[_Due]:
     """Every decision of the game's moves (chance moves, the deals, are none), each where it was due: the
     replay's one walk of positions (`next_mark`, as `Position.label`) over the game's own events."""
+    from diamonds.bots.analyse import decision_kind
     from diamonds.replay.steps import START, next_mark
 
     engine, config = replayed.game, replayed.config
@@ -268,7 +271,7 @@ def _decisions(replayed: ReplayedGame) -> list[_Due]:
         state = engine.state_at(ply)
         seat = None if rules.is_chance(state) else rules.to_move(state)
         if seat is not None:
-            found.append(_Due(ply, mark.round_no, mark.label, rules.move_text(state, move), seat))
+            found.append(_Due(ply, mark.round_no, mark.label, rules.move_text(state, move), seat, decision_kind(move)))
         for event in events:
             mark = next_mark(mark, event, step_marks) or mark
     return found
@@ -278,11 +281,11 @@ def _victims_by_item(replayed: ReplayedGame) -> dict[tuple[int, int, str], list[
     """The game's Clubs victim decisions (R14) by the item `annotate` writes each one's mark on (the card that
     carries its `>Name`, or the end line: `bots.analyse.victim_items`, the writer's own mapping), keyed by the
     round's number, that item and the victim's text, in the order they were made."""
-    from diamonds.bots.analyse import decision_kind, victim_items
+    from diamonds.bots.analyse import victim_items
 
     by_round: dict[int, list[_Due]] = {}
     for due in _decisions(replayed):
-        if decision_kind(due.text) == "victim":
+        if due.kind == "victim":
             by_round.setdefault(due.round_no, []).append(due)
     found: dict[tuple[int, int, str], list[_Due]] = {}
     for round_ in replayed.record.rounds:

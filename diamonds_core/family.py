@@ -27,7 +27,7 @@ from .seating import Seating
 __all__ = [
     "SideResult", "HandNumbered", "CardsDealtEvent", "HandDealtEvent", "CardPlayedEvent", "TrickWonEvent",
     "Sight", "Rules", "EngineRules", "Table", "Endgame", "PureTable", "Family",
-    "FamilyMismatch", "STANDARD_PARTS", "REQUIRED_PARTS", "MissingPart", "FamilyInvariants",
+    "FamilyMismatch", "STANDARD_PARTS", "REQUIRED_PARTS", "MissingPart", "FamilyInvariants", "move_kind",
 ]
 
 
@@ -87,6 +87,15 @@ class TrickWonEvent:
     (the winning card) and `cards` (in play order)."""
 
     __slots__ = ()
+
+
+def move_kind(move: object) -> str:
+    """What a move is, as its class declares it (`kind`, a property: a class attribute of a dataclass compiled by
+    mypyc would be taken for a field): "card" for a card played to a trick, "victim" for a Clubs victim named, else
+    the word of the DGN item it stands for ("deal", "pass", "bid", "take", "final"). Generic layers (the analysis)
+    tell moves apart by it, never by a class's name or a move's text; "move" for a class that declares none."""
+    kind: str = getattr(move, "kind", "move")
+    return kind
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,6 +43,11 @@ class Deal:
 
     hands: tuple[tuple[AnyCard, ...], ...]
 
+    @property
+    def kind(self) -> str:
+        """What the move is, to generic layers (`diamonds.core.family.move_kind`)."""
+        return "deal"
+
     def __str__(self) -> str:
         return " / ".join(format_cards(hand) for hand in self.hands)
 
@@ -50,6 +55,11 @@ class Deal:
 @dataclass(frozen=True, slots=True)
 class PlayCard:
     card: AnyCard
+
+    @property
+    def kind(self) -> str:
+        """What the move is, to generic layers (`diamonds.core.family.move_kind`)."""
+        return "card"
 
     def __str__(self) -> str:
         return str(self.card)

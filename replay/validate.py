@@ -253,6 +253,28 @@ _SET_UP_TAGS = frozenset(("Players", "Rules", "Variant", "Dealer"))
 _CONFIGS: dict[tuple[tuple[str, str], ...], tuple[tuple[object, int], Seating]] = {}  # _Setup.configure's
 
 
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A place a round's cards are dealt to besides the players' hands (the kitty), written as a line of its own."""
+
+    kind: str  # the line's keyword: `kitty`
+    name: str  # the place in messages: "the kitty"
+    holds: str  # a card there, in messages: "is in the kitty"
+    size: int  # how many cards it is dealt
+
+
+@dataclass(frozen=True, slots=True)
+class DealLines:
+    """What a game's deal lines are checked against on their own (`Replayer.check_deal_lines`): the family's
+    pack (and its words for it), a hand's size, the ruling that says so, and any places besides the hands."""
+
+    deck: frozenset[Any]
+    pack_text: str  # what the pack is, for a card of no pack
+    hand_size: int
+    rule: str | None
+    places: tuple[Place, ...] = ()
+
+
 class Replayer(Reporter):
     """A family's bridge subclasses this: `play_rounds` turns the record's rounds into moves.
 
@@ -388,6 +410,70 @@ class Replayer(Reporter):
                              f"{rnd.header.number}", f"duplicate-{kind}", rule, len(kind))
             found[seat] = line
         return found
+
+    def check_deal_lines(self, rnd: Round, spec: DealLines) -> tuple[dict[int, HandLine], dict[str, HandLine]]:
+        """A round's deal lines (and its other places' lines, `spec.places`) checked on their own, in the order
+        written (`spec.rule`): one line per seat or place, cards of the pack, none twice, each line its size.
+        What the engine checks of a whole deal; checked here because the places left out may still have to be
+        inferred. Messages as the engines word them. Returns the deal lines by seat and the places' by kind."""
+        names = self.config.players
+        rule = spec.rule
+        deck = spec.deck
+        places = {place.kind: place for place in spec.places}
+        deals: dict[int, HandLine] = {}
+        others: dict[str, HandLine] = {}
+        placed: dict[Any, int | Place] = {}  # card -> seat, or the place it is dealt to
+
+        def name(where: int | Place) -> str:
+            return where.name if isinstance(where, Place) else names[where]
+
+        for line in rnd.hand_lines:
+            where: int | Place
+            place = places.get(line.kind)
+            if place is not None:
+                if line.kind in others:
+                    self.problem(line.pos, f"a second {line.kind} line in {self.round_word} {rnd.header.number}",
+                                 "duplicate-deal", rule, len(line.kind))
+                others[line.kind] = line
+                where = place
+            elif line.kind == "deal":
+                seat = self.seats.get(line.player)
+                if seat is None:
+                    seat = self.seat(line.player, line.player_pos)  # reported there, or matched ignoring case
+                if seat in deals:
+                    self.problem(line.pos, f"a second deal line for {names[seat]} in {self.round_word} "
+                                 f"{rnd.header.number}", "duplicate-deal", rule, len(line.kind))
+                deals[seat] = line
+                where = seat
+            else:
+                continue  # another game's line: the family's `refuse_foreign_items` reports it
+            plays = line.cards
+            plain = plays.plain
+            cards = plays.cards
+            if plain and deck.issuperset(cards) and placed.keys().isdisjoint(cards) and len(set(cards)) == len(cards):
+                placed.update(dict.fromkeys(cards, where))  # what the loop below finds nothing wrong with
+                cards = ()
+            for index, card in enumerate(cards):
+                if not plain:
+                    self.refuse_line_marks(plays[index], line.kind)
+                if card not in deck:
+                    holds = where.holds if isinstance(where, Place) else f"is dealt to {names[where]}"
+                    self.problem(plays[index].pos, f"{card} {holds}, but it is not in the pack ({spec.pack_text})"
+                                 f"{meant_card(card)}", "card-not-in-deck", rule, plays[index].length)
+                if card in placed:
+                    first = placed[card]
+                    twice = f"twice to {name(where)}" if first == where else f"to {name(first)} and to {name(where)}"
+                    self.problem(plays[index].pos, f"{card} is dealt {twice}", "card-twice", rule, plays[index].length)
+                placed[card] = where
+            size = where.size if isinstance(where, Place) else spec.hand_size
+            if len(plays.cards) != size:
+                self.problem(line.pos, f"{name(where)} is dealt {len(plays.cards)} cards, not {size}", "invalid-deal",
+                             rule, len(line.kind))
+        return deals, others
+
+    def refuse_line_marks(self, play: Play, kind: str) -> None:
+        """`check_deal_lines`' hook for a card of a `kind` line written with marks: what the family refuses of
+        them there (nothing, where its `check_notation` has refused every mark already)."""
 
     def open_round(self, number: int, rnd: Round, dealer: int) -> None:
         """A round header's checks, in every game: no round after the game's end (`over_text`, cited with the
@@ -652,4 +738,4 @@ def _result_spans(value: str) -> list[tuple[int, int, int, int]]:
     return spans
 
 
-__all__ += ["Reporter", "Choice", "HandLine"]
+__all__ += ["Reporter", "Choice", "HandLine", "DealLines", "Place"]

@@ -54,7 +54,7 @@ from diamonds.core.errors import CardNotHeld, CardNotInDeck, GameOver, MustFollo
 from diamonds.core.sampling import shown_voids, void_refusals
 from diamonds.notation.records import Call, HandLine, Play, Plays, Pos, Round, Take
 from diamonds.replay.bridge import Bridge
-from diamonds.replay.validate import ReplayedGame, Replayer, meant_card, names_text
+from diamonds.replay.validate import DealLines, Place, ReplayedGame, Replayer, meant_card, names_text
 
 from .record import record_from_game
 from .rules import (
@@ -269,59 +269,12 @@ class BiddingReplayer(Replayer):
     # ---------------------------------------------------------------- the deal
 
     def hand_lines(self, rnd: Round) -> tuple[dict[int, HandLine], HandLine | None]:
-        """The deal and kitty lines written, checked on their own (B2): cards of the pack, none twice,
-        10 to a player and 3 to the kitty. What the engine checks of a whole deal; checked here because
-        the other places may still have to be inferred. Messages as the engine words them."""
+        """The deal and kitty lines written, checked on their own (B2, `check_deal_lines`): cards of the pack,
+        none twice, 10 to a player and 3 to the kitty; the other places may still have to be inferred."""
         config = self.config
-        names = config.players
-        deals: dict[int, HandLine] = {}
-        kitty: HandLine | None = None
-        placed: dict[AnyCard, int | None] = {}  # card -> seat, or None for the kitty
-
-        def place(where: int | None) -> str:
-            return "the kitty" if where is None else names[where]
-
-        for line in rnd.hand_lines:
-            where: int | None
-            if line.kind == "kitty":
-                if kitty is not None:
-                    self.problem(line.pos, f"a second kitty line in hand {rnd.header.number}", "duplicate-deal",
-                                 "B2", len(line.kind))
-                kitty, where = line, None
-            else:
-                where = self.seats.get(line.player)
-                if where is None:
-                    where = self.seat(line.player, line.player_pos)  # reported there, or matched ignoring case
-                if where in deals:
-                    self.problem(line.pos, f"a second deal line for {names[where]} in hand {rnd.header.number}",
-                                 "duplicate-deal", "B2", len(line.kind))
-                deals[where] = line
-            plays = line.cards
-            plain = plays.plain
-            cards = plays.cards
-            if plain and _DECK.issuperset(cards) and placed.keys().isdisjoint(cards) and len(set(cards)) == len(cards):
-                placed.update(dict.fromkeys(cards, where))  # what the loop below finds nothing wrong with
-                cards = ()
-            for index, card in enumerate(cards):
-                if not plain:
-                    self.refuse_line_marks(plays[index], line.kind)
-                if card not in _DECK:
-                    what = "is in the kitty" if where is None else f"is dealt to {names[where]}"
-                    self.problem(plays[index].pos, f"{card} {what}, but it is not in the pack ({PACK_TEXT})"
-                                 f"{meant_card(card)}", "card-not-in-deck", "B2", plays[index].length)
-                if card in placed:
-                    first = placed[card]
-                    twice = (f"twice to {place(where)}" if first == where else
-                             f"to {place(first)} and to {place(where)}")
-                    self.problem(plays[index].pos, f"{card} is dealt {twice}", "card-twice", "B2",
-                                 plays[index].length)
-                placed[card] = where
-            size = config.hand_size if where is not None else config.kitty_size
-            if len(plays.cards) != size:
-                who = f"{names[where]} is dealt" if where is not None else "the kitty is dealt"
-                self.problem(line.pos, f"{who} {len(line.cards)} cards, not {size}", "invalid-deal", "B2",
-                             len(line.kind))
-        return deals, kitty
+        kitty = Place("kitty", "the kitty", "is in the kitty", config.kitty_size)
+        deals, places = self.check_deal_lines(rnd, DealLines(_DECK, PACK_TEXT, config.hand_size, "B2", (kitty,)))
+        return deals, places.get("kitty")
 
     def written_deal(self) -> Deal | None:
         """The deal when the lines written give it: all four places, or all but one (the rest of the pack)."""

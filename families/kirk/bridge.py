@@ -35,7 +35,7 @@ from diamonds.core import Card, IllegalMove
 from diamonds.core.errors import CardNotHeld, CardNotInDeck
 from diamonds.notation.records import HandLine, Round
 from diamonds.replay.bridge import Bridge
-from diamonds.replay.validate import Replayer, meant_card, names_text, whole_tricks
+from diamonds.replay.validate import DealLines, Replayer, meant_card, names_text, whole_tricks
 
 from .record import record_from_game
 from .rules import CardPlayed, Deal, KirkConfig, Phase, PlayCard, State, first_leader, trick_winner
@@ -82,7 +82,7 @@ class KirkReplayer(Replayer):
         if len(deals) == n:
             self.push_deal(rnd, tuple(deals[seat].cards.cards for seat in range(n)), deals)
             return self.play_tricks(number, rnd, last=last)
-        self.check_deal_lines(rnd)
+        self.check_deal_lines(rnd, self.deal_lines())  # the other hands are still to be inferred
         played, complete = self.check_plays(number, rnd, dealer, deals, last=last)
         if not complete and self.stand_in and last:
             # A stand-in deal (`Replayer.stand_in_hands`): a seat holds its deal line, else the cards it played
@@ -125,31 +125,10 @@ class KirkReplayer(Replayer):
 
     # ---------------------------------------------------------------- deal lines
 
-    def check_deal_lines(self, rnd: Round) -> None:
-        """The deal lines written, on their own (K2): 13 cards of the pack each, no card twice.
-
-        What the engine checks of a whole deal; needed here because the other hands are still to
-        be inferred. Messages as the engine words them."""
+    def deal_lines(self) -> DealLines:
+        """What Kirk's deal lines are checked against on their own (K2): 13 cards of the pack each."""
         config = self.config
-        deck = frozenset(config.deck)
-        dealt_to: dict[object, int] = {}
-        for line in rnd.deals:
-            seat = config.seat_of(line.player)
-            assert seat is not None
-            name = config.players[seat]
-            for play in line.cards:
-                card = play.card
-                if card not in deck:
-                    self.problem(play.pos, f"{card} is dealt to {name}, but it is not in the pack ({PACK_TEXT})"
-                                 f"{meant_card(card)}", "card-not-in-deck", "K2", play.length)
-                if card in dealt_to:
-                    first = dealt_to[card]
-                    whom = f"twice to {name}" if first == seat else f"to {config.players[first]} and to {name}"
-                    self.problem(play.pos, f"{card} is dealt {whom}", "card-twice", "K2", play.length)
-                dealt_to[card] = seat
-            if len(line.cards) != config.hand_size:
-                self.problem(line.pos, f"{name} is dealt {len(line.cards)} cards, not {config.hand_size}",
-                             "invalid-deal", "K2", len(line.kind))
+        return DealLines(frozenset(config.deck), PACK_TEXT, config.hand_size, "K2")
 
     def push_deal(self, rnd: Round, dealt: tuple[tuple[object, ...], ...], deals: dict[int, HandLine]) -> None:
         """Deal; a refused deal is shown at the card or the deal line the error's fields name (K2)."""

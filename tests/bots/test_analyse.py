@@ -12,8 +12,9 @@ from test_no_peeking import twin
 
 import diamonds
 from diamonds.bots import family_bot
-from diamonds.bots.analyse import GLYPHS, accuracy, analyse_game, judge, judge_decision, marks
+from diamonds.bots.analyse import GLYPHS, accuracy, analyse_game, decision_kind, judge, judge_decision, marks
 from diamonds.cli.main import main
+from diamonds.core.family import move_kind
 from diamonds.core.simulate import default_names
 from diamonds.notation.writer import write_game
 
@@ -60,6 +61,44 @@ def test_every_kind_of_decision_is_judged() -> None:
     assert all(j.considered <= j.legal for j in passes) and any(j.considered < j.legal for j in passes)
     bidding = judge(first_round("bidding", 3), samples=2, max_samples=2, exact_nodes=0)
     assert {"bid", "take", "final", "card"} <= {j.kind for j in bidding}
+
+
+FITZGERALD_KINDS = {"Deal": "deal", "ChoosePassCount": "pass", "PassCards": "pass", "PlayCard": "card",
+                    "ChooseVictim": "victim"}  # R6: the pass count and the cards passed; R8; R14
+
+
+@pytest.mark.parametrize(("rules", "count", "kinds"), [
+    ("1e", 3, FITZGERALD_KINDS),
+    ("bga", 2, FITZGERALD_KINDS),
+    ("kirk", 4, {"Deal": "deal", "PlayCard": "card"}),  # K2, K4
+    ("bidding", 3, {"Deal": "deal", "Bid": "bid", "TakeFromKitty": "take", "FinalBid": "final",
+                    "PlayCard": "card"}),  # B2-B6
+])
+def test_a_decision_s_kind_is_its_move_s_type(rules: str, count: int, kinds: dict[str, str]) -> None:
+    """Every kind of move of each family, in a round played at random: its kind comes from its type, and agrees
+    with the words the record writes it in (a card alone, `>id` for a victim, else the item's first word), which
+    is how `annotate` finds the item a mark goes on."""
+    seen: dict[str, str] = {}
+    for seed in range(3):
+        game = first_round(rules, seed, count)
+        position = game.start()
+        for move in game.moves:
+            kind = decision_kind(move)
+            seen[type(move).__name__] = kind
+            text = position.text(move)
+            if kind == "card":
+                assert " " not in text and not text.startswith(">"), text
+            elif kind == "victim":
+                assert text.startswith(">"), text
+            else:
+                assert text.split()[0] == kind, text
+            position.push(move)
+    assert seen == kinds
+
+
+def test_a_move_whose_class_declares_no_kind_is_a_move() -> None:
+    """A plug-in's move class without `kind` is neither a card nor a victim to the analysis (no crash)."""
+    assert move_kind(object()) == "move"
 
 
 @pytest.mark.slow  # mc's worlds at some 90 positions

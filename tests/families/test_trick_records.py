@@ -179,6 +179,64 @@ def test_a_card_dealt_twice_is_an_error_at_the_second(family, missing):
     assert problem.message == f"{card} is dealt to Ann and to Cat"
 
 
+# The deal lines written, checked on their own where a hand is left out (`Replayer.check_deal_lines`: one check for
+# both games, its pack, sizes and ruling the family's): each fault at its token, with the game's own ruling.
+
+
+def _one_line_left_out(family: Family) -> tuple[str, int, list[str]]:
+    """The game with Bob's deal line of hand 1 left out (so the other hands are checked before any is inferred),
+    Ann's deal line's number, and Bob's cards (dealt to nobody written)."""
+    text = family.text()
+    bob = lines_of(text)[line_no(text, "deal Bob", hand=1) - 1].split()[2:]
+    text = without_lines(text, "deal Bob")
+    return text, line_no(text, "deal Ann", hand=1), bob
+
+
+@each_family
+def test_a_card_twice_in_one_deal_line_is_an_error_at_the_second(family):
+    text, line, _ = _one_line_left_out(family)
+    card, _ = token_at(text, line, 2)
+    text, column = replace_token(text, line, 3, card)
+    problem = family.only_problem(text)
+    assert_at(problem, line, column, code="card-twice", rule=family.deal_rule)
+    assert problem.message == f"{card} is dealt twice to Ann"
+
+
+@pytest.mark.parametrize("change", [-1, 1], ids=["short", "long"])
+@each_family
+def test_a_deal_line_of_the_wrong_size_is_an_error_at_deal(family, change):
+    text, line, bob = _one_line_left_out(family)
+    cards = lines_of(text)[line - 1].split()[2:]
+    size = len(cards)
+    cards = cards[:-1] if change < 0 else [*cards, bob[0]]  # Bob's card: dealt to no other line written
+    text = edit_line(text, line, "deal Ann " + " ".join(cards))
+    problem = family.only_problem(text)
+    assert_at(problem, line, 1, code="invalid-deal", rule=family.deal_rule)
+    assert problem.message == f"Ann is dealt {size + change} cards, not {size}"
+    assert problem.length == len("deal")
+
+
+@each_family
+def test_a_second_deal_line_for_a_player_is_an_error_at_deal(family):
+    text, line, _ = _one_line_left_out(family)
+    text = insert_line(text, line + 1, lines_of(text)[line - 1])
+    problem = family.only_problem(text)
+    assert_at(problem, line + 1, 1, code="duplicate-deal", rule=family.deal_rule)
+    assert problem.message == "a second deal line for Ann in hand 1"
+
+
+@pytest.mark.parametrize(("family", "bad"), [(f, bad) for f in FAMILIES for bad in f.not_in_pack],
+                         ids=lambda p: p.rules if isinstance(p, Family) else p)
+def test_a_card_of_no_pack_in_a_deal_line_is_an_error_at_the_token(family, bad):
+    text, line, _ = _one_line_left_out(family)
+    text, column = replace_token(text, line, 4, bad)
+    problem = family.only_problem(text)
+    assert_at(problem, line, column, code="card-not-in-deck", rule=family.deal_rule)
+    assert "not in the pack" in problem.message
+    meant = family.not_in_pack[bad]
+    assert problem.message.endswith(f"did you mean {meant}?") if meant else "did you mean" not in problem.message
+
+
 # --------------------------------------------------------------------------- cards of no pack
 
 

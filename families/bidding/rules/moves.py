@@ -26,6 +26,11 @@ class Deal:
     hands: tuple[tuple[AnyCard, ...], ...]
     kitty: tuple[AnyCard, ...]
 
+    @property
+    def kind(self) -> str:
+        """What the move is, to generic layers (`diamonds.core.family.move_kind`)."""
+        return "deal"
+
     def __str__(self) -> str:
         return " / ".join(format_cards(hand) for hand in self.hands) + f" kitty {format_cards(self.kitty)}"
 
@@ -36,6 +41,11 @@ class Bid:
 
     seat: int
     amount: int
+
+    @property
+    def kind(self) -> str:
+        """What the move is, to generic layers (`diamonds.core.family.move_kind`)."""
+        return "bid"
 
     def __str__(self) -> str:
         return f"bid {self.amount}"
@@ -49,6 +59,11 @@ class TakeFromKitty:
     card: AnyCard
     point: AnyCard
 
+    @property
+    def kind(self) -> str:
+        """What the move is, to generic layers (`diamonds.core.family.move_kind`)."""
+        return "take"
+
     def __str__(self) -> str:
         return f"take {self.card} point {self.point}"
 
@@ -59,6 +74,11 @@ class FinalBid:
 
     seat: int
     amount: int
+
+    @property
+    def kind(self) -> str:
+        """What the move is, to generic layers (`diamonds.core.family.move_kind`)."""
+        return "final"
 
     def __str__(self) -> str:
         return f"final {self.amount}"
@@ -76,6 +96,11 @@ class PlayCard:
     card: AnyCard
     high: bool | None = None
     suit: Suit | None = None
+
+    @property
+    def kind(self) -> str:
+        """What the move is, to generic layers (`diamonds.core.family.move_kind`)."""
+        return "card"
 
     def __str__(self) -> str:
         text = str(self.card)

@@ -31,6 +31,11 @@ __all__ = ["Move", "Deal", "ChoosePassCount", "PassCards", "PlayCard", "ChooseVi
 class Deal:
     hands: tuple[tuple[AnyCard, ...], ...]
 
+    @property
+    def kind(self) -> str:
+        """What the move is, to generic layers (`diamonds.core.family.move_kind`)."""
+        return "deal"
+
     def __str__(self) -> str:
         return " / ".join(format_cards(hand) for hand in self.hands)
 
@@ -38,6 +43,11 @@ class Deal:
 @dataclass(frozen=True, slots=True)
 class ChoosePassCount:
     count: int
+
+    @property
+    def kind(self) -> str:
+        """What the move is, to generic layers (`diamonds.core.family.move_kind`)."""
+        return "pass"
 
     def __str__(self) -> str:
         return f"pass {self.count}"
@@ -47,6 +57,11 @@ class ChoosePassCount:
 class PassCards:
     seat: int
     cards: tuple[AnyCard, ...]
+
+    @property
+    def kind(self) -> str:
+        """What the move is, to generic layers (`diamonds.core.family.move_kind`)."""
+        return "pass"
 
     def __str__(self) -> str:
         return f"pass {format_cards(self.cards)}"
@@ -65,6 +80,11 @@ class PlayCard:
         except KeyError:
             return PlayCard(card)
 
+    @property
+    def kind(self) -> str:
+        """What the move is, to generic layers (`diamonds.core.family.move_kind`)."""
+        return "card"
+
     def __str__(self) -> str:
         return str(self.card)
 
@@ -75,6 +95,11 @@ _PLAY_CARD: dict[Card, PlayCard] = {card: PlayCard(card) for card in deck()}
 @dataclass(frozen=True, slots=True)
 class ChooseVictim:
     victim: int | None  # a seat naming its side; None: not named
+
+    @property
+    def kind(self) -> str:
+        """What the move is, to generic layers (`diamonds.core.family.move_kind`)."""
+        return "victim"
 
     def __str__(self) -> str:
         return ">-" if self.victim is None else f">{self.victim}"
