@@ -9,12 +9,14 @@ from tables import TABLES, new_position, play, table_id
 
 from diamonds.bots import make_bot
 
+GAMES = 80  # per table, whole games of random and greedy play (150 cost CI 40 s more for no new kind of move)
+
 
 @pytest.mark.slow  # whole games of random and greedy play, every move checked
 @pytest.mark.parametrize("table", TABLES, ids=table_id)
 def test_random_and_greedy_play_only_legal_moves(table) -> None:
     rules, players, variants = table
-    for seed in range(150):
+    for seed in range(GAMES):
         rng = random.Random(seed)
         bots = [make_bot(rng.choice(["random", "greedy"]), seed=seed * 10 + seat) for seat in range(players)]
         position = play(new_position(rules, players, variants, dealer=seed % players), bots, rng)

@@ -37,7 +37,7 @@ from diamonds.replay.record import record_from_game
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = sorted((ROOT / "samples").glob("*.dgn"))
 INVALID = sorted((ROOT / "samples" / "invalid").glob("*.dgn"))
-GAMES = int(os.environ.get("DIAMONDS_LEXER_GAMES", "480"))
+GAMES = int(os.environ.get("DIAMONDS_LEXER_GAMES", "240"))
 
 
 # --------------------------------------------------------------------------- the reader's own tokens

@@ -23,10 +23,10 @@ import pytest
 from servehelp import Scorer, Server, game_items, settled_file
 
 pytest.importorskip("fastapi")
-pytestmark = [pytest.mark.process, pytest.mark.slow]  # a server killed and restarted six times
+pytestmark = [pytest.mark.process, pytest.mark.slow]  # a server killed and restarted four times
 
 GAMES = (("2e", 3, {}, 11), ("kirk", 4, {"Hands": "1"}, 12), ("1e", 3, {}, 13))
-KILLS = 6  # kills per run, at seeded items
+KILLS = 4  # kills per run, at seeded items
 
 
 def test_kills_lose_nothing_and_duplicate_nothing(tmp_path) -> None:
