@@ -97,9 +97,8 @@ def marks(rules: str, mistake: float | None = None, blunder: float | None = None
     return mistake, max(own_blunder, mistake) if blunder is None else blunder
 
 
-def decision_kind(move: Any) -> str:
-    """What a decision is, by its move's type (`move_kind`): "card", "victim", or its DGN item's word."""
-    return move_kind(move)
+#: What a decision is, by its move's type: "card", "victim", or its DGN item's word (the engine's `move_kind`).
+decision_kind = move_kind
 
 
 def _interval(diffs: Sequence[float]) -> tuple[float, float, float]:

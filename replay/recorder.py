@@ -213,11 +213,24 @@ class Recorder:
         """An unfinished game read back from its file: every item in it is checked again, as the recorder
         checks what it records; a problem raises `SetupError` with the problem and the record, to show it."""
         record = parse_game(text)
+        refused: Exception | None = None
+        if not record.problems:
+            try:
+                return cls._from_record(record)
+            except (SetupError, ConfigError) as error:
+                refused = error
+        # Refused: the file's own problem, at its place in the file (the recorder's check places it in the text
+        # it writes, and a set-up error comes from the configuration). A replay only on this path.
         problems = record.problems or replay_record(record, history=False, events=False, stand_in=True).problems
-        if problems:
-            problem = problems[0]
-            raise SetupError(f"{problem.line}:{problem.column}: {problem.message}", rule=problem.rule,
-                             problem=problem, record=record)
+        if not problems:
+            raise SetupError(str(refused)) from None
+        problem = problems[0]
+        raise SetupError(f"{problem.line}:{problem.column}: {problem.message}", rule=problem.rule,
+                         problem=problem, record=record)
+
+    @classmethod
+    def _from_record(cls, record: GameRecord) -> Recorder:
+        """The recorder of a record read without problems (`resume`): its drafts, checked again."""
         tags = [(tag.name, tag.value) for tag in record.tags]
         rounds = []
         for rnd in record.rounds:
@@ -1117,13 +1130,16 @@ def _only_comments(line: str) -> bool:
 
 
 def _leading_comments(line: str) -> tuple[str, str]:
-    """`line` split after the comments it opens with: (`{night one}`, `R1 dealer Ann`); ("", line) if none."""
-    rest, comments = line.strip(), []
-    while rest.startswith("{") and "}" in rest:
-        end = rest.index("}") + 1
-        comments.append(rest[:end])
-        rest = rest[end:].lstrip()
-    return " ".join(comments), rest
+    """`line` split after the closed `{…}` comments it opens with (`_TOKENS`' reading): (`{night one}`,
+    `R1 dealer Ann`); ("", the line) if none."""
+    stripped, comments, end = line.strip(), [], 0
+    for match in _TOKENS.finditer(stripped):
+        token = match.group()
+        if not (token.startswith("{") and token.endswith("}")):
+            break
+        comments.append(token)
+        end = match.end()
+    return " ".join(comments), stripped[end:].lstrip()
 
 
 def _opens_line(words: Sequence[str]) -> str | None:
