@@ -105,6 +105,18 @@ class Play:
     sign: str | None = None
     suit: Suit | None = None
 
+    @property
+    def card_word(self) -> str:
+        """The card in canonical words with what a game reads on it as part of the move: the suit given
+        and the sign (`JoS+`, `AH-`; a high ace is `AH`), without the `>id` and the annotation, which are
+        read apart. A replay hands it to the game's own reader (`Rules.parse_move`); the writer writes it."""
+        word = str(self.card)
+        if self.suit is not None:
+            word += self.suit.value
+        if self.sign is not None and not (self.sign == "+" and self.card.is_ace):
+            word += self.sign
+        return word
+
     @classmethod
     def from_token(cls, text: str, pos: Pos = NOWHERE) -> Play:
         """A token as the grammar's PLAY terminal matched it: a card, then `+`/`-`, `>id`, an annotation."""

@@ -137,11 +137,7 @@ def _write_round(out: list[str], rnd: Round, player) -> None:  # type: ignore[no
 
 
 def _play(line: _Line, play: Play, player) -> None:  # type: ignore[no-untyped-def]
-    word = str(play.card)
-    if play.suit is not None:
-        word += play.suit.value
-    if play.sign is not None and not (play.sign == "+" and play.card.is_ace):  # a high ace is written `AH`
-        word += play.sign
+    word = play.card_word  # a high ace is written `AH`
     if play.choice is not None:
         word += f">{player(play.choice.player)}"
     if play.annotation:

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from diamonds.core import Card, IllegalMove, SideResult, rules_for, sort_cards
-from diamonds.core.trick import CardPlayed, CardsDealt, Deal, GameEnded, PlayCard, RoundScored, RoundStarted, TrickWon
+from diamonds.core.trick import CardPlayed, CardsDealt, Deal, GameEnded, RoundScored, RoundStarted, TrickWon
 from diamonds.core.trick import rulings_of as trick_rulings
-from diamonds.notation.records import HandLine, Plays, Round
+from diamonds.notation.records import HandLine, Round
 
 from .bridge import Bridge
 from .export import Export
@@ -72,7 +72,7 @@ class PlainReplayer(Replayer):
             self.problem(pos, error.reason, error.code, error.rule, length)
         if self.history:
             self.out.origins.append(rnd)
-        return self.play_by_card(number, rnd, last=last, start=(0, 0), move_of=self.move_of, push=self.push_card)
+        return self.play_by_card(number, rnd, last=last, start=(0, 0))
 
     def inferred_hands(self, rnd: Round, deals: dict[int, HandLine]) -> tuple[tuple[Any, ...], ...] | None:
         """The deal lines' hands; a missing one is the cards its player played, sorted as a deal line is written
@@ -106,10 +106,6 @@ class PlainReplayer(Replayer):
     def playing(self, number: int) -> bool:
         game = self.game
         return not game.is_over and not game.rules.is_chance(game.state) and game.state.round_no == number
-
-    @staticmethod
-    def move_of(plays: Plays, position: int) -> PlayCard:
-        return PlayCard(plays.cards[position])
 
     def refused_play(self, error: IllegalMove, rnd: Round, index: int, position: int) -> None:
         play = rnd.tricks[index - 1].plays[position]

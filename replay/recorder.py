@@ -1187,11 +1187,7 @@ def _item_text(record: GameRecord, pos: Pos, _end: Pos) -> str:
 
 
 def _play_text(play: Any) -> str:
-    word = str(play.card)
-    if play.suit is not None:
-        word += play.suit.value
-    if play.sign is not None and not (play.sign == "+" and play.card.is_ace):
-        word += play.sign
+    word = play.card_word
     if play.choice is not None:
         word += f">{play.choice.player}"
     if play.annotation:

@@ -310,6 +310,8 @@ class Replayer(Reporter):
         #: Each seat by its player's id exactly as the Players tag writes it: the fast paths' lookup (an id
         #: written otherwise goes through `seat`, which matches it ignoring case or reports it).
         self.seats = {name: seat for seat, name in reversed(list(enumerate(self.config.players)))}
+        #: The moves `card_move` has read this game, by card (a plain token) or by card word (a marked one).
+        self.card_moves: dict[object, Any] = {}
 
     def run(self) -> None:
         self.play_rounds()
@@ -581,12 +583,48 @@ class Replayer(Reporter):
         """Whether hand `number`'s tricks are still being played (its play phase)."""
         raise NotImplementedError
 
+    def card_move(self, plays: Plays, position: int) -> Any:
+        """A trick's card as the game's move, read by the game's own words (`Rules.parse_move`): its card word
+        (`Play.card_word`: the card with the suit given and the sign, which a game reads as part of the move);
+        a `>id` and an annotation are read apart. Each word is read once a game: while tricks are played a
+        card's words mean one move wherever they stand. A word the game refuses is reported at its token."""
+        moves = self.card_moves
+        card: object = None
+        if plays.plain:  # the card alone: its word is the card's own
+            card = plays.cards[position]
+            move = moves.get(card)
+            if move is not None:
+                return move
+            word = str(card)
+        else:
+            word = plays[position].card_word
+        move = moves.get(word)
+        if move is None:
+            try:
+                move = self.game.rules.parse_move(self.words_state(), word)
+            except NotationError as error:
+                play = plays[position]
+                self.problem(play.pos, error.reason, "card-not-in-deck", error.rule, play.length)
+            moves[word] = move
+        if card is not None:
+            moves[card] = move
+        return move
+
+    def words_state(self) -> Any:
+        """The state a card's words are read in (`card_move`): the game's, unless the family plays a hand on
+        a state of its own."""
+        return self.game.state
+
     def play_by_card(self, number: int, rnd: Round, *, last: bool, start: tuple[int, int],
-                     move_of: Callable[[Plays, int], Any], push: Callable[[Any, Plays, int], None]) -> bool:
+                     move_of: Callable[[Plays, int], Any] | None = None,
+                     push: Callable[[Any, Plays, int], None] | None = None) -> bool:
         """Hand `number`'s tricks card by card from `start` (the tricks done and the card to resume at, after
-        a check path's run): each card's move (`move_of(plays, position)`) pushed (`push(move, plays,
-        position)`), a refusal reported by the family's `refused_play`, then the family's `after_card` and, once a
-        trick is whole, its `after_trick`; False when the hand is unfinished (`round_unfinished`)."""
+        a check path's run): each card's move (`move_of(plays, position)`, by default the game's own words:
+        `card_move`) pushed (`push(move, plays, position)`, by default `push_card`), a refusal reported by the
+        family's `refused_play`, then the family's `after_card` and, once a trick is whole, its `after_trick`;
+        False when the hand is unfinished (`round_unfinished`)."""
+        move_of = move_of or self.card_move
+        push = push or self.push_card
         per_trick = self.config.plays_per_trick
         tricks = rnd.tricks
         done, resume = start

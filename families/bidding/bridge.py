@@ -91,27 +91,27 @@ _DIGITS = re.compile(r"[0-9]+")
 
 
 def _lenient_move(play: Play) -> PlayCard:
-    """A card of a trick as a move, without checking its marks: a bare ace is high (DGN), a sign is
-    high (`+`) or low (`-`), a Joker's written suit is the suit given. The rules refuse what is wrong."""
-    card = play.card
-    high = None if play.sign is None else play.sign == "+"
-    if high is None and card.is_ace:
-        high = True
-    return PlayCard(card, high, play.suit)
+    """A card of a trick as a move, without checking its marks, read by the game's own card words
+    (`PlayCard.parse`, which `parse_move` reads a card with): a bare ace is high (DGN), a sign is high (`+`)
+    or low (`-`), a Joker's written suit is the suit given. The rules refuse what is wrong."""
+    return _word_move(play.card_word)
+
+
+#: `PlayCard.parse` remembered by the word: a game writes the same few dozen words over and over.
+_word_move = functools.lru_cache(maxsize=1024)(PlayCard.parse)
 
 
 def _plain_move(card: AnyCard) -> PlayCard:
-    """A card written with nothing on it: an ace is high; a Joker lacks its choices (refused, B7).
-    Made once per card (moves are values)."""
+    """A card written with nothing on it (`_lenient_move` of its word: an ace is high; a Joker lacks its
+    choices, refused by B7). Made once per card (moves are values)."""
     move = _PLAIN_MOVES.get(card)
     if move is None:
-        move = _PLAIN_MOVES[card] = PlayCard(card, True if card.is_ace else None)
+        move = _PLAIN_MOVES[card] = PlayCard.parse(str(card))
     return move
 
 
 #: Every card's plain move, made once (cards are few and interned): a plain trick's moves are lookups.
-_PLAIN_MOVES: dict[AnyCard, PlayCard] = {card: PlayCard(card, True if card.is_ace else None)
-                                         for card in set(spellings().values())}
+_PLAIN_MOVES: dict[AnyCard, PlayCard] = {card: PlayCard.parse(str(card)) for card in set(spellings().values())}
 
 
 @functools.lru_cache(maxsize=4096)  # a game writes the same few dozen spellings over and over
@@ -573,13 +573,10 @@ class BiddingReplayer(Replayer):
         fast = self.scratch is None and not self.game.history and isinstance(self.game.table, BiddingTable)
         start = self.play_written_tricks(rnd) if fast else (0, 0)
 
-        def move_of(plays: Plays, position: int) -> PlayCard:
-            return _plain_move(plays.cards[position]) if plays.plain else self.move_of(plays[position])
-
         def push(move: PlayCard, plays: Plays, position: int) -> None:
             self.apply(move, plays[position] if self.history else None)
 
-        return self.play_by_card(number, rnd, last=last, start=start, move_of=move_of, push=push)
+        return self.play_by_card(number, rnd, last=last, start=start, move_of=self.move_of, push=push)
 
     def playing(self, number: int) -> bool:
         state = self.state
@@ -614,16 +611,24 @@ class BiddingReplayer(Replayer):
         played = self.game.note_run(lambda: table.play_run(moves, 0), lambda end: moves[:end], CardPlayed)
         return divmod(played, per_trick)
 
-    def move_of(self, play: Play) -> PlayCard:
-        """A card of a trick as a move (B7): `>id` refused; `+`/`-` only on an ace or the Joker (a bare ace
-        is high); the Joker's missing suit or sign is left for the engine to refuse at the card."""
-        self.refuse_marks(play, choice=False, sign=True, rule="B7")
-        card = play.card
-        if play.sign is not None and isinstance(card, Card) and not card.is_ace:
-            self.problem(self.mark_pos(play, 1), f"`{play.sign}` after {card}: only an ace or the Joker is played "
-                         "high or low (an ace: AH or AH+ high, AH- low; the Joker: JoS+ or JoS-)",
-                         "choice-not-allowed", "B7", 1)
-        return _lenient_move(play)
+    def move_of(self, plays: Plays, position: int) -> PlayCard:
+        """A card of a trick as a move, read by the game's words (`card_move`), after the marks those words
+        leave to the replay (B7): `>id` refused; `+`/`-` only on an ace or the Joker (a bare ace is high); the
+        Joker's missing suit or sign is left for the engine to refuse at the card."""
+        if not plays.plain:
+            play = plays[position]
+            self.refuse_marks(play, choice=False, sign=True, rule="B7")
+            card = play.card
+            if play.sign is not None and isinstance(card, Card) and not card.is_ace:
+                self.problem(self.mark_pos(play, 1), f"`{play.sign}` after {card}: only an ace or the Joker is "
+                             "played high or low (an ace: AH or AH+ high, AH- low; the Joker: JoS+ or JoS-)",
+                             "choice-not-allowed", "B7", 1)
+        move: PlayCard = self.card_move(plays, position)
+        return move
+
+    def words_state(self) -> BiddingState:
+        """A hand whose deal is unknown is checked on a provisional state (`scratch`): its words are read there."""
+        return self.state
 
     def refused_play(self, error: IllegalMove, rnd: Round, index: int, position: int) -> None:
         """A card the engine refuses, at its token; one played or laid before names where (B6)."""

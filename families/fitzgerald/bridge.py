@@ -28,7 +28,6 @@ from .rules import (
     GameConfig,
     PassCards,
     Phase,
-    PlayCard,
     Reason,
     Table,
     first_leader,
@@ -49,11 +48,6 @@ def engine_cards(cards: Sequence[AnyCard]) -> tuple[Card, ...]:
 
 
 _PASS_COUNT_MOVES = {count: ChoosePassCount(count) for count in PASS_COUNTS}  # each made once
-
-
-def _card_move(plays: Plays, position: int) -> PlayCard:
-    """A trick's card as the engine's move (made once per card: `PlayCard.of`)."""
-    return PlayCard.of(cast(Card, plays.cards[position]))
 
 
 class FitzgeraldReplayer(Replayer):
@@ -460,7 +454,7 @@ class FitzgeraldReplayer(Replayer):
         the engine refuses it (R5)."""
         start = (0, 0) if self.history else self.play_written_tricks(rnd)
         self.victims_named: set[int] = set()  # the cards of this trick whose `>id` named a victim
-        if not self.play_by_card(number, rnd, last=last, start=start, move_of=_card_move, push=self.push_card):
+        if not self.play_by_card(number, rnd, last=last, start=start):
             return False
         self.end_of_round(number, rnd)
         return True

@@ -220,8 +220,7 @@ class KirkReplayer(Replayer):
         """The hand's tricks through the engine: the written ones in one run where no history is kept
         (`play_written_tricks`), the rest card by card; False when the hand is unfinished."""
         start = (0, 0) if self.game.history else self.play_written_tricks(rnd)
-        return self.play_by_card(number, rnd, last=last, start=start,
-                                 move_of=lambda plays, position: PlayCard(plays.cards[position]), push=self.push_card)
+        return self.play_by_card(number, rnd, last=last, start=start)
 
     def playing(self, number: int) -> bool:
         state = self.state

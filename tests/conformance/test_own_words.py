@@ -97,3 +97,43 @@ def test_set_up_and_player_refusals_cite_the_familys_seating_ruling(sample, ruli
         assert without_count[0].rule == ruling
     no_players = "\n".join(line for line in text.splitlines() if not line.startswith("[Players "))
     assert _problems(no_players)[0].rule == ruling
+
+
+class _WordsSpy:
+    """A family's move words (`Rules.movetext_module`) with every `parse_move` answer noted by its text."""
+
+    def __init__(self, module: object) -> None:
+        self._module = module
+        self.read: dict[str, list[object]] = {}
+
+    def parse_move(self, state: object, text: str) -> object:
+        move = self._module.parse_move(state, text)  # type: ignore[attr-defined]
+        self.read.setdefault(text, []).append(move)
+        return move
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._module, name)
+
+
+@pytest.mark.parametrize("sample", ["2e-5p-perfect.dgn", "1e-3p-league.dgn", "kirk-4p-hands.dgn",
+                                    "kirk-4p-no-deals.dgn", "bidding-3p-club.dgn", "bidding-3p-no-deals.dgn"])
+def test_the_replay_reads_every_card_of_a_trick_through_the_games_own_words(sample, monkeypatch) -> None:
+    """Issue 30, item 1: the replay makes a trick's card move with the family's `parse_move`, not its own
+    reading of the record's cards: each card move of the game is the very object `parse_move` gave for
+    that card's word, and each word is read once a game (the moves are values)."""
+    path = SAMPLES / sample
+    rules = rules_for(next(line for line in path.read_text(encoding="utf-8").splitlines()
+                           if line.startswith("[Rules ")).split('"')[1])
+    spy = _WordsSpy(rules.movetext_module)
+    try:
+        monkeypatch.setattr(rules, "movetext_module", spy)
+    except (AttributeError, TypeError):  # pragma: no cover - a compiled rule set's class is closed
+        pytest.skip("the compiled build's rule set cannot be patched")
+    game = next(iter(diamonds.read_games(path)))
+    assert game.is_valid
+    cards = [move for move in game.moves if diamonds.core.family.move_kind(move) == "card"]
+    assert cards, sample
+    read = {id(move) for moves in spy.read.values() for move in moves}
+    assert all(id(move) in read for move in cards)  # every card pushed is parse_move's own answer
+    assert all(len(moves) == 1 for moves in spy.read.values())  # once per word a game
+    assert len(spy.read) == len({str(move) for move in cards})
