@@ -410,13 +410,10 @@ class Round:
     end: EndLine | None = None
     calls: tuple[Call | Take, ...] = ()  # bids, takes and final bids, in written order
 
-    @property
-    def deals(self) -> tuple[HandLine, ...]:
-        return tuple(line for line in self.hand_lines if line.kind == "deal")
-
-    @property
-    def passes(self) -> tuple[HandLine, ...]:
-        return tuple(line for line in self.hand_lines if line.kind == "pass")
+    def lines(self, kind: str) -> tuple[HandLine, ...]:
+        """The round's hand lines of one kind, by the word that opens them (a family's word: `deal`, `pass`,
+        `kitty`), in written order. The record knows no game's words; its reader asks for its own."""
+        return tuple(line for line in self.hand_lines if line.kind == kind)
 
 
 @dataclass(frozen=True, slots=True)

@@ -272,7 +272,7 @@ class FitzgeraldReplayer(Replayer):
             self.problem(header.count_pos, f"the dealer passes 1, 2 or 3 cards, not {header.pass_count}",
                          "wrong-pass-count", "R6", len(str(header.pass_count)))
         deck = set(config.deck)
-        items: tuple[HandLine | Trick, ...] = (*rnd.passes, *rnd.tricks)
+        items: tuple[HandLine | Trick, ...] = (*rnd.lines("pass"), *rnd.tricks)
         for item in items:
             plays = item.cards if isinstance(item, HandLine) else item.plays
             for position, card in enumerate(plays.cards):
@@ -302,7 +302,7 @@ class FitzgeraldReplayer(Replayer):
         config = self.config
         assert config is not None
         count = rnd.header.pass_count
-        for line in rnd.passes:
+        for line in rnd.lines("pass"):
             if count in PASS_COUNTS and len(line.cards) != count:
                 name = config.players[config.seat_of(line.player)]  # type: ignore[index]
                 self.problem(line.pos, f"{name} passes {len(line.cards)} card{'s' if len(line.cards) != 1 else ''}, "
@@ -321,16 +321,16 @@ class FitzgeraldReplayer(Replayer):
         try:
             game.push(Deal(dealt))
         except IllegalMove as error:
-            first = rnd.deals[0] if rnd.deals else None
+            first = rnd.lines("deal")[0] if rnd.lines("deal") else None
             pos, length = (first.pos, len(first.kind)) if first else (rnd.header.pos, len(f"R{rnd.header.number}"))
-            lines = (*rnd.deals, *rnd.passes)
+            lines = (*rnd.lines("deal"), *rnd.lines("pass"))
             plays = [play for line in lines for play in line.cards] + [p for t in rnd.tricks for p in t.plays]
             named = [play for play in plays if play.card is error.card] if error.card is not None else []
             if named:  # a card dealt twice: the second one written; a card of no deck: the first
                 play = named[1] if len(named) > 1 and len(error.cards) > 1 else named[0]
                 pos, length = play.pos, play.length
             elif error.seat is not None:
-                for line in rnd.deals:
+                for line in rnd.lines("deal"):
                     if config.seat_of(line.player) == error.seat:
                         pos, length = line.pos, len(line.kind)
             self.problem(pos, error.reason, error.code, error.rule, length)

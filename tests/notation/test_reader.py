@@ -277,8 +277,8 @@ def test_deal_and_pass_lines_are_optional_and_kept_in_written_order():
     record = only(text)
     rnd = record.rounds[0]
     assert [(line.kind, line.player) for line in rnd.hand_lines] == [("pass", "Cat"), ("deal", "Bob"), ("pass", "Ann")]
-    assert [line.player for line in rnd.deals] == ["Bob"]
-    assert [line.player for line in rnd.passes] == ["Cat", "Ann"]
+    assert [line.player for line in rnd.lines("deal")] == ["Bob"]
+    assert [line.player for line in rnd.lines("pass")] == ["Cat", "Ann"]
     assert rnd.hand_lines[1].pos == at(text, "deal Bob")
     assert rnd.hand_lines[1].player_pos == at(text, "Bob 2H")
     assert rnd.hand_lines[1].cards[1].pos == at(text, "3H 3H".split()[0], 0)

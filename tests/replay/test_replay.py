@@ -139,7 +139,7 @@ def test_every_move_has_the_item_it_came_from():
 def test_left_out_deal_lines_are_inferred_from_the_passes_and_the_plays(players, rules, variants):
     game, _ = simulated(players, rules, variants, seed=7)
     record = record_from_game(game, deals=False)
-    assert not any(rnd.deals for rnd in record.rounds)
+    assert not any(rnd.lines("deal") for rnd in record.rounds)
     replayed = replay_record(reread(record))
     assert replayed.valid and replayed.complete
     dealt = [e.hands for events in game.events for e in events if isinstance(e, CardsDealt)]

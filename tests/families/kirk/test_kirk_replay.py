@@ -85,7 +85,7 @@ def test_the_kirk_samples_show_what_they_are_for():
     assert len(KIRK_SAMPLES) >= 3
     records = {path.name: games_of(path)[0] for path in KIRK_SAMPLES}
     assert any(r.tag("Target") is not None for r in records.values())
-    assert any(not any(rnd.deals for rnd in r.rounds) for r in records.values())
+    assert any(not any(rnd.lines("deal") for rnd in r.rounds) for r in records.values())
     for record in records.values():
         assert all(record.tag_value(name) for name in ("Event", "Site", "Date", "Players", "Dealer", "Result"))
         assert record.tag_value("Rules") == "kirk"
@@ -137,7 +137,7 @@ def test_a_simulated_game_round_trips_and_validates_with_and_without_deal_lines(
     for with_deals in (True, False):
         record = record_from_game(game, tags=[("Event", "round trip")], deals=with_deals)
         assert all(rnd.header.pass_count is None for rnd in record.rounds)
-        assert all(len(rnd.deals) == (4 if with_deals else 0) for rnd in record.rounds)
+        assert all(len(rnd.lines("deal")) == (4 if with_deals else 0) for rnd in record.rounds)
         replayed = check_round_trip(record)
         # The same moves: without deal lines, each hand is inferred as the cards its player played.
         assert [type(m) for m in replayed.game.moves] == [type(m) for m in game.moves]
@@ -155,8 +155,8 @@ def test_the_record_of_a_game_says_how_long_it_lasts_and_has_no_pass_counts():
         ("Rules", "kirk"), ("Players", "Ann Bob Cat Dan"), ("Dealer", "Cat"), ("Hands", "4")]
     assert [rnd.header.dealer for rnd in record.rounds] == ["Cat", "Dan", "Ann", "Bob"]  # K2
     first = record.rounds[0]
-    assert [line.player for line in first.deals] == list(PLAYERS)
-    assert all(len(line.cards) == 13 for line in first.deals)
+    assert [line.player for line in first.lines("deal")] == list(PLAYERS)
+    assert all(len(line.cards) == 13 for line in first.lines("deal"))
     assert [t.number for t in first.tricks] == list(range(1, 14))
     assert all(len(t.plays) == 4 for t in first.tricks)
     text = write_game(record)
@@ -305,7 +305,7 @@ def test_a_complete_hand_with_some_deal_lines_infers_the_others(missing):
 def test_with_some_deal_lines_a_card_of_a_written_hand_played_by_another_is_an_error_at_the_play():
     text = simulated_text()
     record = parse_game(text)
-    dan = set(record.rounds[0].deals[3].cards.cards)
+    dan = set(record.rounds[0].lines("deal")[3].cards.cards)
     text = without_deal_lines(text, "Ann", "Bob", "Cat")
     # Swap a card Dan plays with one another player plays in an earlier trick: that player then plays
     # a card Dan's deal line holds.
@@ -357,7 +357,7 @@ def test_an_unfinished_hand_with_some_deal_lines_is_checked_against_them():
     full = simulated_text()
     trick_2 = [e for e in hand_plays(full, 3) if e.trick_no == 2]
     record = parse_game(text)
-    bob = record.rounds[2].deals[0].cards.cards
+    bob = record.rounds[2].lines("deal")[0].cards.cards
     played = {card for trick in record.rounds[2].tricks for card in trick.plays.cards}
     unplayed = next(card for card in bob if card not in played)
     line = line_no(text, "2. ", hand=3)
