@@ -673,6 +673,25 @@ class Replayer(Reporter):
         """A card the engine refuses: reported at its token (the family says how)."""
         raise NotImplementedError
 
+    def trick_seats(self, rnd: Round, count: int) -> list[tuple[int, ...]]:
+        """Who played each card of the round's first `count` tricks, as far as the cards tell (the family's
+        `seats_and_leader`, from the round's dealer); a family that cannot tell from the cards says so."""
+        found = self.seats_and_leader(rnd, self.config.dealer_of_round(rnd.header.number), count)
+        return found[0] if found is not None else []
+
+    def played_before(self, rnd: Round, index: int, position: int, mover: int) -> None:
+        """A card its player no longer holds, refused at card `position` of trick `index`: if it was played
+        earlier in the round, say where and by whom (the family's trick ruling), in every game alike."""
+        players, per_trick = self.config.players, self.config.plays_per_trick
+        play = rnd.tricks[index - 1].plays[position]
+        seats = self.trick_seats(rnd, index)
+        for t, earlier in enumerate(rnd.tricks[: min(index, len(seats))]):
+            cards = earlier.plays.cards[: position if t == index - 1 else per_trick]
+            if play.card in cards:
+                first = players[seats[t][cards.index(play.card)]]
+                self.problem(play.pos, f"{players[mover]} cannot play {play.card}: it was already played in trick "
+                             f"{t + 1} (by {first})", "card-not-held", self.trick_rule, play.length)
+
     def hand_too_short(self, number: int, count: int, rnd: Round) -> None:
         """A hand that ends short while another follows: reported at its header (DGN allows it there)."""
         needs = self.tricks_per_round()

@@ -641,13 +641,7 @@ class BiddingReplayer(Replayer):
             self.problem(play.pos, f"{name} cannot play {card}: it is not in the pack ({PACK_TEXT}){meant_card(card)}",
                          error.code, error.rule, play.length)
         if isinstance(error, CardNotHeld) and seat is not None:
-            seats = self.seats_by_trick(rnd)
-            for t, earlier in enumerate(rnd.tricks[:index]):
-                cards = earlier.plays.cards[: position if t == index - 1 else config.plays_per_trick]
-                if card in cards and t < len(seats):
-                    first = config.players[seats[t][cards.index(card)]]
-                    self.problem(play.pos, f"{name} cannot play {card}: it was already played in trick {t + 1} "
-                                 f"(by {first})", error.code, "B6", play.length)
+            self.played_before(rnd, index, position, seat)
             for call in rnd.calls:
                 if isinstance(call, Take) and call.point.card is card and config.seat_of(call.player) == seat:
                     self.problem(play.pos, f"{name} cannot play {card}: it is {name}'s point card, laid down at "
@@ -674,6 +668,9 @@ class BiddingReplayer(Replayer):
                 if who == seat and card in cards:
                     return f"{card} in trick {t + 1}"
         return ""
+
+    def trick_seats(self, rnd: Round, count: int) -> list[tuple[int, ...]]:
+        return self.seats_by_trick(rnd)[:count]
 
     def seats_by_trick(self, rnd: Round) -> list[tuple[int, ...]]:
         """Who played each card of the hand's tricks, as written: the dealer's left leads trick 1, each

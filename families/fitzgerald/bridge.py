@@ -307,13 +307,13 @@ class FitzgeraldReplayer(Replayer):
                 name = config.players[config.seat_of(line.player)]  # type: ignore[index]
                 self.problem(line.pos, f"{name} passes {len(line.cards)} card{'s' if len(line.cards) != 1 else ''}, "
                              f"but the dealer chose {count}", "wrong-pass-count", "R6", len(line.kind))
-        seen: dict[AnyCard, int] = {}
-        for trick in rnd.tricks:
-            for play in trick.plays:
-                if play.card in seen:
-                    self.problem(play.pos, f"{play.card} was already played in trick {seen[play.card]} of round "
-                                 f"{number}", "card-not-held", "R8", play.length)
-                seen[play.card] = trick.number
+        seen: set[AnyCard] = set()
+        for index, trick in enumerate(rnd.tricks, 1):
+            for position, card in enumerate(trick.plays.cards):
+                if card in seen:  # said as the replay says it of a card no longer held
+                    mover = self.seats_by_trick(rnd, self.table.dealer, index)[-1][position]
+                    self.played_before(rnd, index, position, mover)
+                seen.add(card)
 
     def push_deal(self, dealt: tuple[tuple[Card, ...], ...], rnd: Round) -> None:
         """Deal; a refused deal is shown at the card or the deal line the engine names (R5)."""
@@ -628,19 +628,11 @@ class FitzgeraldReplayer(Replayer):
 
     def refused_play(self, error: IllegalMove, rnd: Round, index: int, position: int) -> None:
         """A refused card; one written twice in a round names where it was first played (R8)."""
-        game, config = self.game, self.config
-        assert game is not None and config is not None
         play = rnd.tricks[index - 1].plays[position]
         self.not_in_deck(play)
         if isinstance(error, CardNotHeld):
-            seats = self.seats_by_trick(rnd, self.table.dealer, index)
-            for t, earlier in enumerate(rnd.tricks[:index]):
-                cards = earlier.plays.cards[: position if t == index - 1 else None]
-                if play.card in cards:
-                    mover = config.players[seats[index - 1][position]]
-                    first = config.players[seats[t][cards.index(play.card)]]
-                    self.problem(play.pos, f"{mover} cannot play {play.card}: it was already played in trick "
-                                 f"{earlier.number} (by {first})", "card-not-held", "R8", play.length)
+            mover = self.seats_by_trick(rnd, self.table.dealer, index)[-1][position]
+            self.played_before(rnd, index, position, mover)
         self.problem(play.pos, error.reason, error.code, error.rule, play.length)
 
     def seats_by_trick(self, rnd: Round, dealer: int, count: int) -> list[tuple[int, ...]]:

@@ -244,16 +244,9 @@ class KirkReplayer(Replayer):
 
     def refused_play(self, error: IllegalMove, rnd: Round, index: int, position: int) -> None:
         """A card the engine refuses, at its token; one played before names where (K4)."""
-        config = self.config
         play = rnd.tricks[index - 1].plays[position]
         if isinstance(error, CardNotHeld) and error.seat is not None:
-            seats = self.seats_by_trick(rnd, self.state.dealer, index)
-            for t, earlier in enumerate(rnd.tricks[:index]):
-                cards = earlier.plays.cards[: position if t == index - 1 else None]
-                if error.card in cards:
-                    first = config.players[seats[t][cards.index(error.card)]]
-                    self.problem(play.pos, f"{config.players[error.seat]} cannot play {error.card}: it was already "
-                                 f"played in trick {t + 1} (by {first})", "card-not-held", "K4", play.length)
+            self.played_before(rnd, index, position, error.seat)
         self.problem(play.pos, error.reason + self.hint(error), error.code, error.rule, play.length)
 
     @staticmethod

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from helpers import SETUPS, allowed_variant_sets, setup_id  # noqa: F401  (shared list of set-ups)
@@ -857,3 +858,34 @@ def test_a_set_up_read_before_gives_the_same_configuration_and_every_problem_sti
 
 def _problems_of(replayed):
     return [(p.pos, p.message, p.code, p.rule) for p in replayed.problems]
+
+
+SAMPLES_DIR = Path(__file__).resolve().parents[2] / "samples"
+
+
+@pytest.mark.parametrize(("sample", "rule"), [
+    ("1e-2p-perfect-no-deals.dgn", "R8"), ("2e-5p-perfect.dgn", "R8"), ("kirk-4p-hands.dgn", "K4"),
+    ("kirk-4p-no-deals.dgn", "K4"), ("bidding-3p-club.dgn", "B6"), ("bidding-3p-no-deals.dgn", "B6"),
+])
+def test_a_card_played_twice_is_said_alike_in_every_game_with_or_without_deal_lines(sample, rule):
+    """One wording (`Replayer.played_before`) for a card played again, whether the replay meets it on the engine
+    or while inferring the hands: who cannot play it, and who played it in which trick (the game's trick ruling).
+    Fitzgerald's inference said "7S was already played in trick 1 of round 1" before."""
+    text = (SAMPLES_DIR / sample).read_text(encoding="utf-8")
+    lines = text.split("\n")
+    first = next(i for i, line in enumerate(lines) if re.match(r"\s*1\. ", line))
+    second = next(i for i, line in enumerate(lines) if re.match(r"\s*2\. ", line))
+    card = next(found for word in re.sub(r"\{[^}]*\}", "", lines[first]).split()[1:]
+                if (found := re.match(r"(?:1[0-5]|[1-9]|[TJQKA])[DHSC]", word)))  # a card of trick 1 (not the Joker)
+    words = lines[second].split(" ")
+    at = next(i for i, word in enumerate(words) if re.match(r"\d+\.$", word)) + 2  # the trick's second card
+    words[at] = card.group()
+    lines[second] = " ".join(words)
+    record = next(iter(parse_games("\n".join(lines))))  # the file's first game
+    problems = replay_record(record).problems
+    assert problems, sample
+    found = re.fullmatch(rf"(\S+) cannot play {card.group()}: it was already played in trick 1 \(by (\S+)\)",
+                         problems[0].message)
+    assert found, problems[0].message
+    assert (problems[0].code, problems[0].rule) == ("card-not-held", rule)
+    assert (problems[0].line, problems[0].column) == (second + 1, len(" ".join(words[:at])) + 2)
