@@ -281,20 +281,14 @@ class FitzgeraldReplayer(Replayer):
                     top = max(c.rank for c in config.deck)
                     self.problem(play.pos, f"{card} is not in this game's deck (ranks 1-{top})", "invalid-deal",
                                  "R5", play.length)
-        for index, trick in enumerate(rnd.tricks, 1):
-            if trick.number != index:
-                self.problem(trick.pos, f"expected trick {index}., found {trick.number}.", "trick-number", None,
-                             len(f"{trick.number}."))
-            if index > config.tricks_per_round:
-                self.problem(trick.pos, f"round {number} has only {config.tricks_per_round} tricks",
-                             "too-many-tricks", "R11", len(f"{trick.number}."))
-            if len(trick.plays) > config.plays_per_trick:
-                play = trick.plays[config.plays_per_trick]
-                self.problem(play.pos, f"trick {index} already has its {config.plays_per_trick} cards",
-                             "trick-too-long", "R8", play.length)
-            if len(trick.plays) < config.plays_per_trick and index < len(rnd.tricks):
-                self.problem(trick.pos, f"trick {index} has {len(trick.plays)} cards; it needs "
-                             f"{config.plays_per_trick}", "trick-too-short", "R8", len(f"{trick.number}."))
+        per_trick = config.plays_per_trick
+        for index, trick in enumerate(rnd.tricks, 1):  # the shape of the tricks, as every game checks it
+            self.check_trick_number(number, index, trick.number, trick.pos, beyond=index > config.tricks_per_round)
+            if len(trick.plays) > per_trick:
+                play = trick.plays[per_trick]
+                self.trick_too_long(index, play.pos, play.length)
+            if len(trick.plays) < per_trick and index < len(rnd.tricks):
+                self.trick_too_short(index, len(trick.plays), trick.pos, len(f"{trick.number}."))
         self.check_inference_inputs(number, rnd)
 
     def check_inference_inputs(self, number: int, rnd: Round) -> None:

@@ -889,3 +889,30 @@ def test_a_card_played_twice_is_said_alike_in_every_game_with_or_without_deal_li
     assert found, problems[0].message
     assert (problems[0].code, problems[0].rule) == ("card-not-held", rule)
     assert (problems[0].line, problems[0].column) == (second + 1, len(" ".join(words[:at])) + 2)
+
+
+@pytest.mark.parametrize("fault", ["short", "long", "missing"])
+@pytest.mark.parametrize("rules", ["1e", "2e"])
+def test_an_unfinished_round_is_checked_for_its_tricks_shape_alike_with_or_without_its_hands(rules, fault):
+    """A round left unfinished, written without deal lines, is checked without hands (its hands are unknown);
+    a trick's shape is checked there by the same checks as a round replayed on its hands: the same code,
+    words, ruling and place for a short trick, a long one, and a trick number that skips one."""
+    game, _ = simulated(4, rules, seed=5)
+    said = []
+    for deals in (True, False):
+        record = record_from_game(game, deals=deals)
+        record = replace(record, tags=tuple(tag for tag in record.tags if tag.name != "Result"))
+        last = record.rounds[-1]
+        tricks = list(last.tricks[:5])
+        if fault == "short":
+            tricks[1] = replace(tricks[1], plays=tuple(tricks[1].plays)[:-1])
+        elif fault == "long":
+            tricks[1] = replace(tricks[1], plays=(*tricks[1].plays, last.tricks[6].plays[0]))
+        else:
+            tricks[2] = replace(tricks[2], number=4)
+        record = reread(replace(record, rounds=(*record.rounds[:-1], replace(last, tricks=tuple(tricks)))))
+        problems = replay_record(record).problems
+        assert problems, (deals, fault)
+        trick_line = record.rounds[-1].tricks[1 if fault != "missing" else 2].pos.line
+        said.append((problems[0].code, problems[0].message, problems[0].rule, problems[0].line - trick_line))
+    assert said[0] == said[1]
