@@ -45,8 +45,7 @@ class PlainReplayer(Replayer):
                           trick_rule=self.rulings.tricks, dealer_rule=self.rulings.deal)
 
     def play_round(self, number: int, rnd: Round, *, last: bool) -> bool:
-        header, rulings = rnd.header, self.rulings
-        at_header = len(f"R{header.number}")
+        rulings = self.rulings
         self.refuse_foreign_items(rnd, pass_count=False, hand_kinds=frozenset(("deal",)), calls=False, end=False,
                                   rule=rulings.tricks)
         self.refuse_every_mark(rnd, rulings.play)
@@ -62,14 +61,8 @@ class PlainReplayer(Replayer):
         assert hands is not None
         try:
             self.game.push(Deal(hands))
-        except IllegalMove as error:  # at the card's last token, else at its player's deal line, else the header
-            tokens = [play for line in deals.values() for play in line.cards] + \
-                [play for trick in rnd.tricks for play in trick.plays]
-            named = [play for play in tokens if error.card is not None and play.card is error.card]
-            dealt = deals.get(error.seat) if error.seat is not None else None
-            pos, length = (named[-1].pos, named[-1].length) if named else \
-                (dealt.pos, 4) if dealt is not None else (header.pos, at_header)
-            self.problem(pos, error.reason, error.code, error.rule, length)
+        except IllegalMove as error:
+            self.deal_refused(error, rnd)
         if self.history:
             self.out.origins.append(rnd)
         return self.play_by_card(number, rnd, last=last, start=(0, 0))

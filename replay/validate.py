@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 from diamonds.core import (
     AnyCard,
     Card,
+    CardTwice,
     ConfigError,
     Engine,
     IllegalMove,
@@ -672,6 +673,38 @@ class Replayer(Reporter):
     def refused_play(self, error: IllegalMove, rnd: Round, index: int, position: int) -> None:
         """A card the engine refuses: reported at its token (the family says how)."""
         raise NotImplementedError
+
+    def deal_refused(self, error: IllegalMove, rnd: Round, hint: str = "") -> None:
+        """A deal the engine refuses (written, inferred or both), reported where the record shows the fault, in
+        every game alike: the card the error names in the deal line of the seat it names (the later, if that line
+        has it twice); else the card's first token in the round (its deal lines, its other lines, its tricks), or
+        its second where the error says it is dealt twice (a hand inferred from what its player played); else the
+        seat's deal line; else, with no seat named, the first deal line; else the round's header. `hint`: what the
+        family adds to the engine's words (what a card of no deck was meant to be)."""
+        header = rnd.header
+        deal_lines = rnd.lines("deal")
+        seat, card = error.seat, error.card
+        own = next((line for line in deal_lines if self.config.seat_of(line.player) == seat), None) \
+            if seat is not None else None
+        pos, length = header.pos, len(f"R{header.number}")
+        named: list[Play] = []
+        if card is not None and own is not None:
+            named = [play for play in own.cards if play.card is card]
+        if named:
+            pos, length = named[-1].pos, named[-1].length
+        elif card is not None and (named := [
+                play for plays in ([line.cards for line in deal_lines]
+                                   + [line.cards for line in rnd.hand_lines if line.kind != "deal"]
+                                   + [trick.plays for trick in rnd.tricks])
+                for play in plays if play.card is card]):
+            twice = isinstance(error, CardTwice) or len(error.cards) > 1
+            play = named[1] if twice and len(named) > 1 else named[0]
+            pos, length = play.pos, play.length
+        elif own is not None:
+            pos, length = own.pos, len(own.kind)
+        elif seat is None and deal_lines:
+            pos, length = deal_lines[0].pos, len(deal_lines[0].kind)
+        self.problem(pos, error.reason + hint, error.code, error.rule, length)
 
     def trick_seats(self, rnd: Round, count: int) -> list[tuple[int, ...]]:
         """Who played each card of the round's first `count` tricks, as far as the cards tell (the family's

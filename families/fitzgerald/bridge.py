@@ -310,24 +310,11 @@ class FitzgeraldReplayer(Replayer):
                 seen.add(card)
 
     def push_deal(self, dealt: tuple[tuple[Card, ...], ...], rnd: Round) -> None:
-        """Deal; a refused deal is shown at the card or the deal line the engine names (R5)."""
-        game, config = self.game, self.config
+        """Deal; a refused deal is shown where the record shows the fault (`deal_refused`, R5)."""
         try:
-            game.push(Deal(dealt))
+            self.game.push(Deal(dealt))
         except IllegalMove as error:
-            first = rnd.lines("deal")[0] if rnd.lines("deal") else None
-            pos, length = (first.pos, len(first.kind)) if first else (rnd.header.pos, len(f"R{rnd.header.number}"))
-            lines = (*rnd.lines("deal"), *rnd.lines("pass"))
-            plays = [play for line in lines for play in line.cards] + [p for t in rnd.tricks for p in t.plays]
-            named = [play for play in plays if play.card is error.card] if error.card is not None else []
-            if named:  # a card dealt twice: the second one written; a card of no deck: the first
-                play = named[1] if len(named) > 1 and len(error.cards) > 1 else named[0]
-                pos, length = play.pos, play.length
-            elif error.seat is not None:
-                for line in rnd.lines("deal"):
-                    if config.seat_of(line.player) == error.seat:
-                        pos, length = line.pos, len(line.kind)
-            self.problem(pos, error.reason, error.code, error.rule, length)
+            self.deal_refused(error, rnd)
         if self.history:
             self.out.origins.append(rnd)
 

@@ -80,7 +80,7 @@ class KirkReplayer(Replayer):
         deals = self.lines_by_seat(rnd, "deal", "K2")
         n = config.player_count
         if len(deals) == n:
-            self.push_deal(rnd, tuple(deals[seat].cards.cards for seat in range(n)), deals)
+            self.push_deal(rnd, tuple(deals[seat].cards.cards for seat in range(n)))
             return self.play_tricks(number, rnd, last=last)
         self.check_deal_lines(rnd, self.deal_lines())  # the other hands are still to be inferred
         played, complete = self.check_plays(number, rnd, dealer, deals, last=last)
@@ -90,7 +90,7 @@ class KirkReplayer(Replayer):
             known = [set(deals[seat].cards.cards) if seat in deals else set(played[seat]) for seat in range(n)]
             drawn = self.stand_in_hands(number, known, [config.hand_size] * n, [None] * n)
             if drawn is not None:
-                self.push_deal(rnd, drawn, deals)
+                self.push_deal(rnd, drawn)
                 return self.play_tricks(number, rnd, last=last)
         if not complete:
             missing = [config.players[seat] for seat in range(n) if seat not in deals]
@@ -100,7 +100,7 @@ class KirkReplayer(Replayer):
                                   f"so its cards are checked only against {against}")
             return False
         dealt = tuple(deals[seat].cards.cards if seat in deals else tuple(played[seat]) for seat in range(n))
-        self.push_deal(rnd, dealt, deals)
+        self.push_deal(rnd, dealt)
         return self.play_tricks(number, rnd, last=last)
 
     def over_text(self) -> str:
@@ -130,21 +130,12 @@ class KirkReplayer(Replayer):
         config = self.config
         return DealLines(frozenset(config.deck), PACK_TEXT, config.hand_size, "K2")
 
-    def push_deal(self, rnd: Round, dealt: tuple[tuple[object, ...], ...], deals: dict[int, HandLine]) -> None:
-        """Deal; a refused deal is shown at the card or the deal line the error's fields name (K2)."""
+    def push_deal(self, rnd: Round, dealt: tuple[tuple[object, ...], ...]) -> None:
+        """Deal; a refused deal is shown where the record shows the fault (`deal_refused`, K2)."""
         try:
             self.game.push(Deal(dealt))  # type: ignore[arg-type]
         except IllegalMove as error:
-            pos, length = rnd.header.pos, len(f"R{rnd.header.number}")
-            line = deals.get(error.seat) if error.seat is not None else None
-            lines = [line] if line is not None else list(deals.values())
-            named = [play for written in lines for play in written.cards if play.card is error.card]
-            if error.card is not None and named:
-                play = named[-1]  # dealt twice: the later one written in that player's line
-                pos, length = play.pos, play.length
-            elif line is not None:
-                pos, length = line.pos, len(line.kind)
-            self.problem(pos, error.reason + self.hint(error), error.code, error.rule, length)
+            self.deal_refused(error, rnd, self.hint(error))
         if self.history:
             self.out.origins.append(rnd)
 

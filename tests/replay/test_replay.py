@@ -916,3 +916,24 @@ def test_an_unfinished_round_is_checked_for_its_tricks_shape_alike_with_or_witho
         trick_line = record.rounds[-1].tricks[1 if fault != "missing" else 2].pos.line
         said.append((problems[0].code, problems[0].message, problems[0].rule, problems[0].line - trick_line))
     assert said[0] == said[1]
+
+
+@pytest.mark.parametrize(("sample", "rule"), [("2e-5p-perfect.dgn", "R5"), ("kirk-4p-hands.dgn", "K2")])
+@pytest.mark.parametrize("fault", ["twice", "short"])
+def test_a_refused_deal_is_placed_alike_in_every_game(sample, rule, fault):
+    """`Replayer.deal_refused`: a card dealt twice is shown at its token in the later seat's deal line; a hand
+    of the wrong size at that line's `deal` word; each with the game's own deal ruling."""
+    lines = (SAMPLES_DIR / sample).read_text(encoding="utf-8").split("\n")
+    first = next(i for i, line in enumerate(lines) if line.startswith("deal "))
+    words = lines[first + 1].split(" ")
+    if fault == "twice":
+        words[2] = lines[first].split(" ")[2]  # the second player's first card is the first player's
+        column = len(" ".join(words[:2])) + 2
+    else:
+        del words[2]
+        column = 1
+    lines[first + 1] = " ".join(words)
+    problems = replay_record(next(iter(parse_games("\n".join(lines))))).problems
+    assert problems
+    assert (problems[0].line, problems[0].column, problems[0].rule) == (first + 2, column, rule)
+    assert ("twice" in problems[0].message or "to Moira and to Ewan" in problems[0].message) == (fault == "twice")
