@@ -158,7 +158,7 @@ class KirkReplayer(Replayer):
         leader = first_leader(config, dealer)
         piles: list[list[Card]] = [[] for _ in range(n)]
         played: dict[int, list[Card]] = {seat: [] for seat in range(n)}
-        seen: dict[object, tuple[int, int]] = {}
+        seen: set[object] = set()
         tricks = rnd.tricks
         for index, trick in enumerate(tricks, 1):
             self.check_trick_number(number, index, trick.number, trick.pos, beyond=index > config.tricks_per_hand)
@@ -176,8 +176,7 @@ class KirkReplayer(Replayer):
                     why = f"{name} cannot play {card}: it is not in the pack ({PACK_TEXT}){meant_card(card)}"
                     code, rule = "card-not-in-deck", "K2"
                 elif card in seen:
-                    t, first = seen[card]
-                    why = f"{name} cannot play {card}: it was already played in trick {t} (by {names[first]})"
+                    self.played_before(rnd, index, position, seat)
                 elif deals:
                     holder = holder_of.get(card)
                     if seat in deals and holder != seat:
@@ -189,7 +188,7 @@ class KirkReplayer(Replayer):
                 if why is not None:
                     self.problem(plays[position].pos, why, code, rule, plays[position].length)
                 assert isinstance(card, Card)
-                seen[card] = (index, seat)
+                seen.add(card)
                 played[seat].append(card)
                 seats.append(seat)
             if len(cards) < per_trick:
