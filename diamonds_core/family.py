@@ -283,11 +283,12 @@ class Rules:
         return ()
 
     @classmethod
-    def choice_words(cls, config: Any) -> tuple[str, ...]:
-        """What may answer the game's question for a card's missing choice (code `missing-choice`), in the
-        order to offer them, when the question names none (the bidding game's Joker: a sign, a suit and a
-        sign, B7). By default none."""
-        return ()
+    def question_words(cls, config: Any, code: str) -> tuple[str, ...] | None:
+        """Whether a refusal with this code is a question, and what may answer it: the card just written needs
+        one more word on it (Fitzgerald's Clubs victim, R14; the bidding game's Joker, B7), and a recorder asks
+        for it rather than refuse the card. The words, in the order to offer them (each is tried first); None:
+        the refusal is no question. By default no refusal is."""
+        return None
 
     @classmethod
     def parse_card(cls, config: Any, text: str) -> Any:

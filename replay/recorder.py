@@ -38,14 +38,10 @@ from .record import game_tags
 from .validate import ReplayedGame, Stop, replay_record
 
 __all__ = [
-    "ASK_CODES", "MISSING_SECOND", "RoundDraft", "Refusal", "Question", "Outcome", "Saved", "Recorder", "SetupError",
+    "MISSING_SECOND", "RoundDraft", "Refusal", "Question", "Outcome", "Saved", "Recorder", "SetupError",
     "write_through", "leftover_temporaries",
 ]
 
-#: Problems that mean "the record must say more at this card" rather than "this card cannot be":
-#: a Clubs victim the player names (R14, R16), a Joker's suit or an ace's high or low (B-rulings).
-#: The recorder asks for the missing part instead of refusing the card.
-ASK_CODES = frozenset({"victim-required", "missing-choice"})
 #: The code of the question an exchange's first half asks (`take Jon 9D`: which point card?).
 MISSING_SECOND = "missing-second"
 
@@ -643,7 +639,7 @@ class Recorder:
                 return Outcome((f"{item}{answer}" if target == len(last.cards) - 1 else done,))
             if outcome.question is not None or answer[0] != ">":
                 return outcome
-            line = f"end {answer}"  # the end-of-round Clubs award is named on the `end` line (R16)
+            line = f"{_end_words()[0]} {answer}"  # an end-of-round choice is named on the `end` line (R16)
         # The answer is a line of its own (`end >Ann`): the waiting card and it go in together.
         saved, saved_check = self.rounds, self._last
         self.rounds = rounds
@@ -883,7 +879,7 @@ class Recorder:
         label = _label_at(checked, problem.pos)
         last = checked.spans[-1][3] if checked.spans else ""
         trick = last.rsplit(".", 1)[0] + "."
-        if ask and problem.code in ASK_CODES and (label == last or label.startswith(trick) and last.count(".") == 2):
+        if ask and self._asks(problem.code) and (label == last or label.startswith(trick) and last.count(".") == 2):
             # The card just entered, or the one of its trick that won a Clubs trick (R14): ask, not refuse.
             question = Question(label if label != last else item, problem.message, problem.code, problem.rule,
                                 self._choices(problem))
@@ -905,16 +901,20 @@ class Recorder:
         waiting (the family's replay says which, no rule is copied here)."""
         draft = rounds[-1] if rounds else None
         words = _end_words()
-        if (draft is None or draft.end is not None or not words or question.code != "victim-required"
-                or not question.choices or len(draft.cards) < self._tricks_per_round() * self.config.plays_per_trick):
+        if (draft is None or draft.end is not None or not words or not question.choices
+                or len(draft.cards) < self._tricks_per_round() * self.config.plays_per_trick):
             return False
         probe = (*rounds[:-1], replace(draft, end=f"{words[0]} {question.choices[0]}"))
-        return not any(p.code in ASK_CODES for p in self._check(probe).replayed.problems)
+        return not any(self._asks(p.code) for p in self._check(probe).replayed.problems)
+
+    def _asks(self, code: str) -> bool:
+        """Whether a refusal with this code asks for one more word on its card (the family's `question_words`:
+        a Clubs victim, R14; a Joker's suit and sign, B7) rather than refusing it."""
+        return rules_for(self.config.rules).question_words(self.config, code) is not None
 
     def _choices(self, problem: Problem) -> tuple[str, ...]:
-        if problem.code == "victim-required":
-            return tuple(f">{name}" for name in self.config.players)
-        return ()
+        """The words the family offers as answers to the question `problem` asks (none: any is tried)."""
+        return rules_for(self.config.rules).question_words(self.config, problem.code) or ()
 
     def _bare_refusal(self, item: str, message: str, rule: str | None = None, code: str = "not-an-item") -> Refusal:
         """A refusal before any replay (not an item, not here): at the line and column where the item would

@@ -250,16 +250,13 @@ def _takes(outcome: Any, question: Any = None) -> bool:
 
 
 def answers(recorder: Any) -> list[str] | None:
-    """The answers the recorder takes to the question it waits on, each tried (`probe`): of the victims it
-    offers (`>Ann`), or for a card's missing choice of the game's `choice_words` (the bidding game's Joker:
-    a sign, a suit and sign, B7). None when no question waits; the recorder's own choices if none is taken."""
+    """The answers the recorder takes to the question it waits on, each tried (`probe`), of those its family
+    offers (`Rules.question_words`: the victims, `>Ann`; the bidding game's Joker, a sign, a suit and sign, B7).
+    None when no question waits; the recorder's own choices if none is taken."""
     question = recorder.question
     if question is None:
         return None
-    config = recorder.config
-    words = rules_for(config.rules).choice_words(config) if question.code == "missing-choice" else ()
-    candidates = list(question.choices) or list(words)
-    taken = [word for word in candidates if _takes(probe(recorder, word), question)]
+    taken = [word for word in question.choices if _takes(probe(recorder, word), question)]
     return taken or list(question.choices)
 
 

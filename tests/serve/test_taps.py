@@ -12,6 +12,7 @@ from collections import Counter
 import pytest
 from servehelp import game_items
 
+from diamonds.core import rules_for
 from diamonds.notation import parse_game
 from diamonds.replay import validate_record
 from diamonds.replay.recorder import Recorder
@@ -95,6 +96,9 @@ def record_by_taps(rules: str, count: int, seed: int, *, typed_victims: bool) ->
         rest = whole[len(first):].strip() if whole.startswith(first) else ""  # what the tap left out
         if rest and outcome.question is not None and outcome.question.code in ("missing-second", "missing-choice"):
             answer = rest.split()[-1]  # `point 10H` answered `10H`; a Joker's `C+`
+            if outcome.question.code != "missing-second":  # the family's question, with the family's words
+                assert outcome.question.choices == rules_for(rules).question_words(recorder.config,
+                                                                                   outcome.question.code)
             assert answer in (answers(recorder) or []), (item, outcome.question)
             outcome = recorder.enter(answer)
             taps += 1

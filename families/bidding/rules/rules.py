@@ -10,6 +10,7 @@ from diamonds.core.family import EngineFunctions, EngineRules, MoveTextFunctions
 
 from . import engine, movetext, player, visibility
 from .config import RULES_ID, BiddingConfig
+from .errors import MissingChoice
 from .fast import BiddingTable
 from .state import BiddingState
 
@@ -42,7 +43,7 @@ class Bidding(EngineRules):
     @classmethod
     def other_writings(cls, config: object, text: str) -> tuple[tuple[str, str], ...]:
         """An ace's other sign (B7: an ace is high or low, high when written bare or `+`): `AH` → `AH-`, low;
-        `AH-` → `AH`, high. A Joker's choice is asked for (`choice_words`), not offered here."""
+        `AH-` → `AH`, high. A Joker's choice is asked for (`question_words`), not offered here."""
         marks = text.rstrip("!?")
         bare = marks[:-1] if marks.endswith(("+", "-")) else marks
         try:
@@ -54,8 +55,11 @@ class Bidding(EngineRules):
         return ((bare, "high"),) if marks.endswith("-") else ((bare + "-", "low"),)
 
     @classmethod
-    def choice_words(cls, config: object) -> tuple[str, ...]:
-        """A Joker's missing suit and sign (B7), tried in this order: a sign, a suit and a sign."""
+    def question_words(cls, config: object, code: str) -> tuple[str, ...] | None:
+        """A Joker written without its suit or sign (`missing-choice`, B7) is asked for them, tried in this
+        order: a sign, a suit and a sign."""
+        if code != MissingChoice.code:
+            return None
         return ("+", "-", *(suit + sign for suit in "DHSC" for sign in "+-"))
 
     @classmethod

@@ -18,6 +18,7 @@ from diamonds.core.seating import ConfigError
 
 from . import engine, movetext, player, solver, visibility
 from .config import GameConfig, Variant
+from .errors import VictimRequired
 from .moves import Move, PassCards
 from .state import Phase, State
 
@@ -56,6 +57,14 @@ class Fitzgerald(EngineRules):
     def refuse_part(cls, state: State, text: str, parts: tuple[str, ...], index: int) -> NotationError | None:
         """A victim written on a card where none is due right after it (R14)."""
         return movetext.refuse_part(state, text, parts, index)
+
+    @classmethod
+    def question_words(cls, config: GameConfig, code: str) -> tuple[str, ...] | None:
+        """A Clubs card whose victim is due and not written (`victim-required`, R14; at a round's end, the
+        award's, R16) is asked for its victim: each player, `>Name`."""
+        if code != VictimRequired.code:
+            return None
+        return tuple(f">{name}" for name in config.players)
 
     @classmethod
     def table(cls, state: State, *, record: bool = True) -> engine.Table:

@@ -452,7 +452,7 @@ def test_B7_high_or_low_only_on_an_ace_or_the_joker() -> None:
 
 def test_B7_an_aces_other_writing_and_a_jokers_choice_words_are_its_legal_moves() -> None:
     """What a scorer's page offers after a card (`Rules.other_writings`) and for a Joker's question
-    (`Rules.choice_words`): each reads back (`parse_move`) as a legal move, and together they are every one."""
+    (`Rules.question_words`): each reads back (`parse_move`) as a legal move, and together they are every one."""
     state = position(["7D", "AH Jo", "7S"], leader=BOB)
     legal = set(legal_moves(state))
     for written in ("AH", "AH-", "AH+"):
@@ -461,7 +461,8 @@ def test_B7_an_aces_other_writing_and_a_jokers_choice_words_are_its_legal_moves(
         assert {first, second} <= legal and first != second
         assert meaning == ("low" if second.high is False else "high")
     assert Bidding.other_writings(state.config, "7D") == () and Bidding.other_writings(state.config, "Jo") == ()
-    jokers = {Bidding.parse_move(state, "Jo" + word) for word in Bidding.choice_words(state.config) if len(word) == 2}
+    words = Bidding.question_words(state.config, "missing-choice") or ()
+    jokers = {Bidding.parse_move(state, "Jo" + word) for word in words if len(word) == 2}
     assert jokers == {move for move in legal if move.card is JOKER}
 
 
