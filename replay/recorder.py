@@ -880,14 +880,15 @@ class Recorder:
         last = checked.spans[-1][3] if checked.spans else ""
         trick = last.rsplit(".", 1)[0] + "."
         if ask and self._asks(problem.code) and (label == last or label.startswith(trick) and last.count(".") == 2):
-            # The card just entered, or the one of its trick that won a Clubs trick (R14): ask, not refuse.
+            # The card just entered, or one of its trick the answer goes on (a Clubs winner's victim, R14):
+            # ask, not refuse.
             question = Question(label if label != last else item, problem.message, problem.code, problem.rule,
                                 self._choices(problem))
             if label == last and self._asks_end(rounds, question):
-                number = len(rounds)
-                question = replace(question, item="end", end=True,
-                                   message=f"round {number} is over: its `end >Name` line names the award's "
-                                           f"victim; {problem.message}")
+                number, end = len(rounds), _end_words()[0]
+                question = replace(question, item=end, end=True,
+                                   message=f"round {number} is over: its `{end} >Name` line gives the answer; "
+                                           f"{problem.message}")
             self.pending = (rounds, item, question)
             return Outcome(question=question)
         source = checked.record.source_line(problem.line).rstrip("\n")
