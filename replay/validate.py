@@ -706,6 +706,63 @@ class Replayer(Reporter):
             pos, length = deal_lines[0].pos, len(deal_lines[0].kind)
         self.problem(pos, error.reason + hint, error.code, error.rule, length)
 
+    def check_tricks_without_hands(self, number: int, rnd: Round, deals: Mapping[int, HandLine], *,
+                                   last: bool) -> tuple[dict[int, list[Any]], bool]:
+        """A round's tricks checked card by card, in the order written, where some hands are unknown (so not on
+        the engine): who played each card follows from the cards (the family's `trick_seats`), so everything
+        that needs no hands is checked as a replay on the hands would: trick numbers and sizes, a card of no
+        deck (the family's `not_in_deck`), a card played again (`played_before`), a card against the deal
+        lines written (`deals`: a seat with one plays only its cards, a seat without none of another's), and a
+        round that ends short when another follows. Returns the cards each seat played, and whether the round
+        is complete."""
+        config = self.config
+        names, per_trick = config.players, config.plays_per_trick
+        deck = frozenset(config.deck)
+        holder_of = {card: seat for seat, line in deals.items() for card in line.cards.cards}
+        tricks = rnd.tricks
+        seats_by_trick = self.trick_seats(rnd, len(tricks))
+        played: dict[int, list[Any]] = {seat: [] for seat in range(config.player_count)}
+        seen: set[object] = set()
+        for index, trick in enumerate(tricks, 1):
+            self.check_trick_number(number, index, trick.number, trick.pos, beyond=index > self.tricks_per_round())
+            plays = trick.plays
+            cards = plays.cards
+            for position, card in enumerate(cards):
+                if position >= per_trick:
+                    self.trick_too_long(index, plays[position].pos, plays[position].length)
+                seat = seats_by_trick[index - 1][position]
+                if card not in deck:
+                    self.not_in_deck(plays[position], seat)
+                elif card in seen:
+                    self.played_before(rnd, index, position, seat)
+                elif deals:
+                    name, holder = names[seat], holder_of.get(card)
+                    why = None
+                    if seat in deals and holder != seat:
+                        where = (f"it is dealt to {names[holder]}" if holder is not None else
+                                 f"it is not in {name}'s deal line")
+                        why = f"{name} does not hold {card} ({where})"
+                    elif seat not in deals and holder is not None:
+                        why = f"{name} cannot play {card}: it is dealt to {names[holder]}"
+                    if why is not None:
+                        self.problem(plays[position].pos, why, "card-not-held", self.trick_rule, plays[position].length)
+                seen.add(card)
+                played[seat].append(card)
+            if len(cards) < per_trick:
+                if index < len(tricks) or not last:
+                    self.trick_too_short(index, len(cards), trick.pos, len(f"{trick.number}."))
+                return played, False
+        if len(tricks) < self.tricks_per_round():
+            if not last:
+                self.hand_too_short(number, len(tricks), rnd)
+            return played, False
+        return played, True
+
+    def not_in_deck(self, play: Play, seat: int) -> None:
+        """A card of no deck of this game, played by `seat` where the hands are unknown: the family's words."""
+        self.problem(play.pos, f"{play.card} is not in this game's deck", "card-not-in-deck", self.trick_rule,
+                     play.length)
+
     def trick_seats(self, rnd: Round, count: int) -> list[tuple[int, ...]]:
         """Who played each card of the round's first `count` tricks, as far as the cards tell (the family's
         `seats_and_leader`, from the round's dealer); a family that cannot tell from the cards says so."""

@@ -13,7 +13,7 @@ from typing import Any, cast
 
 from diamonds.core import AnyCard, Card, IllegalMove, Suit
 from diamonds.core.sampling import shown_voids, void_refusals
-from diamonds.notation.records import Choice, HandLine, Play, Plays, Round, Trick
+from diamonds.notation.records import Choice, HandLine, Play, Plays, Round
 from diamonds.replay.bridge import Bridge
 from diamonds.replay.validate import Replayer, whole_tricks
 
@@ -130,7 +130,8 @@ class FitzgeraldReplayer(Replayer):
         self.refuse_foreign_items(rnd, pass_count=True, hand_kinds=frozenset(("deal", "pass")), calls=False,
                                   end=True, rule="R6")
 
-    def not_in_deck(self, play: Play) -> None:
+    def not_in_deck(self, play: Play, seat: int | None = None) -> None:
+        """A card of no deck of this game (R5), wherever it is written (a trick, a pass line)."""
         if play.card not in self.config.deck:
             top = max(c.rank for c in self.config.deck)
             self.problem(play.pos, f"{play.card} is not in this game's deck (ranks 1-{top})", "invalid-deal", "R5",
@@ -271,36 +272,25 @@ class FitzgeraldReplayer(Replayer):
         if header.pass_count not in PASS_COUNTS:
             self.problem(header.count_pos, f"the dealer passes 1, 2 or 3 cards, not {header.pass_count}",
                          "wrong-pass-count", "R6", len(str(header.pass_count)))
-        deck = set(config.deck)
-        items: tuple[HandLine | Trick, ...] = (*rnd.lines("pass"), *rnd.tricks)
-        for item in items:
-            plays = item.cards if isinstance(item, HandLine) else item.plays
-            for position, card in enumerate(plays.cards):
-                if card not in deck:
-                    play = plays[position]
-                    top = max(c.rank for c in config.deck)
-                    self.problem(play.pos, f"{card} is not in this game's deck (ranks 1-{top})", "invalid-deal",
-                                 "R5", play.length)
-        per_trick = config.plays_per_trick
-        for index, trick in enumerate(rnd.tricks, 1):  # the shape of the tricks, as every game checks it
-            self.check_trick_number(number, index, trick.number, trick.pos, beyond=index > config.tricks_per_round)
-            if len(trick.plays) > per_trick:
-                play = trick.plays[per_trick]
-                self.trick_too_long(index, play.pos, play.length)
-            if len(trick.plays) < per_trick and index < len(rnd.tricks):
-                self.trick_too_short(index, len(trick.plays), trick.pos, len(f"{trick.number}."))
-        self.check_inference_inputs(number, rnd)
+        for line in rnd.lines("pass"):
+            for play in line.cards:
+                self.not_in_deck(play)
+        self.check_pass_lines(rnd)
+        self.check_tricks_without_hands(number, rnd, {}, last=True)  # (passes move cards: no deal-line check)
 
-    def check_inference_inputs(self, number: int, rnd: Round) -> None:
-        """Mistakes that would otherwise surface as a strange inferred deal: say what they are, where."""
+    def check_pass_lines(self, rnd: Round) -> None:
+        """Each pass line holds as many cards as the dealer chose (R6)."""
         config = self.config
-        assert config is not None
         count = rnd.header.pass_count
         for line in rnd.lines("pass"):
             if count in PASS_COUNTS and len(line.cards) != count:
-                name = config.players[config.seat_of(line.player)]  # type: ignore[index]
+                name = config.players[config.seat_of(line.player)]
                 self.problem(line.pos, f"{name} passes {len(line.cards)} card{'s' if len(line.cards) != 1 else ''}, "
                              f"but the dealer chose {count}", "wrong-pass-count", "R6", len(line.kind))
+
+    def check_inference_inputs(self, number: int, rnd: Round) -> None:
+        """Mistakes that would otherwise surface as a strange inferred deal: say what they are, where."""
+        self.check_pass_lines(rnd)
         seen: set[AnyCard] = set()
         for index, trick in enumerate(rnd.tricks, 1):
             for position, card in enumerate(trick.plays.cards):

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from diamonds.core import Card, IllegalMove
 from diamonds.core.errors import CardNotHeld, CardNotInDeck
-from diamonds.notation.records import HandLine, Round
+from diamonds.notation.records import Play, Round
 from diamonds.replay.bridge import Bridge
 from diamonds.replay.validate import DealLines, Replayer, meant_card, names_text, whole_tricks
 
@@ -76,14 +76,13 @@ class KirkReplayer(Replayer):
         config = self.config
         self.check_notation(rnd)
         self.open_round(number, rnd, self.state.dealer)
-        dealer = self.state.dealer
         deals = self.lines_by_seat(rnd, "deal", "K2")
         n = config.player_count
         if len(deals) == n:
             self.push_deal(rnd, tuple(deals[seat].cards.cards for seat in range(n)))
             return self.play_tricks(number, rnd, last=last)
         self.check_deal_lines(rnd, self.deal_lines())  # the other hands are still to be inferred
-        played, complete = self.check_plays(number, rnd, dealer, deals, last=last)
+        played, complete = self.check_tricks_without_hands(number, rnd, deals, last=last)
         if not complete and self.stand_in and last:
             # A stand-in deal (`Replayer.stand_in_hands`): a seat holds its deal line, else the cards it played
             # and any others; any card held may be played (K4), so no suit is barred from a hand.
@@ -141,68 +140,10 @@ class KirkReplayer(Replayer):
 
     # ---------------------------------------------------------------- checks without the hands
 
-    def check_plays(self, number: int, rnd: Round, dealer: int, deals: dict[int, HandLine], *,
-                    last: bool) -> tuple[dict[int, list[Card]], bool]:
-        """Every card played, in the order written, without the engine (some hands are unknown).
-
-        Returns the cards each seat played, and whether the hand is complete. Who played what
-        follows from the cards (K4, K5, K6), so this checks everything that does not need the
-        unknown hands: the pack (K2), a card played twice, a card against the deal lines written,
-        trick numbers and sizes (K4), and a hand that ends short when another follows."""
-        config = self.config
-        names = config.players
-        n = config.player_count
-        per_trick = config.plays_per_trick
-        deck = frozenset(config.deck)
-        holder_of = {card: seat for seat, line in deals.items() for card in line.cards.cards}
-        leader = first_leader(config, dealer)
-        piles: list[list[Card]] = [[] for _ in range(n)]
-        played: dict[int, list[Card]] = {seat: [] for seat in range(n)}
-        seen: set[object] = set()
-        tricks = rnd.tricks
-        for index, trick in enumerate(tricks, 1):
-            self.check_trick_number(number, index, trick.number, trick.pos, beyond=index > config.tricks_per_hand)
-            plays = trick.plays
-            cards = plays.cards
-            seats: list[int] = []
-            for position, card in enumerate(cards):
-                if position >= per_trick:
-                    self.trick_too_long(index, plays[position].pos, plays[position].length)
-                seat = (leader + position) % n
-                name = names[seat]
-                why = None
-                code, rule = "card-not-held", "K4"
-                if card not in deck:
-                    why = f"{name} cannot play {card}: it is not in the pack ({PACK_TEXT}){meant_card(card)}"
-                    code, rule = "card-not-in-deck", "K2"
-                elif card in seen:
-                    self.played_before(rnd, index, position, seat)
-                elif deals:
-                    holder = holder_of.get(card)
-                    if seat in deals and holder != seat:
-                        where = (f"it is dealt to {names[holder]}" if holder is not None else
-                                 f"it is not in {name}'s deal line")
-                        why = f"{name} does not hold {card} ({where})"
-                    elif seat not in deals and holder is not None:
-                        why = f"{name} cannot play {card}: it is dealt to {names[holder]}"
-                if why is not None:
-                    self.problem(plays[position].pos, why, code, rule, plays[position].length)
-                assert isinstance(card, Card)
-                seen.add(card)
-                played[seat].append(card)
-                seats.append(seat)
-            if len(cards) < per_trick:
-                if index < len(tricks) or not last:
-                    self.trick_too_short(index, len(cards), trick.pos, len(f"{trick.number}."))
-                return played, False
-            winner, _ = trick_winner(tuple(zip(seats, cards)), piles)  # type: ignore[arg-type]
-            piles[winner].extend(cards)  # type: ignore[arg-type]
-            leader = winner
-        if len(tricks) < config.tricks_per_hand:
-            if not last:
-                self.hand_too_short(number, len(tricks), rnd)
-            return played, False
-        return played, True
+    def not_in_deck(self, play: Play, seat: int) -> None:
+        """A card of no pack (K2), where the hands are unknown: who cannot play it, and what was meant."""
+        self.problem(play.pos, f"{self.config.players[seat]} cannot play {play.card}: it is not in the pack "
+                     f"({PACK_TEXT}){meant_card(play.card)}", "card-not-in-deck", "K2", play.length)
 
     # ---------------------------------------------------------------- tricks through the engine
 

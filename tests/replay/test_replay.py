@@ -891,12 +891,13 @@ def test_a_card_played_twice_is_said_alike_in_every_game_with_or_without_deal_li
     assert (problems[0].line, problems[0].column) == (second + 1, len(" ".join(words[:at])) + 2)
 
 
-@pytest.mark.parametrize("fault", ["short", "long", "missing"])
-@pytest.mark.parametrize("rules", ["1e", "2e"])
+@pytest.mark.parametrize("fault", ["short", "long", "missing", "twice"])
+@pytest.mark.parametrize("rules", ["1e", "2e", "kirk"])
 def test_an_unfinished_round_is_checked_for_its_tricks_shape_alike_with_or_without_its_hands(rules, fault):
-    """A round left unfinished, written without deal lines, is checked without hands (its hands are unknown);
-    a trick's shape is checked there by the same checks as a round replayed on its hands: the same code,
-    words, ruling and place for a short trick, a long one, and a trick number that skips one."""
+    """A round left unfinished, written without deal lines, is checked without hands (its hands are unknown,
+    `Replayer.check_tricks_without_hands`); its tricks are checked there as a round replayed on its hands is:
+    the same code, words, ruling and place for a short trick, a long one, a trick number that skips one, and
+    a card played again."""
     game, _ = simulated(4, rules, seed=5)
     said = []
     for deals in (True, False):
@@ -908,8 +909,10 @@ def test_an_unfinished_round_is_checked_for_its_tricks_shape_alike_with_or_witho
             tricks[1] = replace(tricks[1], plays=tuple(tricks[1].plays)[:-1])
         elif fault == "long":
             tricks[1] = replace(tricks[1], plays=(*tricks[1].plays, last.tricks[6].plays[0]))
-        else:
+        elif fault == "missing":
             tricks[2] = replace(tricks[2], number=4)
+        else:
+            tricks[1] = replace(tricks[1], plays=(tricks[0].plays[0], *tuple(tricks[1].plays)[1:]))
         record = reread(replace(record, rounds=(*record.rounds[:-1], replace(last, tricks=tuple(tricks)))))
         problems = replay_record(record).problems
         assert problems, (deals, fault)
