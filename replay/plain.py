@@ -18,7 +18,7 @@ from typing import Any
 from diamonds.core import Card, IllegalMove, SideResult, rules_for, sort_cards
 from diamonds.core.trick import CardPlayed, CardsDealt, Deal, GameEnded, RoundScored, RoundStarted, TrickWon
 from diamonds.core.trick import rulings_of as trick_rulings
-from diamonds.notation.records import HandLine, Round
+from diamonds.notation.records import Round
 
 from .bridge import Bridge
 from .export import Export
@@ -51,14 +51,18 @@ class PlainReplayer(Replayer):
         self.refuse_every_mark(rnd, rulings.play)
         self.open_round(number, rnd, self.config.dealer_of_round(number))
         deals = self.lines_by_seat(rnd, "deal", rulings.deal)
-        hands = self.inferred_hands(rnd, deals)
-        if hands is None:
-            if last:
-                self.out.notes.append(f"{self.round_word} {number} is unfinished and lacks deal lines: its hands "
-                                      "are unknown, so its cards are not checked")
+        seats = range(len(self.config.players))
+        if len(deals) == len(seats):
+            hands = tuple(deals[seat].cards.cards for seat in seats)
+        else:  # checked without hands; a finished round's missing hands are the cards their players played
+            played, complete = self.check_tricks_without_hands(number, rnd, deals, last=last)
+            if not complete:
+                self.out.notes.append(f"{self.round_word} {number} is unfinished and lacks deal lines: its hands are "
+                                      "unknown, so its cards are checked only against the deck, each other and "
+                                      "the deal lines written")
                 return False
-            self.hand_too_short(number, len(rnd.tricks), rnd)
-        assert hands is not None
+            hands = tuple(tuple(deals[seat].cards.cards) if seat in deals else sort_cards(played[seat])
+                          for seat in seats)
         try:
             self.game.push(Deal(hands))
         except IllegalMove as error:
@@ -66,24 +70,6 @@ class PlainReplayer(Replayer):
         if self.history:
             self.out.origins.append(rnd)
         return self.play_by_card(number, rnd, last=last, start=(0, 0))
-
-    def inferred_hands(self, rnd: Round, deals: dict[int, HandLine]) -> tuple[tuple[Any, ...], ...] | None:
-        """The deal lines' hands; a missing one is the cards its player played, sorted as a deal line is written
-        (None: the round is unfinished)."""
-        config = self.config
-        seats = range(len(config.players))
-        if len(deals) == len(seats):
-            return tuple(deals[seat].cards.cards for seat in seats)
-        count = config.tricks_per_hand
-        if len(rnd.tricks) != count or any(len(t.plays) != config.plays_per_trick for t in rnd.tricks):
-            return None
-        found = self.seats_and_leader(rnd, config.dealer_of_round(rnd.header.number), count)
-        assert found is not None
-        played: list[list[Any]] = [[] for _ in seats]
-        for order, trick in zip(found[0], rnd.tricks):
-            for seat, card in zip(order, trick.plays.cards):
-                played[seat].append(card)
-        return tuple(tuple(deals[seat].cards.cards) if seat in deals else sort_cards(played[seat]) for seat in seats)
 
     def seats_and_leader(self, rnd: Round, dealer: int, count: int) -> tuple[list[tuple[int, ...]], int] | None:
         config, plain = self.config, self.plain_rules

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from diamonds.core import Family, registry, simulate
+from diamonds.core import Family, registry, rules_for, simulate
 from diamonds.core.registry import register
 from diamonds.core.trick import CardPlayed, RoundScored, TrickRulings, TrickWon
 from diamonds.notation import parse_game
@@ -145,3 +145,26 @@ def test_the_table_rows_say_what_the_engine_played_and_scored(toy: Any, seed: in
     last = [e for e in events if isinstance(e, RoundScored)][-1]
     assert [row["total"] for row in scored[-2:]] == list(last.totals) == [s.score for s in game.standings()]
     assert [row["kind"] for row in rows["events"]].count("trick won") == len(winning) == 12
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_an_unfinished_round_without_deal_lines_is_still_checked_card_by_card(toy: Any, seed: int) -> None:
+    """The house checks a plain game's unfinished round whose hands are unknown as it checks the shipped
+    games' (`Replayer.check_tricks_without_hands`): a card played again is reported at its token, with who
+    played it first and the game's trick ruling; the round as written (no fault) is only noted as unchecked
+    against hands."""
+    game = simulate(rules="toy", seed=seed)
+    record = written(game, deals=False)
+    last = record.rounds[-1]
+    cut = dataclasses.replace(record, rounds=(*record.rounds[:-1], dataclasses.replace(last, tricks=last.tricks[:2])),
+                              tags=tuple(tag for tag in record.tags if tag.name != "Result"))
+    plain = replay_record(parse_game(write_game(cut)))
+    assert not plain.problems and not plain.complete
+    assert any("unfinished" in note for note in plain.notes)
+    first = last.tricks[0].plays[0]
+    second = dataclasses.replace(last.tricks[1], plays=(first, *tuple(last.tricks[1].plays)[1:]))
+    twice = dataclasses.replace(cut, rounds=(*cut.rounds[:-1], dataclasses.replace(last, tricks=(last.tricks[0], second))))
+    problems = replay_record(parse_game(write_game(twice))).problems
+    assert problems, seed
+    assert (problems[0].code, problems[0].rule) == ("card-not-held", rules_for("toy").rulings.tricks)
+    assert f"cannot play {first.card}: it was already played in trick 1 (by " in problems[0].message
