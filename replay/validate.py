@@ -311,7 +311,8 @@ class Replayer(Reporter):
         #: Each seat by its player's id exactly as the Players tag writes it: the fast paths' lookup (an id
         #: written otherwise goes through `seat`, which matches it ignoring case or reports it).
         self.seats = {name: seat for seat, name in reversed(list(enumerate(self.config.players)))}
-        #: The moves `card_move` has read this game, by card (a plain token) or by card word (a marked one).
+        #: The moves `card_move` and `read_move` have read this game: by card (a plain token), by card word (a
+        #: marked one), by an item's text.
         self.card_moves: dict[object, Any] = {}
 
     def run(self) -> None:
@@ -609,6 +610,20 @@ class Replayer(Reporter):
             moves[word] = move
         if card is not None:
             moves[card] = move
+        return move
+
+    def read_move(self, text: str, pos: Pos, length: int) -> Any:
+        """An item's move read by the game's own words (`Rules.parse_move`) from the item's text (a bid, a take,
+        a Clubs victim, a pass count), once per text a game: such an item names its player, so its words mean
+        one move wherever they stand. A refusal of the words is reported at the item, with the game's ruling."""
+        moves = self.card_moves
+        move = moves.get(text)
+        if move is None:
+            try:
+                move = self.game.rules.parse_move(self.words_state(), text)
+            except NotationError as error:
+                self.problem(pos, error.reason, "not-a-move", error.rule, length)
+            moves[text] = move
         return move
 
     def words_state(self) -> Any:

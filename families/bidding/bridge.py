@@ -455,7 +455,7 @@ class BiddingReplayer(Replayer):
         """A bid (B3) or final bid (B5); a refusal at the player (out of turn), the keyword (not due now)
         or the number (anything about the amount)."""
         seat = self.seat(call.player, call.player_pos)
-        move = Bid(seat, call.amount) if call.kind == "bid" else FinalBid(seat, call.amount)
+        move = self.read_move(f"{call.kind} {self.config.players[seat]} {call.amount}", call.pos, len(call.kind))
         try:
             self.apply(move, call)
         except IllegalMove as error:
@@ -522,8 +522,10 @@ class BiddingReplayer(Replayer):
         seat = self.seat(call.player, call.player_pos)
         for play in (call.card, call.point):
             self.refuse_line_marks(play, "take")
+        move = self.read_move(f"take {self.config.players[seat]} {call.card.card} point {call.point.card}", call.pos,
+                              len(call.kind))
         try:
-            self.apply(TakeFromKitty(seat, call.card.card, call.point.card), call)
+            self.apply(move, call)
         except IllegalMove as error:
             name = self.turn_or_phase(error, call, seat)
             card = call.card.card

@@ -21,7 +21,6 @@ from .record import record_from_game
 from .rules import (
     PASS_COUNTS,
     CardNotHeld,
-    ChoosePassCount,
     ChooseVictim,
     Deal,
     Event,
@@ -45,9 +44,6 @@ def engine_cards(cards: Sequence[AnyCard]) -> tuple[Card, ...]:
     On the check path's hot lines the record's cards are handed over as they are, without this
     call, with a `type: ignore` that points here."""
     return cast("tuple[Card, ...]", cards if type(cards) is tuple else tuple(cards))
-
-
-_PASS_COUNT_MOVES = {count: ChoosePassCount(count) for count in PASS_COUNTS}  # each made once
 
 
 class FitzgeraldReplayer(Replayer):
@@ -74,9 +70,11 @@ class FitzgeraldReplayer(Replayer):
     def choose(self, origin: Play | Round, choice: Choice | None) -> tuple[Event, ...]:
         if choice is None:
             pos = origin.pos if isinstance(origin, Play) else origin.header.pos
-            return self.push(ChooseVictim(None), origin, pos, getattr(origin, "length", 2))
+            length = getattr(origin, "length", 2)
+            return self.push(self.read_move(">-", pos, length), origin, pos, length)
         seat = self.seat(choice.player, choice.pos, "victim")
-        return self.push(ChooseVictim(seat), choice, choice.pos, len(choice.player) + 1)
+        length = len(choice.player) + 1
+        return self.push(self.read_move(f">{self.config.players[seat]}", choice.pos, length), choice, choice.pos, length)
 
     # ---------------------------------------------------------------- rounds
 
@@ -111,8 +109,8 @@ class FitzgeraldReplayer(Replayer):
             return False
         self.push_deal(dealt, rnd)
         assert header.pass_count is not None  # check_notation: a Fitzgerald header has its pass count
-        count = _PASS_COUNT_MOVES.get(header.pass_count) or ChoosePassCount(header.pass_count)
-        self.push(count, rnd, header.count_pos, len(str(header.pass_count)))
+        length = len(str(header.pass_count))
+        self.push(self.read_move(f"pass {header.pass_count}", header.count_pos, length), rnd, header.count_pos, length)
         if not self.do_passes(number, rnd, deals, passes, dealt, seats_of_plays, header):
             return False
         return self.play_tricks(number, rnd, last=last)
