@@ -158,7 +158,7 @@ class Plays(Sequence[Play]):
     the replay needs, with no `Play` made at all.
     """
 
-    __slots__ = ("cards", "_plays", "_line", "_line_no", "_skip", "_plain", "_names")
+    __slots__ = ("cards", "_plays", "_line", "_line_no", "_skip", "_plain", "_names", "_plain_items")
 
     def __init__(self, plays: Sequence[Play] = ()) -> None:
         self._plays: tuple[Play, ...] | None = tuple(plays)
@@ -168,6 +168,7 @@ class Plays(Sequence[Play]):
         self._skip = 0
         self._plain = False
         self._names: tuple[str | None, ...] | None | bool = False  # choice_names, once read
+        self._plain_items: bool | None = None  # `plain`, once read from the items
 
     @classmethod
     def from_line(cls, cards: tuple[AnyCard, ...], line: str, line_no: int, skip: int, plain: bool = True) -> Plays:
@@ -178,6 +179,7 @@ class Plays(Sequence[Play]):
         self._plays = None
         self._line, self._line_no, self._skip, self._plain = line, line_no, skip, plain
         self._names = False
+        self._plain_items = None
         return self
 
     @property
@@ -199,8 +201,11 @@ class Plays(Sequence[Play]):
         """No card carries a choice, an annotation or a comment."""
         if self._plays is None:
             return self._plain
-        return all(p.choice is None and p.annotation is None and not p.comments and p.sign is None and p.suit is None
-                   for p in self._plays)
+        known = self._plain_items
+        if known is None:  # read once: the items do not change
+            known = self._plain_items = all(p.choice is None and p.annotation is None and not p.comments
+                                            and p.sign is None and p.suit is None for p in self._plays)
+        return known
 
     def texts(self) -> list[str] | None:
         """The tokens as written, one a card, when the cards were read from a line (a reader's `from_line`);

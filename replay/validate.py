@@ -276,6 +276,19 @@ class DealLines:
     places: tuple[Place, ...] = ()
 
 
+#: The moves the replay has read with a game's words (`Replayer.card_move`, `read_move`), shared by the games of
+#: a process: by rule set and card or card word, or by rule set, players and an item's text. A replay of many
+#: games reads each card word, pass count, bid or victim once. Emptied when it holds `_READ_MOVES_HELD`.
+_READ_MOVES: dict[tuple[object, ...], Any] = {}
+_READ_MOVES_HELD = 8192
+
+
+def _remember(key: tuple[object, ...], move: Any) -> None:
+    if len(_READ_MOVES) >= _READ_MOVES_HELD:
+        _READ_MOVES.clear()
+    _READ_MOVES[key] = move
+
+
 class Replayer(Reporter):
     """A family's bridge subclasses this: `play_rounds` turns the record's rounds into moves.
 
@@ -311,9 +324,6 @@ class Replayer(Reporter):
         #: Each seat by its player's id exactly as the Players tag writes it: the fast paths' lookup (an id
         #: written otherwise goes through `seat`, which matches it ignoring case or reports it).
         self.seats = {name: seat for seat, name in reversed(list(enumerate(self.config.players)))}
-        #: The moves `card_move` and `read_move` have read this game: by card (a plain token), by card word (a
-        #: marked one), by an item's text.
-        self.card_moves: dict[object, Any] = {}
 
     def run(self) -> None:
         self.play_rounds()
@@ -588,42 +598,44 @@ class Replayer(Reporter):
     def card_move(self, plays: Plays, position: int) -> Any:
         """A trick's card as the game's move, read by the game's own words (`Rules.parse_move`): its card word
         (`Play.card_word`: the card with the suit given and the sign, which a game reads as part of the move);
-        a `>id` and an annotation are read apart. Each word is read once a game: while tricks are played a
-        card's words mean one move wherever they stand. A word the game refuses is reported at its token."""
-        moves = self.card_moves
+        a `>id` and an annotation are read apart. While tricks are played a card's words mean one move in every
+        game of the rule set, so each is read once a process (`_READ_MOVES`). A word the game refuses is
+        reported at its token."""
+        rules = self.game.rules
         card: object = None
         if plays.plain:  # the card alone: its word is the card's own
             card = plays.cards[position]
-            move = moves.get(card)
+            move = _READ_MOVES.get((rules, card))
             if move is not None:
                 return move
             word = str(card)
         else:
             word = plays[position].card_word
-        move = moves.get(word)
+        move = _READ_MOVES.get((rules, word))
         if move is None:
             try:
-                move = self.game.rules.parse_move(self.words_state(), word)
+                move = rules.parse_move(self.words_state(), word)
             except NotationError as error:
                 play = plays[position]
                 self.problem(play.pos, error.reason, "card-not-in-deck", error.rule, play.length)
-            moves[word] = move
+            _remember((rules, word), move)
         if card is not None:
-            moves[card] = move
+            _remember((rules, card), move)
         return move
 
     def read_move(self, text: str, pos: Pos, length: int) -> Any:
         """An item's move read by the game's own words (`Rules.parse_move`) from the item's text (a bid, a take,
-        a Clubs victim, a pass count), once per text a game: such an item names its player, so its words mean
-        one move wherever they stand. A refusal of the words is reported at the item, with the game's ruling."""
-        moves = self.card_moves
-        move = moves.get(text)
+        a Clubs victim, a pass count). Such an item names its player, so its words mean one move in every game
+        of the rule set with those players: each text is read once a process (`_READ_MOVES`). A refusal of the
+        words is reported at the item, with the game's ruling."""
+        key = (self.game.rules, self.config.players, text)
+        move = _READ_MOVES.get(key)
         if move is None:
             try:
                 move = self.game.rules.parse_move(self.words_state(), text)
             except NotationError as error:
                 self.problem(pos, error.reason, "not-a-move", error.rule, length)
-            moves[text] = move
+            _remember(key, move)
         return move
 
     def words_state(self) -> Any:

@@ -4,6 +4,7 @@ set-up's rulings are the family's (R1, K1, B1), never Fitzgerald's for every gam
 
 from __future__ import annotations
 
+import importlib
 import random
 from pathlib import Path
 
@@ -120,11 +121,13 @@ class _WordsSpy:
 def test_the_replay_reads_every_card_of_a_trick_through_the_games_own_words(sample, monkeypatch) -> None:
     """Issue 30, item 1: the replay makes a trick's card move, and an item that names its player (a victim, a
     bid, a take, a final bid), with the family's `parse_move`, not its own reading of the record: each such
-    move of the game is the very object `parse_move` gave for its words, and each text is read once a game."""
+    move of the game is the very object `parse_move` gave for its words, and each text is read once."""
     path = SAMPLES / sample
     rules = rules_for(next(line for line in path.read_text(encoding="utf-8").splitlines()
                            if line.startswith("[Rules ")).split('"')[1])
     spy = _WordsSpy(rules.movetext_module)
+    replay = importlib.import_module("diamonds.replay.validate")
+    monkeypatch.setattr(replay, "_READ_MOVES", {})  # the words this process has read, forgotten
     try:
         monkeypatch.setattr(rules, "movetext_module", spy)
     except (AttributeError, TypeError):  # pragma: no cover - a compiled rule set's class is closed
@@ -136,7 +139,7 @@ def test_the_replay_reads_every_card_of_a_trick_through_the_games_own_words(samp
     assert cards, sample
     read = {id(move) for moves in spy.read.values() for move in moves}
     assert all(id(move) in read for move in cards)  # every card pushed is parse_move's own answer
-    assert all(len(moves) == 1 for moves in spy.read.values())  # once per word a game
+    assert all(len(moves) == 1 for moves in spy.read.values())  # once per word
     assert {text for text, moves in spy.read.items() if kind(moves[0]) == "card"} == {str(move) for move in cards}
     # so are the items that name their player: the victims, the bids, the takes, the final bids
     named = [move for move in game.moves if kind(move) in ("victim", "bid", "take", "final")]

@@ -87,7 +87,7 @@ def test_a_scorer_taps_undoes_is_refused_and_a_watcher_follows(tmp_path, browser
         assert _wait(lambda: watch_page.find_element(By.ID, "trick").text.endswith("15S"))
         tap("15S")  # played already: the recorder refuses it (R8), nothing recorded
         refusal = _wait(lambda: scorer_page.find_element(By.ID, "refusal").text)
-        assert "15S was already played" in refusal and "R8" in refusal, refusal
+        assert "cannot play 15S: it was already played in trick 1 (by " in refusal and "R8" in refusal, refusal
         assert played() == ["15S"]
         _shot(scorer_page, "scorer-refused")
         severe = _severe(scorer_page) + _severe(watch_page)  # read once: reading the log empties it
