@@ -282,7 +282,8 @@ class FitzgeraldReplayer(Replayer):
         count = rnd.header.pass_count
         for line in rnd.lines("pass"):
             if count in PASS_COUNTS and len(line.cards) != count:
-                name = config.players[config.seat_of(line.player)]
+                seat = config.seat_of(line.player)
+                name = config.players[seat] if seat is not None else line.player
                 self.problem(line.pos, f"{name} passes {len(line.cards)} card{'s' if len(line.cards) != 1 else ''}, "
                              f"but the dealer chose {count}", "wrong-pass-count", "R6", len(line.kind))
 
