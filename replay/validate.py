@@ -611,14 +611,8 @@ class Replayer(Reporter):
             word = str(card)
         else:
             word = plays[position].card_word
-        move = _READ_MOVES.get((rules, word))
-        if move is None:
-            try:
-                move = rules.parse_move(self.words_state(), word)
-            except NotationError as error:
-                play = plays[position]
-                self.problem(play.pos, error.reason, "card-not-in-deck", error.rule, play.length)
-            _remember((rules, word), move)
+        move = self._read((rules, word), word, lambda: (plays[position].pos, plays[position].length),
+                          "card-not-in-deck")
         if card is not None:
             _remember((rules, card), move)
         return move
@@ -628,13 +622,17 @@ class Replayer(Reporter):
         a Clubs victim, a pass count). Such an item names its player, so its words mean one move in every game
         of the rule set with those players: each text is read once a process (`_READ_MOVES`). A refusal of the
         words is reported at the item, with the game's ruling."""
-        key = (self.game.rules, self.config.players, text)
+        return self._read((self.game.rules, self.config.players, text), text, lambda: (pos, length), "not-a-move")
+
+    def _read(self, key: tuple[object, ...], text: str, place: Callable[[], tuple[Pos, int]], code: str) -> Any:
+        """`parse_move` of `text`, remembered under `key`; a refusal reported at `place()` with `code`."""
         move = _READ_MOVES.get(key)
         if move is None:
             try:
                 move = self.game.rules.parse_move(self.words_state(), text)
             except NotationError as error:
-                self.problem(pos, error.reason, "not-a-move", error.rule, length)
+                pos, length = place()
+                self.problem(pos, error.reason, code, error.rule, length)
             _remember(key, move)
         return move
 

@@ -290,13 +290,7 @@ class FitzgeraldReplayer(Replayer):
     def check_inference_inputs(self, number: int, rnd: Round) -> None:
         """Mistakes that would otherwise surface as a strange inferred deal: say what they are, where."""
         self.check_pass_lines(rnd)
-        seen: set[AnyCard] = set()
-        for index, trick in enumerate(rnd.tricks, 1):
-            for position, card in enumerate(trick.plays.cards):
-                if card in seen:  # said as the replay says it of a card no longer held
-                    mover = self.seats_by_trick(rnd, self.table.dealer, index)[-1][position]
-                    self.played_before(rnd, index, position, mover)
-                seen.add(card)
+        self.check_tricks_without_hands(number, rnd, {}, last=True)  # a card played again, said as ever
 
     def push_deal(self, dealt: tuple[tuple[Card, ...], ...], rnd: Round) -> None:
         """Deal; a refused deal is shown where the record shows the fault (`deal_refused`, R5)."""

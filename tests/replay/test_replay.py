@@ -940,3 +940,19 @@ def test_a_refused_deal_is_placed_alike_in_every_game(sample, rule, fault):
     assert problems
     assert (problems[0].line, problems[0].column, problems[0].rule) == (first + 2, column, rule)
     assert ("twice" in problems[0].message or "to Moira and to Ewan" in problems[0].message) == (fault == "twice")
+
+
+def test_a_card_of_no_deck_in_a_finished_round_without_deal_lines_is_refused_at_its_token():
+    """Before the hands of a finished round are inferred, its tricks are checked as an unfinished round's are
+    (`check_tricks_without_hands`): a card of no deck is refused at its token with R5, not as a hand of the wrong
+    size at the round's header (what the inferred deal made of it before)."""
+    lines = (SAMPLES_DIR / "1e-2p-perfect-no-deals.dgn").read_text(encoding="utf-8").split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("8. "))  # round 1's last trick
+    words = lines[at].split(" ")
+    words[-1] = "9C"  # ranks 1-8 with two players
+    lines[at] = " ".join(words)
+    problems = replay_record(next(iter(parse_games("\n".join(lines))))).problems
+    assert problems
+    assert (problems[0].line, problems[0].column) == (at + 1, len(" ".join(words[:-1])) + 2)
+    assert (problems[0].code, problems[0].rule) == ("invalid-deal", "R5")
+    assert problems[0].message.startswith("9C is not in this game's deck")
