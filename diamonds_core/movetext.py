@@ -18,12 +18,13 @@ from .word import Word
 __all__ = ["Word", "words", "card_of", "suited_card_of", "one_word", "seat_named", "count_of", "deal_text",
            "parse_deal", "refuse"]
 
+_WORD = re.compile(r"\S+")
 _ANNOTATION = re.compile(r"(?:!!|\?\?|!\?|\?!|!|\?)\Z")
 
 
 def words(text: str) -> list[Word]:
     """The words of `text`, each knowing its column."""
-    return [Word(match.group(), match.start() + 1) for match in re.finditer(r"\S+", text)]
+    return [Word(match.group(), match.start() + 1) for match in _WORD.finditer(text)]
 
 
 def refuse(text: str, word: Word | None, reason: str, expected: str, rule: str | None = None) -> NotationError:
@@ -35,6 +36,10 @@ def refuse(text: str, word: Word | None, reason: str, expected: str, rule: str |
 
 def card_of(text: str, word: Word, *, marks: str = "") -> AnyCard:
     """The card a word spells, an annotation (`9H!?`) allowed after it; `marks` are suffixes the caller reads."""
+    if not marks:  # most words are the card alone
+        card = card_text(word)
+        if card is not None:
+            return card
     body = _ANNOTATION.sub("", word)
     if marks:
         body = body.rstrip(marks)
@@ -44,12 +49,13 @@ def card_of(text: str, word: Word, *, marks: str = "") -> AnyCard:
     return card
 
 
-def suited_card_of(text: str, word: Word, *, refusal: str, rule: str) -> Card:
+def suited_card_of(text: str, word: Word, *, refusal: Callable[[AnyCard], str], rule: str) -> Card:
     """`card_of` in a game without the Joker: `Jo` (a card of no suit) is another game's word, refused with
-    the game's `refusal` (`Jo is not in this game's deck (ranks 1-15)`) and `rule` at the word's column."""
+    the game's `refusal(card)` (`Jo is not in this game's deck (ranks 1-15)`) and `rule` at the word's column.
+    The refusal is worded only when it is given: a card is read far more often than refused."""
     card = card_of(text, word)
     if not isinstance(card, Card):
-        raise NotationError(refusal.format(card=card), text=text, column=word.column,
+        raise NotationError(refusal(card), text=text, column=word.column,
                             expected="a card of this game's deck", rule=rule)
     return card
 

@@ -17,6 +17,6 @@ class Word(str):
     column: int
 
     def __new__(cls, text: str, column: int) -> Word:
-        word = super().__new__(cls, text)
+        word = str.__new__(cls, text)  # not super(): a word is made for every word of every move read
         word.column = column
         return word

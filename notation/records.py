@@ -215,6 +215,14 @@ class Plays(Sequence[Play]):
             return None
         return self._line.split()[self._skip:]
 
+    def source_line(self) -> tuple[str, int] | None:
+        """The line the cards were read from and its number, when a reader read them from one (`from_line`) and
+        they are the cards alone (`plain`): the line's words as written, each at its column (a comment on it is
+        blanked). None otherwise. A replay hands a line that is one move to the game's own reader so."""
+        if self._plays is not None or self._line is None or not self._plain:
+            return None
+        return self._line, self._line_no
+
     def choice_names(self) -> tuple[str | None, ...] | None:
         """Per card, the id its `>id` names (None for none), read without making the `Play` items;
         None when a card carries a sign or a given suit (read the items). Annotations are let be.

@@ -11,6 +11,7 @@ family: the registry says which bridge a game's `Rules` tag calls for.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -240,6 +241,7 @@ def foreign_cards(rules: type[Rules], config: Any) -> dict[AnyCard, NotationErro
 
 
 _FOREIGN: dict[tuple[type[Rules], Any], dict[AnyCard, NotationError]] = {}
+_WORD_AT = re.compile(r"\S+")
 
 
 def seats_rule(rule_id: str) -> str | None:
@@ -635,6 +637,37 @@ class Replayer(Reporter):
                 self.problem(pos, error.reason, code, error.rule, length)
             _remember(key, move)
         return move
+
+    def line_move(self, line: HandLine, code: str, state: Any = None) -> Any:
+        """A hand line that is one move (Fitzgerald's pass line, `pass Ann 9D 12H`: R6), read by the game's own
+        words (`Rules.parse_move`) in `state` (by default `words_state()`): the line as written where the reader
+        kept it, else its words (its word, its player's id, its cards). A refusal is reported at the word at
+        fault, with `code` and the game's ruling. Each line is read afresh: unlike a card, a line is seldom
+        written twice, so remembering it would only crowd out the cards."""
+        plays = line.cards
+        source = plays.source_line()
+        if source is not None:
+            text, line_no = source
+            starts = None
+        else:
+            words = [line.kind, line.player,
+                     *(str(card) for card in plays.cards)] if plays.plain else \
+                    [line.kind, line.player, *(play.card_word for play in plays)]
+            text = " ".join(words)
+            starts = [1]
+            for word in words[:-1]:
+                starts.append(starts[-1] + len(word) + 1)
+        try:
+            return self.game.rules.parse_move(self.words_state() if state is None else state, text)
+        except NotationError as error:
+            if starts is None:  # the line as written: the column is the file's
+                found = _WORD_AT.match(text, error.column - 1)
+                pos, length = Pos(line_no, error.column), len(found.group()) if found else 1
+            else:
+                index = max(0, next((i for i, at in enumerate(starts) if at > error.column), len(starts)) - 1)
+                pos, length = ((line.pos, len(line.kind)) if index == 0 else (line.player_pos, len(line.player))
+                               if index == 1 else (plays[index - 2].pos, plays[index - 2].length))
+            self.problem(pos, error.reason, code, error.rule, length)
 
     def words_state(self) -> Any:
         """The state a card's words are read in (`card_move`): the game's, unless the family plays a hand on

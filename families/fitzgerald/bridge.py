@@ -61,7 +61,7 @@ class FitzgeraldReplayer(Replayer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.table: Table = self.game.table  # type: ignore[assignment]  # Fitzgerald.table makes a Table
-
+        self.passing_state: Any = None  # the state pass lines are read in (`do_passes`)
 
     def resume_from(self, state: Any) -> None:
         super().resume_from(state)
@@ -310,10 +310,18 @@ class FitzgeraldReplayer(Replayer):
         # the dealer's left (its `to_move`), so each move of the game is legal in the position before it.
         n = config.player_count
         dealer = cast(Table, self.game.table).dealer  # the family's own table (`Fitzgerald.table`)
+        # Said at once, the written lines are read at once, in written order (`passes` is), by the game's own
+        # words, in one state: a passing state of this set-up, frozen once a game (a line names its player, so its
+        # words read alike at every round's passes).
+        state = self.passing_state
+        if state is None or state.config is not config:
+            state = self.passing_state = self.words_state()
+        moves = {seat: self.line_move(line, "invalid-deal", state)  # a card of no deck: R5, as the deal says
+                 for seat, line in passes.items()}
         for seat in (*range(dealer + 1, n), *range(dealer + 1)):  # as `Table.passing_seat` takes them
             line = passes.get(seat)
             if line is not None:
-                self.push_pass(seat, line.cards.cards, line)  # type: ignore[arg-type]  # see engine_cards
+                self.push_pass(moves[seat], line)
                 continue
             if played is None:
                 missing = next(s for s in range(config.player_count) if s not in passes)
@@ -396,14 +404,15 @@ class FitzgeraldReplayer(Replayer):
                         maybe[other].discard(card)
                         sure[other].discard(card)
 
-    def push_pass(self, seat: int, cards: tuple[Card, ...], line: HandLine) -> None:
+    def push_pass(self, move: PassCards, line: HandLine) -> None:
+        """A written pass line's move (`line_move`) pushed; a card the rules refuse (not held, passed twice)
+        is reported at its token (R6)."""
         try:
-            self.game.push(PassCards(seat, cards))
+            self.game.push(move)
         except IllegalMove as error:
             pos, length = line.pos, len(line.kind)
-            for play in line.cards:  # point at the card at fault (of no deck, not held, passed twice), if one is
-                if error.card is not None and play.card is error.card:
-                    self.not_in_deck(play)
+            for play in line.cards:  # point at the card at fault (not held, passed twice), if one is
+                if error.card is not None and play.card == error.card:
                     pos, length = play.pos, play.length
                     break
             self.problem(pos, error.reason, error.code, error.rule, length)

@@ -113,6 +113,21 @@ def test_random_playthrough_through_the_front_door(setup: Setup, seed: int) -> N
     _check_labels_agree_with_stops(again)
 
 
+CARD_LIKE_IDS = ("AH", "Jo", "KS", "QD", "JC", "AS")  # each a valid player id (R1) and a card word of some game
+
+
+@pytest.mark.parametrize("rules", sorted({setup.rules.id for setup in SETUPS}))
+def test_players_whose_ids_read_as_cards_play_a_whole_game(rules: str) -> None:
+    """An id may be spelt like a card (`AH`, `Jo`). Every move that names its player (a pass line `pass AH 4D`, a
+    bid, a take, a victim) reads back as that player's, through the front door and through the written game."""
+    setup = next(setup for setup in SETUPS if setup.rules.id == rules and not setup.variants and not setup.options)
+    pos = diamonds.Position(rules, list(CARD_LIKE_IDS[:setup.players]), dealer=1)
+    _play(pos, random.Random(11))
+    game = pos.game()
+    assert game.is_valid, [str(problem) for problem in game.problems]
+    assert next(diamonds.read_games([line + "\n" for line in str(game).split("\n")])).moves == pos.moves
+
+
 def _check_labels_agree_with_stops(game: diamonds.Game) -> None:
     """A position's label and the replay's stop at the same ply name the same place (one walk names both).
 

@@ -120,7 +120,7 @@ class _WordsSpy:
                                     "kirk-4p-no-deals.dgn", "bidding-3p-club.dgn", "bidding-3p-no-deals.dgn"])
 def test_the_replay_reads_every_card_of_a_trick_through_the_games_own_words(sample, monkeypatch) -> None:
     """Issue 30, item 1: the replay makes a trick's card move, and an item that names its player (a victim, a
-    bid, a take, a final bid), with the family's `parse_move`, not its own reading of the record: each such
+    bid, a take, a final bid, a pass line), with the family's `parse_move`, not its own reading of the record: each such
     move of the game is the very object `parse_move` gave for its words, and each text is read once."""
     path = SAMPLES / sample
     rules = rules_for(next(line for line in path.read_text(encoding="utf-8").splitlines()
@@ -141,7 +141,27 @@ def test_the_replay_reads_every_card_of_a_trick_through_the_games_own_words(samp
     assert all(id(move) in read for move in cards)  # every card pushed is parse_move's own answer
     assert all(len(moves) == 1 for moves in spy.read.values())  # once per word
     assert {text for text, moves in spy.read.items() if kind(moves[0]) == "card"} == {str(move) for move in cards}
-    # so are the items that name their player: the victims, the bids, the takes, the final bids
-    named = [move for move in game.moves if kind(move) in ("victim", "bid", "take", "final")]
+    # so are the items that name their player: the victims, the bids, the takes, the final bids, and the pass
+    # lines (`pass Ann 9D 12H`) and counts of Fitzgerald's games, whose samples here write every pass line
+    named = [move for move in game.moves if kind(move) in ("victim", "bid", "take", "final", "pass")]
     assert all(id(move) in read for move in named)
+    assert any(kind(move) == "pass" for move in named) or not sample.startswith(("1e", "2e"))
     assert named or not sample.startswith(("1e", "bidding"))  # 2e: the Thief names no victim (R13); Kirk: none
+
+
+@pytest.mark.parametrize("written", ["pass Ines_B Jo 14D", "pass  Ines_B   1D  Jo", "pass Ines_B Jo!? 14D",
+                                     "pass Ines_B 1D {kept} Jo"])
+def test_a_pass_line_refused_by_the_games_words_is_placed_at_its_word(written, monkeypatch) -> None:
+    """A pass line is read whole by the game's `parse_move` (R6), from the line as written or, where a card
+    carries a mark, from its words; the game's refusal is placed at the word it names. The replay refuses
+    another game's card before the family sees the round, so that check is set aside here to reach the
+    reading: each shape is placed at its `Jo` (R5), not at the line's start."""
+    replay = importlib.import_module("diamonds.replay.validate")
+    monkeypatch.setattr(replay, "foreign_cards", lambda rules, config: {})
+    text = (SAMPLES / "1e-3p-league.dgn").read_text(encoding="utf-8")
+    old = "pass Ines_B 1D 14D"
+    problems = _problems(text.replace(old, written, 1))
+    assert problems, written
+    line_no = text[: text.index(old)].count("\n") + 1
+    assert (problems[0].line, problems[0].column, problems[0].rule) == (line_no, written.index("Jo") + 1, "R5")
+    assert problems[0].message.startswith("Jo is not in this game's deck")

@@ -268,7 +268,7 @@ class Table:
             phase=self.phase,
             round_no=self.round_no,
             dealer=self.dealer,
-            hands=tuple(frozenset(hand) for hand in self.hands),
+            hands=tuple(map(frozenset, self.hands)),
             pass_count=self.pass_count,
             passed=tuple(self.passed),
             trick_no=self.trick_no,

@@ -8,7 +8,7 @@ that one item as the two moves, and `refuse_part` refuses the victim when none i
 
 from __future__ import annotations
 
-from diamonds.core.cards import Card, card_text
+from diamonds.core.cards import AnyCard, Card, card_text
 from diamonds.core.errors import NotationError
 from diamonds.core.movetext import (
     Word,
@@ -51,11 +51,16 @@ def parse_card(config: GameConfig, text: str) -> Card:
 
 
 def _card(config: GameConfig, text: str, word: Word) -> Card:
-    top = max(card.rank for card in config.deck)
-    return suited_card_of(text, word, refusal=f"{{card}} is not in this game's deck (ranks 1-{top})", rule="R5")
+    def refusal(card: AnyCard) -> str:
+        return f"{card} is not in this game's deck (ranks 1-{max(each.rank for each in config.deck)})"
+
+    return suited_card_of(text, word, refusal=refusal, rule="R5")
 
 
 def parse_move(state: State, text: str) -> Move:
+    passed = _pass_line(state, text)
+    if passed is not None:
+        return passed
     found = words(text)
     if not found:
         raise refuse(text, None, "no move given", _expected(state))
@@ -74,16 +79,41 @@ def parse_move(state: State, text: str) -> Move:
         rest = found[1:]
         if len(rest) == 1 and rest[0].isdigit():
             return ChoosePassCount(count_of(text, rest[0], "a pass count 1, 2 or 3"))
-        seat = state.to_move if state.to_move is not None else 0
-        if rest and rest[0].lstrip(">").isidentifier() and not _is_card(rest[0]):
-            seat = seat_named(text, rest[0], players)  # the DGN form names the player: pass Ann 9D 12H
+        # The DGN form names the player (`pass Ann 9D 12H`), as `move_text` writes it. A player's id may be
+        # spelt like a card (`AH`, `Jo` are ids), so a word that names a player is the player.
+        if rest and (_names_player(rest[0], players) or (rest[0].lstrip(">").isidentifier()
+                                                          and not _is_card(rest[0]))):
+            seat = seat_named(text, rest[0], players)
             rest = rest[1:]
-        return PassCards(seat, tuple(_card(state.config, text, w) for w in rest))
+        else:  # the short form: the player to move passes
+            to_move = state.to_move
+            seat = to_move if to_move is not None else 0
+        config = state.config
+        return PassCards(seat, tuple([_card(config, text, w) for w in rest]))
     if len(found) > 1:
         raise refuse(text, found[1], "one card is one move (a Clubs victim is the next move: >id)", "one card")
     if ">" in first:
         raise refuse(text, first, "the card and the Clubs victim are two moves", "the card, then >id")
     return PlayCard(_card(state.config, text, first))
+
+
+def _pass_line(state: State, text: str) -> PassCards | None:
+    """A pass line as DGN writes it (`pass Ann 9D 12H`, R6), read without words' columns; None for anything
+    else, and for any doubt (an annotation, a word that is no card of this game), which the full reading below
+    then reads or refuses at its column. A replay reads one such line per player per round."""
+    parts = text.split()
+    if len(parts) < 3 or parts[0].lower() != "pass":
+        return None
+    seat = state.config.seat_of(parts[1])
+    if seat is None:
+        return None
+    cards = []
+    for part in parts[2:]:
+        card = card_text(part)
+        if not isinstance(card, Card):
+            return None
+        cards.append(card)
+    return PassCards(seat, tuple(cards))
 
 
 def split_text(state: State, text: str) -> tuple[str, ...]:
@@ -111,6 +141,11 @@ def refuse_part(state: State, text: str, parts: tuple[str, ...], index: int) -> 
 
 def _is_card(word: str) -> bool:
     return card_text(word) is not None
+
+
+def _names_player(word: str, players: tuple[str, ...]) -> bool:
+    wanted = word.lower()
+    return any(name.lower() == wanted for name in players)
 
 
 def _expected(state: State) -> str:

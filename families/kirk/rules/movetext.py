@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from diamonds.core.cards import Card
+from diamonds.core.cards import AnyCard, Card
 from diamonds.core.movetext import Word, deal_text, one_word, parse_deal, refuse, suited_card_of, words
 
 from .config import KirkConfig
@@ -27,7 +27,10 @@ def parse_card(config: KirkConfig, text: str) -> Card:
 
 
 def _card(config: KirkConfig, text: str, word: Word) -> Card:
-    return suited_card_of(text, word, refusal=f"{{card}} is not in the pack ({deck_text(config)})", rule="K2")
+    def refusal(card: AnyCard) -> str:
+        return f"{card} is not in the pack ({deck_text(config)})"
+
+    return suited_card_of(text, word, refusal=refusal, rule="K2")
 
 
 def parse_move(state: State, text: str) -> Move:
