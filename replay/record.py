@@ -12,14 +12,12 @@ from diamonds.notation.records import (
     HandLine,
     Play,
     Plays,
-    ResultEntry,
     Round,
     RoundHeader,
     Tag,
     Take,
     Trick,
 )
-from diamonds.notation.tags import format_result
 
 __all__ = ["record_from_game", "trick_game_record", "game_tags", "result_value", "RoundsWriter"]
 
@@ -41,9 +39,12 @@ def game_tags(game: Engine, extra: Iterable[tuple[str, str]] = ()) -> tuple[Tag,
 
 
 def result_value(config: Any, standings: Sequence[Any]) -> str:
-    """The Result tag's value for a finished game's `standings`, as the canonical writer writes it."""
-    entries = tuple(ResultEntry(tuple(config.players[s] for s in config.sides[r.side]), r.score) for r in standings)
-    return format_result(entries, config.players)
+    """The Result tag's value for a finished game's `standings`, as the canonical writer writes it
+    (`format_result`: sides by their first seat, members in seat order), from the seats themselves: every
+    valid game's Result is compared with it."""
+    players, sides = config.players, config.sides
+    ordered = sorted((sorted(sides[r.side]), r.score) for r in standings)
+    return ", ".join(f"{'+'.join(players[seat] for seat in seats)} {score}" for seats, score in ordered)
 
 
 def record_from_game(game: Engine, *, tags: Iterable[tuple[str, str]] = (), deals: bool = True) -> GameRecord:
