@@ -27,9 +27,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # module in it. Modules named in PURE stay Python even when compiled (why: docs/build.md).
 GROUPS = {
     "diamonds": ["diamonds/core", "diamonds/notation/fastpath.py"],
-    "diamonds_fitzgerald": ["diamonds/families/fitzgerald/rules"],
-    "diamonds_kirk": ["diamonds/families/kirk/rules"],
-    "diamonds_bidding": ["diamonds/families/bidding/rules"],
+    "diamonds_fitzgerald": ["diamonds/families/fitzgerald/rules", "diamonds/families/fitzgerald/bot.py"],
+    "diamonds_kirk": ["diamonds/families/kirk/rules", "diamonds/families/kirk/bot.py"],
+    "diamonds_bidding": ["diamonds/families/bidding/rules", "diamonds/families/bidding/bot.py"],
 }
 # The C compiler's optimisation (-O1) and debug info (-g0): mypyc's defaults (-O3 -g1) took 2.3 times the CPU to
 # compile (docs/build.md has the figures).

@@ -9,12 +9,13 @@ the round can be played on the engine while its hands stay unknown.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from .cards import Card, Suit
 
-__all__ = ["deal_unknown", "shown_voids", "void_refusals"]
+__all__ = ["deal_unknown", "shown_voids", "void_refusals", "weighted_pick"]
 
 
 def shown_voids(plays: Iterable[tuple[int, Any, Suit | None]], players: int) -> list[frozenset[Suit]]:
@@ -68,7 +69,7 @@ def deal_unknown(pool: Sequence[Any], sizes: Sequence[int], refuses: Sequence[Ca
             if not choices:
                 ok = False
                 break
-            pick = rng.choices(choices, weights)[0]
+            pick = weighted_pick(rng, choices, weights)
             if pick < 0:
                 spare -= 1
             else:
@@ -77,6 +78,17 @@ def deal_unknown(pool: Sequence[Any], sizes: Sequence[int], refuses: Sequence[Ca
         if ok and not any(room):
             return buckets
     raise ValueError("no way to share the unknown cards among the hands")  # pragma: no cover
+
+
+def weighted_pick(rng: random.Random, population: Sequence[int], weights: Sequence[int]) -> int:
+    """`rng.choices(population, weights)[0]` for positive whole weights, drawing the same one number and so
+    giving the same pick: without the library call's checks and list, which a sample makes once a card."""
+    cumulative: list[int] = []
+    total = 0
+    for weight in weights:
+        total += weight
+        cumulative.append(total)
+    return population[bisect_right(cumulative, rng.random() * (total + 0.0), 0, len(cumulative) - 1)]
 
 
 def _refused(refuse: Any, card: Any) -> bool:

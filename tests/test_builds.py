@@ -6,8 +6,9 @@ One interpreter is this test's own; the other is named by an environment variabl
 `DIAMONDS_REQUIRE_COMPILED=1`, so there a missing build is a failure; elsewhere it skips.
 
 Each build runs `validate`, `convert --to json` and `replay --steps` (every game of every file) on every
-sample, valid and invalid, in one process through `main()`, and reports each run's exit code and the
-bytes it wrote to stdout and stderr.
+sample, valid and invalid, and a seeded `arena` game of each family with the sampling bots (their rollouts
+are compiled too), in one process through `main()`, and reports each run's exit code, the bytes it wrote to
+stdout and stderr, and the arena's file.
 """
 
 from __future__ import annotations
@@ -49,6 +50,16 @@ for path in sys.argv[1:]:
     games = sum(1 for _ in diamonds.read_games(path))
     for number in range(1, games + 1):
         results[f"replay --steps --game {number} " + path] = run(["replay", path, "--steps", "--game", str(number)])
+# The bots, whose rollouts and redraws are compiled too: a seeded arena game of each family, bytes and file.
+import os, tempfile
+for rules, bots, extra in (("kirk", "mc:2,ismcts:2,greedy,random", ["--hands", "1"]),
+                           ("2e", "mc:2,ismcts:2,greedy,random", []), ("bidding", "mc:2,ismcts:2,greedy", [])):
+    with tempfile.TemporaryDirectory() as folder:
+        out = os.path.join(folder, "arena.dgn")
+        ran = run(["arena", "--rules", rules, "--bots", bots, "--games", "1", "--seed", "3", "--jobs", "1",
+                   "-o", out, *extra])
+        with open(out, "rb") as written:
+            results["arena " + rules] = ran + [base64.b64encode(written.read()).decode()]
 json.dump(results, sys.stdout)
 """
 
@@ -93,6 +104,7 @@ def test_both_builds_write_the_same_bytes_on_every_sample() -> None:
     expected, actual = _outputs(pure), _outputs(compiled)
     assert expected.keys() == actual.keys()
     assert sum(1 for name in expected if name.startswith("replay")) > len(SAMPLES) // 2  # games were replayed
+    assert all(expected[name][0] == 0 and expected[name][3] for name in expected if name.startswith("arena"))
     assert any(code != 0 for code, _, _ in expected.values())  # the invalid samples were refused...
     assert any(code == 0 for code, _, _ in expected.values())  # ...and the valid ones passed
     different = [name for name in expected if expected[name] != actual[name]]

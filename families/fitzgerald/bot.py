@@ -29,8 +29,9 @@ from .rules.state import Phase, State
 __all__ = ["BOT", "greedy", "determinise", "rollout"]
 
 _DIAMONDS, _HEARTS, _SPADES, _CLUBS = SUITS
-#: What a suit's action is worth to the side taking it, roughly (R11-R14): a Vault point counts twice (R18).
-SUIT_WORTH = {_DIAMONDS: 4, _CLUBS: 3, _HEARTS: 2, _SPADES: 1}
+#: What a suit's action is worth to the side taking it, roughly (R11-R14): a Vault point counts twice (R18). By
+#: the suit's `index` (D, H, S, C): a rollout ranks every card of a hand by it, and an Enum key is hashed in Python.
+SUIT_WORTH = tuple({_DIAMONDS: 4, _CLUBS: 3, _HEARTS: 2, _SPADES: 1}[suit] for suit in SUITS)
 
 
 def greedy(rules: Any, state: State, seat: int, rng: random.Random) -> Any:
@@ -44,7 +45,7 @@ def greedy(rules: Any, state: State, seat: int, rng: random.Random) -> Any:
     if phase is Phase.PASSING:
         # R6: give away the lowest cards, the least valuable suit first among equals.
         assert state.pass_count is not None
-        cards = sorted(state.hand(seat), key=lambda c: (c.rank, SUIT_WORTH[c.suit]))[:state.pass_count]
+        cards = sorted(state.hand(seat), key=lambda c: (c.rank, SUIT_WORTH[c.suit.index]))[:state.pass_count]
         return PassCards(seat, tuple(sorted(cards, key=lambda c: c.sort_key)))
     return rules.random_move(state, rng)
 
@@ -55,11 +56,11 @@ def _play(hand: Collection[Card], trick: Sequence[tuple[int, Card]], side_of: Se
     Read from the state's fields or the rollout's table's alike (the hand unsorted: every key below is a
     total order on the cards it compares)."""
     if not trick:
-        return max(hand, key=lambda c: (c.rank, SUIT_WORTH[c.suit]))
+        return max(hand, key=lambda c: (c.rank, SUIT_WORTH[c.suit.index]))
     led = trick[0][1].suit
     following = [c for c in hand if c.suit is led]
     if not following:
-        return max(hand, key=lambda c: (SUIT_WORTH[c.suit], -c.rank))
+        return max(hand, key=lambda c: (SUIT_WORTH[c.suit.index], -c.rank))
     winner, best = trick_winner(trick)
     if side_of[winner] == side_of[seat]:
         return min(following, key=lambda c: c.rank)

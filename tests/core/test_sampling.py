@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from diamonds.core import JOKER
 from diamonds.core.cards import Card, Suit
-from diamonds.core.sampling import deal_unknown, shown_voids, void_refusals
+from diamonds.core.sampling import deal_unknown, shown_voids, void_refusals, weighted_pick
 
 D, H, S, C = Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES, Suit.CLUBS
 
@@ -32,3 +35,15 @@ def test_the_draw_never_gives_a_seat_a_card_of_a_suit_it_showed_void_in() -> Non
         assert not any(isinstance(card, Card) and card.suit in (H, S) for card in hands[0])
         assert not any(isinstance(card, Card) and card.suit is D for card in hands[2])
         assert sorted(map(len, hands)) == [6, 6, 6]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32), st.lists(st.integers(1, 40), min_size=1, max_size=7))
+def test_a_weighted_pick_is_the_librarys_pick_from_the_same_draw(seed, weights) -> None:
+    """`weighted_pick` stands in for `Random.choices(population, weights)[0]` in the sampler's loop: the same
+    pick and the same generator state after it, so a seeded bot plays the same game as before."""
+    population = [-1, *range(len(weights) - 1)]
+    ours, library = random.Random(seed), random.Random(seed)
+    for _ in range(5):
+        assert weighted_pick(ours, population, weights) == library.choices(population, weights)[0]
+    assert ours.getstate() == library.getstate()

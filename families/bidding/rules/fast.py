@@ -252,7 +252,7 @@ class BiddingTable(SnapshotTable[BiddingState, Event, BiddingConfig]):
             return index
         events = self.events
         config = self.config
-        n = config.player_count
+        n = len(self.hands)  # a seat each (not config.player_count: a property of the pure Seating, a call a card)
         per_trick = config.plays_per_trick
         last_trick = config.tricks_per_hand
         hands, trick, tricks_won = self.hands, self.trick, self.tricks_won

@@ -127,7 +127,7 @@ class KirkTable(SnapshotTable[State, Event, KirkConfig]):
         if self.phase is not _PLAY or index >= end:
             return index
         events = self.events
-        n = self.config.player_count
+        n = len(self.hands)  # a seat each (not config.player_count: a property of the pure Seating, a call a card)
         per_trick = self.config.plays_per_trick
         last_trick = self.config.tricks_per_hand
         hands, trick, piles = self.hands, self.trick, self.piles
