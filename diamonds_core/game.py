@@ -157,6 +157,10 @@ class Engine:
             raise ValueError("this game keeps no history (history=False)")
         return self._states[ply] if self._history else self.table.freeze()
 
+    def events_at(self, ply: int) -> tuple[Any, ...]:
+        """The events of move `ply` (0: the first), without copying the list of every move's (`events`)."""
+        return self._events[ply]
+
     def __len__(self) -> int:
         return len(self._moves)
 

@@ -109,9 +109,9 @@ class Position:
         self._game = game
         self.family: Family = family_of(game.config.rules)
         self._marks = self.family.part("marks")
-        self._at = [START]  # the mark after each move (the replay's stops follow the same walk)
-        for events in game.events:
-            self._at.append(self._next_mark(self._at[-1], events))
+        #: The mark after each move, as far as it has been asked for (`label`): the walk is made when a label is
+        #: read, not at every push, which a playout makes thousands of times a second without reading one.
+        self._at = [START]
 
     @classmethod
     def from_engine(cls, game: EngineGame) -> Position:
@@ -220,13 +220,12 @@ class Position:
             if error.seat is not None and error.player is None and 0 <= error.seat < len(self.players):
                 error.player = self.players[error.seat]
             raise
-        self._at.append(self._next_mark(self._at[-1], events))
         return events
 
     def pop(self) -> Move:
         """Take back the last move, and return it."""
         move = self._game.pop()
-        self._at.pop()
+        del self._at[len(self._game) + 1:]
         return move
 
     def peek(self) -> Move | None:
@@ -277,12 +276,17 @@ class Position:
     def label(self) -> str:
         """Where the game is, as the replay's stop there is labelled (`replay --steps`, `--at`): start, R2.0
         (dealt), R2.7.3 (the third card of trick 7), R2.end. One walk (`replay.steps.next_mark`) names both."""
-        return self._at[-1].label
+        return self._mark().label
 
-    def _next_mark(self, mark: Mark, events: Sequence[Any]) -> Mark:
-        for event in events:
-            mark = next_mark(mark, event, self._marks) or mark
-        return mark
+    def _mark(self) -> Mark:
+        """The mark after the last move: the replay's walk (`next_mark`) over the moves' events, made up to now."""
+        at, game = self._at, self._game
+        while len(at) <= len(game):
+            mark = at[-1]
+            for event in game.events_at(len(at) - 1):
+                mark = next_mark(mark, event, self._marks) or mark
+            at.append(mark)
+        return at[-1]
 
     # ---------------------------------------------------------------- the result
     @property

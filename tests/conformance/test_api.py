@@ -247,3 +247,27 @@ def test_a_view_of_nobody_names_the_players() -> None:
         pos.view("Nobody")
     assert str(info.value) == "Nobody is not a player of this game: the players are Ann, Bob, Cat"
     assert info.value.player == "Nobody" and info.value.players == ("Ann", "Bob", "Cat")
+
+
+@pytest.mark.parametrize("rules", sorted({setup.rules.id for setup in SETUPS}))
+def test_a_label_read_after_pops_and_other_moves_names_the_new_line(rules: str) -> None:
+    """The labels are walked when read, not at each push: a label read deep in one line of play, then moves
+    taken back and others made, names the new line's place, as a position that only ever made those moves."""
+    rng = random.Random(5)
+    pos = diamonds.Position(rules)
+    for _ in range(40):
+        if pos.is_over:
+            break
+        pos.deal(rng) if pos.is_chance else pos.push(rng.choice(pos.legal_moves))
+    assert pos.label != "start"  # the walk is made this deep
+    for _ in range(7):
+        pos.pop()
+    for _ in range(7):
+        if pos.is_over:
+            break
+        pos.deal(random.Random(9)) if pos.is_chance else pos.push(pos.legal_moves[-1])
+    fresh = diamonds.Position(rules, pos.players, dealer=pos.config.first_dealer)
+    for move in pos.moves:
+        fresh.push(move)
+    assert pos.label == fresh.label
+    assert pos.copy().label == fresh.label

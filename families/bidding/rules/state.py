@@ -75,7 +75,7 @@ class BiddingState:
         """The seat whose decision is due; None at a deal or when the game is over."""
         phase = self.phase
         if phase is Phase.PLAY:
-            return (self.leader + len(self.trick)) % self.config.player_count
+            return (self.leader + len(self.trick)) % len(self.hands)  # a hand a seat; clockwise from the leader (B6)
         if phase is Phase.BID:
             return self._first_without(self.bids)
         if phase is Phase.TAKE:

@@ -74,7 +74,7 @@ class State:
         """The seat whose decision is due; None at a deal or when the game is over."""
         phase = self.phase
         if phase is Phase.PLAY:
-            return (self.leader + len(self.trick)) % self.config.player_count
+            return (self.leader + len(self.trick)) % len(self.hands)  # a hand a seat; clockwise from the leader (R8)
         if phase is Phase.PASS_COUNT:
             return self.dealer
         if phase is Phase.PASSING:

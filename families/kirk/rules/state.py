@@ -49,7 +49,7 @@ class State:
     def to_move(self) -> int | None:
         """The seat whose card is due; None at a deal or when the game is over."""
         if self.phase is Phase.PLAY:
-            return (self.leader + len(self.trick)) % self.config.player_count
+            return (self.leader + len(self.trick)) % len(self.hands)  # a hand a seat; clockwise from the leader (K4)
         return None
 
     @property
