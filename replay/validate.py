@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, KeysView, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -241,6 +241,19 @@ def foreign_cards(rules: type[Rules], config: Any) -> dict[AnyCard, NotationErro
 
 
 _FOREIGN: dict[tuple[type[Rules], Any], dict[AnyCard, NotationError]] = {}
+
+
+def _holds_any(rnd: Round, cards: KeysView[AnyCard]) -> bool:
+    """Whether a round's lines or tricks may hold any of `cards` (a take: looked at by the caller): one look per
+    line, stopping at the first (plain loops: most rounds hold none, and every round of every game is looked at)."""
+    clear = cards.isdisjoint
+    for line in rnd.hand_lines:
+        if not clear(line.cards.cards):
+            return True
+    for trick in rnd.tricks:
+        if not clear(trick.plays.cards):
+            return True
+    return any(isinstance(call, Take) for call in rnd.calls)
 _WORD_AT = re.compile(r"\S+")
 
 
@@ -351,6 +364,8 @@ class Replayer(Reporter):
     def refuse_foreign_cards(self, rnd: Round, foreign: Mapping[AnyCard, NotationError]) -> None:
         """A card word of another game (the Joker in a game without one), refused at its token with this
         game's ruling, before the family's bridge sees the round: a bridge gets only its game's words."""
+        if not _holds_any(rnd, foreign.keys()):
+            return
         groups = [line.cards for line in rnd.hand_lines] + [trick.plays for trick in rnd.tricks]
         found = [play for plays in groups if not foreign.keys().isdisjoint(plays.cards)
                  for play in plays if play.card in foreign]
