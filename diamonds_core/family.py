@@ -181,6 +181,11 @@ class Rules:
     #: The ruling that seats the players (R1, K1, B1), which the replay cites for a missing, unknown or
     #: repeated player: each game's own (Kirk's and the bidding game's say "seats as R1" but are K1 and B1).
     seats_rule: ClassVar[str | None] = None
+    #: The family's promise that while tricks are played a card's words mean one move in every game of the
+    #: rule set, and an item that names its player (a bid, a victim) one move for the same players: the replay
+    #: then reads each such text once a process and reuses the move. A rule set whose words mean more than
+    #: that (a move that depends on the state it is read in) says False, and every text is read afresh.
+    words_read_alike: ClassVar[bool] = True
 
     @classmethod
     def configure(cls, players: Iterable[str], *, variants: Iterable[str] = (), dealer: str | int | None = None,

@@ -616,8 +616,8 @@ class Replayer(Reporter):
         """A trick's card as the game's move, read by the game's own words (`Rules.parse_move`): its card word
         (`Play.card_word`: the card with the suit given and the sign, which a game reads as part of the move);
         a `>id` and an annotation are read apart. While tricks are played a card's words mean one move in every
-        game of the rule set, so each is read once a process (`_READ_MOVES`). A word the game refuses is
-        reported at its token."""
+        game of the rule set (`Rules.words_read_alike`), so each is read once a process (`_READ_MOVES`). A word
+        the game refuses is reported at its token."""
         rules = self.game.rules
         card: object = None
         if plays.plain:  # the card alone: its word is the card's own
@@ -630,7 +630,7 @@ class Replayer(Reporter):
             word = plays[position].card_word
         move = self._read((rules, word), word, lambda: (plays[position].pos, plays[position].length),
                           "card-not-in-deck")
-        if card is not None:
+        if card is not None and rules.words_read_alike:
             _remember((rules, card), move)
         return move
 
@@ -645,12 +645,14 @@ class Replayer(Reporter):
         """`parse_move` of `text`, remembered under `key`; a refusal reported at `place()` with `code`."""
         move = _READ_MOVES.get(key)
         if move is None:
+            rules = self.game.rules
             try:
-                move = self.game.rules.parse_move(self.words_state(), text)
+                move = rules.parse_move(self.words_state(), text)
             except NotationError as error:
                 pos, length = place()
                 self.problem(pos, error.reason, code, error.rule, length)
-            _remember(key, move)
+            if rules.words_read_alike:  # the family's promise (`Rules.words_read_alike`); else read each time
+                _remember(key, move)
         return move
 
     def line_move(self, line: HandLine, code: str, state: Any = None) -> Any:

@@ -165,3 +165,30 @@ def test_a_pass_line_refused_by_the_games_words_is_placed_at_its_word(written, m
     line_no = text[: text.index(old)].count("\n") + 1
     assert (problems[0].line, problems[0].column, problems[0].rule) == (line_no, written.index("Jo") + 1, "R5")
     assert problems[0].message.startswith("Jo is not in this game's deck")
+
+
+@pytest.mark.parametrize("sample", ["kirk-4p-hands.dgn", "1e-3p-league.dgn"])
+def test_a_rule_set_whose_words_are_not_read_alike_is_read_afresh_every_time(sample, monkeypatch) -> None:
+    """The process-wide memo rests on a family's promise (`Rules.words_read_alike`). A rule set that does not
+    make it has every card and every item that names its player read by its `parse_move` at each occurrence,
+    and nothing of it is remembered; the game replays the same."""
+    path = SAMPLES / sample
+    rules = rules_for(next(line for line in path.read_text(encoding="utf-8").splitlines()
+                           if line.startswith("[Rules ")).split('"')[1])
+    before = next(iter(diamonds.read_games(path)))
+    spy = _WordsSpy(rules.movetext_module)
+    replay = importlib.import_module("diamonds.replay.validate")
+    monkeypatch.setattr(replay, "_READ_MOVES", {})
+    try:
+        monkeypatch.setattr(rules, "movetext_module", spy)
+        monkeypatch.setattr(rules, "words_read_alike", False, raising=False)
+    except (AttributeError, TypeError):  # pragma: no cover - a compiled rule set's class is closed
+        pytest.skip("the compiled build's rule set cannot be patched")
+    for _ in range(2):
+        game = next(iter(diamonds.read_games(path)))
+        assert game.is_valid and game.moves == before.moves
+    kind = diamonds.core.family.move_kind
+    read = sum(1 for moves in spy.read.values() for move in moves if kind(move) in ("card", "victim", "bid"))
+    made = sum(1 for move in game.moves if kind(move) in ("card", "victim", "bid"))
+    assert read == 2 * made  # every one, in both replays
+    assert not any(key[0] is rules for key in replay._READ_MOVES)
