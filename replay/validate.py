@@ -254,6 +254,8 @@ def _holds_any(rnd: Round, cards: KeysView[AnyCard]) -> bool:
         if not clear(trick.plays.cards):
             return True
     return any(isinstance(call, Take) for call in rnd.calls)
+
+
 _WORD_AT = re.compile(r"\S+")
 
 
@@ -665,25 +667,24 @@ class Replayer(Reporter):
         source = plays.source_line()
         if source is not None:
             text, line_no = source
-            starts = None
-        else:
-            words = [line.kind, line.player,
-                     *(str(card) for card in plays.cards)] if plays.plain else \
-                    [line.kind, line.player, *(play.card_word for play in plays)]
-            text = " ".join(words)
-            starts = [1]
-            for word in words[:-1]:
-                starts.append(starts[-1] + len(word) + 1)
+            spans = None
+        else:  # each word with its place: the line's word, its player's id, its cards
+            spans = [(line.kind, line.pos, len(line.kind)), (line.player, line.player_pos, len(line.player)),
+                     *((str(play.card) if plays.plain else play.card_word, play.pos, play.length) for play in plays)]
+            text = " ".join(word for word, _, _ in spans)
         try:
             return self.game.rules.parse_move(self.words_state() if state is None else state, text)
         except NotationError as error:
-            if starts is None:  # the line as written: the column is the file's
+            if spans is None:  # the line as written: the column is the file's
                 found = _WORD_AT.match(text, error.column - 1)
                 pos, length = Pos(line_no, error.column), len(found.group()) if found else 1
-            else:
-                index = max(0, next((i for i, at in enumerate(starts) if at > error.column), len(starts)) - 1)
-                pos, length = ((line.pos, len(line.kind)) if index == 0 else (line.player_pos, len(line.player))
-                               if index == 1 else (plays[index - 2].pos, plays[index - 2].length))
+            else:  # the word the column falls in
+                start, (_, pos, length) = 1, spans[0]
+                for word, place, size in spans:
+                    if start > error.column:
+                        break
+                    pos, length = place, size
+                    start += len(word) + 1
             self.problem(pos, error.reason, code, error.rule, length)
 
     def words_state(self) -> Any:

@@ -34,6 +34,7 @@ from .rules import (
     trick_seats,
     trick_winner,
 )
+from .rules.movetext import not_in_deck_text
 
 __all__ = ["BRIDGE", "FitzgeraldReplayer"]
 
@@ -131,9 +132,7 @@ class FitzgeraldReplayer(Replayer):
     def not_in_deck(self, play: Play, seat: int | None = None) -> None:
         """A card of no deck of this game (R5), wherever it is written (a trick, a pass line)."""
         if play.card not in self.config.deck:
-            top = max(c.rank for c in self.config.deck)
-            self.problem(play.pos, f"{play.card} is not in this game's deck (ranks 1-{top})", "invalid-deal", "R5",
-                         play.length)
+            self.problem(play.pos, not_in_deck_text(self.config, play.card), "invalid-deal", "R5", play.length)
 
     def deal_and_pass_lines(self, rnd: Round) -> tuple[dict[int, HandLine], dict[int, HandLine]]:
         """`lines_by_seat` of the deal lines and of the pass lines, in one look where each names a player
@@ -263,9 +262,8 @@ class FitzgeraldReplayer(Replayer):
         self.problem(play.pos, message, "card-not-held", "R6", play.length)
 
     def check_without_hands(self, number: int, rnd: Round) -> None:
-        """An unfinished round with unknown hands: what can still be checked without them."""
-        config = self.config
-        assert config is not None
+        """An unfinished round with unknown hands: what can still be checked without them (the pass count, the
+        pass lines' cards, then what an inferred deal is checked on)."""
         header = rnd.header
         if header.pass_count not in PASS_COUNTS:
             self.problem(header.count_pos, f"the dealer passes 1, 2 or 3 cards, not {header.pass_count}",
@@ -273,8 +271,7 @@ class FitzgeraldReplayer(Replayer):
         for line in rnd.lines("pass"):
             for play in line.cards:
                 self.not_in_deck(play)
-        self.check_pass_lines(rnd)
-        self.check_tricks_without_hands(number, rnd, {}, last=True)  # (passes move cards: no deal-line check)
+        self.check_inference_inputs(number, rnd)
 
     def check_pass_lines(self, rnd: Round) -> None:
         """Each pass line holds as many cards as the dealer chose (R6)."""
@@ -288,9 +285,10 @@ class FitzgeraldReplayer(Replayer):
                              f"but the dealer chose {count}", "wrong-pass-count", "R6", len(line.kind))
 
     def check_inference_inputs(self, number: int, rnd: Round) -> None:
-        """Mistakes that would otherwise surface as a strange inferred deal: say what they are, where."""
+        """Mistakes that would otherwise surface as a strange inferred deal: say what they are, where (the
+        tricks as a replay on the hands would; passes move cards, so no card is checked against a deal line)."""
         self.check_pass_lines(rnd)
-        self.check_tricks_without_hands(number, rnd, {}, last=True)  # a card played again, said as ever
+        self.check_tricks_without_hands(number, rnd, {}, last=True)
 
     def push_deal(self, dealt: tuple[tuple[Card, ...], ...], rnd: Round) -> None:
         """Deal; a refused deal is shown where the record shows the fault (`deal_refused`, R5)."""

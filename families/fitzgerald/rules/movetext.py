@@ -27,7 +27,7 @@ from .engine import legal_moves
 from .moves import ChoosePassCount, ChooseVictim, Deal, Move, PassCards, PlayCard
 from .state import Phase, State
 
-__all__ = ["move_text", "parse_move", "parse_card", "split_text", "refuse_part"]
+__all__ = ["move_text", "parse_move", "parse_card", "split_text", "refuse_part", "not_in_deck_text"]
 
 
 def move_text(state: State, move: Move) -> str:
@@ -50,11 +50,13 @@ def parse_card(config: GameConfig, text: str) -> Card:
     return _card(config, text, one_word(text))
 
 
-def _card(config: GameConfig, text: str, word: Word) -> Card:
-    def refusal(card: AnyCard) -> str:
-        return f"{card} is not in this game's deck (ranks 1-{max(each.rank for each in config.deck)})"
+def not_in_deck_text(config: GameConfig, card: AnyCard) -> str:
+    """R5, in one wording wherever a card of no deck of this game is refused (a word read, a card written)."""
+    return f"{card} is not in this game's deck (ranks 1-{max(each.rank for each in config.deck)})"
 
-    return suited_card_of(text, word, refusal=refusal, rule="R5")
+
+def _card(config: GameConfig, text: str, word: Word) -> Card:
+    return suited_card_of(text, word, refusal=lambda card: not_in_deck_text(config, card), rule="R5")
 
 
 def parse_move(state: State, text: str) -> Move:
