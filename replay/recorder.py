@@ -197,11 +197,13 @@ class Recorder:
         try:
             if dealer is not None and dealer not in names:
                 raise SetupError(f'the dealer "{dealer}" is not one of the players ({" ".join(names)})',
-                                 "Dealer", "R1")
+                                 "Dealer", rule_set.seats_rule)  # the game's own ruling of who is seated
             config = rule_set.configure(names, variants=parse_variants(",".join(variants)), dealer=dealer,
                                         options=options or {})
         except ConfigError as error:
-            raise SetupError(str(error), error.tag or "Players", error.rule) from None
+            # A seating error names no ruling of its own: the game's says who is seated (as `validate` cites it).
+            raise SetupError(str(error), error.tag or "Players",
+                             error.rule or (rule_set.seats_rule if error.tag is None else None)) from None
         return cls([(tag.name, tag.value) for tag in game_tags(Engine(config), extra_tags)])
 
     @classmethod

@@ -174,3 +174,32 @@ def test_a_resumed_game_shows_the_trick_so_far(tmp_path: Path) -> None:
     recorder.enter("1H 2H 3H 4S")
     resumed = Recorder.resume(recorder.text)
     assert resumed.where() == "round 1, trick 2, card 2, Bob to play (trick so far: Ann 4S)"
+
+
+def test_a_dealer_who_is_not_seated_is_refused_with_the_games_own_seating_ruling() -> None:
+    """R1, K1 and B1 each say who is seated in their game: the recorder cites the game's, not Fitzgerald's."""
+    from diamonds.core import rules_for
+    from diamonds.replay.recorder import SetupError
+
+    for rules, names in (("2e", "Ann Bob Cat"), ("kirk", "Ann Bob Cat Dan"), ("bidding", "Ann Bob Cat")):
+        try:
+            Recorder.new(rules, names.split(), dealer="Zed")
+        except SetupError as error:
+            assert (error.tag, error.rule) == ("Dealer", rules_for(rules).seats_rule)
+            assert error.rule == {"2e": "R1", "kirk": "K1", "bidding": "B1"}[rules]
+        else:
+            raise AssertionError(f"{rules}: a dealer who is not seated was taken")
+
+
+def test_a_player_seated_twice_is_refused_with_the_games_own_seating_ruling() -> None:
+    """The set-up's seating errors carry no ruling: the recorder, as `validate`, cites the game's (R1, K1, B1)."""
+    from diamonds.replay.recorder import SetupError
+
+    for rules, names, rule in (("2e", "Ann Bob ann", "R1"), ("kirk", "Ann Bob Cat bob", "K1"),
+                               ("bidding", "Ann Bob ANN", "B1")):
+        try:
+            Recorder.new(rules, names.split())
+        except SetupError as error:
+            assert (error.tag, error.rule) == ("Players", rule), (rules, error.tag, error.rule)
+        else:
+            raise AssertionError(f"{rules}: a player seated twice was taken")
