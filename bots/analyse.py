@@ -42,6 +42,7 @@ from typing import Any
 
 from diamonds.core.family import move_kind
 from diamonds.notation.records import Call, Comment, GameRecord, HandLine, Play, Plays, Round, Take, Trick
+from diamonds.notation.words import Shape, vocabulary
 
 from . import family_bot, relative_score, table_of
 from .notes import PlayerSummary, mark_comment
@@ -316,6 +317,13 @@ def annotate(record: GameRecord, judgements: list[Judgement]) -> GameRecord:
     return dataclasses.replace(record, rounds=tuple(rounds))
 
 
+def _opening_word(call: Call | Take) -> str:
+    """The word a call or exchange line opens with, as written (an exchange read without it: the registered
+    exchange's word). A decision's kind is its item's word (`move_kind`), so the two meet without naming a game."""
+    if isinstance(call, Take) and not call.kind:
+        return vocabulary().words(Shape.EXCHANGE)[0]
+    return call.kind
+
 END_LINE = -1  # `victim_items`: the round's `end` line, where the Clubs majority's victim is written
 _AFTER_CARD = re.compile(r"R\d+\.(\d+)\.(\d+)\Z")  # a position's label after a card: R2.7.3 (`Position.label`)
 _AT_END = re.compile(r"R\d+\.end\Z")  # at a round's end: R2.end
@@ -407,8 +415,7 @@ def _annotate_round(rnd: Round, judged: list[Judgement]) -> Round:
                 hand_lines[i], placed = dataclasses.replace(line, comments=line.comments + (note,)), True
         nth = seen.get((j.kind, j.player), 0)
         seen[(j.kind, j.player)] = nth + 1
-        matching = [i for i, call in enumerate(calls) if call.player == j.player
-                    and (isinstance(call, Take) if j.kind == "take" else isinstance(call, Call) and call.kind == j.kind)]
+        matching = [i for i, call in enumerate(calls) if call.player == j.player and _opening_word(call) == j.kind]
         if not placed and nth < len(matching):
             i = matching[nth]
             calls[i], placed = dataclasses.replace(calls[i], comments=calls[i].comments + (note,)), True
