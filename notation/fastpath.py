@@ -382,7 +382,7 @@ class FastReader:
         card, point = self._token_parts(tokens[2]), self._token_parts(tokens[4])
         if card is None or point is None:
             return ()
-        return ("take", tokens[1], card, point, spans[0], spans[1], spans[2], spans[4], second)
+        return ("exchange", tokens[1], card, point, spans[0], spans[1], spans[2], spans[4], second)
 
     def _token_parts(self, text: str) -> _PlayParts | None:
         """What a card token says (`split_play`), once matched against PLAY; None if it is no card."""

@@ -54,6 +54,12 @@ __all__ = ["Position", "View", "Standing", "Game", "Diagnostic", "NotAPlayer", "
 Move = Any  # a family's move: a frozen dataclass of diamonds.families.<name>.rules
 
 
+def _seat_to_act(rules: type[Rules], state: Any) -> int | None:
+    """The seat to act in `state`: None when the game is over or a chance move is due, which by the family
+    contract is when no seat is to move (`Rules.is_chance`); each asked once, as a playout asks at every move."""
+    return None if rules.is_over(state) else rules.to_move(state)  # type: ignore[no-any-return]
+
+
 @dataclass(frozen=True, slots=True)
 class Standing:
     """One side's result now (final once the game is over): the engine's `SideResult` with its players' names."""
@@ -175,12 +181,14 @@ class Position:
     @property
     def is_chance(self) -> bool:
         """A chance move is due (a deal): `deal(rng)` makes one, or `push` a `Deal` you built."""
-        return self.rule_set.is_chance(self.state)
+        game = self._game
+        return game.rules.is_chance(game.state)
 
     @property
     def to_move_seat(self) -> int | None:
         """The seat (index into `players`) of the player to act; None at a chance move or when over."""
-        return None if self.is_chance or self.is_over else self.rule_set.to_move(self.state)
+        game = self._game
+        return _seat_to_act(game.rules, game.state)
 
     @property
     def to_move(self) -> str | None:
@@ -191,8 +199,10 @@ class Position:
     @property
     def legal_moves(self) -> list[Move]:
         """The moves of the player to act ([] only at a chance move or when the game is over)."""
-        seat = self.to_move_seat
-        return [] if seat is None else list(self.rule_set.moves_of(self.state, seat))
+        game = self._game
+        rules, state = game.rules, game.state  # one snapshot, one look at whose turn it is: a playout asks each move
+        seat = _seat_to_act(rules, state)
+        return [] if seat is None else list(rules.moves_of(state, seat))
 
     def is_legal(self, move: Move) -> bool:
         """Whether `move` is one of the legal moves now."""

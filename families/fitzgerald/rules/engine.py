@@ -136,7 +136,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal decision now. The deal is a chance move and is not listed."""
     phase = state.phase
     if phase is _PLAY:
-        return tuple(PlayCard(card) for card in playable_cards(state))
+        return tuple(map(PlayCard.of, playable_cards(state)))  # each card's one move, made once (moves are values)
     if phase is _CHOOSE_VICTIM:
         pending = state.pending
         assert pending is not None
@@ -274,7 +274,7 @@ class Table:
             trick_no=self.trick_no,
             leader=self.leader,
             trick=tuple(self.trick),
-            taken=tuple(tuple(row) for row in self.taken),  # type: ignore[misc]
+            taken=tuple(map(tuple, self.taken)),  # type: ignore[arg-type]
             tricks_won=tuple(self.tricks_won),
             showroom=tuple(self.showroom),
             vault=tuple(self.vault),

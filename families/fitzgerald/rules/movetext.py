@@ -8,7 +8,7 @@ that one item as the two moves, and `refuse_part` refuses the victim when none i
 
 from __future__ import annotations
 
-from diamonds.core.cards import AnyCard, Card, card_text
+from diamonds.core.cards import AnyCard, Card, card_text, spellings
 from diamonds.core.errors import NotationError
 from diamonds.core.movetext import (
     Word,
@@ -109,13 +109,18 @@ def _pass_line(state: State, text: str) -> PassCards | None:
     seat = state.config.seat_of(parts[1])
     if seat is None:
         return None
+    suited = _SUITED_CARD_OF
     cards = []
     for part in parts[2:]:
-        card = card_text(part)
-        if not isinstance(card, Card):
+        card = suited.get(part)
+        if card is None:
             return None
         cards.append(card)
     return PassCards(seat, tuple(cards))
+
+
+#: Every spelling of a suited card (the Joker is no Fitzgerald card, R5): `_pass_line` looks each word up once.
+_SUITED_CARD_OF: dict[str, Card] = {word: card for word, card in spellings().items() if isinstance(card, Card)}
 
 
 def split_text(state: State, text: str) -> tuple[str, ...]:
