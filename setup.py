@@ -26,10 +26,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # one C compiler per core), where one library was one C file of 200,000 lines on one core. A folder means every
 # module in it. Modules named in PURE stay Python even when compiled (why: docs/build.md).
 GROUPS = {
-    "diamonds": ["diamonds/core", "diamonds/notation/fastpath.py"],
-    "diamonds_fitzgerald": ["diamonds/families/fitzgerald/rules", "diamonds/families/fitzgerald/bot.py"],
-    "diamonds_kirk": ["diamonds/families/kirk/rules", "diamonds/families/kirk/bot.py"],
-    "diamonds_bidding": ["diamonds/families/bidding/rules", "diamonds/families/bidding/bot.py"],
+    "diamonds": ["diamonds/core", "diamonds/notation/fastpath.py", "diamonds/replay/validate.py"],
+    # Each game's rules, its bot (rollouts and redraws) and its replayer (the replay every command runs).
+    **{f"diamonds_{name}": [f"diamonds/families/{name}/rules", f"diamonds/families/{name}/bot.py",
+                            f"diamonds/families/{name}/bridge.py"] for name in ("fitzgerald", "kirk", "bidding")},
 }
 # The C compiler's optimisation (-O1) and debug info (-g0): mypyc's defaults (-O3 -g1) took 2.3 times the CPU to
 # compile (docs/build.md has the figures).

@@ -16,6 +16,12 @@ from collections.abc import Callable, Collection, KeysView, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+try:  # the compiled build's: its subclasses (each family's replayer) stay Python
+    from mypy_extensions import mypyc_attr
+except ImportError:  # the pure build: an annotation only
+    def mypyc_attr(*_args: Any, **_kwargs: Any) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
+
 from diamonds.core import (
     AnyCard,
     Card,
@@ -123,6 +129,7 @@ def validate_record(record: GameRecord) -> ReplayedGame:
     return replay_record(record, history=False, events=False)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Reporter:
     """Problems at a place in the text: what the set-up and every bridge report with."""
 
@@ -306,6 +313,7 @@ def _remember(key: tuple[object, ...], move: Any) -> None:
     _READ_MOVES[key] = move
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Replayer(Reporter):
     """A family's bridge subclasses this: `play_rounds` turns the record's rounds into moves.
 
@@ -340,7 +348,8 @@ class Replayer(Reporter):
         replayed.game = self.game
         #: Each seat by its player's id exactly as the Players tag writes it: the fast paths' lookup (an id
         #: written otherwise goes through `seat`, which matches it ignoring case or reports it).
-        self.seats = {name: seat for seat, name in reversed(list(enumerate(self.config.players)))}
+        players: tuple[str, ...] = self.config.players
+        self.seats = {name: seat for seat, name in reversed(list(enumerate(players)))}
 
     def run(self) -> None:
         self.play_rounds()

@@ -157,8 +157,9 @@ class BiddingReplayer(Replayer):
     dealer_rule = "B2"
     config: BiddingConfig
 
-    def __init__(self, replayed: ReplayedGame, **options: bool) -> None:
-        super().__init__(replayed, **options)
+    def __init__(self, replayed: ReplayedGame, *, history: bool = True, events: bool = True,
+                 stand_in: bool = False) -> None:
+        super().__init__(replayed, history=history, events=events, stand_in=stand_in)
         #: The provisional state a hand is checked on when its deal is unknown (None: the game itself).
         self.scratch: BiddingState | None = None
         # The hand being replayed, for hints in messages.

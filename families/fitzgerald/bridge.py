@@ -15,7 +15,7 @@ from diamonds.core import AnyCard, Card, IllegalMove, Suit
 from diamonds.core.sampling import shown_voids, void_refusals
 from diamonds.notation.records import Choice, HandLine, Play, Plays, Round
 from diamonds.replay.bridge import Bridge
-from diamonds.replay.validate import Replayer, whole_tricks
+from diamonds.replay.validate import ReplayedGame, Replayer, whole_tricks
 
 from .record import record_from_game
 from .rules import (
@@ -59,8 +59,9 @@ class FitzgeraldReplayer(Replayer):
     def where_it_stops(self) -> str:
         return f"the game stops in round {self.table.round_no} of {self.config.rounds}"
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, replayed: ReplayedGame, *, history: bool = True, events: bool = True,
+                 stand_in: bool = False) -> None:
+        super().__init__(replayed, history=history, events=events, stand_in=stand_in)
         self.table: Table = self.game.table  # type: ignore[assignment]  # Fitzgerald.table makes a Table
         self.passing_state: Any = None  # the state pass lines are read in (`do_passes`)
 
