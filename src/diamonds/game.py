@@ -54,12 +54,6 @@ __all__ = ["Position", "View", "Standing", "Game", "Diagnostic", "NotAPlayer", "
 Move = Any  # a family's move: a frozen dataclass of diamonds.families.<name>.rules
 
 
-def _seat_to_act(rules: type[Rules], state: Any) -> int | None:
-    """The seat to act in `state`: None when the game is over or a chance move is due, which by the family
-    contract is when no seat is to move (`Rules.is_chance`); each asked once, as a playout asks at every move."""
-    return None if rules.is_over(state) else rules.to_move(state)  # type: ignore[no-any-return]
-
-
 @dataclass(frozen=True, slots=True)
 class Standing:
     """One side's result now (final once the game is over): the engine's `SideResult` with its players' names."""
@@ -187,8 +181,7 @@ class Position:
     @property
     def to_move_seat(self) -> int | None:
         """The seat (index into `players`) of the player to act; None at a chance move or when over."""
-        game = self._game
-        return _seat_to_act(game.rules, game.state)
+        return self._game.seat_to_act()
 
     @property
     def to_move(self) -> str | None:
@@ -199,10 +192,7 @@ class Position:
     @property
     def legal_moves(self) -> list[Move]:
         """The moves of the player to act ([] only at a chance move or when the game is over)."""
-        game = self._game
-        rules, state = game.rules, game.state  # one snapshot, one look at whose turn it is: a playout asks each move
-        seat = _seat_to_act(rules, state)
-        return [] if seat is None else list(rules.moves_of(state, seat))
+        return self._game.moves_to_act()  # one snapshot, one look at whose turn it is: a playout asks each move
 
     def is_legal(self, move: Move) -> bool:
         """Whether `move` is one of the legal moves now."""
