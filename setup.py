@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+import glob
+import importlib.machinery
 import os
 import shutil
 import sys
@@ -112,6 +114,7 @@ def compiled_extensions(mapping: dict[str, str]) -> tuple[list[object], list[str
     tree = os.path.join(HERE, "build", "mypyc-tree")
     installed_tree(mapping, tree)
     groups = [(modules(tree, entries), name) for name, entries in GROUPS.items()]
+    remove_stale_extensions({os.path.relpath(path, tree)[:-3] for paths, _ in groups for path in paths})
     # mypy's settings are the project's (pyproject.toml [tool.mypy]); the engines pass --strict in CI.
     # (--no-warn-unused-configs: its overrides for modules the engines never reach are no error here;
     # --ignore-missing-imports: pip's isolated build has mypy alone, not lark or numpy, which modules the
@@ -123,6 +126,20 @@ def compiled_extensions(mapping: dict[str, str]) -> tuple[list[object], list[str
     extensions = mypycify(options + [path for paths, _ in groups for path in paths], separate=groups,
                           opt_level=OPT_LEVEL, debug_level=DEBUG_LEVEL, target_dir=os.path.join(HERE, "build", "mypyc"))
     return list(extensions), []
+
+
+def remove_stale_extensions(compiled: set[str], build: str = os.path.join(HERE, "build")) -> None:
+    """Remove from setuptools' build folder the extension of every module not compiled now (`compiled`: their paths
+    without `.py`, as `diamonds/replay/validate`). The folder outlives a build, and the wheel takes all it holds, so a
+    module taken out of GROUPS would otherwise ship the last build's extension, which then fails at import."""
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    for lib in glob.glob(os.path.join(build, "lib.*")):
+        for folder, _, files in os.walk(os.path.join(lib, "diamonds")):
+            for name in files:
+                suffix = next((each for each in suffixes if name.endswith(each)), None)
+                module = os.path.relpath(os.path.join(folder, name[:-len(suffix)]), lib) if suffix else None
+                if module is not None and module.replace(os.sep, "/") not in compiled:
+                    os.remove(os.path.join(folder, name))
 
 
 def modules(tree: str, entries: list[str]) -> list[str]:

@@ -324,6 +324,7 @@ def _opening_word(call: Call | Take) -> str:
         return vocabulary().words(Shape.EXCHANGE)[0]
     return call.kind
 
+
 END_LINE = -1  # `victim_items`: the round's `end` line, where the Clubs majority's victim is written
 _AFTER_CARD = re.compile(r"R\d+\.(\d+)\.(\d+)\Z")  # a position's label after a card: R2.7.3 (`Position.label`)
 _AT_END = re.compile(r"R\d+\.end\Z")  # at a round's end: R2.end
