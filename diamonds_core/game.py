@@ -81,18 +81,17 @@ class Engine:
         """The seat to act now: None when the game is over or a chance move is due, which by the family contract
         is when no seat is to move (`Rules.is_chance`). Asked at every decision of a playout (`Position`), so it
         reads the snapshot once and asks the rules once each, in the engine's (compiled) code."""
-        state = self.state
-        rules = self.rules
-        return None if rules.is_over(state) else rules.to_move(state)
+        return self._seat_in(self.state)
 
     def moves_to_act(self) -> list[Any]:
         """The legal moves of the seat to act (`seat_to_act`), [] where none acts: `Position.legal_moves`."""
         state = self.state
+        seat = self._seat_in(state)
+        return [] if seat is None else list(self.rules.moves_of(state, seat))
+
+    def _seat_in(self, state: Any) -> int | None:
         rules = self.rules
-        if rules.is_over(state):
-            return []
-        seat = rules.to_move(state)
-        return [] if seat is None else list(rules.moves_of(state, seat))
+        return None if rules.is_over(state) else rules.to_move(state)
 
     def standings(self) -> tuple[SideResult, ...]:
         """The sides' results now, final once the game is over, without a snapshot where the family allows."""

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from diamonds.core.cards import AnyCard, CardParseError
 from diamonds.core.movetext import Word, card_of, count_of, deal_text, one_word, parse_deal, refuse, seat_named, words
 
@@ -40,7 +38,7 @@ def parse_move(state: BiddingState, text: str) -> Move:
         return Deal(hands, extra.get("kitty", ()))
     seat = state.to_move if state.to_move is not None else 0
     rest = found[1:]
-    if head in ("bid", "final", "take") and rest and not rest[0][:1].isdigit() and _names_player(rest[0], players):
+    if head in ("bid", "final", "take") and rest and not rest[0][:1].isdigit() and state.config.seat_of(rest[0]) is not None:
         seat = seat_named(text, rest[0], players)  # the DGN form names the player: bid Ann 4
         rest = rest[1:]
     if head in ("bid", "final"):
@@ -55,10 +53,6 @@ def parse_move(state: BiddingState, text: str) -> Move:
     if len(found) > 1:
         raise refuse(text, found[1], "one card is one move", "one card")
     return _play(text, found[0])
-
-
-def _names_player(word: Word, players: Sequence[str]) -> bool:
-    return word.lower() in (name.lower() for name in players)
 
 
 def _play(text: str, word: Word) -> PlayCard:

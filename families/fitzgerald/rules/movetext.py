@@ -83,8 +83,8 @@ def parse_move(state: State, text: str) -> Move:
             return ChoosePassCount(count_of(text, rest[0], "a pass count 1, 2 or 3"))
         # The DGN form names the player (`pass Ann 9D 12H`), as `move_text` writes it. A player's id may be
         # spelt like a card (`AH`, `Jo` are ids), so a word that names a player is the player.
-        if rest and (_names_player(rest[0], players) or (rest[0].lstrip(">").isidentifier()
-                                                          and not _is_card(rest[0]))):
+        if rest and (state.config.seat_of(rest[0]) is not None
+                     or (rest[0].lstrip(">").isidentifier() and not _is_card(rest[0]))):
             seat = seat_named(text, rest[0], players)
             rest = rest[1:]
         else:  # the short form: the player to move passes
@@ -148,11 +148,6 @@ def refuse_part(state: State, text: str, parts: tuple[str, ...], index: int) -> 
 
 def _is_card(word: str) -> bool:
     return card_text(word) is not None
-
-
-def _names_player(word: str, players: tuple[str, ...]) -> bool:
-    wanted = word.lower()
-    return any(name.lower() == wanted for name in players)
 
 
 def _expected(state: State) -> str:
