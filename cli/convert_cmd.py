@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from diamonds.io.parallel import BATCH_BYTES, batches, default_jobs, ordered_map
+from diamonds.io.parallel import BATCH_BYTES, batches, collector_paused, default_jobs, ordered_map
 from diamonds.notation import GameRecord, game_texts, parse_game
 from diamonds.notation.diagnostics import format_problem
 from diamonds.notation.writer import write_game
@@ -57,26 +57,28 @@ class Converted:
 
 def convert_batch(shown: str, to: str, states: bool, full: bool, batch: list[tuple[int, int, str]]) -> list[Converted]:
     """Convert one batch of game texts; JSON in the compact form unless `full` (docs/json.md)."""
-    out = []
-    for index, first_line, text in batch:
-        record = parse_game(text, first_line=first_line, index=index)
-        if record.problems:  # unreadable: reported and skipped; the other games still convert
-            out.append(Converted(None, tuple(format_problem(shown, record, p) for p in record.problems)))
-            continue
-        if to == "dgn":
-            out.append(Converted(write_game(record), ()))
-            continue
-        replayed = replay_record(record, history=states)
-        errors = tuple(format_problem(shown, record, p) for p in replayed.problems)
-        doc = game_to_dict(replayed, states=states, compact=not full and to != "csv")
-        if to == "csv":
-            buffer = io.StringIO()
-            csv.writer(buffer, lineterminator="\n").writerows(csv_rows(shown, doc))
-            payload = buffer.getvalue()
-        else:
-            payload = jsonfast.dumps(doc)
-        out.append(Converted(payload, errors))
+    out: list[Converted] = []
+    with collector_paused():
+        for item in batch:
+            out.append(_convert_one(shown, to, states, full, *item))
     return out
+
+
+def _convert_one(shown: str, to: str, states: bool, full: bool, index: int, first_line: int,
+                 text: str) -> Converted:
+    record = parse_game(text, first_line=first_line, index=index)
+    if record.problems:  # unreadable: reported and skipped; the other games still convert
+        return Converted(None, tuple(format_problem(shown, record, p) for p in record.problems))
+    if to == "dgn":
+        return Converted(write_game(record), ())
+    replayed = replay_record(record, history=states)
+    errors = tuple(format_problem(shown, record, p) for p in replayed.problems)
+    doc = game_to_dict(replayed, states=states, compact=not full and to != "csv")
+    if to == "csv":
+        buffer = io.StringIO()
+        csv.writer(buffer, lineterminator="\n").writerows(csv_rows(shown, doc))
+        return Converted(buffer.getvalue(), errors)
+    return Converted(jsonfast.dumps(doc), errors)
 
 
 def run(args: argparse.Namespace) -> int:

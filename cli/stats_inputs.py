@@ -49,7 +49,8 @@ def _from_dgn(path: str, args: argparse.Namespace, counts: Any, out: _Output,
     from diamonds.replay.arrow import converted_batches
 
     games = 0
-    with converted_batches([path], args.encoding, args.jobs) as batches:
+    tables = ("games", "events") if getattr(counts, "needs_events", True) else ("games",)  # never the plays
+    with converted_batches([path], args.encoding, args.jobs, tables=tables) as batches:
         for _shown, converted in batches:
             if isinstance(converted, NotDecodable):  # the games before the bad byte are counted
                 out.problem(f"diamonds {args.command}: {converted}")

@@ -20,7 +20,7 @@ whatever `--jobs`).
 from __future__ import annotations
 
 import os
-from collections.abc import Generator, Iterable
+from collections.abc import Collection, Generator, Iterable
 from contextlib import closing
 from dataclasses import dataclass
 from functools import cache
@@ -95,10 +95,13 @@ def schema(name: str) -> pa.Schema:
 
 
 def columns_to_arrow(data: dict[str, dict[str, list[Any]]]) -> dict[str, pa.Table]:
-    """Column lists per table (a `TableBuffer`'s) as Arrow tables of the fixed schemas."""
+    """Column lists per table (a `TableBuffer`'s: every table, or those it kept) as Arrow tables of the fixed
+    schemas, in `TABLE_NAMES` order."""
     pa = require_pyarrow()
     out = {}
     for name in TABLE_NAMES:
+        if name not in data:
+            continue
         table_schema = schema(name)
         arrays = [pa.array(data[name][field.name], type=field.type) for field in table_schema]
         out[name] = pa.Table.from_arrays(arrays, schema=table_schema)
@@ -131,28 +134,33 @@ class Converted:
     size: int
 
 
-def convert_batch(file: str, batch: list[tuple[int, int, str]]) -> Converted:
-    """A batch of (index, first line, text) games of `file` as tables; picklable for worker processes.
+def convert_batch(file: str, batch: list[tuple[int, int, str]], *,
+                  tables: Collection[str] = TABLE_NAMES) -> Converted:
+    """A batch of (index, first line, text) games of `file` as tables (those named in `tables`, and `games`);
+    picklable for worker processes.
 
     Every game gets a games row, an unreadable one too (with its first problem);
     an invalid game keeps its plays and events up to the problem."""
+    from diamonds.io.parallel import collector_paused
     from diamonds.notation.diagnostics import format_problem
     from diamonds.notation.reader import parse_game
 
     from .validate import replay_record
 
-    buffer = TableBuffer()
+    buffer = TableBuffer(tables)
     errors: list[str] = []
     invalid = size = 0
-    for index, first_line, text in batch:
-        size += len(text)
-        record = parse_game(text, first_line=first_line, index=index)
-        replayed = replay_record(record, history=False)
-        if replayed.problems:
-            invalid += 1
-            errors.extend(format_problem(file, record, problem) for problem in replayed.problems)
-        buffer.add(replayed, file, index)
-    return Converted(columns_to_arrow(buffer.data), tuple(errors), len(batch), invalid, size)
+    with collector_paused():
+        for index, first_line, text in batch:
+            size += len(text)
+            record = parse_game(text, first_line=first_line, index=index)
+            replayed = replay_record(record, history=False)
+            if replayed.problems:
+                invalid += 1
+                errors.extend(format_problem(file, record, problem) for problem in replayed.problems)
+            buffer.add(replayed, file, index)
+        converted = columns_to_arrow(buffer.data)
+    return Converted(converted, tuple(errors), len(batch), invalid, size)
 
 
 class TableWriter:
@@ -236,19 +244,21 @@ class TableWriter:
 
 
 def converted_batches(paths: Iterable[str], encoding: str = "utf-8", jobs: int | None = None,
-                      scheduler: str | None = None) -> closing[Generator[tuple[str, Converted | Exception], None, None]]:
-    """Every file's games converted, batch by batch, in input order: (shown path, `Converted`), or
+                      scheduler: str | None = None, *, tables: Collection[str] = TABLE_NAMES,
+                      ) -> closing[Generator[tuple[str, Converted | Exception], None, None]]:
+    """Every file's games converted to `tables` (all by default; `games` always), batch by batch, in input
+    order: (shown path, `Converted`), or
     (shown path, `NotDecodable`) where a file holds a byte not of `encoding` (its games before it
     are converted; the next file follows). Read inside its block, `with converted_batches(...) as batches:`,
     whose end stops the workers however it is left (as `diamonds.io.parallel.ordered_map`'s).
 
     Files are read as every command reads them (`diamonds.io.text.open_text`: strict decoding with
     line:col of a bad byte) and spread over processes as `validate` does (`diamonds.io.parallel`)."""
-    return closing(_converted_batches(list(paths), encoding, jobs, scheduler))
+    return closing(_converted_batches(list(paths), encoding, jobs, scheduler, tuple(tables)))
 
 
-def _converted_batches(paths: list[str], encoding: str, jobs: int | None,
-                       scheduler: str | None) -> Generator[tuple[str, Converted | Exception], None, None]:
+def _converted_batches(paths: list[str], encoding: str, jobs: int | None, scheduler: str | None,
+                       tables: tuple[str, ...]) -> Generator[tuple[str, Converted | Exception], None, None]:
     import functools
 
     from diamonds.io.parallel import batches, default_jobs, ordered_map
@@ -260,7 +270,7 @@ def _converted_batches(paths: list[str], encoding: str, jobs: int | None,
         shown = display_path(path)
         try:
             with open_text(path, encoding) as stream:
-                work = functools.partial(convert_batch, shown)
+                work = functools.partial(convert_batch, shown, tables=tables)
                 with ordered_map(work, batches(game_texts(stream)), workers, scheduler) as results:
                     for converted in results:
                         yield shown, converted

@@ -33,7 +33,9 @@ whose tables a test compares with `columns()`.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -331,10 +333,65 @@ class TableColumns:
         return [dict(zip(names, values)) for values in zip(*self.data.values())] if names else []
 
 
+class CountedColumns(TableColumns):
+    """The rows of a table nobody asked for (`TableBuffer(tables=...)` leaves it out): counted, not kept.
+
+    A family's `rows` fills plays and events alike without knowing which are wanted; here a row is only
+    counted (the games row still says how many cards were played), a cell set is dropped and read as
+    null."""
+
+    __slots__ = ()
+
+    def add(self, values: Row) -> int:
+        self.count += 1
+        return self.count - 1
+
+    def appenders(self, *names: str) -> tuple[Callable[[Any], None], ...]:
+        return (_drop,) * len(names)
+
+    def add_play(self, round_no: int, trick: int, order: int, seat: int, player: str, card: Any, suit: str,
+                 led_suit: str, followed: bool) -> int:
+        self.count += 1
+        return self.count - 1
+
+    def set(self, name: str, index: int, value: Any) -> None:
+        pass
+
+    def mark_winner(self, start: int, card: Any) -> int | None:
+        return None
+
+    def get(self, name: str, index: int) -> Any:
+        return None
+
+    def rows(self) -> list[Row]:
+        return []
+
+
+def _drop(_value: Any) -> None:
+    pass
+
+
+#: The tables whose rows are kept while a `TableBuffer` adds a game (the others are counted only): set
+#: around a family's `rows`, which has no say in which tables a command wants.
+_KEPT: ContextVar[frozenset[str]] = ContextVar("_KEPT", default=frozenset(TABLE_NAMES))
+
+
+@contextmanager
+def _keeping(tables: frozenset[str]) -> Iterator[None]:
+    token = _KEPT.set(tables)
+    try:
+        yield
+    finally:
+        _KEPT.reset(token)
+
+
 def family_columns(tables: Tables) -> tuple[TableColumns, TableColumns]:
-    """Empty plays and events columns for one game of the family whose part is `tables`."""
-    return (TableColumns("plays", tables.columns.get("plays", ())),
-            TableColumns("events", tables.columns.get("events", ())))
+    """Empty plays and events columns for one game of the family whose part is `tables` (a table the
+    conversion does not keep is only counted: `CountedColumns`)."""
+    kept = _KEPT.get()
+    return tuple(  # type: ignore[return-value]
+        (TableColumns if name in kept else CountedColumns)(name, tables.columns.get(name, ()))
+        for name in ("plays", "events"))
 
 
 
@@ -464,10 +521,18 @@ def _rounds(replayed: ReplayedGame, found: FamilyRows, row: Row) -> TableColumns
 
 
 class TableBuffer:
-    """The rows of many games, column by column (every column of `columns(table)`), ready for Arrow."""
+    """The rows of many games, column by column (every column of `columns(table)`), ready for Arrow.
 
-    def __init__(self) -> None:
-        self.names = {table: tuple(c.name for c in columns(table)) for table in TABLE_NAMES}
+    `tables`: the tables kept (`games` always is), in `TABLE_NAMES` order in `data`. A command that
+    reads only some (`stats` the games and events) leaves the others unbuilt: their rows are counted,
+    not kept (`CountedColumns`), and the `rounds` rows are not derived at all."""
+
+    def __init__(self, tables: Collection[str] = TABLE_NAMES) -> None:
+        unknown = set(tables) - set(TABLE_NAMES)
+        if unknown:
+            raise ValueError(f"no such table: {', '.join(sorted(unknown))} (the tables are {', '.join(TABLE_NAMES)})")
+        self.kept = frozenset({"games", *tables})
+        self.names = {table: tuple(c.name for c in columns(table)) for table in TABLE_NAMES if table in self.kept}
         self.data: dict[str, dict[str, list[Any]]] = {}
         self.games = 0
         self.clear()
@@ -490,11 +555,14 @@ class TableBuffer:
 
     def add(self, replayed: ReplayedGame, file: str, game: int) -> None:
         """One replayed game (replayed with events); an unreadable record gives its games row only."""
-        found = _family_rows(replayed)
+        with _keeping(self.kept):
+            found = _family_rows(replayed)
         row = _games_row(replayed, found.game, found.plays.count)
         self._extend("games", {name: [value] for name, value in row.items()}, 1, file, game)
-        self._extend("plays", found.plays.data, found.plays.count, file, game)
-        self._extend("events", found.events.data, found.events.count, file, game)
-        rounds = _rounds(replayed, found, row)
-        self._extend("rounds", rounds.data, rounds.count, file, game)
+        for table, part in (("plays", found.plays), ("events", found.events)):
+            if table in self.kept:
+                self._extend(table, part.data, part.count, file, game)
+        if "rounds" in self.kept:
+            rounds = _rounds(replayed, found, row)
+            self._extend("rounds", rounds.data, rounds.count, file, game)
         self.games += 1

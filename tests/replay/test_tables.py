@@ -230,6 +230,26 @@ def test_buffer_columns_match_game_rows() -> None:
             assert {key: data[key][position] for key in names} == {key: row.get(key) for key in names}
 
 
+@pytest.mark.parametrize("kept", [("games",), ("games", "events"), ("plays",), ("events", "rounds")])
+def test_a_buffer_of_some_tables_holds_exactly_their_rows(kept: tuple[str, ...]) -> None:
+    """`stats` asks for the games and events only: the tables asked for (and the games, always) hold what
+    the full buffer holds, the games row still counts every card played, and the others are not built."""
+    full, some = TableBuffer(), TableBuffer(kept)
+    for index, (rules, players) in enumerate((("2e", 4), ("2e", 3), ("kirk", 4), ("bidding", 3)), 1):
+        replayed = replayed_from_text(simulate(players, rules=rules, seed=20 + index))
+        full.add(replayed, "mix.dgn", index)
+        some.add(replayed, "mix.dgn", index)
+    assert list(some.data) == [name for name in TABLE_NAMES if name in {"games", *kept}]
+    for name, data in some.data.items():
+        assert data == full.data[name]
+    assert sum(some.data["games"]["plays"]) == len(full.data["plays"]["card"]) > 0
+
+
+def test_a_buffer_refuses_a_table_that_does_not_exist() -> None:
+    with pytest.raises(ValueError, match="no such table: moves"):
+        TableBuffer(("games", "moves"))
+
+
 def test_every_table_starts_with_the_join_keys_and_names_each_column_once() -> None:
     for name in TABLE_NAMES:
         names = [c.name for c in columns(name)]
