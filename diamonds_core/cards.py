@@ -22,7 +22,7 @@ from typing import ClassVar, TypeVar
 
 __all__ = [
     "Suit", "Card", "Joker", "JOKER", "AnyCard", "CardParseError", "SUITS", "MAX_RANK", "COURT_RANKS",
-    "card_text", "sort_cards", "format_cards", "numbered_cards", "standard_cards",
+    "card_text", "card_texts", "sort_cards", "format_cards", "numbered_cards", "standard_cards",
 ]
 
 MAX_RANK = 15
@@ -233,5 +233,15 @@ _SORT_KEY: dict[AnyCard, tuple[int, int]] = {card: card.sort_key for card in _CA
 _SORT_KEY[JOKER] = JOKER.sort_key
 
 
+#: Every card's text (`str(card)`), the Joker's too: cards hash by identity, so a card's text is one C-level look-up.
+_WRITTEN: dict[AnyCard, str] = {card: text for card, text in _TEXT.items()}
+_WRITTEN[JOKER] = str(JOKER)
+
+
+def card_texts(cards: Iterable[AnyCard]) -> list[str]:
+    """`[str(card) for card in cards]` without a call per card: an export writes every card it holds."""
+    return list(map(_WRITTEN.__getitem__, cards))
+
+
 def format_cards(cards: Iterable[AnyCard]) -> str:
-    return " ".join(str(card) for card in cards)
+    return " ".join(map(_WRITTEN.__getitem__, cards))

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from diamonds.core import SideResult, family_named, family_of
 from diamonds.core import families as registered_families
-from diamonds.core.cards import JOKER, AnyCard, Card, Suit, card_text
+from diamonds.core.cards import JOKER, AnyCard, Card, Suit, card_text, card_texts
 from diamonds.core.game import split_before
 from diamonds.core.registry import registry_version
 from diamonds.notation.records import (
@@ -230,7 +230,7 @@ def _compact_played(play: Play) -> Any:
 
 def _compact_plays(plays: Plays) -> list[Any]:
     if plays.plain:
-        return [str(card) for card in plays.cards]
+        return card_texts(plays.cards)
     return [_compact_played(play) for play in plays]
 
 

@@ -8,6 +8,7 @@ import pickle
 import pytest
 
 from diamonds.core import MAX_RANK, SUITS, Card, CardParseError, Suit, format_cards, sort_cards
+from diamonds.core.cards import JOKER, card_texts, numbered_cards, standard_cards
 from diamonds.families.fitzgerald.rules import deck
 
 LETTERS = "DHSC"  # the suits in award order (R16): Diamonds, Hearts, Spades, Clubs
@@ -122,3 +123,11 @@ def test_sort_cards_orders_by_suit_then_rank_and_format_joins():
     assert format_cards(ordered) == "2D 15D 1H 9H 10S 1C 3C"  # D, H, S, C; 10 after 9 numerically
     assert format_cards([]) == ""
     assert Card.parse("10S").sort_key == (2, 10)
+
+
+def test_card_texts_are_each_cards_own_text_in_order() -> None:
+    """`card_texts` (what an export writes for a line of cards) says what `str` says, the Joker included."""
+    cards = [*standard_cards(), JOKER, *reversed(numbered_cards(1, MAX_RANK))]
+    assert card_texts(cards) == [str(card) for card in cards]
+    assert format_cards(cards) == " ".join(str(card) for card in cards)
+    assert card_texts(iter(())) == []
