@@ -28,10 +28,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # one C compiler per core), where one library was one C file of 200,000 lines on one core. A folder means every
 # module in it. Modules named in PURE stay Python even when compiled (why: docs/build.md).
 GROUPS = {
-    "diamonds": ["diamonds/core", "diamonds/notation/fastpath.py", "diamonds/replay/validate.py"],
-    # Each game's rules, its bot (rollouts and redraws) and its replayer (the replay every command runs).
+    "diamonds": ["diamonds/core", "diamonds/notation/fastpath.py", "diamonds/replay/validate.py",
+                 "diamonds/replay/tables.py"],
+    # Each game's rules, its bot (rollouts and redraws), its replayer (the replay every command runs) and its rows
+    # of the analysis tables (`stats`, `convert --to parquet`).
     **{f"diamonds_{name}": [f"diamonds/families/{name}/rules", f"diamonds/families/{name}/bot.py",
-                            f"diamonds/families/{name}/bridge.py"] for name in ("fitzgerald", "kirk", "bidding")},
+                            f"diamonds/families/{name}/bridge.py", f"diamonds/families/{name}/tables.py"]
+       for name in ("fitzgerald", "kirk", "bidding")},
 }
 # The C compiler's optimisation (-O1) and debug info (-g0): mypyc's defaults (-O3 -g1) took 2.3 times the CPU to
 # compile (docs/build.md has the figures).
