@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from diamonds.io.escape import visible
 from diamonds.io.folder import StagedFolder, is_partial
-from diamonds.replay.arrow import MissingExtra, TableWriter, converted_batches, require_pyarrow
+from diamonds.replay.arrow import MissingExtra, TableWriter, converted_batches, pandas_not_looked_up, require_pyarrow
 from diamonds.replay.tables import TABLE_NAMES
 
 from .errors import CommandError
@@ -56,7 +56,7 @@ def run_parquet(args: argparse.Namespace) -> int:
     with staged, GameProgress(args.files, "converting", "converted") as progress, \
             TableWriter(staged.stage or "") as writer:
         writer.keep_partial = staged.keep_partial
-        with converted_batches(args.files, args.encoding, args.jobs, args.scheduler) as batches:
+        with pandas_not_looked_up(), converted_batches(args.files, args.encoding, args.jobs, args.scheduler) as batches:
             for shown, converted in batches:
                 if isinstance(converted, NotDecodable):  # the games before the bad byte are written; the next file too
                     print(visible(f"diamonds convert: {converted}"), file=sys.stderr)

@@ -46,11 +46,11 @@ class _Output:
 
 def _from_dgn(path: str, args: argparse.Namespace, counts: Any, out: _Output,
               progress: GameProgress) -> None:
-    from diamonds.replay.arrow import converted_batches
+    from diamonds.replay.arrow import converted_batches, pandas_not_looked_up
 
     games = 0
     tables = ("games", "events") if getattr(counts, "needs_events", True) else ("games",)  # never the plays
-    with converted_batches([path], args.encoding, args.jobs, tables=tables) as batches:
+    with pandas_not_looked_up(), converted_batches([path], args.encoding, args.jobs, tables=tables) as batches:
         for _shown, converted in batches:
             if isinstance(converted, NotDecodable):  # the games before the bad byte are counted
                 out.problem(f"diamonds {args.command}: {converted}")

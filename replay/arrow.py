@@ -20,8 +20,9 @@ whatever `--jobs`).
 from __future__ import annotations
 
 import os
-from collections.abc import Collection, Generator, Iterable
-from contextlib import closing
+import sys
+from collections.abc import Collection, Generator, Iterable, Iterator
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from functools import cache
 from types import TracebackType
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MissingExtra", "require_pyarrow", "schema", "to_arrow", "columns_to_arrow", "Converted", "convert_batch",
     "TableWriter", "read_tables", "tables_from_files", "converted_batches", "ROW_GROUP_GAMES", "PARQUET_MISSING",
+    "pandas_not_looked_up",
 ]
 
 #: Games per row group: their rows (some 170,000 plays of 4-player games) are in memory at a time, whatever
@@ -51,6 +53,36 @@ class MissingExtra(ImportError):
     def __init__(self, package: str, extra: str, message: str) -> None:
         super().__init__(message)
         self.package, self.extra = package, extra
+
+
+class _PandasNotYet:
+    """A finder that says pandas is not installed (`pandas_not_looked_up`)."""
+
+    @staticmethod
+    def find_spec(name: str, path: object = None, target: object = None) -> None:
+        if name == "pandas" or name.startswith("pandas."):
+            raise ModuleNotFoundError(f"{name} is left unimported while a command converts games", name=name)
+
+
+@contextmanager
+def pandas_not_looked_up() -> Iterator[None]:
+    """A command's conversion to Arrow without importing pandas, which it never needs.
+
+    The first time pyarrow turns a Python list into an array, it imports pandas (if installed) to tell a
+    pandas object from a list: 0.2-0.3 s, more than converting a small file takes. Inside this block pandas
+    looks not installed, so pyarrow takes the lists as lists; after it, pyarrow imports pandas where it
+    does need it (its own `to_pandas`, which tries again; `tests/replay/test_parquet.py` checks that it
+    does). For a command's own process only: another thread importing pandas meanwhile would be refused.
+    Worker processes forked meanwhile inherit it."""
+    if "pandas" in sys.modules:  # already there: nothing to save
+        yield
+        return
+    finder = _PandasNotYet()
+    sys.meta_path.insert(0, finder)  # type: ignore[arg-type]
+    try:
+        yield
+    finally:
+        sys.meta_path.remove(finder)  # type: ignore[arg-type]
 
 
 def require_pyarrow() -> Any:

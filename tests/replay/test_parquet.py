@@ -320,6 +320,41 @@ def test_importing_diamonds_imports_nothing_heavy() -> None:
     assert out.stdout.strip() == "[]"
 
 
+@pytest.mark.process
+@pytest.mark.parametrize("command", [["convert", "{dgn}", "--to", "parquet", "-o", "{out}", "--jobs", "1"],
+                                     ["stats", "{dgn}", "--jobs", "1"]])
+def test_a_conversion_to_arrow_never_imports_pandas(converted: Converted, tmp_path: Path, command: list[str]) -> None:
+    """pyarrow imports pandas to tell its objects from a list (0.2-0.3 s): the commands that convert lists
+    leave it unimported, in a process of their own as a user runs them."""
+    pytest.importorskip("pandas")
+    args = [arg.format(dgn=converted.files[0], out=tmp_path / "tables") for arg in command]
+    code = ("import sys; from diamonds.cli.main import main; status = main(sys.argv[1:]); "
+            "print('pandas' in sys.modules, status, file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=300)
+    assert done.stderr.strip().splitlines()[-1] == "False 0"
+
+
+@pytest.mark.process
+def test_pandas_is_there_again_after_a_conversion_in_the_same_process(tmp_path: Path) -> None:
+    """After the conversion's block, pyarrow's own pandas integration works (it looks again) and pandas
+    imports: a notebook that converts first and asks for pandas next loses nothing."""
+    pytest.importorskip("pandas")
+    code = ("import sys\n"
+            "from diamonds.replay.arrow import pandas_not_looked_up\n"
+            "import pyarrow as pa\n"
+            "with pandas_not_looked_up():\n"
+            "    table = pa.table({'card': pa.array(['9H', None, 'QS'])})\n"
+            "    try:\n"
+            "        import pandas\n"
+            "    except ImportError:\n"
+            "        print('refused inside')\n"
+            "frame = table.to_pandas()\n"
+            "import pandas\n"
+            "print(list(frame['card'].fillna('-')), type(frame).__name__)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True)
+    assert done.stdout.splitlines() == ["refused inside", "['9H', '-', 'QS'] DataFrame"]
+
+
 def test_the_no_trick_bonus_query_rebuilds_the_engines_scores(in_tables: Converted) -> None:
     """The documented R17 what-if rebuilds each side's score from the events (R18: 2 x Vault +
     Showroom): with every action counted, its scores and leaders must be the engine's."""
