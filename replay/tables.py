@@ -389,9 +389,11 @@ def family_columns(tables: Tables) -> tuple[TableColumns, TableColumns]:
     """Empty plays and events columns for one game of the family whose part is `tables` (a table the
     conversion does not keep is only counted: `CountedColumns`)."""
     kept = _KEPT.get()
-    return tuple(  # type: ignore[return-value]
-        (TableColumns if name in kept else CountedColumns)(name, tables.columns.get(name, ()))
-        for name in ("plays", "events"))
+
+    def made(table: str) -> TableColumns:
+        return (TableColumns if table in kept else CountedColumns)(table, tables.columns.get(table, ()))
+
+    return made("plays"), made("events")
 
 
 
