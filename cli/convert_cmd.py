@@ -57,11 +57,8 @@ class Converted:
 
 def convert_batch(shown: str, to: str, states: bool, full: bool, batch: list[tuple[int, int, str]]) -> list[Converted]:
     """Convert one batch of game texts; JSON in the compact form unless `full` (docs/json.md)."""
-    out: list[Converted] = []
     with collector_paused():
-        for item in batch:
-            out.append(_convert_one(shown, to, states, full, *item))
-    return out
+        return [_convert_one(shown, to, states, full, *item) for item in batch]
 
 
 def _convert_one(shown: str, to: str, states: bool, full: bool, index: int, first_line: int,

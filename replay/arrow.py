@@ -19,6 +19,7 @@ whatever `--jobs`).
 
 from __future__ import annotations
 
+import importlib.abc
 import os
 import sys
 from collections.abc import Collection, Generator, Iterable, Iterator
@@ -55,11 +56,10 @@ class MissingExtra(ImportError):
         self.package, self.extra = package, extra
 
 
-class _PandasNotYet:
+class _PandasNotYet(importlib.abc.MetaPathFinder):
     """A finder that says pandas is not installed (`pandas_not_looked_up`)."""
 
-    @staticmethod
-    def find_spec(name: str, path: object = None, target: object = None) -> None:
+    def find_spec(self, name: str, path: object = None, target: object = None) -> None:
         if name == "pandas" or name.startswith("pandas."):
             raise ModuleNotFoundError(f"{name} is left unimported while a command converts games", name=name)
 
@@ -78,11 +78,11 @@ def pandas_not_looked_up() -> Iterator[None]:
         yield
         return
     finder = _PandasNotYet()
-    sys.meta_path.insert(0, finder)  # type: ignore[arg-type]
+    sys.meta_path.insert(0, finder)
     try:
         yield
     finally:
-        sys.meta_path.remove(finder)  # type: ignore[arg-type]
+        sys.meta_path.remove(finder)
 
 
 def require_pyarrow() -> Any:
