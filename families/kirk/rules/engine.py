@@ -201,7 +201,7 @@ def _play(state: State, card: AnyCard) -> tuple[State, tuple[Event, ...]]:
     trick = state.trick + ((seat, card),)
     events: list[Event] = [CardPlayed(seat, card, state.trick_no, not state.trick, card_value(card))]
     if len(trick) < config.plays_per_trick:
-        return replace(state, hands=hands, trick=trick), tuple(events)
+        return state.with_trick(hands, state.trick_no, state.leader, trick, state.piles), tuple(events)
 
     # K5: the trick is complete; K6: its cards go on top of the winner's pile, in play order.
     winner, tie = trick_winner(trick, state.piles)
@@ -212,9 +212,9 @@ def _play(state: State, card: AnyCard) -> tuple[State, tuple[Event, ...]]:
     piles = tuple(pile + won if s == winner else pile for s, pile in enumerate(state.piles))
     if state.trick_no < config.tricks_per_hand:
         # K4: the winner leads the next trick.
-        after = replace(state, hands=hands, trick_no=state.trick_no + 1, leader=winner, trick=(), piles=piles)
+        after = state.with_trick(hands, state.trick_no + 1, winner, (), piles)
         return after, tuple(events)
-    return _end_of_hand(replace(state, hands=hands, leader=winner, trick=(), piles=piles), events)
+    return _end_of_hand(state.with_trick(hands, state.trick_no, winner, (), piles), events)
 
 
 def _whereabouts(state: State, card: Card) -> str:

@@ -67,6 +67,14 @@ class State:
         per_trick = self.config.plays_per_trick
         return tuple(len(pile) // per_trick for pile in self.piles)
 
+    def with_trick(self, hands: tuple[frozenset[Card], ...], trick_no: int, leader: int,
+                   trick: tuple[tuple[int, Card], ...], piles: tuple[tuple[Card, ...], ...]) -> State:
+        """This state after a card: the fields a card changes, the rest kept. By the constructor, not
+        `dataclasses.replace`, which reads every field by name: a card is the engine's commonest move, and
+        the playouts of `mc` apply one for every move they judge."""
+        return State(self.config, self.phase, self.hand_no, self.dealer, hands, trick_no, leader, trick, piles,
+                     self.totals)
+
     def hand(self, seat: int) -> tuple[Card, ...]:
         """A seat's hand in display order."""
         return sort_cards(self.hands[seat])

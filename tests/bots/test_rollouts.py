@@ -1,0 +1,100 @@
+"""A family's fast `rollout` is its `greedy` played out: the same end state, the same random numbers drawn.
+
+`mc`, `ismcts` and `analyse` spend nearly all their time in rollouts, which each family plays on its own
+mutable lists; the definition they must agree with is the generic `playout`, which applies `greedy`'s
+move through the pure engine one decision at a time (docs/bots.md).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from tables import TABLES, new_position, table_id
+
+from diamonds.bots import family_bot, playout, table_of
+from diamonds.core.cards import Card, card_text
+
+POSITIONS = 60  # per table: decisions of random games, from a hand's first card to its last trick
+
+
+@pytest.mark.parametrize("table", TABLES, ids=table_id)
+def test_the_rollout_ends_where_greedy_played_through_the_engine_ends(table) -> None:
+    rules_id, players, variants = table
+    fam = family_bot(rules_id)
+    if fam.rollout is None:
+        pytest.skip("no rollout of its own: the generic playout is used")
+    rng = random.Random(7)
+    compared = 0
+    while compared < POSITIONS:
+        position = new_position(rules_id, players, variants, dealer=rng.randrange(players))
+        while not position.is_over and compared < POSITIONS:
+            if position.is_chance:
+                position.deal(rng)
+                continue
+            if rng.random() < 0.3:
+                table = table_of(position.view(position.to_move_seat))
+                state, round_no = table.state, table.state.round_no
+                fast_rng, slow_rng = random.Random(compared), random.Random(compared)
+                fast = fam.rollout(table.rules, state, fast_rng, round_no)
+                slow = playout(table.rules, state, fam.greedy, slow_rng, round_no=round_no)
+                assert fast == slow, f"the rollout from {state!r} ends elsewhere"
+                assert fast_rng.getstate() == slow_rng.getstate()
+                compared += 1
+            position.push(rng.choice(position.legal_moves))
+
+
+def _kirk_greedy_by_its_words(hand: list[Card], trick: list[Card], per_trick: int) -> Card:
+    """Kirk's greedy as its docstring states it, on the cards' values and points (K3, K7)."""
+    from diamonds.families.kirk.rules.rules import card_points, card_value
+
+    def cheap_win(card: Card) -> tuple[int, int, tuple[int, int]]:
+        return card_value(card), card_points(card), card.sort_key
+
+    def cheap_throw(card: Card) -> tuple[int, int, tuple[int, int]]:
+        return card_points(card), card_value(card), card.sort_key
+
+    if not trick:
+        return min(hand, key=cheap_win)  # a lead: the lowest value, keeping the high cards
+    best = max(card_value(card) for card in trick)
+    if len(trick) == per_trick - 1 or sum(card_points(card) for card in trick) >= 5:
+        winners = [card for card in hand if card_value(card) > best]  # a tie counts as a loss
+        if winners:
+            return min(winners, key=cheap_win)
+    return min(hand, key=cheap_throw)
+
+
+def test_kirks_greedy_plays_by_its_rules_of_thumb() -> None:
+    from diamonds.families.kirk.bot import greedy
+
+    rng = random.Random(3)
+    position = new_position("kirk", 4)
+    checked = 0
+    while checked < 400:
+        if position.is_over:
+            position = new_position("kirk", 4, dealer=rng.randrange(4))
+        if position.is_chance:
+            position.deal(rng)
+            continue
+        table = table_of(position.view(position.to_move_seat))
+        state = table.state
+        hand = sorted(state.hands[table.seat], key=lambda card: card.sort_key)
+        expected = _kirk_greedy_by_its_words(hand, [card for _, card in state.trick], 4)
+        assert greedy(table.rules, state, table.seat, rng).card == expected
+        checked += 1
+        position.push(rng.choice(position.legal_moves))
+
+
+def test_kirks_greedy_wins_a_trick_worth_having_with_its_cheapest_winner() -> None:
+    """Last to play over a 9: the 10 of Spades (value 10, 1 point), not the Jack or the 10 of Diamonds (value
+    11, K3); over the Ace of Diamonds, which nothing beats, the card of fewest points is thrown (K7); a lead is
+    the lowest value, then the fewest points."""
+    from diamonds.families.kirk.bot import _INDEX, _pick
+
+    def cards(text: str) -> list[int]:
+        return [_INDEX[card_text(word)] for word in text.split()]
+
+    assert _pick(cards("JH 10D 10S 4C"), cards("9C 2H 3S"), 4) == cards("10S")[0]
+    assert _pick(cards("KH 4C"), cards("AD"), 4) == cards("4C")[0]
+    assert _pick(cards("9C 2D 3S"), [], 4) == cards("3S")[0]
+    assert _pick(cards("9C 2D 3S"), cards("5H"), 4) == cards("3S")[0]  # 5 points not reached: thrown
