@@ -53,19 +53,38 @@ def greedy(rules: Any, state: State, seat: int, rng: random.Random) -> Any:
 def _play(hand: Collection[Card], trick: Sequence[tuple[int, Card]], side_of: Sequence[int], seat: int) -> Card:
     """Lead the highest card, the best suit among equals; follow with the cheapest card that takes the
     trick from the other side, else the lowest; out of the led suit, earn the best suit's action (R9).
-    Read from the state's fields or the rollout's table's alike (the hand unsorted: every key below is a
-    total order on the cards it compares)."""
-    if not trick:
-        return max(hand, key=lambda c: (c.rank, SUIT_WORTH[c.suit.index]))
+    Read from the state's fields or the rollout's table's alike (the hand unsorted: each key below is an
+    int, a total order on the cards it compares). Plain loops over int keys, not `max(key=...)`: this is
+    the rollouts' inner loop, and compiled it then runs without a call per card."""
+    pick: Card | None = None
+    best_key = -(1 << 30)
+    if not trick:  # the highest rank, the best suit among equals
+        for card in hand:
+            key = card.rank * 8 + SUIT_WORTH[card.suit.index]
+            if key > best_key:
+                pick, best_key = card, key
+        assert pick is not None
+        return pick
     led = trick[0][1].suit
-    following = [c for c in hand if c.suit is led]
-    if not following:
-        return max(hand, key=lambda c: (SUIT_WORTH[c.suit.index], -c.rank))
     winner, best = trick_winner(trick)
-    if side_of[winner] == side_of[seat]:
-        return min(following, key=lambda c: c.rank)
-    beating = [c for c in following if c.rank > best.rank]
-    return min(beating or following, key=lambda c: c.rank)
+    beat = -1 if side_of[winner] == side_of[seat] else best.rank  # a partner's trick is let be
+    lowest: Card | None = None
+    lowest_beater: Card | None = None
+    for card in hand:
+        if card.suit is not led:
+            if lowest is None:  # out of the led suit: the best suit's action, the lowest card of it
+                key = SUIT_WORTH[card.suit.index] * 64 - card.rank
+                if key > best_key:
+                    pick, best_key = card, key
+            continue
+        if lowest is None or card.rank < lowest.rank:
+            lowest = card
+        if beat >= 0 and card.rank > beat and (lowest_beater is None or card.rank < lowest_beater.rank):
+            lowest_beater = card
+    if lowest is None:
+        assert pick is not None
+        return pick
+    return lowest_beater if lowest_beater is not None else lowest
 
 
 def _victim(rules: Any, state: State) -> ChooseVictim:

@@ -98,3 +98,50 @@ def test_kirks_greedy_wins_a_trick_worth_having_with_its_cheapest_winner() -> No
     assert _pick(cards("KH 4C"), cards("AD"), 4) == cards("4C")[0]
     assert _pick(cards("9C 2D 3S"), [], 4) == cards("3S")[0]
     assert _pick(cards("9C 2D 3S"), cards("5H"), 4) == cards("3S")[0]  # 5 points not reached: thrown
+
+
+def _fitzgerald_card_by_its_words(hand: list[Card], trick: list[tuple[int, Card]], side_of: tuple[int, ...],
+                                  seat: int) -> Card:
+    """Fitzgerald's greedy card as its docstring states it (R9, R10)."""
+    from diamonds.families.fitzgerald.bot import SUIT_WORTH
+
+    if not trick:  # the highest card, the best suit among equals
+        return max(hand, key=lambda c: (c.rank, SUIT_WORTH[c.suit.index]))
+    led = trick[0][1].suit
+    following = [c for c in hand if c.suit is led]
+    if not following:  # earn the best suit's action, with its lowest card
+        return max(hand, key=lambda c: (SUIT_WORTH[c.suit.index], -c.rank))
+    winner, best = trick[0]
+    for played_by, card in trick[1:]:
+        if card.suit is led and card.rank > best.rank:
+            winner, best = played_by, card
+    if side_of[winner] == side_of[seat]:
+        return min(following, key=lambda c: c.rank)
+    beating = [c for c in following if c.rank > best.rank]  # the cheapest card that takes it, else the lowest
+    return min(beating or following, key=lambda c: c.rank)
+
+
+@pytest.mark.parametrize("table", [t for t in TABLES if t[0] in ("1e", "2e", "bga")], ids=table_id)
+def test_fitzgeralds_greedy_card_is_its_rules_of_thumb(table) -> None:
+    from diamonds.families.fitzgerald.bot import _play
+    from diamonds.families.fitzgerald.rules.state import Phase
+
+    rules_id, players, variants = table
+    rng = random.Random(11)
+    checked = 0
+    position = new_position(rules_id, players, variants)
+    while checked < 300:
+        if position.is_over:
+            position = new_position(rules_id, players, variants, dealer=rng.randrange(players))
+        if position.is_chance:
+            position.deal(rng)
+            continue
+        table_now = table_of(position.view(position.to_move_seat))
+        state = table_now.state
+        if state.phase is Phase.PLAY:
+            hand = sorted(state.hands[table_now.seat], key=lambda card: card.sort_key)
+            rng.shuffle(hand)  # any order: the keys are total orders
+            expected = _fitzgerald_card_by_its_words(hand, list(state.trick), state.config.side_of, table_now.seat)
+            assert _play(hand, state.trick, state.config.side_of, table_now.seat) == expected
+            checked += 1
+        position.push(rng.choice(position.legal_moves))
