@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from diamonds.core.cards import AnyCard, CardParseError
+from diamonds.core.cards import AnyCard, CardParseError, format_cards
 from diamonds.core.movetext import Word, card_of, count_of, deal_text, one_word, parse_deal, refuse, seat_named, words
 
 from .moves import Bid, Deal, FinalBid, Move, PlayCard, TakeFromKitty
@@ -13,7 +13,7 @@ __all__ = ["move_text", "parse_move", "parse_card"]
 
 def move_text(state: BiddingState, move: Move) -> str:
     if isinstance(move, Deal):
-        return deal_text(state.config.players, move.hands, "kitty " + " ".join(str(card) for card in move.kitty))
+        return deal_text(state.config.players, move.hands, "kitty " + format_cards(move.kitty))
     if isinstance(move, (Bid, TakeFromKitty, FinalBid)):  # the DGN line, naming its player: `bid Ann 4` (B3-B5)
         word, rest = str(move).split(" ", 1)
         return f"{word} {state.config.players[move.seat]} {rest}"
