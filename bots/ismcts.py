@@ -51,11 +51,13 @@ class ISMCTSBot(Bot):
     name = "ismcts"
 
     def __init__(self, seed: int | str | None = None, *, iterations: int = 16, explore: float = 0.3,
-                 widen: float = 0.5, leaf_tricks: int = 1, leaf_nodes: int = 2_000, max_moves: int = 24) -> None:
+                 widen: float = 0.5, greedy_others: bool = False, leaf_tricks: int = 1, leaf_nodes: int = 2_000,
+                 max_moves: int = 24) -> None:
         super().__init__(seed)
         self.iterations = iterations
         self.explore = explore
         self.widen = widen
+        self.greedy_others = greedy_others
         self.leaf_tricks = leaf_tricks
         self.leaf_nodes = leaf_nodes
         self.max_moves = max_moves
@@ -104,6 +106,7 @@ class ISMCTSBot(Bot):
         state, node = world, root
         path: list[tuple[_Node, int]] = []
         sides = state.config.side_of
+        mine = sides[rules.to_move(world)]  # the side deciding at the root
         start = [relative_score(rules, world, s) for s in range(len(sides))]
         rng = self.rng
         while not _ended(rules, state, round_no):
@@ -120,6 +123,18 @@ class ISMCTSBot(Bot):
                 path.append((child, seat))
                 state = rules.apply(state, first)[0]
                 node = child
+                continue
+            if self.greedy_others and sides[seat] != mine:
+                # The other sides answer as the playouts do, by greedy's move in this world: the tree is the
+                # root side's own plans against them, with no statistics of replies drawn from other worlds.
+                move = fam.greedy(rules, state, seat, rng)
+                child = node.children.get(move)
+                if child is None:
+                    child = node.children[move] = _Node()
+                child.avail += 1
+                node = child
+                path.append((node, seat))
+                state = rules.apply(state, move)[0]
                 continue
             present = [move for move in moves if move in node.children]
             for move in present:

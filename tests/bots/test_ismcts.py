@@ -5,6 +5,7 @@ Its strength against `mc` is measured in docs/bots.md (arenas too slow for this 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -74,3 +75,56 @@ def test_where_the_view_leaves_one_world_the_solver_decides() -> None:
         view = position.view(position.to_move_seat)
         for seed in range(3):
             assert make_bot("ismcts:2", seed=seed).choose(view) == best
+
+
+class _Recording:
+    """A rule set that records every move its `apply` is given, with the seat it was due from."""
+
+    def __init__(self, rules: object) -> None:
+        self._rules = rules
+        self.applied: list[tuple[object, int, object]] = []
+
+    def apply(self, state, move):  # type: ignore[no-untyped-def]
+        self.applied.append((state, self._rules.to_move(state), move))
+        return self._rules.apply(state, move)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._rules, name)
+
+
+@pytest.mark.parametrize("rules_id, players", [("kirk", 4), ("2e", 4), ("bidding", 3)])
+def test_with_greedy_others_the_other_sides_answer_in_the_tree_as_the_playouts_do(rules_id, players,
+                                                                                  monkeypatch) -> None:
+    """`greedy_others`: below the root, every move of another side is greedy's move in that world; without it,
+    the tree tries other replies too."""
+    import diamonds.bots.ismcts as ismcts_module
+
+    rng = random.Random(4)
+    pos = new_position(rules_id, players)
+    fam = family_bot(rules_id)
+    while True:  # a decision the tree searches: a few moves, in a phase the family samples
+        if pos.is_chance:
+            pos.deal(rng)
+            continue
+        view = pos.view(pos.to_move_seat)
+        table = table_of(view)
+        if 4 <= len(view.legal_moves) <= 24 and fam.determinise(table, random.Random(0)) is not None:
+            break
+        pos.push(fam.greedy(pos.rule_set, table.state, table.seat, rng))
+    root_seat = view.viewer_seat
+    found = {}
+    real = ismcts_module.table_of
+    for greedy_others in (True, False):
+        recording = _Recording(table_of(view).rules)
+        monkeypatch.setattr(ismcts_module, "table_of", lambda v, rec=recording: dataclasses.replace(real(v), rules=rec))
+        ISMCTSBot(1, iterations=24, leaf_tricks=0, greedy_others=greedy_others).choose(view)
+        others = 0
+        for state, seat, move in recording.applied:
+            sides = state.config.side_of
+            if len(recording.moves_of(state, seat)) == 1:
+                continue
+            if sides[seat] != sides[root_seat]:
+                others += move != fam.greedy(recording, state, seat, random.Random(0))
+        found[greedy_others] = others
+    assert found[True] == 0
+    assert found[False] > 0
