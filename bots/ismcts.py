@@ -4,13 +4,16 @@ Each iteration draws one world from the view with the family's `determinise` (th
 consistently with what the player has seen; the only reader of them) and, in that world, judges every
 legal move of the root (common random numbers, as `mc` does) by walking one tree shared by all the worlds
 below it (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012): at each later decision the moves
-legal in this world are the candidates, and the one with the best UCB score for the seat to move is
-followed, counted against how often the move was *available* (worlds differ in what each seat holds). A
-decision opens its children one by one as it is visited more (progressive widening), greedy's move first,
-so that with a small budget the others answer as the playouts would, not at random. A new node is valued
-by playing the round out with the family's `greedy`, the last `leaf_tricks` tricks solved exactly on
-that world (the exact solver, bots/solver.py, within `leaf_nodes`), and each seat on the path is credited
-with its own side's relative gain (the unit of `mc`). The root's move with the best mean is chosen.
+legal in this world are the candidates. At the root side's own decisions the one with the best UCB score
+is followed, counted against how often the move was *available* (worlds differ in what each seat holds),
+and a decision opens its children one by one as it is visited more (progressive widening), greedy's move
+first. The other sides answer as the playouts do, by greedy's move in this world (`greedy_others`, the
+default: replies chosen by UCB among children opened in other worlds were noise that cost the search its
+lead in Kirk's game; docs/bots.md has the arenas). A new node is valued by playing the round out with the
+family's `greedy` (the family's fast rollout), optionally the last `leaf_tricks` tricks solved exactly on
+that world (the exact solver, bots/solver.py, within `leaf_nodes`; off by default: one trick changed no
+choice and cost 2-3.5 times the time), and each seat on the path is credited with its own side's relative
+gain (the unit of `mc`). The root's move with the best mean is chosen.
 
 Where the view leaves one world (two worlds drawn are the same: every card placed) and the solver
 applies, the decision is solved exactly instead. The budget is counted, never timed: `iterations` worlds
@@ -46,12 +49,14 @@ class _Node:
 class ISMCTSBot(Bot):
     """See the module. `iterations`: worlds per decision (each judging every move); `explore`: UCB's constant, in
     units of the largest gain seen in this decision (so one constant suits every family's points); `widen`:
-    below the root a decision visited v times has at most 1 + widen * sqrt(v) children."""
+    below the root a decision visited v times has at most 1 + widen * sqrt(v) children; `greedy_others`: the
+    other sides answer by greedy's move (False: they too choose in the tree); `leaf_tricks`: the last tricks
+    solved exactly at each new node (0: none)."""
 
     name = "ismcts"
 
-    def __init__(self, seed: int | str | None = None, *, iterations: int = 16, explore: float = 0.3,
-                 widen: float = 0.5, greedy_others: bool = False, leaf_tricks: int = 1, leaf_nodes: int = 2_000,
+    def __init__(self, seed: int | str | None = None, *, iterations: int = 48, explore: float = 0.3,
+                 widen: float = 0.5, greedy_others: bool = True, leaf_tricks: int = 0, leaf_nodes: int = 2_000,
                  max_moves: int = 24) -> None:
         super().__init__(seed)
         self.iterations = iterations
