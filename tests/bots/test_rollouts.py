@@ -7,6 +7,7 @@ move through the pure engine one decision at a time (docs/bots.md).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -89,15 +90,24 @@ def test_kirks_greedy_wins_a_trick_worth_having_with_its_cheapest_winner() -> No
     """Last to play over a 9: the 10 of Spades (value 10, 1 point), not the Jack or the 10 of Diamonds (value
     11, K3); over the Ace of Diamonds, which nothing beats, the card of fewest points is thrown (K7); a lead is
     the lowest value, then the fewest points."""
-    from diamonds.families.kirk.bot import _INDEX, _pick
+    from diamonds.families.kirk.bot import greedy
 
-    def cards(text: str) -> list[int]:
-        return [_INDEX[card_text(word)] for word in text.split()]
+    position = new_position("kirk", 4)
+    position.deal(random.Random(1))
+    table = table_of(position.view(0))
 
-    assert _pick(cards("JH 10D 10S 4C"), cards("9C 2H 3S"), 4) == cards("10S")[0]
-    assert _pick(cards("KH 4C"), cards("AD"), 4) == cards("4C")[0]
-    assert _pick(cards("9C 2D 3S"), [], 4) == cards("3S")[0]
-    assert _pick(cards("9C 2D 3S"), cards("5H"), 4) == cards("3S")[0]  # 5 points not reached: thrown
+    def choice(hand: str, trick: str) -> str:
+        cards = [card_text(word) for word in trick.split()]
+        seat = len(cards)  # the trick led by seat 0
+        hands = tuple(frozenset(card_text(word) for word in hand.split()) if s == seat else frozenset()
+                      for s in range(4))
+        state = dataclasses.replace(table.state, hands=hands, leader=0, trick=tuple(enumerate(cards)))
+        return str(greedy(table.rules, state, seat, random.Random(0)).card)
+
+    assert choice("JH 10D 10S 4C", "9C 2H 3S") == "10S"
+    assert choice("KH 4C", "AD") == "4C"
+    assert choice("9C 2D 3S", "") == "3S"
+    assert choice("9C 2D 3S", "5H") == "3S"  # 5 points not reached, and not last: thrown
 
 
 def _fitzgerald_card_by_its_words(hand: list[Card], trick: list[tuple[int, Card]], side_of: tuple[int, ...],
@@ -123,7 +133,7 @@ def _fitzgerald_card_by_its_words(hand: list[Card], trick: list[tuple[int, Card]
 
 @pytest.mark.parametrize("table", [t for t in TABLES if t[0] in ("1e", "2e", "bga")], ids=table_id)
 def test_fitzgeralds_greedy_card_is_its_rules_of_thumb(table) -> None:
-    from diamonds.families.fitzgerald.bot import _play
+    from diamonds.families.fitzgerald.bot import greedy
     from diamonds.families.fitzgerald.rules.state import Phase
 
     rules_id, players, variants = table
@@ -140,8 +150,7 @@ def test_fitzgeralds_greedy_card_is_its_rules_of_thumb(table) -> None:
         state = table_now.state
         if state.phase is Phase.PLAY:
             hand = sorted(state.hands[table_now.seat], key=lambda card: card.sort_key)
-            rng.shuffle(hand)  # any order: the keys are total orders
             expected = _fitzgerald_card_by_its_words(hand, list(state.trick), state.config.side_of, table_now.seat)
-            assert _play(hand, state.trick, state.config.side_of, table_now.seat) == expected
+            assert greedy(table_now.rules, state, table_now.seat, rng).card == expected
             checked += 1
         position.push(rng.choice(position.legal_moves))
