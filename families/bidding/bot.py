@@ -70,19 +70,20 @@ def _strength(card: AnyCard) -> tuple[int, int]:
     return (1 if card.suit is TRUMPS else 0, card.rank)
 
 
-def _rank(move: PlayCard) -> tuple[int, int]:
+def _rank(move: PlayCard) -> int:
     """How dear a play is to give up: the Joker high dearest, then trumps, then by rank (a low ace and a low
-    Joker cheapest)."""
+    Joker cheapest). One int, (class + 1) * 32 + rank, ordered as the pair (class, rank) is (ranks are under
+    32): `_play` compares it for every play it weighs, and an int compares natively when compiled."""
     card = move.card
     if not isinstance(card, Card):
-        return (3 if move.high else -1, 0)
+        return (4 if move.high else 0) * 32
     low_ace = card.is_ace and move.high is False
-    return (1 if card.suit is TRUMPS else 0, 0 if low_ace else card.rank)
+    return (2 if card.suit is TRUMPS else 1) * 32 + (0 if low_ace else card.rank)
 
 
 #: Per seat (B1: three) and card of the pack, its plays in `play_choices`' order, each with its `_rank` and
 #: its entry in a trick (B7: the Joker counts in its given suit): made once, looked up by `_play`.
-_OPTIONS: tuple[dict[AnyCard, tuple[tuple[PlayCard, tuple[int, int], Played], ...]], ...] = tuple(
+_OPTIONS: tuple[dict[AnyCard, tuple[tuple[PlayCard, int, Played], ...]], ...] = tuple(
     {card: tuple((move, _rank(move), Played(seat, card, move.high, move.suit if move.suit is not None else
                                             (card.suit if isinstance(card, Card) else TRUMPS)))
                  for move in play_choices(card))
@@ -100,7 +101,7 @@ def _play(seat: int, hand: Collection[AnyCard], trick: Sequence[Played], final: 
     lowest: PlayCard | None = None
     cheapest_win: PlayCard | None = None
     dearest_loss: PlayCard | None = None
-    low_rank = win_rank = loss_rank = (0, 0)
+    low_rank = win_rank = loss_rank = 0
     for card in playable_in(hand, trick[0].suit if trick else None):
         for move, rank, played in options[card]:
             if lowest is None or rank < low_rank:

@@ -154,3 +154,54 @@ def test_fitzgeralds_greedy_card_is_its_rules_of_thumb(table) -> None:
             assert greedy(table_now.rules, state, table_now.seat, rng).card == expected
             checked += 1
         position.push(rng.choice(position.legal_moves))
+
+
+def _bidding_play_by_its_words(state, seat: int):  # type: ignore[no-untyped-def]
+    """The bidding game's greedy card as its docstring states it (B6-B8): short of the final bid, the cheapest
+    play that takes the trick; at it, the dearest play that does not; else the cheapest. Dear: the Joker high,
+    then trumps, then by rank, a low ace and a low Joker cheapest; of equals, the first in `legal_moves`'
+    order."""
+    from diamonds.core.cards import Card
+    from diamonds.families.bidding.rules.deck import TRUMPS
+    from diamonds.families.bidding.rules.engine import play_choices, playable_in, takes_trick, trick_bar
+    from diamonds.families.bidding.rules.state import Played
+
+    def dear(move) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+        card = move.card
+        if not isinstance(card, Card):
+            return (3 if move.high else -1, 0)
+        return (1 if card.suit is TRUMPS else 0, 0 if card.is_ace and move.high is False else card.rank)
+
+    bar = trick_bar(state.trick)
+    plays = []
+    for card in playable_in(state.hands[seat], state.trick[0].suit if state.trick else None):
+        for move in play_choices(card):
+            counts_as = move.suit if move.suit is not None else (card.suit if isinstance(card, Card) else TRUMPS)
+            plays.append((move, takes_trick(bar, Played(seat, card, move.high, counts_as))))
+    lowest = min((move for move, _ in plays), key=dear)
+    if (state.final_bids[seat] or 0) > state.tricks_won[seat]:
+        winners = [move for move, wins in plays if wins]
+        return min(winners, key=dear) if winners else lowest
+    losers = [move for move, wins in plays if not wins]
+    return max(losers, key=dear) if losers else lowest
+
+
+def test_the_bidding_games_greedy_card_is_its_rules_of_thumb() -> None:
+    from diamonds.families.bidding.bot import greedy
+    from diamonds.families.bidding.rules.state import Phase
+
+    rng = random.Random(13)
+    position = new_position("bidding", 3)
+    checked = 0
+    while checked < 300:
+        if position.is_over:
+            position = new_position("bidding", 3, dealer=rng.randrange(3))
+        if position.is_chance:
+            position.deal(rng)
+            continue
+        table = table_of(position.view(position.to_move_seat))
+        if table.state.phase is Phase.PLAY:
+            assert greedy(table.rules, table.state, table.seat, rng) == _bidding_play_by_its_words(table.state,
+                                                                                                   table.seat)
+            checked += 1
+        position.push(rng.choice(position.legal_moves))
