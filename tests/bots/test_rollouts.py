@@ -65,25 +65,32 @@ def _kirk_greedy_by_its_words(hand: list[Card], trick: list[Card], per_trick: in
     return min(hand, key=cheap_throw)
 
 
-def test_kirks_greedy_plays_by_its_rules_of_thumb() -> None:
-    from diamonds.families.kirk.bot import greedy
-
-    rng = random.Random(3)
-    position = new_position("kirk", 4)
-    checked = 0
-    while checked < 400:
+def card_decisions(rules_id: str, players: int, variants: tuple[str, ...], count: int, seed: int):  # type: ignore[no-untyped-def]
+    """`count` tables (`table_of`) of random games at a decision of the trick-play phase, with the game's rng."""
+    rng = random.Random(seed)
+    position = new_position(rules_id, players, variants)
+    found = 0
+    while found < count:
         if position.is_over:
-            position = new_position("kirk", 4, dealer=rng.randrange(4))
+            position = new_position(rules_id, players, variants, dealer=rng.randrange(players))
         if position.is_chance:
             position.deal(rng)
             continue
         table = table_of(position.view(position.to_move_seat))
+        if table.state.phase.name == "PLAY":
+            yield table, rng
+            found += 1
+        position.push(rng.choice(position.legal_moves))
+
+
+def test_kirks_greedy_plays_by_its_rules_of_thumb() -> None:
+    from diamonds.families.kirk.bot import greedy
+
+    for table, rng in card_decisions("kirk", 4, (), 400, seed=3):
         state = table.state
         hand = sorted(state.hands[table.seat], key=lambda card: card.sort_key)
         expected = _kirk_greedy_by_its_words(hand, [card for _, card in state.trick], 4)
         assert greedy(table.rules, state, table.seat, rng).card == expected
-        checked += 1
-        position.push(rng.choice(position.legal_moves))
 
 
 def test_kirks_greedy_wins_a_trick_worth_having_with_its_cheapest_winner() -> None:
@@ -134,26 +141,12 @@ def _fitzgerald_card_by_its_words(hand: list[Card], trick: list[tuple[int, Card]
 @pytest.mark.parametrize("table", [t for t in TABLES if t[0] in ("1e", "2e", "bga")], ids=table_id)
 def test_fitzgeralds_greedy_card_is_its_rules_of_thumb(table) -> None:
     from diamonds.families.fitzgerald.bot import greedy
-    from diamonds.families.fitzgerald.rules.state import Phase
 
-    rules_id, players, variants = table
-    rng = random.Random(11)
-    checked = 0
-    position = new_position(rules_id, players, variants)
-    while checked < 300:
-        if position.is_over:
-            position = new_position(rules_id, players, variants, dealer=rng.randrange(players))
-        if position.is_chance:
-            position.deal(rng)
-            continue
-        table_now = table_of(position.view(position.to_move_seat))
-        state = table_now.state
-        if state.phase is Phase.PLAY:
-            hand = sorted(state.hands[table_now.seat], key=lambda card: card.sort_key)
-            expected = _fitzgerald_card_by_its_words(hand, list(state.trick), state.config.side_of, table_now.seat)
-            assert greedy(table_now.rules, state, table_now.seat, rng).card == expected
-            checked += 1
-        position.push(rng.choice(position.legal_moves))
+    for now, rng in card_decisions(*table, 300, seed=11):
+        state = now.state
+        hand = sorted(state.hands[now.seat], key=lambda card: card.sort_key)
+        expected = _fitzgerald_card_by_its_words(hand, list(state.trick), state.config.side_of, now.seat)
+        assert greedy(now.rules, state, now.seat, rng).card == expected
 
 
 def _bidding_play_by_its_words(state, seat: int):  # type: ignore[no-untyped-def]
@@ -188,20 +181,6 @@ def _bidding_play_by_its_words(state, seat: int):  # type: ignore[no-untyped-def
 
 def test_the_bidding_games_greedy_card_is_its_rules_of_thumb() -> None:
     from diamonds.families.bidding.bot import greedy
-    from diamonds.families.bidding.rules.state import Phase
 
-    rng = random.Random(13)
-    position = new_position("bidding", 3)
-    checked = 0
-    while checked < 300:
-        if position.is_over:
-            position = new_position("bidding", 3, dealer=rng.randrange(3))
-        if position.is_chance:
-            position.deal(rng)
-            continue
-        table = table_of(position.view(position.to_move_seat))
-        if table.state.phase is Phase.PLAY:
-            assert greedy(table.rules, table.state, table.seat, rng) == _bidding_play_by_its_words(table.state,
-                                                                                                   table.seat)
-            checked += 1
-        position.push(rng.choice(position.legal_moves))
+    for table, rng in card_decisions("bidding", 3, (), 300, seed=13):
+        assert greedy(table.rules, table.state, table.seat, rng) == _bidding_play_by_its_words(table.state, table.seat)
