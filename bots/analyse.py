@@ -15,7 +15,10 @@ know at that moment, never the true hands:
 - **Marks.** `?!`, `?` and `??` are given only where the interval's lower end
   clears the threshold (by default the family's: `marks`), so a mark is not
   sampling noise. Where an interval straddles a threshold, more worlds are drawn
-  (doubling, up to `max_samples`, by default sixteen times `samples`), so two seeds mark the same moves.
+  (doubling, up to `max_samples`, by default 64 times `samples`), so two seeds mark the same moves.
+  The draws stop before `max_samples` only where the wider 99.9% interval (`Z_EARLY`) already clears or
+  misses every threshold: stopping at the first of several 95% looks to clear would let one seed's lucky
+  run decide a move near a threshold.
 - **Exact.** Where every world drawn from the view is the same world (the view
   fixes every hand: a perfect-information variant, or counting), and the round
   has few enough tricks left for the exact solver, the solver's values on that
@@ -52,11 +55,12 @@ __all__ = ["analyse_game", "judge", "judge_decision", "Judgement", "PlayerSummar
            "DEFAULT_SAMPLES", "CONSIDERED", "mark_thresholds", "decision_kind", "victim_items", "END_LINE"]
 
 GLYPHS = ("?!", "?", "??")  # inaccuracy, mistake, blunder
-DEFAULT_SAMPLES = 24  # worlds per decision at first
-MORE = 16  # up to this many times more where a mark is undecided
+DEFAULT_SAMPLES = 48  # worlds per decision at first
+MORE = 64  # up to this many times more where a mark is undecided
 CONTENDERS = 2  # the best moves on the first worlds, measured against the played one on fresh worlds
 CONSIDERED = 12  # candidates judged at a decision with more legal moves (passes): the played one among them
-Z95 = 1.96
+Z95 = 1.96  # the interval a mark is given on
+Z_EARLY = 3.29  # the wider interval (99.9%) that must clear or miss every threshold to stop before the most worlds
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -102,14 +106,14 @@ def marks(rules: str, mistake: float | None = None, blunder: float | None = None
 decision_kind = move_kind
 
 
-def _interval(diffs: Sequence[float]) -> tuple[float, float, float]:
-    """The mean of per-world losses and its 95% interval (a normal approximation)."""
+def _interval(diffs: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """The mean of per-world losses and its interval, 95% by default (a normal approximation)."""
     n = len(diffs)
     mean = sum(diffs) / n
     if n < 2:
         return mean, mean, mean
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    half = Z95 * math.sqrt(var / n)
+    half = z * math.sqrt(var / n)
     return mean, mean - half, mean + half
 
 
@@ -264,7 +268,7 @@ def _judge_one(position: Any, view: Any, move: Any, moves: list[Any], ply: int, 
         rival = max(range(1, len(measured_moves)), key=lambda i: totals[i])
         diffs = [b - p for b, p in zip(measured[rival], measured[0])]
         _, low, high = _interval(diffs)
-        if _decided(low, high, thresholds) or count >= most:
+        if count >= most or _decided(*_interval(diffs, Z_EARLY)[1:], thresholds):
             break
         sampler.draw(measured_moves, min(count, most - count), measured)
     best = rival if totals[rival] > totals[0] else 0

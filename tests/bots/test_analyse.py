@@ -12,8 +12,9 @@ from test_no_peeking import twin
 
 import diamonds
 from diamonds.bots import family_bot
-from diamonds.bots.analyse import GLYPHS, accuracy, analyse_game, decision_kind, judge, judge_decision, marks
-from diamonds.cli.main import main
+from diamonds.bots.analyse import (DEFAULT_SAMPLES, GLYPHS, Z95, Z_EARLY, accuracy, analyse_game, decision_kind, judge,
+                                   judge_decision, marks)
+from diamonds.cli.main import ANALYSE_SAMPLES, main
 from diamonds.core.family import move_kind
 from diamonds.core.simulate import default_names
 from diamonds.notation.writer import write_game
@@ -50,6 +51,26 @@ def test_a_mark_is_given_only_where_the_interval_clears_its_threshold() -> None:
         cleared = [glyph for glyph, t in zip(GLYPHS, thresholds) if j.loss_low >= t - 1e-9]
         assert j.glyph == (cleared[-1] if cleared else None), j
         assert j.method == "est" and 1 <= j.samples <= 12
+
+
+def test_the_worlds_stop_before_the_most_only_on_a_clear_verdict() -> None:
+    """Stopping at the first 95% interval that clears a threshold, over several looks, would let one seed's lucky
+    run mark a move that another seed's does not: a decision stops before the most worlds only where the wider
+    (99.9%) interval clears or misses every threshold. The worlds double from `samples`."""
+    game = first_round("2e", 4, 4)
+    thresholds = (marks("2e")[0] / 2, *marks("2e"))
+    judgements = [j for j in judge(game, samples=6, max_samples=48, seed=3, exact_nodes=0) if j.method == "est"]
+    early = [j for j in judgements if j.samples < 48]
+    assert early and len(early) < len(judgements)  # both kinds happen here
+    for j in judgements:
+        assert j.samples in (6, 12, 24, 48), j
+    for j in early:
+        mean, half = (j.loss_low + j.loss_high) / 2, (j.loss_high - j.loss_low) / 2 * Z_EARLY / Z95
+        assert all(mean - half >= t - 1e-6 or mean + half < t + 1e-6 for t in thresholds), j
+
+
+def test_the_commands_default_worlds_are_the_analysis_default() -> None:
+    assert ANALYSE_SAMPLES == DEFAULT_SAMPLES  # the command names it without importing the bots
 
 
 def test_every_kind_of_decision_is_judged() -> None:
