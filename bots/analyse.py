@@ -46,6 +46,7 @@ from typing import Any
 from diamonds.core.family import move_kind
 from diamonds.notation.records import Call, Comment, GameRecord, HandLine, Play, Plays, Round, Take, Trick
 from diamonds.notation.words import Shape, vocabulary
+from diamonds.notation.writer import write_game
 
 from . import family_bot, relative_score, table_of
 from .notes import PlayerSummary, mark_comment
@@ -173,29 +174,79 @@ class _Sampler:
 
 def judge(game: Any, *, samples: int = DEFAULT_SAMPLES, max_samples: int | None = None, seed: int = 0,
           inaccuracy: float | None = None, mistake: float | None = None, blunder: float | None = None,
-          exact_nodes: int = MAX_NODES, double_dummy: bool = False) -> list[Judgement]:
+          exact_nodes: int = MAX_NODES, double_dummy: bool = False, jobs: int = 1) -> list[Judgement]:
     """Every decision of a valid game with a choice, judged from its player's view (see the module).
 
     `samples`: worlds per decision at first, `max_samples` (default MORE x samples) where a mark is undecided;
     `exact_nodes`: the solver's budget for a one-world (or double-dummy) verdict, 0 for none. Each decision
     draws its worlds from its own seed (`f"{seed}:{ply}"`), so one decision's verdict does not depend on
-    the others'."""
-    thresholds = mark_thresholds(game.rules, inaccuracy, mistake, blunder)
-    most = max(samples, max_samples if max_samples is not None else MORE * samples)
+    the others'. `jobs`: processes that share the rounds out; the verdicts do not depend on it (a round's
+    decisions are judged in order by one solver, whose memo lasts a round)."""
+    settings = _Settings(seed, samples, max(samples, max_samples if max_samples is not None else MORE * samples),
+                         mark_thresholds(game.rules, inaccuracy, mistake, blunder), exact_nodes, double_dummy)
+    spans = _rounds(game) if jobs > 1 else []
+    if len(spans) < 2:
+        return _judge_plies(game, 0, len(game.moves), settings)
+    from diamonds.io.parallel import ordered_map
+
+    text = write_game(game.record)
+    judgements: list[Judgement] = []
+    with ordered_map(_judge_text_plies, [(text, first, end, settings) for first, end in spans],
+                     min(jobs, len(spans))) as parts:
+        for part in parts:
+            judgements.extend(part)
+    return judgements
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Settings:
+    """What `judge` was asked, as a worker process receives it."""
+
+    seed: int
+    samples: int
+    most: int
+    thresholds: tuple[float, float, float]
+    exact_nodes: int
+    double_dummy: bool
+
+
+def _rounds(game: Any) -> list[tuple[int, int]]:
+    """The plies of each round, from its deal (a chance move) to the next: (first, end) pairs."""
+    starts = [0]
+    position = game.start()
+    for ply, move in enumerate(game.moves):
+        if position.is_chance and ply > 0:
+            starts.append(ply)
+        position.push(move)
+    return list(zip(starts, [*starts[1:], len(game.moves)]))
+
+
+def _judge_text_plies(work: tuple[str, int, int, _Settings]) -> list[Judgement]:
+    """`_judge_plies` in a worker process, on the game read again from its DGN."""
+    import diamonds
+
+    text, first, end, settings = work
+    return _judge_plies(diamonds.Game.from_text(text), first, end, settings)
+
+
+def _judge_plies(game: Any, first: int, end: int, settings: _Settings) -> list[Judgement]:
+    """The decisions among plies first to end - 1, judged in order with one solver."""
     judgements: list[Judgement] = []
     position = game.start()
-    solver = Solver(position.rule_set, max_nodes=exact_nodes) if exact_nodes > 0 else None
+    solver = Solver(position.rule_set, max_nodes=settings.exact_nodes) if settings.exact_nodes > 0 else None
     round_index, play_index = -1, 0
-    for ply, move in enumerate(game.moves):
+    for ply, move in enumerate(game.moves[:end]):
         if position.is_chance:
             round_index, play_index = round_index + 1, 0
             position.push(move)
             continue
-        found = judge_decision(position, move, ply=ply, seed=seed, samples=samples, most=most,
-                               thresholds=thresholds, solver=solver, double_dummy=double_dummy)
-        if found is not None:
-            judgements.append(dataclasses.replace(found, round_index=round_index,
-                                                  play_index=play_index if found.kind == "card" else None))
+        if ply >= first:
+            found = judge_decision(position, move, ply=ply, seed=settings.seed, samples=settings.samples,
+                                   most=settings.most, thresholds=settings.thresholds, solver=solver,
+                                   double_dummy=settings.double_dummy)
+            if found is not None:
+                judgements.append(dataclasses.replace(found, round_index=round_index,
+                                                      play_index=play_index if found.kind == "card" else None))
         if decision_kind(move) == "card":
             play_index += 1
         position.push(move)

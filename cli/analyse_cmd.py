@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
@@ -45,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
             continue
         record, judgements = analyse_game(game, samples=args.samples, max_samples=args.max_samples, seed=args.seed,
                                           mistake=args.mistake, blunder=args.blunder, exact_nodes=args.exact_nodes,
-                                          double_dummy=args.double_dummy)
+                                          double_dummy=args.double_dummy, jobs=args.jobs or os.cpu_count() or 1)
         rows = accuracy(judgements, game.players, game.rules, args.mistake)
         record = with_summary(record, rows)
         texts.append(write_game(record))

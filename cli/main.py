@@ -401,6 +401,9 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
                              help="the exact solver's budget per decision, where the player's view fixes every hand "
                              "(or with --double-dummy), in decisions searched, weighted by their cost; "
                              f"past it the sampled values stand (default {MAX_EXACT_NODES}; 0: never exact)")
+        analyse.add_argument("--jobs", "-j", type=_positive, default=None, metavar="N",
+                             help="processes that share a game's rounds out (default: every core; the marks do not "
+                             "depend on it)")
         analyse.add_argument("--force", action="store_true", help="replace a read-only output file (its mode is kept)")
         _no_clobber(analyse)
 

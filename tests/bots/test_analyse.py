@@ -12,8 +12,18 @@ from test_no_peeking import twin
 
 import diamonds
 from diamonds.bots import family_bot
-from diamonds.bots.analyse import (DEFAULT_SAMPLES, GLYPHS, Z95, Z_EARLY, accuracy, analyse_game, decision_kind, judge,
-                                   judge_decision, marks)
+from diamonds.bots.analyse import (
+    DEFAULT_SAMPLES,
+    GLYPHS,
+    Z95,
+    Z_EARLY,
+    accuracy,
+    analyse_game,
+    decision_kind,
+    judge,
+    judge_decision,
+    marks,
+)
 from diamonds.cli.main import ANALYSE_SAMPLES, main
 from diamonds.core.family import move_kind
 from diamonds.core.simulate import default_names
@@ -67,6 +77,32 @@ def test_the_worlds_stop_before_the_most_only_on_a_clear_verdict() -> None:
     for j in early:
         mean, half = (j.loss_low + j.loss_high) / 2, (j.loss_high - j.loss_low) / 2 * Z_EARLY / Z95
         assert all(mean - half >= t - 1e-6 or mean + half < t + 1e-6 for t in thresholds), j
+
+
+@pytest.mark.parametrize("sample", ["2e-5p-perfect.dgn", "kirk-4p-hands.dgn", "bidding-3p-no-deals.dgn"])
+def test_the_verdicts_do_not_depend_on_how_many_processes_judge_them(sample: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`jobs` shares the rounds out among processes; each decision draws from its own seed and a round's are judged
+    in order by one solver, so the verdicts (the exact ones of a perfect-information game too) are the same."""
+    import diamonds.io.parallel as parallel
+
+    shared: list[tuple[int, int]] = []
+    real = parallel.ordered_map
+
+    def spy(function, work, jobs, scheduler=None):  # type: ignore[no-untyped-def]
+        work = list(work)
+        shared.append((len(work), jobs))
+        return real(function, work, jobs, scheduler)
+
+    monkeypatch.setattr(parallel, "ordered_map", spy)
+    game = next(diamonds.read_games(f"samples/{sample}"))
+    alone = judge(game, samples=3, max_samples=6, seed=5)
+    assert not shared  # one process by default
+    together = judge(game, samples=3, max_samples=6, seed=5, jobs=3)
+    rounds = sum(1 for move in game.moves if move_kind(move) == "deal")
+    assert shared == [(rounds, 3)] and rounds > 3  # a piece of work per round, over three processes
+    assert together == alone and any(j.glyph for j in alone)
+    if sample.startswith("2e-5p-perfect"):
+        assert any(j.method == "exact" for j in alone)
 
 
 def test_the_commands_default_worlds_are_the_analysis_default() -> None:
