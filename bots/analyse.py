@@ -107,15 +107,15 @@ def marks(rules: str, mistake: float | None = None, blunder: float | None = None
 decision_kind = move_kind
 
 
-def _interval(diffs: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
-    """The mean of per-world losses and its interval, 95% by default (a normal approximation)."""
+def _mean_and_error(diffs: Sequence[float]) -> tuple[float, float]:
+    """The mean of per-world losses and its standard error (0 for one world): an interval is the mean
+    less and plus z errors (a normal approximation)."""
     n = len(diffs)
     mean = sum(diffs) / n
     if n < 2:
-        return mean, mean, mean
+        return mean, 0.0
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    half = z * math.sqrt(var / n)
-    return mean, mean - half, mean + half
+    return mean, math.sqrt(var / n)
 
 
 def _glyph(low: float, thresholds: Sequence[float]) -> str | None:
@@ -318,8 +318,9 @@ def _judge_one(position: Any, view: Any, move: Any, moves: list[Any], ply: int, 
         totals = [sum(v) for v in measured]
         rival = max(range(1, len(measured_moves)), key=lambda i: totals[i])
         diffs = [b - p for b, p in zip(measured[rival], measured[0])]
-        _, low, high = _interval(diffs)
-        if count >= most or _decided(*_interval(diffs, Z_EARLY)[1:], thresholds):
+        mean, error = _mean_and_error(diffs)
+        low, high = mean - Z95 * error, mean + Z95 * error
+        if count >= most or _decided(mean - Z_EARLY * error, mean + Z_EARLY * error, thresholds):
             break
         sampler.draw(measured_moves, min(count, most - count), measured)
     best = rival if totals[rival] > totals[0] else 0
