@@ -11,7 +11,9 @@ know at that moment, never the true hands:
   scored by the change in the player's side's relative score (its score less
   the mean of the other sides'), in the family's own points. Every move sees the
   same worlds (common random numbers), so the played move's loss against the best
-  one has a spread per world and a 95% interval.
+  one has a spread per world and a 95% interval. The best is sought among the
+  rivals the first worlds rank highest or cannot tell from the highest
+  (`contenders`), measured on fresh worlds.
 - **Marks.** `?!`, `?` and `??` are given only where the interval's lower end
   clears the threshold (by default the family's: `marks`), so a mark is not
   sampling noise. Where an interval straddles a threshold, more worlds are drawn
@@ -53,12 +55,14 @@ from .notes import PlayerSummary, mark_comment
 from .solver import MAX_NODES, OverBudget, Solver, exact
 
 __all__ = ["analyse_game", "judge", "judge_decision", "Judgement", "PlayerSummary", "accuracy", "marks", "annotate", "GLYPHS",
-           "DEFAULT_SAMPLES", "CONSIDERED", "mark_thresholds", "decision_kind", "victim_items", "END_LINE"]
+           "DEFAULT_SAMPLES", "CONSIDERED", "contenders", "clearly_worse", "mark_thresholds", "decision_kind",
+           "victim_items", "END_LINE"]
 
 GLYPHS = ("?!", "?", "??")  # inaccuracy, mistake, blunder
 DEFAULT_SAMPLES = 48  # worlds per decision at first
 MORE = 64  # up to this many times more where a mark is undecided
-CONTENDERS = 2  # the best moves on the first worlds, measured against the played one on fresh worlds
+CONTENDERS = 2  # the best moves on the first worlds, always measured against the played one on fresh worlds
+MOST_CONTENDERS = 4  # and up to this many in all, where the first worlds cannot tell the others from the best
 CONSIDERED = 12  # candidates judged at a decision with more legal moves (passes): the played one among them
 Z95 = 1.96  # the interval a mark is given on
 Z_EARLY = 3.29  # the wider interval (99.9%) that must clear or miss every threshold to stop before the most worlds
@@ -130,6 +134,21 @@ def _glyph(low: float, thresholds: Sequence[float]) -> str | None:
 def _decided(low: float, high: float, thresholds: Sequence[float]) -> bool:
     """No threshold lies inside the interval: more worlds would not change the mark."""
     return all(low >= t - 1e-9 or high < t for t in thresholds)
+
+
+def contenders(values: Sequence[Sequence[float]], played: int) -> list[int]:
+    """The indexes of the moves to measure against the played one: the best CONTENDERS by their mean on
+    the first worlds, and any other the first worlds cannot tell from the best of them (up to MOST_CONTENDERS)."""
+    means = [sum(v) / len(v) for v in values]
+    rivals = sorted((i for i in range(len(values)) if i != played), key=lambda i: -means[i])
+    close = [i for i in rivals[CONTENDERS:] if not clearly_worse(values[rivals[0]], values[i], Z95)]
+    return [*rivals[:CONTENDERS], *close][:MOST_CONTENDERS]
+
+
+def clearly_worse(leader: Sequence[float], other: Sequence[float], z: float = Z_EARLY) -> bool:
+    """Whether `other` gains less than `leader` over the same worlds, beyond the interval of `z` errors."""
+    mean, error = _mean_and_error([a - b for a, b in zip(leader, other)])
+    return mean - z * error > 0
 
 
 def _candidates(moves: list[Any], played: Any, ply: int) -> list[Any]:
@@ -305,23 +324,25 @@ def _judge_one(position: Any, view: Any, move: Any, moves: list[Any], ply: int, 
             ranked = [(m, v) for m, v in solution.ranked() if m in candidates]
             return _from_solution(ranked, move, len(candidates), "exact")
     # The contenders for best are chosen on these worlds and measured against the played move on fresh ones,
-    # so that the luckiest of many candidates does not pass for a loss (the winner's curse). Two contenders,
-    # so that a played move these worlds happened to favour is still measured against its nearest rivals.
-    means = [sum(v) / len(v) for v in chosen]
+    # so that the luckiest of many candidates does not pass for a loss (the winner's curse): the best two, so
+    # that a played move these worlds happened to favour is still measured against its nearest rivals, and
+    # any other these worlds cannot tell from the best at 95% (up to MOST_CONTENDERS), so that which moves are
+    # measured does not hang on the first worlds' luck. A contender the fresh worlds show clearly worse than the
+    # leading one (the 99.9% interval) is measured no further.
     played_index = candidates.index(move)
-    rivals = sorted((i for i in range(len(candidates)) if i != played_index), key=lambda i: -means[i])[:CONTENDERS]
-    measured_moves = [move, *(candidates[i] for i in rivals)]
+    measured_moves = [move, *(candidates[i] for i in contenders(chosen, played_index))]
     measured: list[list[float]] = [[] for _ in measured_moves]
     sampler.draw(measured_moves, samples, measured)
     while True:
         count = len(measured[0])
         totals = [sum(v) for v in measured]
         rival = max(range(1, len(measured_moves)), key=lambda i: totals[i])
-        diffs = [b - p for b, p in zip(measured[rival], measured[0])]
-        mean, error = _mean_and_error(diffs)
+        mean, error = _mean_and_error([b - p for b, p in zip(measured[rival], measured[0])])
         low, high = mean - Z95 * error, mean + Z95 * error
         if count >= most or _decided(mean - Z_EARLY * error, mean + Z_EARLY * error, thresholds):
             break
+        kept = [0, *(i for i in range(1, len(measured_moves)) if not clearly_worse(measured[rival], measured[i]))]
+        measured_moves, measured = [measured_moves[i] for i in kept], [measured[i] for i in kept]
         sampler.draw(measured_moves, min(count, most - count), measured)
     best = rival if totals[rival] > totals[0] else 0
     return (measured_moves[best], totals[best] / count, totals[0] / count, low, high, count, len(candidates),

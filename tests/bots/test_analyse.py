@@ -19,6 +19,8 @@ from diamonds.bots.analyse import (
     Z_EARLY,
     accuracy,
     analyse_game,
+    clearly_worse,
+    contenders,
     decision_kind,
     judge,
     judge_decision,
@@ -257,3 +259,35 @@ def test_command_prints_the_table_and_writes_json(tmp_path, capsys) -> None:
 def test_an_invalid_game_exits_1(tmp_path, capsys) -> None:
     assert main(["analyse", "samples/invalid/revoke.dgn", "--samples", "1", "-o", str(tmp_path / "x.dgn")]) == 1
     assert "not valid" in capsys.readouterr().err
+
+
+def gains(worlds: list[float], shift: float, swing: float = 0.1, phase: int = 0) -> list[float]:
+    """A move's gain in each of the given worlds: the world's own value, the move's edge, and a swing of its own
+    that goes up and down in turn (so the mean gain is the world's plus `shift`, and `swing` is its spread)."""
+    return [world + shift + (swing if (index + phase) % 2 else -swing) for index, world in enumerate(worlds)]
+
+
+def test_every_rival_the_first_worlds_cannot_tell_from_the_best_is_measured() -> None:
+    """The two best rivals on the first worlds are always measured; a third or fourth within the noise of the best
+    is measured too (with the best two only, which rivals were measured hung on the first worlds' luck, and one
+    seed missed the best move another found); one clearly worse, or the played move itself, is not."""
+    rng = random.Random(7)
+    worlds = [rng.gauss(0, 6) for _ in range(48)]
+    played, best, second, far = gains(worlds, 0), gains(worlds, 3.0), gains(worlds, 2.0), gains(worlds, -9)
+    close, closer = gains(worlds, 1.0, swing=10), gains(worlds, 1.5, swing=10, phase=1)
+    assert contenders([played, far, close, best, second, closer], 0) == [3, 4, 5, 2]
+    assert contenders([best, played, second, far], 1) == [0, 2]  # the played move is never its own rival
+    level = [played, *(gains(worlds, 3.0, swing=10, phase=k) for k in range(6))]
+    assert len(contenders(level, 0)) == 4  # at most four rivals
+    apart = [played, gains(worlds, 5.0), gains(worlds, 4.9), gains(worlds, 1.0), gains(worlds, 0.5)]
+    assert contenders(apart, 0) == [1, 2]  # the others are clearly worse: the best two only
+
+
+def test_a_rival_is_clearly_worse_only_beyond_the_interval() -> None:
+    worlds = [random.Random(3).gauss(0, 6) for _ in range(48)]
+    leader = gains(worlds, 1.0)
+    assert clearly_worse(leader, gains(worlds, 0.0))  # a point less in every world, give or take
+    assert not clearly_worse(leader, gains(worlds, 1.0, phase=1))  # level
+    assert not clearly_worse(leader, leader)
+    assert not clearly_worse(leader, gains(worlds, 0.5, swing=8))  # half a point less, through much noise
+    assert clearly_worse(leader, gains(worlds, 0.5, swing=8), z=0.1)  # unless the interval is narrow
