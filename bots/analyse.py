@@ -21,10 +21,12 @@ know at that moment, never the true hands:
   The draws stop before `max_samples` only where the wider 99.9% interval (`Z_EARLY`) already clears or
   misses every threshold: stopping at the first of several 95% looks to clear would let one seed's lucky
   run decide a move near a threshold.
-- **Exact.** Where every world drawn from the view is the same world (the view
-  fixes every hand: a perfect-information variant, or counting), and the round
-  has few enough tricks left for the exact solver, the solver's values on that
-  world are used, and the verdict says `exact`.
+- **Exact.** Where every world drawn from the view is the same world, over at
+  least ONE_WORLD (32) draws (the view fixes every hand: counting, or a game
+  whose hands are all open), and the round has few enough tricks left for the
+  exact solver, the solver's values on that world are used, and the verdict
+  says `exact`. With fewer worlds per decision, more are drawn for this test
+  alone: one world, or two alike, prove nothing.
 - **Double dummy.** `double_dummy=True` judges a round's last tricks with the
   solver on the true hands (hindsight). Its verdicts say `double dummy`.
 
@@ -66,6 +68,7 @@ MOST_CONTENDERS = 4  # and up to this many in all, where the first worlds cannot
 CONSIDERED = 12  # candidates judged at a decision with more legal moves (passes): the played one among them
 Z95 = 1.96  # the interval a mark is given on
 Z_EARLY = 3.29  # the wider interval (99.9%) that must clear or miss every threshold to stop before the most worlds
+ONE_WORLD = 32  # worlds that must all be the same before a view is taken to fix every hand (`exact`)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -146,7 +149,10 @@ def contenders(values: Sequence[Sequence[float]], played: int) -> list[int]:
 
 
 def clearly_worse(leader: Sequence[float], other: Sequence[float], z: float = Z_EARLY) -> bool:
-    """Whether `other` gains less than `leader` over the same worlds, beyond the interval of `z` errors."""
+    """Whether `other` gains less than `leader` over the same worlds, beyond the interval of `z` errors (one world
+    gives no interval, so nothing is clearly worse on it)."""
+    if len(leader) < 2:
+        return False
     mean, error = _mean_and_error([a - b for a, b in zip(leader, other)])
     return mean - z * error > 0
 
@@ -170,6 +176,7 @@ class _Sampler:
         self.rng = rng
         self.first: Any = None
         self.one_world = True
+        self.drawn = 0
 
     def draw(self, moves: Sequence[Any], count: int, values: list[list[float]]) -> bool:
         """Draw `count` worlds and append each move's gain in each to `values` (one list per move); False
@@ -179,16 +186,27 @@ class _Sampler:
             world = self.fam.determinise(self.table, self.rng)
             if world is None:
                 return False
-            if self.first is None:
-                self.first = world
-            elif self.one_world and world != self.first:
-                self.one_world = False
+            self._saw(world)
             base = relative_score(rules, world, seat)
             for index, move in enumerate(moves):
                 after, _ = rules.apply(world, move)
                 end = self.fam.play_out(rules, after, self.rng, round_no=round_no)
                 values[index].append(relative_score(rules, end, seat) - base)
         return True
+
+    def fixes_every_hand(self) -> bool:
+        """Whether every world drawn from the view is the same one, over at least ONE_WORLD of them (more are drawn,
+        without playing them, where fewer were): a few draws alike (one, with `--samples 1`) prove nothing."""
+        while self.one_world and self.drawn < ONE_WORLD:
+            self._saw(self.fam.determinise(self.table, self.rng))
+        return self.one_world
+
+    def _saw(self, world: Any) -> None:
+        self.drawn += 1
+        if self.first is None:
+            self.first = world
+        elif self.one_world and world != self.first:
+            self.one_world = False
 
 
 def judge(game: Any, *, samples: int = DEFAULT_SAMPLES, max_samples: int | None = None, seed: int = 0,
@@ -315,7 +333,7 @@ def _judge_one(position: Any, view: Any, move: Any, moves: list[Any], ply: int, 
     chosen: list[list[float]] = [[] for _ in candidates]
     if not sampler.draw(candidates, samples, chosen):
         return None
-    if sampler.one_world and solver is not None and solver.applies(sampler.first):
+    if sampler.one_world and solver is not None and solver.applies(sampler.first) and sampler.fixes_every_hand():
         try:
             solution = solver.solve_state(sampler.first)
         except OverBudget:  # the sampled values stand
