@@ -57,7 +57,7 @@ from .notes import PlayerSummary, mark_comment
 from .solver import MAX_NODES, OverBudget, Solver, exact
 
 __all__ = ["analyse_game", "judge", "judge_decision", "Judgement", "PlayerSummary", "accuracy", "marks", "annotate", "GLYPHS",
-           "DEFAULT_SAMPLES", "CONSIDERED", "contenders", "clearly_worse", "mark_thresholds", "decision_kind",
+           "DEFAULT_SAMPLES", "MORE", "CONSIDERED", "contenders", "clearly_worse", "mark_thresholds", "decision_kind",
            "victim_items", "END_LINE"]
 
 GLYPHS = ("?!", "?", "??")  # inaccuracy, mistake, blunder

@@ -96,6 +96,7 @@ def _subparser(parser: argparse.ArgumentParser, command: str | None) -> argparse
 
 MAX_EXACT_NODES = 200_000  # diamonds.bots.solver.MAX_NODES (not imported: the command starts without the bots)
 ANALYSE_SAMPLES = 48  # diamonds.bots.analyse.DEFAULT_SAMPLES (likewise)
+ANALYSE_MORE = 64  # diamonds.bots.analyse.MORE (likewise): the most worlds, in multiples of --samples
 
 
 def _whole(text: str, least: int, meaning: str) -> int:
@@ -385,9 +386,9 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
                              "json: every judgement and the per-player table")
         analyse.add_argument("--samples", type=_positive, default=ANALYSE_SAMPLES,
                              help=f"worlds drawn from the player's view per decision (default {ANALYSE_SAMPLES}; up to "
-                             "64 times more where a mark is undecided)")
+                             f"{ANALYSE_MORE} times more where a mark is undecided)")
         analyse.add_argument("--max-samples", type=_positive, default=None, metavar="N",
-                             help="the most worlds for one decision (default: 64 times --samples)")
+                             help=f"the most worlds for one decision (default: {ANALYSE_MORE} times --samples)")
         analyse.add_argument("--seed", type=int, default=0, help="the same seed gives the same marks (default 0)")
         analyse.add_argument("--mistake", type=float, default=None, metavar="POINTS",
                              help="a loss whose 95%% interval lies this far or more below the best move's value is "

@@ -15,6 +15,7 @@ from diamonds.bots import family_bot, table_of
 from diamonds.bots.analyse import (
     DEFAULT_SAMPLES,
     GLYPHS,
+    MORE,
     Z95,
     Z_EARLY,
     accuracy,
@@ -26,7 +27,7 @@ from diamonds.bots.analyse import (
     judge_decision,
     marks,
 )
-from diamonds.cli.main import ANALYSE_SAMPLES, main
+from diamonds.cli.main import ANALYSE_MORE, ANALYSE_SAMPLES, main
 from diamonds.core.family import move_kind
 from diamonds.core.simulate import default_names
 from diamonds.notation.writer import write_game
@@ -108,7 +109,8 @@ def test_the_verdicts_do_not_depend_on_how_many_processes_judge_them(sample: str
 
 
 def test_the_commands_default_worlds_are_the_analysis_default() -> None:
-    assert ANALYSE_SAMPLES == DEFAULT_SAMPLES  # the command names it without importing the bots
+    assert ANALYSE_SAMPLES == DEFAULT_SAMPLES  # the command names them without importing the bots
+    assert ANALYSE_MORE == MORE
 
 
 def test_every_kind_of_decision_is_judged() -> None:
