@@ -30,10 +30,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 GROUPS = {
     "diamonds": ["diamonds/core", "diamonds/notation/fastpath.py", "diamonds/replay/validate.py",
                  "diamonds/replay/tables.py"],
-    # Each game's rules, its bot (rollouts and redraws), its replayer (the replay every command runs) and its rows
-    # of the analysis tables (`stats`, `convert --to parquet`).
+    # Each game's rules, its bot (rollouts and redraws), its replayer (the replay every command runs; Kirk's game
+    # has none of its own: the house's plain trick game replayer hands its rounds to its compiled table) and its
+    # rows of the analysis tables (`stats`, `convert --to parquet`).
     **{f"diamonds_{name}": [f"diamonds/families/{name}/rules", f"diamonds/families/{name}/bot.py",
-                            f"diamonds/families/{name}/bridge.py", f"diamonds/families/{name}/tables.py"]
+                            *([f"diamonds/families/{name}/bridge.py"] if name != "kirk" else []),
+                            f"diamonds/families/{name}/tables.py"]
        for name in ("fitzgerald", "kirk", "bidding")},
 }
 # The C compiler's optimisation (-O1) and debug info (-g0): mypyc's defaults (-O3 -g1) took 2.3 times the CPU to

@@ -11,7 +11,14 @@ who wins a trick and what scores stay the family's own: its `Rules`, which also 
   and view;
 - `first_leader(config, dealer)` and `trick_winner(config, leader, cards)`: who leads a round's first
   trick and who wins a trick, from the cards alone, so that the hands of a finished round written
-  without deal lines follow from who played what;
+  without deal lines follow from who played what; or, where a trick's winner rests on more than its
+  cards (ties broken by the cards won before), `trick_seats(config, dealer, tricks)`, which says who
+  played each card of a round's first tricks and who leads next;
+- optionally `follows_suit` (True: a player who can follows the suit led, so a card of another suit
+  shows a void; False: any card held may be played), which lets the replay draw a stand-in deal for an
+  unfinished round written without deal lines (a live table: `diamonds record`, the club server);
+  `pack_text(config)`, the pack in words for a card of no pack; and `over_text(config, state, tags)`,
+  why no round follows once the game is over;
 
 and whose configuration (a `Seating`) says `deck`, `hand_size`, `tricks_per_hand`, `plays_per_trick`
 and `rounds`, and whose state says `round_no`, `dealer`, `trick` ((seat, card) in play order) and
@@ -117,6 +124,7 @@ class TrickRulings:
     the house's replay and view cite the game's own. Who is seated is `Rules.seats_rule`."""
 
     deal: str | None = None  # the pack, the deal and who deals (a second deal line, a wrong dealer)
+    items: str | None = None  # what a round is made of, where not `tricks` (another game's items in it)
     tricks: str | None = None  # a round's tricks and a trick's cards (other games' items, a trick's shape)
     play: str | None = None  # which card may be played (other games' marks on a card)
     winner: str | None = None  # who wins a trick (the narration)

@@ -13,11 +13,13 @@ from collections.abc import Iterable
 
 from diamonds.core import Engine
 from diamonds.notation.records import GameRecord, Play
+from diamonds.replay.bridge import Bridge
+from diamonds.replay.plain import PlainReplayer
 from diamonds.replay.record import RoundsWriter
 
 from .rules import Deal, KirkConfig, PlayCard
 
-__all__ = ["record_from_game"]
+__all__ = ["BRIDGE", "record_from_game"]
 
 
 def record_from_game(game: Engine, *, tags: Iterable[tuple[str, str]] = (), deals: bool = True) -> GameRecord:
@@ -36,3 +38,9 @@ def record_from_game(game: Engine, *, tags: Iterable[tuple[str, str]] = (), deal
         else:  # pragma: no cover - Kirk has no other moves
             raise TypeError(f"not a move of Kirk's Diamonds: {move!r}")
     return writer.record(game, tags)
+
+
+#: Kirk's bridge (its `bridge` part): its records are replayed by the house's replayer of a plain trick game, which
+#: reads what it needs of K1-K8 from the rule set (`Kirk.rulings`, `trick_seats`, `pack_text`, `over_text`), and
+#: written by `record_from_game`, which needs no history.
+BRIDGE = Bridge(replayer=PlainReplayer, record_from_game=record_from_game)

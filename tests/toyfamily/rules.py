@@ -196,6 +196,7 @@ class Toy(Rules):
     seats_rule: ClassVar[str | None] = "T1"
     rulings: ClassVar[TrickRulings] = TrickRulings(deal="T2", tricks="T3", play="T4", winner="T5", score="T6",
                                                    length="T7")
+    follows_suit: ClassVar[bool] = True  # T4: a card of another suit shows a void (a live table's stand-in deal)
 
     @classmethod
     def configure(cls, players: Iterable[str], *, variants: Iterable[str] = (), dealer: str | int | None = None,

@@ -30,7 +30,7 @@ from .moves import Deal, Move, PlayCard
 from .rules import card_value, first_leader, pile_points, trick_winner
 from .state import Phase, State
 
-__all__ = ["initial_state", "legal_moves", "apply", "standings", "random_move", "random_deal"]
+__all__ = ["initial_state", "legal_moves", "apply", "standings", "random_move", "random_deal", "deck_text"]
 
 
 # --------------------------------------------------------------------------- start and standings
@@ -130,7 +130,8 @@ def _over_text(state: State, doing: str) -> str:
     return f"the game is over ({why}): {doing} is not possible"
 
 
-def _deck_text(config: KirkConfig) -> str:
+def deck_text(config: KirkConfig) -> str:
+    """The pack in words, for a card of no pack (K2)."""
     return f"Kirk's Diamonds uses the standard {len(config.deck)}-card pack, 2-10, J, Q, K, A of each suit"
 
 
@@ -156,7 +157,7 @@ def _deal(state: State, hands: tuple[tuple[AnyCard, ...], ...]) -> tuple[State, 
         for card in hand:
             if not isinstance(card, Card) or card not in in_deck:
                 raise CardNotInDeck(f"{card} is dealt to {names[seat]}, but it is not in the pack "
-                                    f"({_deck_text(config)})", rule="K2", seat=seat, card=card)
+                                    f"({deck_text(config)})", rule="K2", seat=seat, card=card)
             if card in dealt_to:
                 first = dealt_to[card]
                 whom = f"twice to {names[seat]}" if first == seat else f"to {names[first]} and to {names[seat]}"
@@ -192,7 +193,7 @@ def _play(state: State, card: AnyCard) -> tuple[State, tuple[Event, ...]]:
     seat = state.to_move
     assert seat is not None
     if not isinstance(card, Card) or card not in config.deck:
-        raise CardNotInDeck(f"{names[seat]} cannot play {card}: it is not in the pack ({_deck_text(config)})",
+        raise CardNotInDeck(f"{names[seat]} cannot play {card}: it is not in the pack ({deck_text(config)})",
                             rule="K2", seat=seat, card=card)
     if card not in state.hands[seat]:
         raise CardNotHeld(f"{names[seat]} does not hold {card} ({_whereabouts(state, card)})",

@@ -48,6 +48,7 @@ class KirkTable(SnapshotTable[State, Event, KirkConfig]):
     play_phase: ClassVar[Phase] = _PLAY
     over_phase: ClassVar[Phase] = Phase.GAME_OVER
     card_move: ClassVar[type] = PlayCard
+    played_event: ClassVar[type] = CardPlayed  # the event a card's move opens with (the replay's runs: `play_run`)
 
     # Methods rather than `pure_apply = staticmethod(apply)`: mypyc compiles no such class attribute.
     def pure_apply(self, state: State, move: Any) -> tuple[State, tuple[Event, ...]]:

@@ -6,7 +6,7 @@ from diamonds.core.cards import AnyCard, Card
 from diamonds.core.movetext import Word, deal_text, one_word, parse_deal, refuse, suited_card_of, words
 
 from .config import KirkConfig
-from .engine import _deck_text as deck_text
+from .engine import deck_text
 from .moves import Deal, Move, PlayCard
 from .state import Phase, State
 

@@ -313,23 +313,13 @@ def test_a_hand_s_end_shows_its_points_and_totals() -> None:
 # --------------------------------------------------------------------------- the real command
 
 
-def _kirk_bridge() -> bool:
-    try:
-        import diamonds.families.kirk.bridge  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
 SAMPLES = sorted((ROOT / "samples").glob("kirk-*.dgn"))
 
 
-@pytest.mark.skipif(not _kirk_bridge(), reason="Kirk's replay bridge is not there yet")
 def test_a_replayed_record_gives_the_same_steps() -> None:
     viewcheck.assert_replay_gives_the_steps(*simulated())
 
 
-@pytest.mark.skipif(not SAMPLES or not _kirk_bridge(), reason="no Kirk samples or bridge yet")
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda path: path.name)
 def test_the_replay_command_shows_a_sample(sample: Path, capsys: pytest.CaptureFixture[str]) -> None:
     lines = viewcheck.replay_command_lines(sample, "R1.5", lambda: capsys.readouterr().out)
