@@ -57,8 +57,8 @@ from diamonds.notation.tags import TagSyntaxError, parse_players, parse_result, 
 
 from .record import result_value
 
-__all__ = ["ReplayedGame", "replay_record", "validate_record", "Origin", "Replayer", "Stop", "whole_tricks",
-           "meant_card", "names_text"]
+__all__ = ["ReplayedGame", "replay_record", "validate_record", "Origin", "Replayer", "Wording", "Stop",
+           "whole_tricks", "meant_card", "names_text"]
 
 Origin = Any  # the record item a move came from: a Play, a line, a call, a Choice or a Round
 
@@ -313,6 +313,26 @@ def _remember(key: tuple[object, ...], move: Any) -> None:
     _READ_MOVES[key] = move
 
 
+@dataclass(frozen=True, slots=True)
+class Wording:
+    """What a replay cites and says of its game, as data: the rulings of how the result is scored, when the game
+    ends, who the sides are, a trick's shape, a round's tricks and who deals, and its word for a round. A family's
+    replayer states them as class data (`Replayer.result_rule`, …); one that reads them from its rule set (the
+    house's replayer of a plain trick game) gives its own (`Replayer.stated_wording`)."""
+
+    result_rule: str | None
+    length_rule: str | None
+    sides_rule: str | None
+    trick_rule: str | None
+    round_rule: str | None
+    dealer_rule: str | None
+    round_word: str
+
+
+#: Each replayer class's wording, made once (`Replayer.stated_wording`).
+_WORDINGS: dict[type, Wording] = {}
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Replayer(Reporter):
     """A family's bridge subclasses this: `play_rounds` turns the record's rounds into moves.
@@ -350,6 +370,17 @@ class Replayer(Reporter):
         #: written otherwise goes through `seat`, which matches it ignoring case or reports it).
         players: tuple[str, ...] = self.config.players
         self.seats = {name: seat for seat, name in reversed(list(enumerate(players)))}
+        #: What the replay cites and says of the game (its rulings, its word for a round): read by every message.
+        self.wording = self.stated_wording()
+
+    def stated_wording(self) -> Wording:
+        """The replayer's wording: its class data (`result_rule`, …), made once a class."""
+        cls = type(self)
+        found = _WORDINGS.get(cls)
+        if found is None:
+            found = _WORDINGS[cls] = Wording(cls.result_rule, cls.length_rule, cls.sides_rule, cls.trick_rule,
+                                             cls.round_rule, cls.dealer_rule, cls.round_word)
+        return found
 
     def run(self) -> None:
         self.play_rounds()
@@ -448,7 +479,7 @@ class Replayer(Reporter):
                 continue
             seat = self.seat(line.player, line.player_pos)
             if seat in found:
-                self.problem(line.pos, f"a second {kind} line for {self.config.players[seat]} in {self.round_word} "
+                self.problem(line.pos, f"a second {kind} line for {self.config.players[seat]} in {self.wording.round_word} "
                              f"{rnd.header.number}", f"duplicate-{kind}", rule, len(kind))
             found[seat] = line
         return found
@@ -474,7 +505,7 @@ class Replayer(Reporter):
             place = places.get(line.kind)
             if place is not None:
                 if line.kind in others:
-                    self.problem(line.pos, f"a second {line.kind} line in {self.round_word} {rnd.header.number}",
+                    self.problem(line.pos, f"a second {line.kind} line in {self.wording.round_word} {rnd.header.number}",
                                  "duplicate-deal", rule, len(line.kind))
                 others[line.kind] = line
                 where = place
@@ -483,7 +514,7 @@ class Replayer(Reporter):
                 if seat is None:
                     seat = self.seat(line.player, line.player_pos)  # reported there, or matched ignoring case
                 if seat in deals:
-                    self.problem(line.pos, f"a second deal line for {names[seat]} in {self.round_word} "
+                    self.problem(line.pos, f"a second deal line for {names[seat]} in {self.wording.round_word} "
                                  f"{rnd.header.number}", "duplicate-deal", rule, len(line.kind))
                 deals[seat] = line
                 where = seat
@@ -523,16 +554,16 @@ class Replayer(Reporter):
         header = rnd.header
         at_header = len(f"R{header.number}")
         if self.game.is_over:
-            self.problem(header.pos, self.over_text(), "too-many-rounds", self.length_rule, at_header)
+            self.problem(header.pos, self.over_text(), "too-many-rounds", self.wording.length_rule, at_header)
         if header.number != number:
-            word = self.round_word
+            word = self.wording.round_word
             self.problem(header.pos, f"expected {word} R{number}, found R{header.number} ({word}s are numbered "
                          "from 1, in order)", "round-number", None, at_header)
         self.check_dealer(header, number, dealer)
 
     def over_text(self) -> str:
         """Why no round follows: the game is over (the family may say more)."""
-        return f"the game is over after {self.config.rounds} {self.round_word}s"
+        return f"the game is over after {self.config.rounds} {self.wording.round_word}s"
 
     def check_dealer(self, header: RoundHeader, number: int, expected: int) -> None:
         """The dealer a round header names is the one the rules say (the first from the Dealer tag)."""
@@ -543,9 +574,9 @@ class Replayer(Reporter):
             why = ("as the Dealer tag says" if self.record.tag("Dealer") else
                    "with no Dealer tag, the first player deals")
         else:
-            why = f"the deal moves one seat left each {self.round_word}"
-        self.problem(header.dealer_pos, f"{self.round_word} {number} is dealt by {self.config.players[expected]}, "
-                     f"not {header.dealer} ({why})", "wrong-dealer", self.dealer_rule, len(header.dealer))
+            why = f"the deal moves one seat left each {self.wording.round_word}"
+        self.problem(header.dealer_pos, f"{self.wording.round_word} {number} is dealt by {self.config.players[expected]}, "
+                     f"not {header.dealer} ({why})", "wrong-dealer", self.wording.dealer_rule, len(header.dealer))
 
     # ---------------------------------------------------------------- items a game does not have
 
@@ -558,7 +589,7 @@ class Replayer(Reporter):
             self.problem(header.pos, f"a {rules} round header says its pass count: R{header.number} dealer "
                          f"{header.dealer} pass <n>", "missing-pass-count", rule, len(f"R{header.number}"))
         if not pass_count and header.pass_count is not None:
-            self.problem(header.pass_pos, f"a {rules} {self.round_word} has no pass count: write R{header.number} "
+            self.problem(header.pass_pos, f"a {rules} {self.wording.round_word} has no pass count: write R{header.number} "
                          f"dealer {header.dealer}", "item-not-allowed", rule, 4)
         for line in rnd.hand_lines:
             if line.kind not in hand_kinds:
@@ -603,8 +634,8 @@ class Replayer(Reporter):
     def check_trick_number(self, number: int, index: int, written: int, pos: Pos, *, beyond: bool) -> None:
         length = len(f"{written}.")
         if beyond:
-            self.problem(pos, f"{self.round_word} {number} has only {self.tricks_per_round()} tricks",
-                         "too-many-tricks", self.round_rule or self.trick_rule, length)
+            self.problem(pos, f"{self.wording.round_word} {number} has only {self.tricks_per_round()} tricks",
+                         "too-many-tricks", self.wording.round_rule or self.wording.trick_rule, length)
         if written != index:
             missing = f"trick {index} is missing: " if written > index else ""
             self.problem(pos, f"{missing}expected trick {index}., found {written}.", "trick-number", None, length)
@@ -612,12 +643,12 @@ class Replayer(Reporter):
     def trick_too_long(self, index: int, pos: Pos, length: int) -> None:
         per_trick = self.config.plays_per_trick
         self.problem(pos, f"trick {index} already has its {per_trick} cards, one from each player",
-                     "trick-too-long", self.trick_rule, length)
+                     "trick-too-long", self.wording.trick_rule, length)
 
     def trick_too_short(self, index: int, count: int, pos: Pos, length: int) -> None:
         per_trick = self.config.plays_per_trick
         self.problem(pos, f"trick {index} has {count} card{'s' if count != 1 else ''}; it needs {per_trick}, "
-                     "one from each player", "trick-too-short", self.trick_rule, length)
+                     "one from each player", "trick-too-short", self.wording.trick_rule, length)
 
     def playing(self, number: int) -> bool:
         """Whether hand `number`'s tricks are still being played (its play phase)."""
@@ -830,7 +861,7 @@ class Replayer(Reporter):
                     elif seat not in deals and holder is not None:
                         why = f"{name} cannot play {card}: it is dealt to {names[holder]}"
                     if why is not None:
-                        self.problem(plays[position].pos, why, "card-not-held", self.trick_rule, plays[position].length)
+                        self.problem(plays[position].pos, why, "card-not-held", self.wording.trick_rule, plays[position].length)
                 seen.add(card)
                 played[seat].append(card)
             if len(cards) < per_trick:
@@ -845,7 +876,7 @@ class Replayer(Reporter):
 
     def not_in_deck(self, play: Play, seat: int) -> None:
         """A card of no deck of this game, played by `seat` where the hands are unknown: the family's words."""
-        self.problem(play.pos, f"{play.card} is not in this game's deck", "card-not-in-deck", self.trick_rule,
+        self.problem(play.pos, f"{play.card} is not in this game's deck", "card-not-in-deck", self.wording.trick_rule,
                      play.length)
 
     def trick_seats(self, rnd: Round, count: int) -> list[tuple[int, ...]]:
@@ -865,13 +896,13 @@ class Replayer(Reporter):
             if play.card in cards:
                 first = players[seats[t][cards.index(play.card)]]
                 self.problem(play.pos, f"{players[mover]} cannot play {play.card}: it was already played in trick "
-                             f"{t + 1} (by {first})", "card-not-held", self.trick_rule, play.length)
+                             f"{t + 1} (by {first})", "card-not-held", self.wording.trick_rule, play.length)
 
     def hand_too_short(self, number: int, count: int, rnd: Round) -> None:
         """A hand that ends short while another follows: reported at its header (DGN allows it there)."""
         needs = self.tricks_per_round()
-        self.problem(rnd.header.pos, f"{self.round_word} {number} has {count} trick{'s' if count != 1 else ''}; "
-                     f"it needs {needs}", "round-too-short", self.round_rule or self.trick_rule,
+        self.problem(rnd.header.pos, f"{self.wording.round_word} {number} has {count} trick{'s' if count != 1 else ''}; "
+                     f"it needs {needs}", "round-too-short", self.wording.round_rule or self.wording.trick_rule,
                      len(f"R{rnd.header.number}"))
 
     # ---------------------------------------------------------------- result
@@ -896,7 +927,7 @@ class Replayer(Reporter):
             return
         if not game.is_over:
             self.tag_problem(tag, f'{self.where_it_stops()}, so its Result is "*"', "result-unfinished",
-                             self.length_rule)
+                             self.wording.length_rule)
         standings = game.standings()
         actual = {r.side: r.score for r in standings}
         seen: set[int] = set()
@@ -915,7 +946,7 @@ class Replayer(Reporter):
             if sides or tuple(sorted(seats)) != tuple(sorted(config.sides[side])):
                 self.tag_problem(tag, f"\"{'+'.join(entry.side)}\" is not a side of this game "
                                  f"(sides: {', '.join(config.side_name(s) for s in range(config.side_count))})",
-                                 "bad-result", self.sides_rule, side_at, side_len)
+                                 "bad-result", self.wording.sides_rule, side_at, side_len)
             if side in seen:
                 self.tag_problem(tag, f"{config.side_name(side)} appears twice in Result", "bad-result", None,
                                  side_at, side_len)
@@ -928,7 +959,7 @@ class Replayer(Reporter):
             self.tag_problem(tag, f"Result leaves out {', '.join(missing)}", "bad-result")
         if wrong:
             assert first_wrong is not None
-            self.tag_problem(tag, "the replay scores " + "; ".join(wrong), "wrong-result", self.result_rule,
+            self.tag_problem(tag, "the replay scores " + "; ".join(wrong), "wrong-result", self.wording.result_rule,
                              *first_wrong)
 
 

@@ -14,8 +14,8 @@ from collections.abc import Iterable
 from diamonds.core import Engine
 from diamonds.notation.records import GameRecord, Play
 from diamonds.replay.bridge import Bridge
-from diamonds.replay.plain import PlainReplayer
 from diamonds.replay.record import RoundsWriter
+from diamonds.replay.trickgame import PlainReplayer
 
 from .rules import Deal, KirkConfig, PlayCard
 

@@ -30,7 +30,7 @@ class Kirk(EngineRules):
     option_tags: ClassVar[tuple[str, ...]] = ("Hands", "Target")
     rounds_word: ClassVar[str] = "hand"
     seats_rule: ClassVar[str | None] = "K1"
-    #: Its rulings as the house's replay of a plain trick game cites them (diamonds.replay.plain): K2 says what
+    #: Its rulings as the house's replay of a plain trick game cites them (diamonds.replay.trickgame): K2 says what
     #: a hand is (the pack, the deal, who deals), K3 that a card's value is fixed, K4 how tricks are played.
     rulings: ClassVar[TrickRulings] = TrickRulings(deal="K2", items="K2", tricks="K4", play="K3", winner="K5",
                                                    score="K7", length="K8")
