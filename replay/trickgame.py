@@ -22,10 +22,6 @@ from .validate import DealLines, Replayer, Wording, meant_card, names_text, whol
 
 __all__ = ["PlainReplayer", "BRIDGE"]
 
-#: The only lines of a plain trick game's round besides its tricks.
-_DEAL_LINES = frozenset(("deal",))
-
-
 #: Each rule set's statements (`_stated`), read once a process, not once a game: they do not change.
 _STATED: dict[Any, tuple[TrickRulings, Wording]] = {}
 
@@ -60,8 +56,7 @@ class PlainReplayer(Replayer):
 
     def play_round(self, number: int, rnd: Round, *, last: bool) -> bool:
         rulings, config = self.rulings, self.config
-        self.refuse_foreign_items(rnd, pass_count=False, hand_kinds=_DEAL_LINES, calls=False, end=False,
-                                  rule=rulings.items or rulings.tricks)
+        self.refuse_foreign_items(rnd, rulings.items or rulings.tricks)
         self.refuse_every_mark(rnd, rulings.play)
         self.open_round(number, rnd, config.dealer_of_round(number))
         deals = self.lines_by_seat(rnd, "deal", rulings.deal)

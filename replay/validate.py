@@ -54,11 +54,12 @@ from diamonds.notation.records import (
     Take,
 )
 from diamonds.notation.tags import TagSyntaxError, parse_players, parse_result, parse_variants
+from diamonds.notation.words import Shape, vocabulary
 
 from .record import result_value
 
-__all__ = ["ReplayedGame", "replay_record", "validate_record", "Origin", "Replayer", "Wording", "Stop",
-           "whole_tricks", "meant_card", "names_text"]
+__all__ = ["ReplayedGame", "replay_record", "validate_record", "Origin", "Replayer", "Wording", "OwnItems",
+           "own_items", "Stop", "whole_tricks", "meant_card", "names_text"]
 
 Origin = Any  # the record item a move came from: a Play, a line, a call, a Choice or a Round
 
@@ -314,6 +315,39 @@ def _remember(key: tuple[object, ...], move: Any) -> None:
 
 
 @dataclass(frozen=True, slots=True)
+class OwnItems:
+    """The items a game's records may hold besides its tricks, by their words, from its family's `words` part:
+    its round header's count word (None: its headers have none), the words of its lines (deal, pass, kitty),
+    of its calls and exchanges (bid, take), and of its end lines."""
+
+    count_word: str | None
+    lines: frozenset[str]
+    calls: frozenset[str]
+    ends: frozenset[str]
+
+
+#: Each rule set's own items (`own_items`), with the registry they were read from.
+_OWN_ITEMS: dict[Any, tuple[object, OwnItems | None]] = {}
+
+
+def own_items(rules: type[Rules]) -> OwnItems | None:
+    """A rule set's own items, read from its family's words (None where the family declares none); read once
+    while the registry stays as it is."""
+    version = registry_version()
+    known = _OWN_ITEMS.get(rules)
+    if known is not None and known[0] == version:
+        return known[1]
+    words = family_of(rules.id).part("words", None)
+    found = None if words is None else OwnItems(
+        words.header_count,
+        frozenset(item.word for item in words.items if item.shape in (Shape.HAND, Shape.CARDS)),
+        frozenset(item.word for item in words.items if item.shape in (Shape.CALL, Shape.EXCHANGE)),
+        frozenset(item.word for item in words.items if item.shape is Shape.END))
+    _OWN_ITEMS[rules] = (version, found)
+    return found
+
+
+@dataclass(frozen=True, slots=True)
 class Wording:
     """What a replay cites and says of its game, as data: the rulings of how the result is scored, when the game
     ends, who the sides are, a trick's shape, a round's tricks and who deals, and its word for a round. A family's
@@ -372,6 +406,8 @@ class Replayer(Reporter):
         self.seats = {name: seat for seat, name in reversed(list(enumerate(players)))}
         #: What the replay cites and says of the game (its rulings, its word for a round): read by every message.
         self.wording = self.stated_wording()
+        #: The items the game's records may hold besides tricks (`refuse_foreign_items`), by its family's words.
+        self.own_items = own_items(self.game.rules)
 
     def stated_wording(self) -> Wording:
         """The replayer's wording: its class data (`result_rule`, …), made once a class."""
@@ -580,27 +616,36 @@ class Replayer(Reporter):
 
     # ---------------------------------------------------------------- items a game does not have
 
-    def refuse_foreign_items(self, rnd: Round, *, pass_count: bool, hand_kinds: frozenset[str], calls: bool,
-                             end: bool, rule: str | None) -> None:
-        """An item or mark of another game's notation, reported at its token (DGN: `Rules` says which)."""
+    def refuse_foreign_items(self, rnd: Round, rule: str | None) -> None:
+        """An item of another game's notation, reported at its token with the game's ruling (`rule`): a round
+        header's count where the game has none (or none where it has one), and a line, a call or an end line
+        whose word is none of the game's (`own_items`: the words its family declares, DGN's items as it has
+        them). A family that declares no words has its items let be."""
+        own = self.own_items
+        if own is None:
+            return
         rules = self.config.rules
         header = rnd.header
-        if pass_count and header.pass_count is None:
-            self.problem(header.pos, f"a {rules} round header says its pass count: R{header.number} dealer "
-                         f"{header.dealer} pass <n>", "missing-pass-count", rule, len(f"R{header.number}"))
-        if not pass_count and header.pass_count is not None:
-            self.problem(header.pass_pos, f"a {rules} {self.wording.round_word} has no pass count: write R{header.number} "
-                         f"dealer {header.dealer}", "item-not-allowed", rule, 4)
+        if own.count_word is not None and header.pass_count is None:
+            self.problem(header.pos, f"a {rules} round header says its {own.count_word} count: R{header.number} "
+                         f"dealer {header.dealer} {own.count_word} <n>", f"missing-{own.count_word}-count", rule,
+                         len(f"R{header.number}"))
+        if own.count_word is None and header.pass_count is not None:
+            word = header.count_word or next(iter(vocabulary().header_counts), "")
+            self.problem(header.pass_pos, f"a {rules} {self.wording.round_word} has no {word} count: write "
+                         f"R{header.number} dealer {header.dealer}", "item-not-allowed", rule, len(word))
         for line in rnd.hand_lines:
-            if line.kind not in hand_kinds:
+            if line.kind not in own.lines:
                 self.problem(line.pos, f"a {rules} game has no `{line.kind}` lines", "item-not-allowed", rule,
                              len(line.kind))
-        if not calls and rnd.calls:
-            call = rnd.calls[0]
-            self.problem(call.pos, f"a {rules} game has no `{call.kind}` lines", "item-not-allowed", rule,
-                         len(call.kind))
-        if not end and rnd.end is not None:
-            self.problem(rnd.end.pos, f"a {rules} game has no `end` line", "item-not-allowed", rule, 3)
+        for call in rnd.calls:
+            if not own.calls or (call.kind and call.kind not in own.calls):
+                self.problem(call.pos, f"a {rules} game has no `{call.kind}` lines", "item-not-allowed", rule,
+                             len(call.kind))
+        end = rnd.end
+        if end is not None and (not own.ends or (end.kind and end.kind not in own.ends)):
+            word = end.kind or next(iter(vocabulary().words(Shape.END)), "")
+            self.problem(end.pos, f"a {rules} game has no `{word}` line", "item-not-allowed", rule, len(word))
 
     def refuse_every_mark(self, rnd: Round, rule: str | None) -> None:
         """`refuse_marks` on every card of a round's lines and tricks, for a game whose cards carry no choice

@@ -245,8 +245,7 @@ class BiddingReplayer(Replayer):
         """Items of the other games' notation are errors here (DGN), at their tokens: B2 says what a hand
         is (a deal and a kitty; nothing passed, no end-of-round choices). Marks on cards are checked where
         each card is read."""
-        self.refuse_foreign_items(rnd, pass_count=False, hand_kinds=frozenset(("deal", "kitty")), calls=True,
-                                  end=False, rule="B2")
+        self.refuse_foreign_items(rnd, "B2")
 
     def refuse_line_marks(self, play: Play, kind: str) -> None:
         """B7: a card is played high or low, and the Joker given a suit, when it is played: no mark on a card

@@ -127,8 +127,7 @@ class FitzgeraldReplayer(Replayer):
         trick's card that is in no hand is reported by `refused_play`. Marks on cards (`AH-`) are
         refused where lines and tricks with marks are looked at anyway (play_round, check_choices_used), and
         in an unfinished round whose hands are unknown, which is not replayed."""
-        self.refuse_foreign_items(rnd, pass_count=True, hand_kinds=frozenset(("deal", "pass")), calls=False,
-                                  end=True, rule="R6")
+        self.refuse_foreign_items(rnd, "R6")
 
     def not_in_deck(self, play: Play, seat: int | None = None) -> None:
         """A card of no deck of this game (R5), wherever it is written (a trick, a pass line)."""

@@ -96,6 +96,12 @@ DEALS = "deal Ann 1D 2D 1H 2H 1S 2S\ndeal Bob 3D 3H 3S 1C 2C 3C\n"
 #: field of TrickRulings, the round text, the Result).
 BROKEN = [
     ("item-not-allowed", "tricks", "R1 dealer Ann pass 2\n" + DEALS + "1. 3D 1D\n", "*"),
+    # Another game's lines, calls and end line: none of the words the toy declares (its `words` part: deal lines).
+    ("item-not-allowed", "tricks", "R1 dealer Ann\n" + DEALS + "pass Ann 1D\n1. 3D 1D\n", "*"),
+    ("item-not-allowed", "tricks", "R1 dealer Ann\n" + DEALS + "kitty 1C\n1. 3D 1D\n", "*"),
+    ("item-not-allowed", "tricks", "R1 dealer Ann\n" + DEALS + "bid Ann 3\n1. 3D 1D\n", "*"),
+    ("item-not-allowed", "tricks", "R1 dealer Ann\n" + DEALS + "take Ann 1D point 2D\n1. 3D 1D\n", "*"),
+    ("item-not-allowed", "tricks", "R1 dealer Ann\n" + DEALS + "1. 3D 1D\nend >Bob\n", "*"),
     ("choice-not-allowed", "play", "R1 dealer Ann\n" + DEALS + "1. 3D 1D+\n", "*"),
     ("duplicate-deal", "deal", "R1 dealer Ann\n" + DEALS + "deal Bob 3D 3H 3S 1C 2C 3C\n", "*"),
     ("wrong-dealer", "deal", "R1 dealer Bob\n" + DEALS, "*"),
