@@ -54,7 +54,7 @@ from diamonds.notation.records import (
     Take,
 )
 from diamonds.notation.tags import TagSyntaxError, parse_players, parse_result, parse_variants
-from diamonds.notation.words import Shape, vocabulary
+from diamonds.notation.words import Shape, Words, vocabulary
 
 from .record import result_value
 
@@ -327,18 +327,18 @@ class OwnItems:
 
 
 #: Each rule set's own items (`own_items`), with the registry they were read from.
-_OWN_ITEMS: dict[Any, tuple[object, OwnItems | None]] = {}
+_OWN_ITEMS: dict[Any, tuple[object, OwnItems]] = {}
 
 
-def own_items(rules: type[Rules]) -> OwnItems | None:
-    """A rule set's own items, read from its family's words (None where the family declares none); read once
-    while the registry stays as it is."""
+def own_items(rules: type[Rules]) -> OwnItems:
+    """A rule set's own items, read from its family's words (none where it declares none: its records write
+    only headers and tricks); read once while the registry stays as it is."""
     version = registry_version()
     known = _OWN_ITEMS.get(rules)
     if known is not None and known[0] == version:
         return known[1]
-    words = family_of(rules.id).part("words", None)
-    found = None if words is None else OwnItems(
+    words = family_of(rules.id).part("words", None) or Words()
+    found = OwnItems(
         words.header_count,
         frozenset(item.word for item in words.items if item.shape in (Shape.HAND, Shape.CARDS)),
         frozenset(item.word for item in words.items if item.shape in (Shape.CALL, Shape.EXCHANGE)),
@@ -620,10 +620,8 @@ class Replayer(Reporter):
         """An item of another game's notation, reported at its token with the game's ruling (`rule`): a round
         header's count where the game has none (or none where it has one), and a line, a call or an end line
         whose word is none of the game's (`own_items`: the words its family declares, DGN's items as it has
-        them). A family that declares no words has its items let be."""
+        them; a family that declares none writes only its headers and tricks)."""
         own = self.own_items
-        if own is None:
-            return
         rules = self.config.rules
         header = rnd.header
         if own.count_word is not None and header.pass_count is None:

@@ -202,3 +202,31 @@ def test_a_live_table_plays_an_unfinished_round_without_deal_lines_on_a_stand_in
         for lead, follow in zip(played[-10::2], played[-9::2]):
             voids += follow.card.suit is not lead.card.suit
     assert voids, "no seed showed a void: the deal's refusals went untested"
+
+
+def test_a_family_that_declares_no_words_writes_only_headers_and_tricks(toy: Any) -> None:
+    """The items a game's records may hold come from its family's `words` part: a copy of the toy that leaves the
+    part out has no deal lines, so one is refused at its word with the game's ruling (T3), and the same round
+    without deal lines reads as before (docs/architecture.md's checklist: words.py for lines besides tricks)."""
+    parts = {name: where for name, where in toy.FAMILY.parts.items() if name != "words"}
+
+    class Wordless(toy.rules.Toy):
+        id = "toy-wordless"
+        family = "wordless"
+
+        @classmethod
+        def configure(cls, players: Any, **given: Any) -> Any:
+            return dataclasses.replace(toy.rules.Toy.configure(players, **given), rules=cls.id)
+
+    register(Family(name="wordless", title="The toy without words", rule_sets=(Wordless,), package="toyfamily",
+                    parts=parts))
+    game = simulate(rules="toy", seed=2)
+    for rules, deal_lines in (("toy", ()), ("toy-wordless", ("item-not-allowed",))):
+        text = write_game(record_from_game(game)).replace('[Rules "toy"]', f'[Rules "{rules}"]')
+        problems = replay_record(parse_game(text)).problems
+        assert tuple(p.code for p in problems) == deal_lines, problems
+        bare = write_game(record_from_game(game, deals=False)).replace('[Rules "toy"]', f'[Rules "{rules}"]')
+        assert replay_record(parse_game(bare)).valid
+    [problem] = replay_record(parse_game(write_game(record_from_game(game)).replace(
+        '[Rules "toy"]', '[Rules "toy-wordless"]'))).problems
+    assert (problem.rule, problem.message) == ("T3", "a toy-wordless game has no `deal` lines")
