@@ -515,8 +515,8 @@ class Replayer(Reporter):
                 continue
             seat = self.seat(line.player, line.player_pos)
             if seat in found:
-                self.problem(line.pos, f"a second {kind} line for {self.config.players[seat]} in {self.wording.round_word} "
-                             f"{rnd.header.number}", f"duplicate-{kind}", rule, len(kind))
+                self.problem(line.pos, f"a second {kind} line for {self.config.players[seat]} in "
+                             f"{self.wording.round_word} {rnd.header.number}", f"duplicate-{kind}", rule, len(kind))
             found[seat] = line
         return found
 
@@ -541,8 +541,8 @@ class Replayer(Reporter):
             place = places.get(line.kind)
             if place is not None:
                 if line.kind in others:
-                    self.problem(line.pos, f"a second {line.kind} line in {self.wording.round_word} {rnd.header.number}",
-                                 "duplicate-deal", rule, len(line.kind))
+                    self.problem(line.pos, f"a second {line.kind} line in {self.wording.round_word} "
+                                 f"{rnd.header.number}", "duplicate-deal", rule, len(line.kind))
                 others[line.kind] = line
                 where = place
             elif line.kind == "deal":
@@ -611,8 +611,9 @@ class Replayer(Reporter):
                    "with no Dealer tag, the first player deals")
         else:
             why = f"the deal moves one seat left each {self.wording.round_word}"
-        self.problem(header.dealer_pos, f"{self.wording.round_word} {number} is dealt by {self.config.players[expected]}, "
-                     f"not {header.dealer} ({why})", "wrong-dealer", self.wording.dealer_rule, len(header.dealer))
+        self.problem(header.dealer_pos, f"{self.wording.round_word} {number} is dealt by "
+                     f"{self.config.players[expected]}, not {header.dealer} ({why})", "wrong-dealer",
+                     self.wording.dealer_rule, len(header.dealer))
 
     # ---------------------------------------------------------------- items a game does not have
 
@@ -904,7 +905,8 @@ class Replayer(Reporter):
                     elif seat not in deals and holder is not None:
                         why = f"{name} cannot play {card}: it is dealt to {names[holder]}"
                     if why is not None:
-                        self.problem(plays[position].pos, why, "card-not-held", self.wording.trick_rule, plays[position].length)
+                        self.problem(plays[position].pos, why, "card-not-held", self.wording.trick_rule,
+                                     plays[position].length)
                 seen.add(card)
                 played[seat].append(card)
             if len(cards) < per_trick:
@@ -944,8 +946,9 @@ class Replayer(Reporter):
     def hand_too_short(self, number: int, count: int, rnd: Round) -> None:
         """A hand that ends short while another follows: reported at its header (DGN allows it there)."""
         needs = self.tricks_per_round()
-        self.problem(rnd.header.pos, f"{self.wording.round_word} {number} has {count} trick{'s' if count != 1 else ''}; "
-                     f"it needs {needs}", "round-too-short", self.wording.round_rule or self.wording.trick_rule,
+        wording = self.wording
+        self.problem(rnd.header.pos, f"{wording.round_word} {number} has {count} trick{'s' if count != 1 else ''}; "
+                     f"it needs {needs}", "round-too-short", wording.round_rule or wording.trick_rule,
                      len(f"R{rnd.header.number}"))
 
     # ---------------------------------------------------------------- result

@@ -179,8 +179,8 @@ def test_an_unfinished_round_without_deal_lines_is_still_checked_card_by_card(to
 def _cut(record: Any, tricks: int) -> Any:
     """The record with its last round stopped after `tricks` tricks, and no Result: an unfinished game."""
     last = record.rounds[-1]
-    return dataclasses.replace(record, rounds=(*record.rounds[:-1], dataclasses.replace(last, tricks=last.tricks[:tricks])),
-                               tags=tuple(tag for tag in record.tags if tag.name != "Result"))
+    rounds = (*record.rounds[:-1], dataclasses.replace(last, tricks=last.tricks[:tricks]))
+    return dataclasses.replace(record, rounds=rounds, tags=tuple(tag for tag in record.tags if tag.name != "Result"))
 
 
 def test_a_live_table_plays_an_unfinished_round_without_deal_lines_on_a_stand_in_deal(toy: Any) -> None:
