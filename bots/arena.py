@@ -12,23 +12,30 @@ comparison made deal by deal. The cards and the dealer of game `g` then come fro
 
 A game's record names its bots in a `Bots` tag, one `player=bot` word per seat
 in seat order (`[Bots "Ann=mc Bob=greedy Cat=greedy Dan=random"]`).
+
+Beside the standings, `paired_leads` compares each bot with the others game by game: in each game, the
+mean score of its seats less the mean score of the other bots' seats, averaged over the games of a deal,
+with Student's t interval over the deals. The cards' luck is the same on both sides of each difference,
+so this says at 95% whether one bot beats the others, where two means' separate intervals may overlap.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Mapping, Sequence
+import statistics
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import diamonds
 from diamonds.core.simulate import default_names
+from diamonds.replay.intervals import t_point
 
 from . import make_bot
 
-__all__ = ["ArenaSetup", "GameResult", "BotStanding", "play_game", "seat_bots", "deal_of", "standings", "bots_tag",
-           "format_standings"]
+__all__ = ["ArenaSetup", "GameResult", "BotStanding", "PairedLead", "play_game", "seat_bots", "deal_of", "standings",
+           "paired_leads", "bots_tag", "format_standings", "format_leads"]
 
 
 @dataclass(frozen=True)
@@ -157,4 +164,54 @@ def format_standings(rows: Sequence[BotStanding]) -> str:
         share = 100.0 * row.wins / row.games if row.games else 0.0
         mean = f"{row.mean:.1f} ± {row.interval:.1f}"
         lines.append(f"{row.bot:<10} {row.games:>6} {row.wins:>6} {share:>5.1f}% {mean:>18} {row.rating:>8.2f}")
+    return "\n".join(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class PairedLead:
+    """One bot against the others' seats, deal by deal (`paired_leads`): the mean lead per deal in points, and
+    half the width of its 95% interval (Student's t over the deals; infinite below 3 deals)."""
+
+    bot: str
+    deals: int
+    lead: float
+    interval: float
+
+    @property
+    def low(self) -> float:
+        return self.lead - self.interval
+
+    @property
+    def high(self) -> float:
+        return self.lead + self.interval
+
+
+def paired_leads(results: Iterable[GameResult], deal: Callable[[GameResult], Hashable]) -> list[PairedLead]:
+    """Per bot, its lead over the other bots' seats (see the module): in each game where it sits beside another
+    bot, the mean score of its seats less the mean of the others'; per deal (`deal(result)`: the games that share
+    one), the mean of its games; over the deals, the mean and its 95% interval. Bots in the order they first sit."""
+    games: dict[str, dict[Hashable, list[float]]] = {}
+    for result in results:
+        for bot in dict.fromkeys(result.bots):
+            mine = [score for seat_bot, score in zip(result.bots, result.scores) if seat_bot == bot]
+            others = [score for seat_bot, score in zip(result.bots, result.scores) if seat_bot != bot]
+            if others:
+                games.setdefault(bot, {}).setdefault(deal(result), []).append(
+                    statistics.fmean(mine) - statistics.fmean(others))
+    leads = []
+    for bot, by_deal in games.items():
+        per_deal = [statistics.fmean(values) for values in by_deal.values()]
+        count = len(per_deal)
+        half = (t_point(count - 1) * statistics.stdev(per_deal) / math.sqrt(count)) if count > 2 else math.inf
+        leads.append(PairedLead(bot, count, statistics.fmean(per_deal), half))
+    return leads
+
+
+def format_leads(rows: Sequence[PairedLead], unit: str) -> str:
+    """The leads as a table: per bot its `unit`s (deals, or games), its lead per one and the 95% interval."""
+    lines = [f"lead over the other bots' seats, per {unit} (95%, Student's t over the {unit}s):",
+             f"{'bot':<10} {unit + 's':>6} {'lead':>8} {'95% interval':>20}"]
+    for row in rows:
+        interval = f"[{row.low:+.2f}, {row.high:+.2f}]" if math.isfinite(row.interval) else "(too few)"
+        lines.append(f"{row.bot:<10} {row.deals:>6} {row.lead:>+8.2f} {interval:>20}")
     return "\n".join(lines)

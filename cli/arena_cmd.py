@@ -20,7 +20,15 @@ __all__ = ["run"]
 
 def run(args: argparse.Namespace) -> int:
     from diamonds.bots import make_bot
-    from diamonds.bots.arena import ArenaSetup, format_standings, play_game, standings
+    from diamonds.bots.arena import (
+        ArenaSetup,
+        deal_of,
+        format_leads,
+        format_standings,
+        paired_leads,
+        play_game,
+        standings,
+    )
     from diamonds.io.parallel import ordered_map
 
     try:
@@ -65,6 +73,9 @@ def run(args: argparse.Namespace) -> int:
     deals = f", {count} duplicate deal{'s' * (count != 1)}" if args.duplicate else ""
     print(f"{args.games} games of {args.rules}, {players} players, seed {seed}{deals}", file=report)
     print(format_standings(standings(results)), file=report)
+    leads = paired_leads(results, lambda result: deal_of(setup, result.number))
+    if len(leads) > 1:  # a bot against the others, deal by deal (a game is its own deal without --duplicate)
+        print(format_leads(leads, "deal" if args.duplicate else "game"), file=report)
     return 0
 
 

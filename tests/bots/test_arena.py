@@ -6,7 +6,17 @@ import pytest
 
 import diamonds
 from diamonds import read_games
-from diamonds.bots.arena import ArenaSetup, format_standings, play_game, seat_bots, standings
+from diamonds.bots.arena import (
+    ArenaSetup,
+    GameResult,
+    deal_of,
+    format_leads,
+    format_standings,
+    paired_leads,
+    play_game,
+    seat_bots,
+    standings,
+)
 from diamonds.cli.main import main
 
 
@@ -93,3 +103,47 @@ def test_duplicate_needs_whole_deals(capsys) -> None:
     assert code == 2 and out == ""
     assert err.splitlines() == ["diamonds arena: --duplicate plays each deal once per rotation of the 4 seats' "
                                     "bots: --games 6 is not a multiple of 4"]
+
+
+def _game(number: int, bots: tuple[str, ...], scores: tuple[int, ...]) -> GameResult:
+    best = max(scores)
+    return GameResult(number, bots, scores, tuple(score == best for score in scores), "")
+
+
+def test_a_lead_is_taken_game_by_game_and_deal_by_deal() -> None:
+    """A bot's lead over the others' seats: each game's difference (its seats' mean less the others'), then each
+    deal's mean of its games, then the deals' mean with its interval. Where every deal's mean lead is the same,
+    the interval is nothing, however much the games within a deal differ: the pairing is by deal."""
+    games = []
+    for deal in range(5):
+        base = 10 * deal  # the cards: every seat's score moves with the deal, which the lead must not see
+        games += [_game(3 * deal, ("A", "B", "B"), (base + 7, base, base + 2)),  # A leads by 6
+                  _game(3 * deal + 1, ("B", "A", "B"), (base + 1, base + 3, base + 1)),  # by 2
+                  _game(3 * deal + 2, ("B", "B", "A"), (base, base, base + 4))]  # by 4: a mean of 4 a deal
+    leads = {row.bot: row for row in paired_leads(games, lambda result: result.number // 3)}
+    assert (leads["A"].deals, leads["A"].lead, leads["A"].interval) == (5, 4.0, 0.0)
+    assert (leads["B"].lead, leads["B"].interval) == (-4.0, 0.0)  # B's two seats against A's one
+    by_game = {row.bot: row for row in paired_leads(games, lambda result: result.number)}
+    assert by_game["A"].deals == 15 and by_game["A"].lead == 4.0 and by_game["A"].interval > 0.5
+    few = paired_leads(games[:6], lambda result: result.number // 3)
+    assert all(row.deals == 2 and row.interval == float("inf") for row in few)
+    assert "(too few)" in format_leads(few, "deal")
+
+
+def test_the_arena_prints_each_bots_lead_per_deal(tmp_path, capsys) -> None:
+    """`--duplicate`: the lead per deal beside the standings; with every game's seats filled alike (one greedy,
+    two random), greedy's lead is its mean score less random's, as the standings' means say it."""
+    assert main(["arena", "--rules", "1e", "--players", "3", "--bots", "greedy,random,random", "--games", "9",
+                 "--duplicate", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "lead over the other bots' seats, per deal" in out
+    setup = ArenaSetup("1e", 3, ("greedy", "random", "random"), 4, duplicate=True)
+    results = [play_game(setup, number) for number in range(9)]
+    means = {row.bot: row.mean for row in standings(results)}
+    leads = {row.bot: row for row in paired_leads(results, lambda result: deal_of(setup, result.number))}
+    assert leads["greedy"].deals == 3 and abs(leads["greedy"].lead - (means["greedy"] - means["random"])) < 1e-9
+    line = next(line for line in out.splitlines() if line.startswith("greedy ") and "[" in line)
+    assert f"{leads['greedy'].lead:+.2f}" in line and f"{leads['greedy'].low:+.2f}" in line
+    assert main(["arena", "--rules", "1e", "--players", "3", "--bots", "greedy,random,random", "--games", "3",
+                 "--seed", "4"]) == 0
+    assert "per game" in capsys.readouterr().out
