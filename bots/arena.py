@@ -30,7 +30,7 @@ from typing import Any
 
 import diamonds
 from diamonds.core.simulate import default_names
-from diamonds.replay.intervals import t_point
+from diamonds.replay.intervals import t_point, wilson
 
 from . import make_bot
 
@@ -159,11 +159,16 @@ def standings(results: Iterable[GameResult]) -> list[BotStanding]:
 
 
 def format_standings(rows: Sequence[BotStanding]) -> str:
-    lines = [f"{'bot':<10} {'games':>6} {'wins':>6} {'win%':>6} {'mean score':>18} {'rating':>8}"]
+    """The standings as a table: per bot its seat-games, wins, share of wins with its 95% interval (Wilson's, over
+    the bot's seats), mean score with its 95% interval, and rating."""
+    lines = [f"{'bot':<10} {'games':>6} {'wins':>6} {'win%':>6} {'win% 95%':>13} {'mean score':>18} {'rating':>8}"]
     for row in rows:
         share = 100.0 * row.wins / row.games if row.games else 0.0
+        low, high = wilson(row.wins, row.games) or (0.0, 1.0)
+        shares = f"{100 * low:.1f}-{100 * high:.1f}"
         mean = f"{row.mean:.1f} ± {row.interval:.1f}"
-        lines.append(f"{row.bot:<10} {row.games:>6} {row.wins:>6} {share:>5.1f}% {mean:>18} {row.rating:>8.2f}")
+        lines.append(f"{row.bot:<10} {row.games:>6} {row.wins:>6} {share:>5.1f}% {shares:>13} {mean:>18} "
+                     f"{row.rating:>8.2f}")
     return "\n".join(lines)
 
 

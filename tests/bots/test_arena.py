@@ -18,6 +18,7 @@ from diamonds.bots.arena import (
     standings,
 )
 from diamonds.cli.main import main
+from diamonds.replay.intervals import wilson
 
 
 def test_seats_rotate() -> None:
@@ -53,7 +54,11 @@ def test_standings_table() -> None:
     setup = ArenaSetup("2e", 2, ("greedy", "random"), 2)
     rows = standings(play_game(setup, number) for number in range(4))
     assert {row.bot for row in rows} == {"greedy", "random"} and all(row.games == 4 for row in rows)
-    assert "greedy" in format_standings(rows)
+    table = format_standings(rows)
+    for row in rows:  # each bot's share of wins with Wilson's 95% interval over its seats
+        low, high = wilson(row.wins, row.games) or (0.0, 1.0)
+        line = next(line for line in table.splitlines() if line.startswith(row.bot + " "))
+        assert f" {100 * low:.1f}-{100 * high:.1f} " in line and f"{row.mean:.1f} ± {row.interval:.1f}" in line
 
 
 @pytest.mark.process  # interpreters of other hash seeds
