@@ -39,8 +39,7 @@ def main(bot: str, paths: list[str]) -> None:
             result = GameResult(int(number), tuple(bots[p] for p in players), tuple(score[p] for p in players),
                                 tuple(won[p] for p in players), "")
             results.append(((path, seed, int(number) // len(bots)), result))
-    deal_of = {id(result): deal for deal, result in results}
-    [lead] = [row for row in paired_leads((result for _, result in results), lambda r: deal_of[id(r)]) if row.bot == bot]
+    [lead] = [row for row in paired_leads(results) if row.bot == bot]
     games = len(results)
     seats = [(spec == bot, won) for _, result in results for spec, won in zip(result.bots, result.winners)]
     mine = [won for is_bot, won in seats if is_bot]

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -191,17 +191,18 @@ class PairedLead:
         return self.lead + self.interval
 
 
-def paired_leads(results: Iterable[GameResult], deal: Callable[[GameResult], Hashable]) -> list[PairedLead]:
-    """Per bot, its lead over the other bots' seats (see the module): in each game where it sits beside another
-    bot, the mean score of its seats less the mean of the others'; per deal (`deal(result)`: the games that share
-    one), the mean of its games; over the deals, the mean and its 95% interval. Bots in the order they first sit."""
+def paired_leads(games_by_deal: Iterable[tuple[Hashable, GameResult]]) -> list[PairedLead]:
+    """Per bot, its lead over the other bots' seats (see the module), from each game with its deal (the games
+    that share a deal share its key): in each game where it sits beside another bot, the mean score of its seats
+    less the mean of the others'; per deal, the mean of its games; over the deals, the mean and its 95% interval.
+    Bots in the order they first sit."""
     games: dict[str, dict[Hashable, list[float]]] = {}
-    for result in results:
+    for deal, result in games_by_deal:
         for bot in dict.fromkeys(result.bots):
             mine = [score for seat_bot, score in zip(result.bots, result.scores) if seat_bot == bot]
             others = [score for seat_bot, score in zip(result.bots, result.scores) if seat_bot != bot]
             if others:
-                games.setdefault(bot, {}).setdefault(deal(result), []).append(
+                games.setdefault(bot, {}).setdefault(deal, []).append(
                     statistics.fmean(mine) - statistics.fmean(others))
     leads = []
     for bot, by_deal in games.items():

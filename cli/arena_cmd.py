@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     deals = f", {count} duplicate deal{'s' * (count != 1)}" if args.duplicate else ""
     print(f"{args.games} games of {args.rules}, {players} players, seed {seed}{deals}", file=report)
     print(format_standings(standings(results)), file=report)
-    leads = paired_leads(results, lambda result: deal_of(setup, result.number))
+    leads = paired_leads((deal_of(setup, result.number), result) for result in results)
     if len(leads) > 1:  # a bot against the others, deal by deal (a game is its own deal without --duplicate)
         print(format_leads(leads, "deal" if args.duplicate else "game"), file=report)
     return 0

@@ -8,10 +8,10 @@ the command) need no more than this to name players and sides.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["Seating", "ConfigError", "PLAYER_ID", "check_players", "dealer_seat", "solo_sides"]
+__all__ = ["Seating", "ConfigError", "PLAYER_ID", "check_players", "dealer_seat", "solo_sides", "names_text"]
 
 PLAYER_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,15}\Z")
 
@@ -120,3 +120,8 @@ def dealer_seat(players: tuple[str, ...], dealer: str | int | None) -> int:
 def solo_sides(n: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
     """Sides and side_of when everyone plays for themselves."""
     return tuple((seat,) for seat in range(n)), tuple(range(n))
+
+
+def names_text(names: Sequence[str]) -> str:
+    """Players' names as a sentence lists them: `Ann`, `Ann and Bob`, `Ann, Bob and Cat` (none: "")."""
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)

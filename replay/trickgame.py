@@ -13,12 +13,13 @@ from typing import Any
 from diamonds.core import Card, IllegalMove, sort_cards
 from diamonds.core.errors import CardNotHeld, CardNotInDeck
 from diamonds.core.sampling import shown_voids, void_refusals
+from diamonds.core.seating import names_text
 from diamonds.core.trick import Deal, TrickRulings
 from diamonds.core.trick import rulings_of as trick_rulings
 from diamonds.notation.records import HandLine, Play, Round
 
 from .bridge import Bridge
-from .validate import DealLines, Replayer, Wording, meant_card, names_text, whole_tricks
+from .validate import DealLines, Replayer, Wording, meant_card, whole_tricks
 
 __all__ = ["PlainReplayer", "BRIDGE"]
 
@@ -93,11 +94,11 @@ class PlainReplayer(Replayer):
         refuses: list[Any] = [None] * len(seats)
         if follows:
             plays: list[tuple[int, Any, Any]] = []  # each card with its seat and the suit led (None: it leads)
-            for trick, trick_seats in zip(rnd.tricks, self.trick_seats(rnd, len(rnd.tricks))):
+            for trick, seats_of_trick in zip(rnd.tricks, self.trick_seats(rnd, len(rnd.tricks))):
                 cards = trick.plays.cards
                 led = cards[0].suit if cards and isinstance(cards[0], Card) else None
                 plays += [(seat, card, led if position else None)
-                          for position, (seat, card) in enumerate(zip(trick_seats, cards))]
+                          for position, (seat, card) in enumerate(zip(seats_of_trick, cards))]
             refuses = void_refusals([frozenset() if seat in deals else out
                                      for seat, out in enumerate(shown_voids(plays, len(seats)))])
         known = [set(deals[seat].cards.cards) if seat in deals else set(played[seat]) for seat in seats]

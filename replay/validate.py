@@ -59,7 +59,7 @@ from diamonds.notation.words import Shape, Words, vocabulary
 from .record import result_value
 
 __all__ = ["ReplayedGame", "replay_record", "validate_record", "Origin", "Replayer", "Wording", "OwnItems",
-           "own_items", "Stop", "whole_tricks", "meant_card", "names_text"]
+           "own_items", "Stop", "whole_tricks", "meant_card"]
 
 Origin = Any  # the record item a move came from: a Play, a line, a call, a Choice or a Round
 
@@ -1016,11 +1016,6 @@ def meant_card(card: object) -> str:
         letter = "A" if card.rank == 1 else "JQKA"[card.rank - 11]
         return f"; did you mean {letter}{card.suit.letter}?"
     return ""
-
-
-def names_text(names: Sequence[str]) -> str:
-    """`Ann`, `Ann and Bob`, `Ann, Bob and Cat`."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def whole_tricks(tricks: Sequence[Any], per_trick: int) -> int:

@@ -52,9 +52,10 @@ from diamonds.core import AnyCard, Card, IllegalMove, Joker, Suit
 from diamonds.core.cards import spellings
 from diamonds.core.errors import CardNotHeld, CardNotInDeck, GameOver, MustFollowSuit, OutOfTurn, WrongPhase
 from diamonds.core.sampling import shown_voids, void_refusals
+from diamonds.core.seating import names_text
 from diamonds.notation.records import Call, HandLine, Play, Plays, Pos, Round, Take
 from diamonds.replay.bridge import Bridge
-from diamonds.replay.validate import DealLines, Place, ReplayedGame, Replayer, meant_card, names_text
+from diamonds.replay.validate import DealLines, Place, ReplayedGame, Replayer, meant_card
 
 from .record import record_from_game
 from .rules import (

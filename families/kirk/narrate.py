@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from diamonds.core import Card, Suit, sort_cards
+from diamonds.core.seating import names_text as seating_names
 from diamonds.views.ask import Ask, grouped, pick
 
 from .rules import KirkConfig, card_value, events, first_leader
@@ -27,10 +28,7 @@ def hand_title(config: KirkConfig, hand_no: int) -> str:
 
 def names_text(config: KirkConfig, seats: Sequence[int]) -> str:
     """`Ann`, `Ann and Cat`, `Ann, Bob and Cat`."""
-    names = [config.players[seat] for seat in seats]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return seating_names([config.players[seat] for seat in seats])
 
 
 def worth(card: Card) -> str:

@@ -125,12 +125,12 @@ def test_a_lead_is_taken_game_by_game_and_deal_by_deal() -> None:
         games += [_game(3 * deal, ("A", "B", "B"), (base + 7, base, base + 2)),  # A leads by 6
                   _game(3 * deal + 1, ("B", "A", "B"), (base + 1, base + 3, base + 1)),  # by 2
                   _game(3 * deal + 2, ("B", "B", "A"), (base, base, base + 4))]  # by 4: a mean of 4 a deal
-    leads = {row.bot: row for row in paired_leads(games, lambda result: result.number // 3)}
+    leads = {row.bot: row for row in paired_leads((result.number // 3, result) for result in games)}
     assert (leads["A"].deals, leads["A"].lead, leads["A"].interval) == (5, 4.0, 0.0)
     assert (leads["B"].lead, leads["B"].interval) == (-4.0, 0.0)  # B's two seats against A's one
-    by_game = {row.bot: row for row in paired_leads(games, lambda result: result.number)}
+    by_game = {row.bot: row for row in paired_leads((result.number, result) for result in games)}
     assert by_game["A"].deals == 15 and by_game["A"].lead == 4.0 and by_game["A"].interval > 0.5
-    few = paired_leads(games[:6], lambda result: result.number // 3)
+    few = paired_leads((result.number // 3, result) for result in games[:6])
     assert all(row.deals == 2 and row.interval == float("inf") for row in few)
     assert "(too few)" in format_leads(few, "deal")
 
@@ -145,7 +145,7 @@ def test_the_arena_prints_each_bots_lead_per_deal(tmp_path, capsys) -> None:
     setup = ArenaSetup("1e", 3, ("greedy", "random", "random"), 4, duplicate=True)
     results = [play_game(setup, number) for number in range(9)]
     means = {row.bot: row.mean for row in standings(results)}
-    leads = {row.bot: row for row in paired_leads(results, lambda result: deal_of(setup, result.number))}
+    leads = {row.bot: row for row in paired_leads((deal_of(setup, result.number), result) for result in results)}
     assert leads["greedy"].deals == 3 and abs(leads["greedy"].lead - (means["greedy"] - means["random"])) < 1e-9
     line = next(line for line in out.splitlines() if line.startswith("greedy ") and "[" in line)
     assert f"{leads['greedy'].lead:+.2f}" in line and f"{leads['greedy'].low:+.2f}" in line

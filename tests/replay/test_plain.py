@@ -76,18 +76,19 @@ RENAMED = TrickRulings(deal="X2", tricks="X3", play="X4", winner="X5", score="X6
 def renamed(toy: Any) -> str:
     """A copy of the toy whose rule set states other ruling ids: the house must cite those, not the toy's."""
 
-    class Renamed(toy.rules.Toy):
-        id = "toy-renamed"
-        family = "renamed"
-        rulings = RENAMED
+    return _copy_of_toy(toy, "renamed", "The toy, its rulings renamed", toy.FAMILY.parts, rulings=RENAMED)
 
-        @classmethod
-        def configure(cls, players: Any, **given: Any) -> Any:
-            return dataclasses.replace(toy.rules.Toy.configure(players, **given), rules=cls.id)
 
-    register(Family(name="renamed", title="The toy, its rulings renamed", rule_sets=(Renamed,),
-                    package="toyfamily", parts=toy.FAMILY.parts))
-    return Renamed.id
+def _copy_of_toy(toy: Any, name: str, title: str, parts: Any, **stated: Any) -> str:
+    """A copy of the toy registered as family `name` with rule set `toy-<name>`, stating `stated` besides the
+    toy's, with `parts`; its id."""
+    def configure(cls: Any, players: Any, **given: Any) -> Any:
+        return dataclasses.replace(toy.rules.Toy.configure(players, **given), rules=cls.id)
+
+    copy = type(f"Toy_{name}", (toy.rules.Toy,), {"id": f"toy-{name}", "family": name,
+                                                    "configure": classmethod(configure), **stated})
+    register(Family(name=name, title=title, rule_sets=(copy,), package="toyfamily", parts=parts))
+    return copy.id
 
 
 HEAD = '[Rules "{rules}"]\n[Players "Ann Bob"]\n[Dealer "Ann"]\n[Result "{result}"]\n\n'
@@ -209,17 +210,7 @@ def test_a_family_that_declares_no_words_writes_only_headers_and_tricks(toy: Any
     part out has no deal lines, so one is refused at its word with the game's ruling (T3), and the same round
     without deal lines reads as before (docs/architecture.md's checklist: words.py for lines besides tricks)."""
     parts = {name: where for name, where in toy.FAMILY.parts.items() if name != "words"}
-
-    class Wordless(toy.rules.Toy):
-        id = "toy-wordless"
-        family = "wordless"
-
-        @classmethod
-        def configure(cls, players: Any, **given: Any) -> Any:
-            return dataclasses.replace(toy.rules.Toy.configure(players, **given), rules=cls.id)
-
-    register(Family(name="wordless", title="The toy without words", rule_sets=(Wordless,), package="toyfamily",
-                    parts=parts))
+    _copy_of_toy(toy, "wordless", "The toy without words", parts)
     game = simulate(rules="toy", seed=2)
     for rules, deal_lines in (("toy", ()), ("toy-wordless", ("item-not-allowed",))):
         text = write_game(record_from_game(game)).replace('[Rules "toy"]', f'[Rules "{rules}"]')

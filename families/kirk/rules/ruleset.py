@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from diamonds.core import AnyCard, Card
 from diamonds.core.family import EngineFunctions, EngineRules, MoveTextFunctions, PlayerFunctions
+from diamonds.core.seating import names_text
 from diamonds.core.trick import TrickRulings
 
 from . import engine, movetext, solver
@@ -61,8 +62,7 @@ class Kirk(EngineRules):
         """Why no hand follows (K8): the target reached, or the hands played (as the record's `tags` set them)."""
         if config.target is not None:
             reached = [config.players[seat] for seat, total in enumerate(state.totals) if total >= config.target]
-            names = reached[0] if len(reached) == 1 else f"{', '.join(reached[:-1])} and {reached[-1]}"
-            return (f"the game is over: {names} reached the target of {config.target} in hand {state.hand_no}, so "
+            return (f"the game is over: {names_text(reached)} reached the target of {config.target} in hand {state.hand_no}, so "
                     "no hand follows")
         hands = config.hands
         why = "as the Hands tag says" if "Hands" in tags else \
