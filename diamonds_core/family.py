@@ -251,7 +251,7 @@ class Rules:
         lists all of theirs; a move names its seat in a `seat` field."""
         if cls.to_move(state) != seat:
             return ()
-        return tuple(move for move in cls.legal_moves(state) if getattr(move, "seat", seat) == seat)
+        return tuple([move for move in cls.legal_moves(state) if getattr(move, "seat", seat) == seat])
 
     @classmethod
     def move_text(cls, state: Any, move: Any) -> str:

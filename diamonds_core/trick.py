@@ -63,6 +63,15 @@ class Deal:
 class PlayCard:
     card: AnyCard
 
+    @staticmethod
+    def of(card: AnyCard) -> PlayCard:
+        """The one `PlayCard` of each card, made on first use: a playout lists every card held at each decision,
+        and a move is a value, so one object per card serves every game (cards are interned: a few dozen)."""
+        found = _PLAY_CARD.get(card)
+        if found is None:
+            found = _PLAY_CARD[card] = PlayCard(card)
+        return found
+
     @property
     def kind(self) -> str:
         """What the move is, to generic layers (`diamonds.core.family.move_kind`)."""
@@ -70,6 +79,9 @@ class PlayCard:
 
     def __str__(self) -> str:
         return str(self.card)
+
+
+_PLAY_CARD: dict[AnyCard, PlayCard] = {}
 
 
 # --------------------------------------------------------------------------- events

@@ -165,7 +165,10 @@ def play_choices(card: AnyCard) -> tuple[PlayCard, ...]:
 
 def play_moves(hand: Collection[AnyCard], led: Suit | None) -> tuple[PlayCard, ...]:
     """B6, B7: every play of `hand` to a trick led in `led`, in `legal_moves`' order."""
-    return tuple(move for card in playable_in(hand, led) for move in play_choices(card))
+    moves: list[PlayCard] = []
+    for card in playable_in(hand, led):
+        moves += play_choices(card)
+    return tuple(moves)
 
 
 def legal_moves(state: BiddingState) -> tuple[Move, ...]:

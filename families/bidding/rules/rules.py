@@ -12,6 +12,7 @@ from . import engine, movetext, player, visibility
 from .config import RULES_ID, BiddingConfig
 from .errors import MissingChoice
 from .fast import BiddingTable
+from .moves import Move
 from .state import BiddingState
 
 __all__ = ["Bidding"]
@@ -34,6 +35,12 @@ class Bidding(EngineRules):
     player_module: ClassVar[PlayerFunctions] = player
     movetext_module: ClassVar[MoveTextFunctions] = movetext
     visibility_module: ClassVar[VisibilityFunctions | None] = visibility
+
+    @classmethod
+    def moves_of(cls, state: BiddingState, seat: int) -> tuple[Move, ...]:
+        """One seat's legal moves: every decision is the one seat's whose turn it is (B3-B6), so none is
+        filtered by seat."""
+        return engine.legal_moves(state) if state.to_move == seat else ()
 
     @classmethod
     def configure(cls, players: Iterable[str], *, variants: Iterable[str] = (), dealer: str | int | None = None,

@@ -147,7 +147,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         assert state.pass_count is not None
         seat = state.to_move  # R6: passes are made at once; the engine takes them in seat order (docs/engine.md)
         assert seat is not None
-        return tuple(PassCards(seat, cards) for cards in combinations(state.hand(seat), state.pass_count))
+        return tuple([PassCards(seat, cards) for cards in combinations(state.hand(seat), state.pass_count)])
     return ()
 
 
@@ -155,7 +155,13 @@ def playable_cards(state: State) -> tuple[Card, ...]:
     """R8: the led suit if the player holds one, else anything."""
     seat = state.to_move
     assert seat is not None
-    return follow_suit(state.hand(seat), state.trick)
+    hand, trick = state.hands[seat], state.trick
+    if trick:  # the suit led's cards, sorted: fewer to sort than the hand (follow_suit on the hand sorted first)
+        led = trick[0][1].suit
+        following = [card for card in hand if card.suit is led]
+        if following:
+            return sort_cards(following)
+    return sort_cards(hand)
 
 
 def follow_suit(hand: Sequence[Card], trick: Sequence[tuple[int, Card]]) -> tuple[Card, ...]:
@@ -163,7 +169,7 @@ def follow_suit(hand: Sequence[Card], trick: Sequence[tuple[int, Card]]) -> tupl
     hand = tuple(hand)
     if trick:
         led = trick[0][1].suit
-        following = tuple(card for card in hand if card.suit is led)
+        following = tuple([card for card in hand if card.suit is led])
         if following:
             return following
     return hand

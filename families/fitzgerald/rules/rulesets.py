@@ -86,7 +86,7 @@ class Fitzgerald(EngineRules):
         if state.to_move != seat:
             return ()
         if state.phase is Phase.PASSING and state.pass_count is not None:
-            return tuple(PassCards(seat, cards) for cards in combinations(state.hand(seat), state.pass_count))
+            return tuple([PassCards(seat, cards) for cards in combinations(state.hand(seat), state.pass_count)])
         return engine.legal_moves(state)
 
 

@@ -73,7 +73,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     seat = state.to_move
     if seat is None:
         return ()
-    return tuple(PlayCard(card) for card in state.hand(seat))
+    return tuple(map(PlayCard.of, state.hand(seat)))  # each card's one move (moves are values)
 
 
 def random_deal(config: KirkConfig, rng: random.Random) -> Deal:
