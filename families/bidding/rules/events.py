@@ -1,6 +1,10 @@
 """Events of the bidding game: what each move caused, in the order it happened.
 
 Seats are indices into the configuration's players; names are a view's job.
+
+The events made per card (`CardPlayed`, `TrickWon`) write their `__init__` out, one `object.__setattr__` a
+field: compiled by mypyc, that sets the fields natively, about twenty times as fast as the `__init__` that
+`dataclasses` makes for a frozen class; in the pure build it is the same code (docs/build.md).
 """
 
 from __future__ import annotations
@@ -56,7 +60,7 @@ class FinalBidMade:
     change: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False, slots=True)
 class CardPlayed(CardPlayedEvent):
     """B6/B7: one play.
 
@@ -74,6 +78,24 @@ class CardPlayed(CardPlayedEvent):
     suit: Suit
     followed: bool
 
+    def __init__(
+        self,
+        seat: int,
+        card: AnyCard,
+        trick_no: int,
+        leads: bool,
+        high: bool | None,
+        suit: Suit,
+        followed: bool,
+    ) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "trick_no", trick_no)
+        object.__setattr__(self, "leads", leads)
+        object.__setattr__(self, "high", high)
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "followed", followed)
+
 
 class WinReason(enum.Enum):
     """B8: why the trick's winning card won."""
@@ -86,13 +108,20 @@ class WinReason(enum.Enum):
         return f"WinReason.{self.name}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False, slots=True)
 class TrickWon(TrickWonEvent):
     trick_no: int
     winner: int  # the seat
     card: AnyCard  # the winning card
     cards: tuple[AnyCard, ...]  # the trick's cards in play order
     why: WinReason
+
+    def __init__(self, trick_no: int, winner: int, card: AnyCard, cards: tuple[AnyCard, ...], why: WinReason) -> None:
+        object.__setattr__(self, "trick_no", trick_no)
+        object.__setattr__(self, "winner", winner)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "why", why)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,11 @@
 
 `str(move)` is the move's DGN wording without the player's id
 (`bid 3`, `take 9H point QS`, `final 4`, `AH-`, `JoS+`).
+
+The calls, listed by the dozen at each decision (`Bid`, `TakeFromKitty`, `FinalBid`), write their `__init__`
+out, one `object.__setattr__` a field: compiled by mypyc, that sets the fields natively, about twenty times as
+fast as the `__init__` that `dataclasses` makes for a frozen class; in the pure build it is the same code
+(docs/build.md).
 """
 
 from __future__ import annotations
@@ -35,12 +40,16 @@ class Deal:
         return " / ".join(format_cards(hand) for hand in self.hands) + f" kitty {format_cards(self.kitty)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False, slots=True)
 class Bid:
     """B3: `seat` bids `amount` tricks."""
 
     seat: int
     amount: int
+
+    def __init__(self, seat: int, amount: int) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "amount", amount)
 
     @property
     def kind(self) -> str:
@@ -51,13 +60,18 @@ class Bid:
         return f"bid {self.amount}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False, slots=True)
 class TakeFromKitty:
     """B4: `seat` takes `card` from the kitty, then lays `point` (possibly the same card) as its point card."""
 
     seat: int
     card: AnyCard
     point: AnyCard
+
+    def __init__(self, seat: int, card: AnyCard, point: AnyCard) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "point", point)
 
     @property
     def kind(self) -> str:
@@ -68,12 +82,16 @@ class TakeFromKitty:
         return f"take {self.card} point {self.point}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False, slots=True)
 class FinalBid:
     """B5: `seat`'s final bid (its bid, one more, or one less)."""
 
     seat: int
     amount: int
+
+    def __init__(self, seat: int, amount: int) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "amount", amount)
 
     @property
     def kind(self) -> str:

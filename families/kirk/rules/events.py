@@ -3,6 +3,11 @@
 The engine returns these from every move so that a replay can narrate each
 step and an export can record it without re-deriving the rules. Seats are
 indices into `KirkConfig.players` (each player is their own side, K1).
+
+The events made per card (`CardPlayed`, `TieBroken`, `TrickWon`) write their `__init__` out, one
+`object.__setattr__` a field: compiled by mypyc, that sets the fields natively, about twenty times as fast as
+the `__init__` that `dataclasses` makes for a frozen class; in the pure build it is the same code
+(docs/build.md).
 """
 
 from __future__ import annotations
@@ -86,7 +91,7 @@ class CardsDealt(HandDealtEvent):
     hands: tuple[tuple[Card, ...], ...]  # per seat, in display order
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False, slots=True)
 class CardPlayed(CardPlayedEvent):
     seat: int
     card: Card
@@ -94,8 +99,15 @@ class CardPlayed(CardPlayedEvent):
     leads: bool
     value: int  # K3
 
+    def __init__(self, seat: int, card: Card, trick_no: int, leads: bool, value: int) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "trick_no", trick_no)
+        object.__setattr__(self, "leads", leads)
+        object.__setattr__(self, "value", value)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, init=False, slots=True)
 class TieBroken:
     """Several players played the highest value; how their piles decided it (K5). Before `TrickWon`."""
 
@@ -106,8 +118,24 @@ class TieBroken:
     depth: int
     steps: tuple[TieStep, ...]
 
+    def __init__(
+        self,
+        trick_no: int,
+        winner: int,
+        tied: tuple[int, ...],
+        decided_by: DecidedBy,
+        depth: int,
+        steps: tuple[TieStep, ...],
+    ) -> None:
+        object.__setattr__(self, "trick_no", trick_no)
+        object.__setattr__(self, "winner", winner)
+        object.__setattr__(self, "tied", tied)
+        object.__setattr__(self, "decided_by", decided_by)
+        object.__setattr__(self, "depth", depth)
+        object.__setattr__(self, "steps", steps)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, init=False, slots=True)
 class TrickWon(TrickWonEvent):
     """The trick's cards (in play order) go on top of the winner's scoring pile (K6)."""
 
@@ -118,6 +146,24 @@ class TrickWon(TrickWonEvent):
     tied: tuple[int, ...]  # the seats that played the highest value (just the winner without a tie)
     decided_by: DecidedBy
     depth: int  # see `TieBreak.depth`
+
+    def __init__(
+        self,
+        trick_no: int,
+        winner: int,
+        card: Card,
+        cards: tuple[Card, ...],
+        tied: tuple[int, ...],
+        decided_by: DecidedBy,
+        depth: int,
+    ) -> None:
+        object.__setattr__(self, "trick_no", trick_no)
+        object.__setattr__(self, "winner", winner)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "tied", tied)
+        object.__setattr__(self, "decided_by", decided_by)
+        object.__setattr__(self, "depth", depth)
 
 
 @dataclass(frozen=True, slots=True)
