@@ -227,10 +227,18 @@ def sort_cards(cards: Iterable[_C]) -> tuple[_C, ...]:
     return tuple(sorted(cards, key=_SORT_KEY.__getitem__))
 
 
-#: Every card's `sort_key`, made once: cards are interned and hash by identity, so a sort's key is one
-#: C-level lookup per card (a replay that keeps events sorts every hand it deals, passes and shows).
-_SORT_KEY: dict[AnyCard, tuple[int, int]] = {card: card.sort_key for card in _CARDS.values()}
-_SORT_KEY[JOKER] = JOKER.sort_key
+def _order(key: tuple[int, int]) -> int:
+    """A `sort_key` as one int in the same order (ranks are below 1024): ints compare faster than tuples."""
+    suit, rank = key
+    assert 0 <= rank < 1024, key
+    return suit * 1024 + rank
+
+
+#: Every card's `sort_key` as an int (`_order`), made once: cards are interned and hash by identity, so a
+#: sort's key is one C-level lookup per card (a replay that keeps events sorts every hand it deals, passes and
+#: shows, and a playout every hand it lists the moves of).
+_SORT_KEY: dict[AnyCard, int] = {card: _order(card.sort_key) for card in _CARDS.values()}
+_SORT_KEY[JOKER] = _order(JOKER.sort_key)
 
 
 #: Every card's text (`str(card)`), the Joker's too: cards hash by identity, so a card's text is one C-level look-up.

@@ -113,7 +113,7 @@ class BiddingTable(SnapshotTable[BiddingState, Event, BiddingConfig]):
                 hand_no=self.hand_no,
                 dealer=self.dealer,
                 scores=self.scores,
-                hands=tuple(frozenset(hand) for hand in self.hands),
+                hands=tuple([frozenset(hand) for hand in self.hands]),
                 kitty=self.kitty,
                 bids=tuple(self.bids),
                 taken=tuple(self.taken),
@@ -211,7 +211,7 @@ class BiddingTable(SnapshotTable[BiddingState, Event, BiddingConfig]):
         self.snapshot = None
         hand.add(card)
         hand.discard(point)
-        self.kitty = tuple(c for c in self.kitty if c is not card)
+        self.kitty = tuple([c for c in self.kitty if c is not card])
         self.taken[seat] = card
         self.point_cards[seat] = point
         if None not in self.point_cards:
@@ -309,7 +309,7 @@ class BiddingTable(SnapshotTable[BiddingState, Event, BiddingConfig]):
             won, why = trick_winner(trick)
             winner = trick[won].seat
             if events is not None:
-                events.append(TrickWon(self.trick_no, winner, trick[won].card, tuple(p.card for p in trick), why))
+                events.append(TrickWon(self.trick_no, winner, trick[won].card, tuple([p.card for p in trick]), why))
             tricks_won[winner] += 1
             trick.clear()
             count = 0

@@ -142,7 +142,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         assert pending is not None
         return tuple(victim_moves(state.config, pending))
     if phase is _PASS_COUNT:
-        return tuple(ChoosePassCount(n) for n in PASS_COUNTS)
+        return tuple([ChoosePassCount(n) for n in PASS_COUNTS])
     if phase is _PASSING:
         assert state.pass_count is not None
         seat = state.to_move  # R6: passes are made at once; the engine takes them in seat order (docs/engine.md)
@@ -542,7 +542,7 @@ class Table:
             row[card.suit.index] += 1
         self.tricks_won[winner] += 1
         if self.events is not None:
-            self.events.append(TrickWon(self.trick_no, winner, best, led, tuple(c for _, c in trick)))
+            self.events.append(TrickWon(self.trick_no, winner, best, led, tuple([c for _, c in trick])))
         self.leader = winner
         self.trick = []
         if self.suit_action(winner, side, led, _TRICK_WON, _AFTER_TRICK):

@@ -80,11 +80,11 @@ class KirkTable(SnapshotTable[State, Event, KirkConfig]):
                 phase=self.phase,
                 hand_no=self.hand_no,
                 dealer=self.dealer,
-                hands=tuple(frozenset(hand) for hand in self.hands),
+                hands=tuple([frozenset(hand) for hand in self.hands]),
                 trick_no=self.trick_no,
                 leader=self.leader,
                 trick=tuple(self.trick),
-                piles=tuple(tuple(pile) for pile in self.piles),
+                piles=tuple([tuple(pile) for pile in self.piles]),
                 totals=self.totals,
             )
         return self.snapshot
