@@ -24,9 +24,8 @@ and whose configuration (a `Seating`) says `deck`, `hand_size`, `tricks_per_hand
 and `rounds`, and whose state says `round_no`, `dealer`, `trick` ((seat, card) in play order) and
 `totals` (per seat, the rounds scored). Standard library and the rest of diamonds.core only.
 
-The events made per card (`CardPlayed`, `TrickWon`) write their `__init__` out, one `object.__setattr__` a
-field: compiled by mypyc, that sets the fields natively, about twenty times as fast as the `__init__` that
-`dataclasses` makes for a frozen class; in the pure build it is the same code (docs/build.md).
+The events made per card (`CardPlayed`, `TrickWon`) write their `__init__` out: compiled, they are native
+(docs/build.md, the written `__init__`).
 """
 
 from __future__ import annotations

@@ -2,9 +2,8 @@
 
 Seats are indices into the configuration's players; names are a view's job.
 
-The events made per card (`CardPlayed`, `TrickWon`) write their `__init__` out, one `object.__setattr__` a
-field: compiled by mypyc, that sets the fields natively, about twenty times as fast as the `__init__` that
-`dataclasses` makes for a frozen class; in the pure build it is the same code (docs/build.md).
+The events made per card (`CardPlayed`, `TrickWon`) write their `__init__` out: compiled, they are native
+(docs/build.md, the written `__init__`).
 """
 
 from __future__ import annotations

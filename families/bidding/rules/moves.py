@@ -10,9 +10,7 @@
 (`bid 3`, `take 9H point QS`, `final 4`, `AH-`, `JoS+`).
 
 The calls, listed by the dozen at each decision (`Bid`, `TakeFromKitty`, `FinalBid`), write their `__init__`
-out, one `object.__setattr__` a field: compiled by mypyc, that sets the fields natively, about twenty times as
-fast as the `__init__` that `dataclasses` makes for a frozen class; in the pure build it is the same code
-(docs/build.md).
+out: compiled, they are native (docs/build.md, the written `__init__`).
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
 """The state of a bidding game between two moves: one frozen value.
 
 `BiddingState`, made after every move of a game that keeps its history, and `Played`, made per card, write their
-`__init__` out, one `object.__setattr__` a field: compiled by mypyc, that sets the fields natively, about twenty
-times as fast as the `__init__` that `dataclasses` makes for a frozen class; in the pure build it is the same
-code (docs/build.md).
+`__init__` out: compiled, they are native (docs/build.md, the written `__init__`).
 """
 
 from __future__ import annotations

@@ -5,9 +5,7 @@ step and an export can record it, without either re-deriving the rules.
 Seats and sides are indices (see `GameConfig`); names are the renderer's job.
 
 The events made per card or per Suit Action (`Area`, `CardsPassed`, `CardPlayed`, `SuitAction`, `TrickWon`)
-write their `__init__` out, one `object.__setattr__` a field: compiled by mypyc, that sets the fields natively,
-about twenty times as fast as the `__init__` that `dataclasses` makes for a frozen class; in the pure build it
-is the same code (docs/build.md).
+write their `__init__` out: compiled, they are native (docs/build.md, the written `__init__`).
 """
 
 from __future__ import annotations

@@ -15,9 +15,8 @@ The cards a move names are typed `AnyCard`, as Kirk's are: a move may name any c
 Joker, `AC`); the rules refuse those of no deck of this game (R5). (Compiled by mypyc, a field typed `Card`
 would refuse the Joker with a bare TypeError where the pure build lets the rules refuse it.)
 
-`PassCards`, listed by the hundred at a passing decision, writes its `__init__` out, one `object.__setattr__` a
-field: compiled by mypyc, that sets the fields natively, about twenty times as fast as the `__init__` that
-`dataclasses` makes for a frozen class; in the pure build it is the same code (docs/build.md).
+`PassCards`, listed by the hundred at a passing decision, writes its `__init__` out: compiled, it is native
+(docs/build.md, the written `__init__`).
 """
 
 from __future__ import annotations

@@ -4,10 +4,8 @@ The engine returns these from every move so that a replay can narrate each
 step and an export can record it without re-deriving the rules. Seats are
 indices into `KirkConfig.players` (each player is their own side, K1).
 
-The events made per card (`CardPlayed`, `TieBroken`, `TrickWon`) write their `__init__` out, one
-`object.__setattr__` a field: compiled by mypyc, that sets the fields natively, about twenty times as fast as
-the `__init__` that `dataclasses` makes for a frozen class; in the pure build it is the same code
-(docs/build.md).
+The events made per card (`CardPlayed`, `TieBroken`, `TrickWon`) write their `__init__` out: compiled, they are
+native (docs/build.md, the written `__init__`).
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
 """The state of a game of Kirk's Diamonds between two moves: one frozen value.
 
-`State`, made after every move of a game that keeps its history, writes its `__init__` out, one
-`object.__setattr__` a field: compiled by mypyc, that sets the fields natively, about twenty times as fast as
-the `__init__` that `dataclasses` makes for a frozen class; in the pure build it is the same code
-(docs/build.md).
+`State`, made after every move of a game that keeps its history, writes its `__init__` out: compiled, it is
+native (docs/build.md, the written `__init__`).
 """
 
 from __future__ import annotations
