@@ -40,6 +40,10 @@ class Suit(enum.Enum):
 
     index: int  # position in D, H, S, C: a plain attribute, read in hot loops (set below, after the class)
 
+    #: A member is equal only to itself, so it hashes by identity, in C: `Enum`'s own hash of the name is
+    #: Python code, run at every lookup of a set or dict keyed by suit (a determinisation's voids, say).
+    __hash__ = object.__hash__
+
     @property
     def letter(self) -> str:
         return str(self.value)

@@ -61,6 +61,14 @@ class BiddingConfig(Seating):
                    side_of=side_of)
 
     def turn_order(self, dealer: int) -> tuple[int, ...]:
-        """B3: from the dealer's left round to the dealer, who is last."""
+        """B3: from the dealer's left round to the dealer, who is last (made once per table size and dealer: every
+        look at whose call is due reads it)."""
         n = len(self.players)
-        return tuple((dealer + step) % n for step in range(1, n + 1))
+        found = _TURN_ORDERS.get((n, dealer))
+        if found is None:
+            found = _TURN_ORDERS[n, dealer] = tuple([(dealer + step) % n for step in range(1, n + 1)])
+        return found
+
+
+#: `turn_order` by (players, dealer).
+_TURN_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}

@@ -285,7 +285,7 @@ def game_ends(scores: Sequence[int]) -> bool:
 def standings_of(scores: Sequence[int]) -> tuple[BiddingResult, ...]:
     """B10: the highest total wins; players tied on it share the win."""
     best = max(scores)
-    return tuple(BiddingResult(seat, score, score == best) for seat, score in enumerate(scores))
+    return tuple([BiddingResult(seat, score, score == best) for seat, score in enumerate(scores)])
 
 
 def standings(state: BiddingState) -> tuple[BiddingResult, ...]:

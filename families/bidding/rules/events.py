@@ -158,9 +158,14 @@ class HandScored:
         return tuple(s.total for s in self.seats)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False, slots=True)
 class BiddingResult(SideResult):
     """A seat's result: `side` is the seat, `score` its total (may be negative)."""
+
+    def __init__(self, side: int, score: int, winner: bool) -> None:
+        object.__setattr__(self, "side", side)
+        object.__setattr__(self, "score", score)
+        object.__setattr__(self, "winner", winner)
 
 
 @dataclass(frozen=True, slots=True)

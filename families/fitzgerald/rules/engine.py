@@ -662,7 +662,7 @@ class Table:
         points = 1 if victim != side and self.showroom[victim] > 0 else 0
         self.showroom[victim] -= points
         self.showroom[side] += points
-        self.thief = self.config.left_of(holder)
+        self.thief = (holder + 1) % len(self.names)  # R13: to the left (the configuration's `left_of`)
         if self.events is not None:
             self.events.append(SuitAction(
                 actor, side, _CLUBS, reason, Area(_SHOWROOM, victim), Area(_SHOWROOM, side),
@@ -760,11 +760,11 @@ def results_of(config: GameConfig, showroom: list[int] | tuple[int, ...],
     scores = [side_score(v, s) for v, s in zip(vault, showroom)]
     best = max(scores)
     best_vault = max(v for v, s in zip(vault, scores) if s == best)
-    return tuple(
+    return tuple([
         FitzgeraldResult(side, scores[side], scores[side] == best and vault[side] == best_vault,
                    vault=vault[side], showroom=showroom[side])
-        for side in range(config.side_count)
-    )
+        for side in range(len(config.sides))
+    ])
 
 
 def results(state: State) -> tuple[FitzgeraldResult, ...]:

@@ -28,6 +28,8 @@ class AreaKind(enum.Enum):
     SHOWROOM = "showroom"
     VAULT = "vault"
 
+    __hash__ = object.__hash__  # by identity, in C (as `Suit`): an export looks each one up by kind
+
 
 @dataclass(frozen=True, init=False, slots=True)
 class Area:
@@ -51,6 +53,8 @@ class Reason(enum.Enum):
     TRICK_WON = "trick won"  # R10
     SUIT_MAJORITY = "suit majority"  # R16
     NO_TRICKS = "no tricks"  # R17
+
+    __hash__ = object.__hash__  # by identity, in C (as `Suit`): an export looks each one up by reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,12 +184,19 @@ class RoundEnded:
     majority: tuple[int | None, int | None, int | None, int | None]  # side per suit, None on a tie
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False, slots=True)
 class FitzgeraldResult(SideResult):
     """R18: a side's score, with what it came from (Vault and Showroom)."""
 
     vault: int
     showroom: int
+
+    def __init__(self, side: int, score: int, winner: bool, vault: int, showroom: int) -> None:
+        object.__setattr__(self, "side", side)
+        object.__setattr__(self, "score", score)
+        object.__setattr__(self, "winner", winner)
+        object.__setattr__(self, "vault", vault)
+        object.__setattr__(self, "showroom", showroom)
 
 
 @dataclass(frozen=True, slots=True)

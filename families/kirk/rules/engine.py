@@ -62,7 +62,7 @@ def _before_deal(config: KirkConfig, hand_no: int, totals: tuple[int, ...]) -> S
 def standings(state: State) -> tuple[KirkResult, ...]:
     """K8: the totals now; the highest total wins, and players tied on it share the win."""
     best = max(state.totals)
-    return tuple(KirkResult(seat, total, total == best) for seat, total in enumerate(state.totals))
+    return tuple([KirkResult(seat, total, total == best) for seat, total in enumerate(state.totals)])
 
 
 # --------------------------------------------------------------------------- legal and random moves

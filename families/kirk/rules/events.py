@@ -72,9 +72,14 @@ class TieBreak:
     steps: tuple[TieStep, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False, slots=True)
 class KirkResult(SideResult):
     """A player's result: `side` is the seat, `score` the total so far (K7), `winner` the highest total (K8)."""
+
+    def __init__(self, side: int, score: int, winner: bool) -> None:
+        object.__setattr__(self, "side", side)
+        object.__setattr__(self, "score", score)
+        object.__setattr__(self, "winner", winner)
 
 
 @dataclass(frozen=True, slots=True)
