@@ -29,13 +29,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # module in it. Modules named in PURE stay Python even when compiled (why: docs/build.md).
 GROUPS = {
     "diamonds": ["diamonds/core", "diamonds/notation/fastpath.py", "diamonds/replay/validate.py",
-                 "diamonds/replay/trickgame.py", "diamonds/replay/tables.py"],
+                 "diamonds/replay/trickgame.py", "diamonds/replay/tables.py", "diamonds/replay/export.py"],
     # Each game's rules, its bot (rollouts and redraws), its replayer (the replay every command runs; Kirk's game
     # has none of its own: the house's replayer of a plain trick game, compiled above, hands its rounds to its
-    # compiled table) and its rows of the analysis tables (`stats`, `convert --to parquet`).
+    # compiled table), its rows of the analysis tables (`stats`, `convert --to parquet`) and its JSON document
+    # (`convert --to json`, with the house's walk of the events in diamonds/replay/export.py).
     **{f"diamonds_{name}": [f"diamonds/families/{name}/rules", f"diamonds/families/{name}/bot.py",
                             *([f"diamonds/families/{name}/bridge.py"] if name != "kirk" else []),
-                            f"diamonds/families/{name}/tables.py"]
+                            f"diamonds/families/{name}/tables.py", f"diamonds/families/{name}/export.py"]
        for name in ("fitzgerald", "kirk", "bidding")},
 }
 # The C compiler's optimisation (-O1) and debug info (-g0): mypyc's defaults (-O3 -g1) took 2.3 times the CPU to

@@ -366,7 +366,7 @@ def test_a_bad_card_in_the_compact_form_names_its_json_path(capsys: pytest.Captu
 def test_the_encoder_writes_the_same_text_with_or_without_orjson(monkeypatch: pytest.MonkeyPatch) -> None:
     if not jsonfast.FAST:
         pytest.skip("orjson (the `fast` extra) is not installed: only the standard library path runs")
-    docs = [game_to_dict(simulated(family), compact=compact) for family in FAMILY_NAMES for compact in (0, 1)]
+    docs = [game_to_dict(simulated(family), compact=compact) for family in FAMILY_NAMES for compact in (False, True)]
     docs.append({"text": "Köln ♦ \u2028 \"q\" \\ \x00", "big": 2**63 - 1, "nested": [[], {}, None, True]})
     fast = [jsonfast.dumps(doc) for doc in docs]
     monkeypatch.setattr(jsonfast, "orjson", None)

@@ -4,8 +4,8 @@ The engine returns these from every move so that a replay can narrate each
 step and an export can record it without re-deriving the rules. Seats are
 indices into `KirkConfig.players` (each player is their own side, K1).
 
-The events made per card (`CardPlayed`, `TieBroken`, `TrickWon`) write their `__init__` out: compiled, they are
-native (docs/build.md, the written `__init__`).
+The events made per card or trick (`CardPlayed`, `TieBroken`, `TrickWon`, and the `TieBreak` and `TieStep`
+they hold) write their `__init__` out: compiled, they are native (docs/build.md, the written `__init__`).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ class DecidedBy(enum.Enum):
     FIRST_PLAYED = "first played"  # no tied player had a card left: the first of them to play wins
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False, slots=True)
 class TieStep:
     """One step of a tie-break (K5): the cards at one depth of the tied players' piles.
 
@@ -47,6 +47,20 @@ class TieStep:
     outvalued: tuple[int, ...]
     remaining: tuple[int, ...]
 
+    def __init__(
+        self,
+        depth: int,
+        revealed: tuple[tuple[int, Card], ...],
+        no_card: tuple[int, ...],
+        outvalued: tuple[int, ...],
+        remaining: tuple[int, ...],
+    ) -> None:
+        object.__setattr__(self, "depth", depth)
+        object.__setattr__(self, "revealed", revealed)
+        object.__setattr__(self, "no_card", no_card)
+        object.__setattr__(self, "outvalued", outvalued)
+        object.__setattr__(self, "remaining", remaining)
+
     @property
     def dropped(self) -> tuple[int, ...]:
         """Who dropped out at this step (nobody when no one had a card at this depth)."""
@@ -55,7 +69,7 @@ class TieStep:
         return self.no_card + self.outvalued
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False, slots=True)
 class TieBreak:
     """How a trick was decided (K5): `trick_winner`'s record.
 
@@ -70,6 +84,20 @@ class TieBreak:
     decided_by: DecidedBy
     depth: int
     steps: tuple[TieStep, ...]
+
+    def __init__(
+        self,
+        winner: int,
+        tied: tuple[int, ...],
+        decided_by: DecidedBy,
+        depth: int,
+        steps: tuple[TieStep, ...],
+    ) -> None:
+        object.__setattr__(self, "winner", winner)
+        object.__setattr__(self, "tied", tied)
+        object.__setattr__(self, "decided_by", decided_by)
+        object.__setattr__(self, "depth", depth)
+        object.__setattr__(self, "steps", steps)
 
 
 @dataclass(frozen=True, init=False, slots=True)

@@ -52,7 +52,7 @@ def trick_winner(plays: Sequence[tuple[int, Card]], piles: Sequence[Sequence[Car
     """
     values = [card_value(card) for _, card in plays]
     best = max(values)
-    tied = tuple(seat for (seat, _), value in zip(plays, values) if value == best)
+    tied = tuple([seat for (seat, _), value in zip(plays, values) if value == best])
     if len(tied) == 1:
         return tied[0], TieBreak(tied[0], tied, DecidedBy.HIGHEST, 0, ())
     still = tied
@@ -60,17 +60,17 @@ def trick_winner(plays: Sequence[tuple[int, Card]], piles: Sequence[Sequence[Car
     depth = 0
     while True:
         depth += 1
-        with_card = tuple(seat for seat in still if len(piles[seat]) >= depth)
+        with_card = tuple([seat for seat in still if len(piles[seat]) >= depth])
         if not with_card:
             # Nobody still tied has a card at this depth: the first of them to play wins.
             steps.append(TieStep(depth, (), still, (), still))
             winner = still[0]  # `still` keeps play order
             return winner, TieBreak(winner, tied, DecidedBy.FIRST_PLAYED, depth, tuple(steps))
-        no_card = tuple(seat for seat in still if seat not in with_card)
-        revealed = tuple((seat, piles[seat][-depth]) for seat in with_card)
-        top = max(card_value(card) for _, card in revealed)
-        remaining = tuple(seat for seat, card in revealed if card_value(card) == top)
-        outvalued = tuple(seat for seat, card in revealed if card_value(card) < top)
+        no_card = tuple([seat for seat in still if seat not in with_card])
+        revealed = tuple([(seat, piles[seat][-depth]) for seat in with_card])
+        top = max([card_value(card) for _, card in revealed])
+        remaining = tuple([seat for seat, card in revealed if card_value(card) == top])
+        outvalued = tuple([seat for seat, card in revealed if card_value(card) < top])
         steps.append(TieStep(depth, revealed, no_card, outvalued, remaining))
         if len(remaining) == 1:
             winner = remaining[0]
