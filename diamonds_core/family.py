@@ -186,6 +186,10 @@ class Rules:
     #: then reads each such text once a process and reuses the move. A rule set whose words mean more than
     #: that (a move that depends on the state it is read in) says False, and every text is read afresh.
     words_read_alike: ClassVar[bool] = True
+    #: Whether several seats ever decide at once (Fitzgerald's passes, R6): then `legal_moves` lists all of their
+    #: moves and `moves_of` keeps one seat's. A rule set whose every decision is one seat's says False, and
+    #: `moves_of` is its legal moves as they are (a playout asks at every decision).
+    decides_at_once: ClassVar[bool] = True
 
     @classmethod
     def configure(cls, players: Iterable[str], *, variants: Iterable[str] = (), dealer: str | int | None = None,
@@ -251,7 +255,10 @@ class Rules:
         lists all of theirs; a move names its seat in a `seat` field."""
         if cls.to_move(state) != seat:
             return ()
-        return tuple([move for move in cls.legal_moves(state) if getattr(move, "seat", seat) == seat])
+        moves = cls.legal_moves(state)
+        if not cls.decides_at_once:
+            return moves
+        return tuple([move for move in moves if getattr(move, "seat", seat) == seat])
 
     @classmethod
     def move_text(cls, state: Any, move: Any) -> str:

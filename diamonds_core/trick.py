@@ -69,7 +69,7 @@ class PlayCard:
     @staticmethod
     def of(card: AnyCard) -> PlayCard:
         """The one `PlayCard` of each card, made on first use: a playout lists every card held at each decision,
-        and a move is a value, so one object per card serves every game (cards are interned: a few dozen)."""
+        and a move is a value, so one object per card serves every game (cards are interned: a hundred or so)."""
         found = _PLAY_CARD.get(card)
         if found is None:
             found = _PLAY_CARD[card] = PlayCard(card)

@@ -127,3 +127,28 @@ def test_a_pass_out_of_seat_order_is_not_legal_and_push_refuses_it() -> None:
         pos.push(move)
     assert info.value.rule == "R6" and info.value.player == "Cat"
     assert {getattr(m, "seat", None) for m in pos.legal_moves} == {1}
+
+
+@pytest.mark.parametrize(("rules", "players"), SIMULATED)
+def test_one_seats_moves_are_its_legal_moves_and_a_one_seat_game_keeps_its_promise(rules: str, players: int) -> None:
+    """`moves_of(state, seat)` is the legal moves naming that seat (or no seat) at every decision of a random
+    game, and nobody else's; a rule set that says no seats decide at once (`decides_at_once = False`, which
+    skips that filter) lists no move naming another seat."""
+    rng = random.Random(5)
+    pos = diamonds.Position(rules, [f"P{seat}" for seat in range(players)], dealer=0)
+    rule_set, decisions = pos.rule_set, 0
+    while not pos.is_over:
+        if pos.is_chance:
+            pos.deal(rng)
+            continue
+        state, seat = pos.state, pos.to_move_seat
+        assert seat is not None
+        everyone = rule_set.legal_moves(state)
+        mine = [move for move in everyone if getattr(move, "seat", seat) == seat]
+        assert list(rule_set.moves_of(state, seat)) == mine
+        assert not any(rule_set.moves_of(state, other) for other in range(players) if other != seat)
+        if not rule_set.decides_at_once:
+            assert list(everyone) == mine, (pos.label, pos.to_move)
+        decisions += 1
+        pos.push(rng.choice(pos.legal_moves))
+    assert decisions > 0

@@ -12,7 +12,6 @@ from . import engine, movetext, player, visibility
 from .config import RULES_ID, BiddingConfig
 from .errors import MissingChoice
 from .fast import BiddingTable
-from .moves import Move
 from .state import BiddingState
 
 __all__ = ["Bidding"]
@@ -30,17 +29,12 @@ class Bidding(EngineRules):
     option_tags = ()
     rounds_word = "hand"
     seats_rule = "B1"
+    decides_at_once = False  # B3-B6: every call and card is the one seat's whose turn it is
 
     engine_module: ClassVar[EngineFunctions] = engine
     player_module: ClassVar[PlayerFunctions] = player
     movetext_module: ClassVar[MoveTextFunctions] = movetext
     visibility_module: ClassVar[VisibilityFunctions | None] = visibility
-
-    @classmethod
-    def moves_of(cls, state: BiddingState, seat: int) -> tuple[Move, ...]:
-        """One seat's legal moves: every decision is the one seat's whose turn it is (B3-B6), so none is
-        filtered by seat."""
-        return engine.legal_moves(state) if state.to_move == seat else ()
 
     @classmethod
     def configure(cls, players: Iterable[str], *, variants: Iterable[str] = (), dealer: str | int | None = None,

@@ -13,7 +13,6 @@ from diamonds.core.trick import TrickRulings
 from . import engine, movetext, solver
 from .config import KirkConfig, configure
 from .fast import KirkTable
-from .moves import Move
 from .rules import first_leader, trick_winner
 from .state import Phase, State
 
@@ -38,15 +37,12 @@ class Kirk(EngineRules):
                                                    score="K7", length="K8")
     #: K4: any card held may be played, so a card of another suit shows no void.
     follows_suit: ClassVar[bool] = False
+    #: K4: one seat plays at a time.
+    decides_at_once: ClassVar[bool] = False
 
     engine_module: ClassVar[EngineFunctions] = engine
     player_module: ClassVar[PlayerFunctions] = engine  # random_move
     movetext_module: ClassVar[MoveTextFunctions] = movetext
-
-    @classmethod
-    def moves_of(cls, state: State, seat: int) -> tuple[Move, ...]:
-        """One seat's legal moves: every move is the one seat's to play (K4), so none is filtered by seat."""
-        return engine.legal_moves(state) if state.to_move == seat else ()
 
     @classmethod
     def configure(cls, players: Iterable[str], *, variants: Iterable[str] = (), dealer: str | int | None = None,
