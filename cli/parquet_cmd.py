@@ -60,6 +60,7 @@ def run_parquet(args: argparse.Namespace) -> int:
             for shown, converted in batches:
                 if isinstance(converted, NotDecodable):  # the games before the bad byte are written; the next file too
                     print(visible(f"diamonds convert: {converted}"), file=sys.stderr)
+                    print(converted.shown, file=sys.stderr)
                     failures += 1
                     with_games.add(shown)
                     continue

@@ -53,7 +53,7 @@ def _from_dgn(path: str, args: argparse.Namespace, counts: Any, out: _Output,
     with pandas_not_looked_up(), converted_batches([path], args.encoding, args.jobs, tables=tables) as batches:
         for _shown, converted in batches:
             if isinstance(converted, NotDecodable):  # the games before the bad byte are counted
-                out.problem(f"diamonds {args.command}: {converted}")
+                out.problem(f"diamonds {args.command}: {converted}\n{converted.shown}")
                 return
             if isinstance(converted, Exception):
                 raise converted

@@ -96,6 +96,7 @@ def run(args: argparse.Namespace) -> int:
                 totals["unreadable_files"] += 1
                 if not as_json:  # on stderr, as the command's other refusals: --quiet keeps stdout to the summary
                     print(visible(f"diamonds validate: {error}"), file=sys.stderr)
+                    print(error.shown, file=sys.stderr)
             if unreadable is None and totals["games"] == games_before:  # empty, or blank lines only: a warning
                 totals["files_without_games"] += 1
                 warn_no_game("validate", path)

@@ -307,8 +307,10 @@ def test_unreadable_parquet(tmp_path, capsys) -> None:
 def test_undecodable_file(tmp_path, capsys) -> None:
     bad = tmp_path / "latin.dgn"
     bad.write_bytes('[Event "Caf\xe9"]\n'.encode("latin-1"))
-    err = one_error_line(capsys, [str(bad), "--format", "json"], 1)
-    assert f"{bad}:1:12: not UTF-8" in err
+    assert main(["stats", str(bad), "--format", "json"]) == 1
+    err = capsys.readouterr().err
+    assert err.splitlines() == [f"diamonds stats: {bad}:1:12: not UTF-8 (byte 0xE9); if the file is Latin-1, use "
+                                "--encoding latin-1", '    [Event "Caf\ufffd', "    " + " " * 11 + "^"], err
 
 
 def test_an_invalid_game_is_reported_and_left_out(simulated, tmp_path, capsys) -> None:

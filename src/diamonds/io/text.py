@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from typing import BinaryIO
 
 from .errors import UserError as CommandError
+from .escape import visible
 
 __all__ = ["open_text", "display_path", "encoding_name", "DecodedText", "NotDecodable", "DEFAULT_ENCODING"]
 
@@ -33,9 +34,12 @@ class NotDecodable(CommandError):
     """A byte that is not of the input's encoding: where it is (as the reader counts lines and
     columns) and what to do. A CommandError of status 1; a command may catch it to report it its way."""
 
-    def __init__(self, shown: str, line: int, column: int, reason: str) -> None:
-        super().__init__(f"{shown}:{line}:{column}: {reason}", status=1)
-        self.shown, self.line, self.column, self.reason = shown, line, column, reason
+    def __init__(self, path: str, line: int, column: int, reason: str, source: str = "") -> None:
+        """`path` as shown; `source`: the line's text decoded before the bad byte (its last characters), shown
+        under the message with the bad byte as \ufffd and a caret under it."""
+        before = visible(source if len(source) <= _SHOWN else "…" + source[-_SHOWN:])
+        super().__init__(f"{path}:{line}:{column}: {reason}", status=1, shown=f"    {before}\ufffd\n    {' ' * len(before)}^")
+        self.path, self.line, self.column, self.reason, self.source = path, line, column, reason, source
 
 
 def display_path(path: str) -> str:
@@ -74,6 +78,7 @@ class DecodedText(io.TextIOBase):
         self._at_start = True  # no character decoded yet
         self._head = b""  # the first two bytes, to recognise UTF-16
         self._line, self._column = 1, 1  # of the next character to decode
+        self._line_text = ""  # the current line's text decoded so far (its last _SHOWN characters)
         self.bom = False  # the input began with a byte-order mark (dropped from the text)
 
     @property
@@ -98,6 +103,10 @@ class DecodedText(io.TextIOBase):
                 text = self._decoder.decode(data, final)
             except UnicodeDecodeError as error:
                 raise self._refusal(state, data, final, error) from None
+            except UnicodeError as error:  # the codec's refusal of the whole stream (UTF-16 without its mark)
+                raise NotDecodable(self._shown, self._line, self._column,
+                                   f"not {self._encoding} ({error}); name the file's encoding with --encoding",
+                                   self._line_text) from None
             self._eof = final
             if text:
                 if self._at_start:
@@ -105,6 +114,7 @@ class DecodedText(io.TextIOBase):
                     if text[0] == BOM:
                         self.bom, text = True, text[1:]
                 self._line, self._column = _advance(self._line, self._column, text)
+                self._line_text = _line_tail(self._line_text, text)
                 if text:
                     return text
         return ""
@@ -139,7 +149,7 @@ class DecodedText(io.TextIOBase):
             reason = f"not UTF-8{what}; the file looks like UTF-16: use --encoding utf-16"
         else:
             reason = f"not UTF-8{what}; if the file is Latin-1, use --encoding latin-1"
-        return NotDecodable(self._shown, line, column, reason)
+        return NotDecodable(self._shown, line, column, reason, _line_tail(self._line_text, prefix))
 
     def read(self, size: int | None = -1, /) -> str:
         if size is None or size < 0:
@@ -166,6 +176,16 @@ class DecodedText(io.TextIOBase):
             end = size
         line, self._pending = pending[:end], pending[end:]
         return line
+
+
+_SHOWN = 72  # characters of a line shown before its bad byte
+
+
+def _line_tail(line_text: str, text: str) -> str:
+    """The current line's last `_SHOWN` characters after `text` is decoded (from the line's before it)."""
+    cut = text.rfind("\n")
+    tail = text[cut + 1:] if cut >= 0 else line_text + text
+    return tail[-_SHOWN - 1:]  # one more than is shown: a line cut there is shown with …
 
 
 def _advance(line: int, column: int, text: str) -> tuple[int, int]:
