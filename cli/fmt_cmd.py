@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import fields, is_dataclass
+from dataclasses import fields, is_dataclass, replace
 
 from diamonds.io.errors import NotWritable
 from diamonds.io.escape import visible
 from diamonds.io.interrupt import note_output
 from diamonds.notation import GameRecord, Tag, parse_games
 from diamonds.notation.diagnostics import format_problem
+from diamonds.notation.records import Play, Plays
 from diamonds.notation.tags import TagSyntaxError, parse_result
 from diamonds.notation.writer import write_game
 from diamonds.replay import replay_record
@@ -49,10 +50,12 @@ def _meaning(value: object, name: str = "") -> object:
         if entries is None:
             return ("Result", None)
         return ("Result", sorted((sorted(m.casefold() for m in e.side), e.score) for e in entries))
+    if isinstance(value, Play) and value.sign == "+" and getattr(value.card, "is_ace", False):
+        value = replace(value, sign=None)  # a high ace is written bare (`AH`): `AH+` says the same (B7)
     if is_dataclass(value) and not isinstance(value, type):
         return (type(value).__name__,) + tuple(
             _meaning(getattr(value, f.name), f.name) for f in fields(value) if f.compare)
-    if isinstance(value, tuple):
+    if isinstance(value, (tuple, Plays)):
         return tuple(_meaning(item, name) for item in value)
     if isinstance(value, str) and name in ("player", "dealer"):
         return value.casefold()
@@ -79,14 +82,17 @@ def run(args: argparse.Namespace) -> int:
         with open_text(path, args.encoding) as stream:
             original, bom = stream.read(), stream.bom
         text = canonical_text(records)
+        shown = visible(path)
         for record in records:
             for problem in record.problems:
                 print(format_problem(path, record, problem), file=sys.stderr)
-                print(f"{path}: game {record.index} is unreadable and is kept as it is", file=sys.stderr)
+            if record.problems:  # reported, and kept as it is: the run says it failed
+                print(f"{shown}: game {record.index} is unreadable and is kept as it is", file=sys.stderr)
+                status = 1
         if text == original:
             continue
         if args.check:
-            print(f"{path}: not in canonical form")
+            print(f"{shown}: not in canonical form")
             status = 1
             continue
         again = parse_games(text)
@@ -94,14 +100,14 @@ def run(args: argparse.Namespace) -> int:
             _meaning(a) == _meaning(b) and (a.problems or _outcome(a) == _outcome(b)) for a, b in zip(again, records)
         )
         if not same:
-            print(f"{path}: left unchanged: the canonical text would not mean the same game", file=sys.stderr)
+            print(f"{shown}: left unchanged: the canonical text would not mean the same game", file=sys.stderr)
             status = 1
             continue
         try:  # written back as it was read: in its encoding, with its byte-order mark if it had one
             with atomic_write(path, encoding=args.encoding, force=args.force) as out:
                 out.write((BOM if bom else "") + text)
         except UnicodeEncodeError as error:
-            print(f"{path}: left unchanged: {args.encoding} cannot write {error.object[error.start]!r}, "
+            print(f"{shown}: left unchanged: {args.encoding} cannot write {error.object[error.start]!r}, "
                   "which its canonical text has", file=sys.stderr)
             status = 1
             continue
@@ -109,5 +115,5 @@ def run(args: argparse.Namespace) -> int:
             print(visible(f"diamonds fmt: {error}"), file=sys.stderr)
             status = max(status, error.status)
             continue
-        print(f"{path}: formatted")
+        print(f"{shown}: formatted")
     return status

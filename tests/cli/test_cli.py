@@ -567,7 +567,7 @@ def test_fmt_keeps_unreadable_games_as_they_were(diamonds, tmp_path: Path, text4
     path = tmp_path / "mixed.dgn"
     path.write_text(messy(game_text(3, 5)) + "\n" + broken + "\n" + messy(text4), encoding="utf-8")
     run = diamonds("fmt", path)
-    assert run.code == 0 and "game 2 is unreadable and is kept as it is" in run.err
+    assert run.code == 1 and "game 2 is unreadable and is kept as it is" in run.err  # reported: the run failed
     after = path.read_text(encoding="utf-8")
     assert after == tidied(game_text(3, 5)) + "\n" + broken + "\n" + tidied(text4)
     assert [bool(g.problems) for g in parse_games(after)] == [False, True, False]
