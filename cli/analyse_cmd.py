@@ -23,6 +23,9 @@ def run(args: argparse.Namespace) -> int:
 
     if args.blunder is not None and args.mistake is not None and args.blunder < args.mistake:
         raise CommandError("--blunder must be at least --mistake")
+    if args.max_samples is not None and args.max_samples < args.samples:
+        raise CommandError(f"--max-samples {args.max_samples} is below --samples {args.samples}: the most worlds for "
+                           "one decision cannot be fewer than the first draw")
     games = list(diamonds.read_games(args.file, encoding=args.encoding))
     if not games:
         warn_no_game("analyse", args.file)

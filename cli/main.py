@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import signal
 import sys
@@ -118,6 +119,25 @@ def _positive(text: str) -> int:
     return _whole(text, 1, "at least 1")
 
 
+def _points(text: str) -> float:
+    """A threshold in points: a number above 0 (a loss no greater than 0 is no loss; NaN and infinity mark
+    nothing meaningful)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a number of points above 0, not {text!r}")
+    return value
+
+
+def _player(text: str) -> str:
+    """`--as PLAYER`: a player's id, never empty (an empty one would silently mean nobody, or the first seat)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("names no player: give a player's id")
+    return text
+
+
 def _command(commands: argparse._SubParsersAction, only: str | None, name: str, help: str,
              examples: str) -> argparse.ArgumentParser | None:
     """Add the command `name` (listed with its help); its parser, to give it its options, if it is `only`'s
@@ -160,8 +180,16 @@ def _players(command: argparse.ArgumentParser, extra: str = "") -> None:
     command.add_argument("--players", type=players_option, default=None, metavar=METAVAR, help=HELP + extra)
 
 
+MIN_WIDTH = 20  # columns: narrower, a table or a board has no room to show anything
+
+
+def _render_width(text: str) -> int:
+    return _whole(text, MIN_WIDTH, f"at least {MIN_WIDTH} (columns)")
+
+
 def _width(command: argparse.ArgumentParser) -> None:
-    command.add_argument("--width", type=int, default=None, help="render width (default: the terminal's)")
+    command.add_argument("--width", type=_render_width, default=None,
+                         help=f"render width, at least {MIN_WIDTH} columns (default: the terminal's)")
 
 
 def _printed_output(command: argparse.ArgumentParser) -> None:
@@ -224,7 +252,8 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
         replay.add_argument("--at", metavar="POS", help="show one position and exit: R2.7 (after trick 7 of round 2), "
                             "R2.7.3 (its 3rd card), R2.0 (after the passes), R2.end (after the awards), start, end")
         replay.add_argument("--steps", action="store_true", help="print every step, one after another")
-        replay.add_argument("--as", dest="as_player", metavar="PLAYER", help="show only this player's hand")
+        replay.add_argument("--as", dest="as_player", type=_player, metavar="PLAYER",
+                            help="show only this player's hand")
         replay.add_argument("--svg", metavar="FILE", help="save a picture of the table at the position (SVG)")
         replay.add_argument("--html", metavar="FILE",
                             help="save an interactive replay page of every game of the file (one self-contained HTML); "
@@ -390,10 +419,10 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
         analyse.add_argument("--max-samples", type=_positive, default=None, metavar="N",
                              help=f"the most worlds for one decision (default: {ANALYSE_MORE} times --samples)")
         analyse.add_argument("--seed", type=int, default=0, help="the same seed gives the same marks (default 0)")
-        analyse.add_argument("--mistake", type=float, default=None, metavar="POINTS",
+        analyse.add_argument("--mistake", type=_points, default=None, metavar="POINTS",
                              help="a loss whose 95%% interval lies this far or more below the best move's value is "
                              "marked ? (default: the game's own, docs/bots.md; ?! at half of it)")
-        analyse.add_argument("--blunder", type=float, default=None, metavar="POINTS",
+        analyse.add_argument("--blunder", type=_points, default=None, metavar="POINTS",
                              help="likewise for ?? (default: the game's own)")
         analyse.add_argument("--double-dummy", action="store_true",
                              help="judge a round's last four tricks seeing every hand (hindsight: the notes say "
@@ -446,7 +475,8 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
         play.add_argument("--rules", choices=list(RULE_SETS), default=DEFAULT_RULES,
                           help="the rule set of the game (Rules tag)")
         _players(play, " (default: the rules' usual count)")
-        play.add_argument("--as", dest="as_player", metavar="PLAYER", help="who you are (default: the first)")
+        play.add_argument("--as", dest="as_player", type=_player, metavar="PLAYER",
+                          help="who you are (default: the first)")
         play.add_argument("--bots", default="mc", metavar="B,B,...",
                           help="the other seats' bots, in seat order, or one for all (default mc)")
         _option_tags(play)

@@ -36,10 +36,9 @@ def run(args: argparse.Namespace) -> int:
         pos = diamonds.Position(args.rules, names, dealer=rng.randrange(len(names)), options=options or None)
     except ConfigError as error:
         raise CommandError(str(error)) from None
-    try:
-        me = pos.seat(args.as_player or names[0])
-    except KeyError as error:
-        raise CommandError(str(error.args[0])) from None
+    me = 0 if args.as_player is None else pos.config.seat_of(args.as_player)
+    if me is None:
+        raise CommandError(f"--as {args.as_player}: not a player of this game ({' '.join(names)})")
     specs = [word.strip() for word in args.bots.split(",") if word.strip()]
     others = [seat for seat in range(len(names)) if seat != me]
     if len(specs) == 1:
