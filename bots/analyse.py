@@ -44,7 +44,7 @@ import dataclasses
 import math
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from diamonds.core.family import move_kind
@@ -466,6 +466,12 @@ def victim_items(rnd: Round, victims: Sequence[tuple[int, str, str]]) -> dict[in
     return items
 
 
+def _noted(comments: tuple[Comment, ...], notes: Iterable[Comment]) -> tuple[Comment, ...]:
+    """`comments` with each note not already among them: analysing an analysed game adds nothing twice."""
+    added = tuple(note for note in notes if note not in comments)
+    return comments + added if added else comments
+
+
 def _annotate_round(rnd: Round, judged: list[Judgement]) -> Round:
     marked = sorted((j for j in judged if j.glyph), key=lambda j: j.ply)
     victims = victim_items(rnd, [(j.ply, j.at, j.played) for j in judged if j.kind == "victim"])
@@ -487,36 +493,36 @@ def _annotate_round(rnd: Round, judged: list[Judgement]) -> Round:
         plays: list[Play] = []
         for play in trick.plays:
             notes = on_card.pop(index, [])
-            if notes:
-                play = dataclasses.replace(play, annotation=glyphs.get(index, play.annotation),
-                                           comments=play.comments + tuple(notes))
+            if notes:  # the scorer's own annotation (`AS!`) stays; the note says the analysis's glyph
+                play = dataclasses.replace(play, annotation=play.annotation or glyphs.get(index),
+                                           comments=_noted(play.comments, notes))
             plays.append(play)
             index += 1
         tricks.append(dataclasses.replace(trick, plays=Plays(plays)))
     hand_lines, calls, header, end = list(rnd.hand_lines), list(rnd.calls), rnd.header, rnd.end
     if on_end and end is not None:
-        end = dataclasses.replace(end, comments=end.comments + tuple(on_end))
+        end = dataclasses.replace(end, comments=_noted(end.comments, on_end))
     unplaced = [note for item in sorted(on_card) for note in on_card[item]]  # a card the record lacks
     if unplaced:
-        header = dataclasses.replace(header, comments=header.comments + tuple(unplaced))
+        header = dataclasses.replace(header, comments=_noted(header.comments, unplaced))
     seen: dict[tuple[str, str], int] = {}
     for j in others:
         note = _note(j)
         placed = False
         if j.kind == "end" and end is not None:
-            end, placed = dataclasses.replace(end, comments=end.comments + (note,)), True
+            end, placed = dataclasses.replace(end, comments=_noted(end.comments, (note,))), True
         for i, line in enumerate(hand_lines):
             if (not placed and isinstance(line, HandLine) and line.kind == j.kind and line.player == j.player
                     and not j.played.split()[-1].isdigit()):  # cards passed, not the pass count
-                hand_lines[i], placed = dataclasses.replace(line, comments=line.comments + (note,)), True
+                hand_lines[i], placed = dataclasses.replace(line, comments=_noted(line.comments, (note,))), True
         nth = seen.get((j.kind, j.player), 0)
         seen[(j.kind, j.player)] = nth + 1
         matching = [i for i, call in enumerate(calls) if call.player == j.player and _opening_word(call) == j.kind]
         if not placed and nth < len(matching):
             i = matching[nth]
-            calls[i], placed = dataclasses.replace(calls[i], comments=calls[i].comments + (note,)), True
+            calls[i], placed = dataclasses.replace(calls[i], comments=_noted(calls[i].comments, (note,))), True
         if not placed:  # a pass count, an item the record does not write (no pass lines), a victim with no place
-            header = dataclasses.replace(header, comments=header.comments + (note,))
+            header = dataclasses.replace(header, comments=_noted(header.comments, (note,)))
     return dataclasses.replace(rnd, header=header, hand_lines=tuple(hand_lines), calls=tuple(calls),
                                tricks=tuple(tricks), end=end)
 

@@ -165,18 +165,21 @@ def test_a_victims_mark_is_on_its_choices_item_with_no_card_marked(sample: str) 
 @pytest.mark.parametrize("sample", GAMES)
 def test_every_marked_decision_is_on_its_own_item_once(sample: str) -> None:
     """Every decision judged is marked, so the cards before each victim are marked too: the victim's mark is
-    still on its choice's item, each card's on its own card with its glyph, and every mark is there once."""
+    still on its choice's item, each card's on its own card with its glyph (a card the scorer annotated keeps
+    the scorer's: the comment gives the analysis's), and every mark is there once."""
     game, judgements = judged(sample)
     labels = [position.label for position in game.positions()]
     record = annotate(game.record, with_marks(judgements, {j.ply for j in judgements}))
     written, glyphs = written_marks(record)
+    _, scorers = written_marks(game.record)
     assert Counter((player, played) for _, player, played in written) == \
         Counter((j.player, j.played) for j in judgements)
     for j in judgements:
         if j.kind == "victim":
             assert (choice_item(game, j), j.player, j.played) in written, j
         elif j.kind == "card":  # the position after a card is its own: R2.7.3
-            assert (labels[j.ply + 1], j.player, j.played) in written and glyphs[labels[j.ply + 1]] == "?", j
+            label = labels[j.ply + 1]
+            assert (label, j.player, j.played) in written and glyphs[label] == (scorers[label] or "?"), j
     shown = page_marks(record)
     assert len(shown) == len(judgements)
     for j in judgements:
