@@ -7,8 +7,9 @@ import stat
 import sys
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
-from typing import TextIO
+from typing import TextIO, cast
 
+from diamonds.io.escape import visible_lines
 from diamonds.io.write import replacing
 
 __all__ = ["open_output", "atomic_write", "refuse_existing"]
@@ -19,10 +20,33 @@ def open_output(path: str | None, *, force: bool = False) -> Iterator[TextIO]:
     """Standard output for None or "-"; else the file, replaced when the block ends (a device, a FIFO
     or a terminal is written to as it is; a symlink is written through)."""
     if path is None or path == "-":
-        yield sys.stdout
+        yield cast(TextIO, TerminalSafe(sys.stdout)) if _is_terminal(sys.stdout) else sys.stdout  # writes as one
         return
     with replacing(path, force=force) as stream:
         yield stream
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # a replaced or closed stream
+        return False
+
+
+class TerminalSafe:
+    """Standard output when it is a terminal: what a command writes there (DGN or JSON with the input's
+    comments and tags) has its control characters shown escaped (ESC as `\\x1b`), so that a file cannot
+    drive the terminal. Written to a file or a pipe, the same output is kept byte for byte."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        self.stream.write(visible_lines(text))
+        return len(text)
+
+    def __getattr__(self, name: str) -> object:  # flush, fileno, encoding, …: the terminal's own
+        return getattr(self.stream, name)
 
 
 def atomic_write(path: str, *, encoding: str = "utf-8", force: bool = False) -> AbstractContextManager[TextIO]:

@@ -4,7 +4,8 @@ so that a file cannot drive the terminal (move the cursor, retitle the window, r
 `visible("a\\x1b[2Jb")` is `a\\x1b[2Jb` spelled with a backslash: ESC as `\\x1b`, BEL as `\\x07`, a tab
 as `\\t`, a carriage return as `\\r`, DEL and the C1 controls as `\\x7f`…, the bidirectional overrides
 as `\\u202e`…; printable text of any script is kept. Text without such characters is returned as it is,
-so ordinary messages are byte for byte the same. JSON and DGN outputs are never escaped."""
+so ordinary messages are byte for byte the same. JSON and DGN outputs are escaped only where standard output
+is a terminal (the CLI's `TerminalSafe`); to a file or a pipe they are written byte for byte."""
 
 from __future__ import annotations
 

@@ -1,0 +1,150 @@
+"""Rough edges a new user found (a bug hunt of 2026-11-29), each now refused or handled as the house's errors are:
+`file:line:col`, the line with a caret, a failing exit status, never a traceback.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import pty
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from command import diamonds  # noqa: F401  (the fixture: the command in this process)
+
+import diamonds as api
+from diamonds.bots.analyse import annotate, judge
+from diamonds.notation.writer import write_game
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+
+
+def test_an_encoding_that_refuses_the_whole_stream_is_a_located_error_not_a_crash(diamonds) -> None:  # type: ignore[no-untyped-def]
+    """UTF-16 asks for its byte-order mark and punycode refuses the text whole: no byte to point at, the place
+    is where reading stopped, and the run fails (the codec's own UnicodeError, not a decode error)."""
+    sample = SAMPLES / "1e-3p-league.dgn"
+    for encoding in ("utf-16", "punycode"):
+        for command in (["validate"], ["convert", "--to", "json"], ["replay", "--at", "R1.1"], ["fmt", "--check"]):
+            run = diamonds(*command, "--encoding", encoding, sample)
+            assert run.code == 1, (encoding, command, run)
+            assert f"{sample}:1:1: not {encoding} (" in run.err, run.err
+
+
+def test_a_byte_of_another_encoding_is_shown_in_its_line_with_a_caret(diamonds, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "latin1.dgn"
+    path.write_bytes('[Event "club"]\n[Players "h\u00e9lo\x1b[2J Bob Cat"]\n'.encode("latin-1"))
+    for command in (["validate"], ["convert", "--to", "dgn"], ["stats"]):
+        run = diamonds(*command, path)
+        assert run.code == 1, (command, run)
+        lines = run.err.splitlines()
+        head = next(i for i, line in enumerate(lines) if f"{path}:2:12: not UTF-8 (byte 0xE9)" in line)
+        assert lines[head + 1] == '    [Players "h\ufffd', (command, lines)
+        assert lines[head + 2] == "    " + " " * len('[Players "h') + "^", (command, lines)
+
+
+def test_a_control_character_before_the_bad_byte_is_shown_escaped(diamonds, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "esc.dgn"
+    path.write_bytes(b'[Event "a\x1b[31mb\xe9"]\n')
+    run = diamonds("validate", path)
+    assert run.code == 1 and '    [Event "a\\x1b[31mb\ufffd' in run.err.splitlines(), run.err
+
+
+def test_fmt_fails_when_a_game_is_unreadable_and_says_so_once_per_game(diamonds, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "rank.dgn"
+    shutil.copy(SAMPLES / "invalid" / "rank-16.dgn", path)
+    before = path.read_bytes()
+    for command in (["fmt", "--check"], ["fmt"]):
+        run = diamonds(*command, path)
+        assert run.code == 1, (command, run)
+        assert run.err.count("is unreadable and is kept as it is") == 1, run.err
+    assert path.read_bytes() == before
+
+
+def test_fmt_writes_a_high_ace_bare_where_it_was_written_with_its_sign(diamonds, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """B7: `AC+` and `AC` say the same (a high ace); the canonical form is bare, and fmt's check of the meaning
+    knows it."""
+    text = (SAMPLES / "bidding-3p-club.dgn").read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if line.startswith("10. ") and " AC" in line and "AC+" not in line)
+    lines[at] = lines[at].replace(" AC", " AC+", 1)
+    path = tmp_path / "ace.dgn"
+    path.write_text("".join(lines), encoding="utf-8")
+    assert diamonds("validate", path).code == 0
+    run = diamonds("fmt", path)
+    assert run.code == 0 and "formatted" in run.out, run
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_a_width_too_narrow_to_show_anything_is_refused(diamonds) -> None:  # type: ignore[no-untyped-def]
+    sample = SAMPLES / "1e-3p-league.dgn"
+    for width in ("0", "-3", "19"):
+        for command in (["replay", sample, "--at", "R2.7"], ["stats", sample]):
+            run = diamonds(*command, "--width", width)
+            assert run.code == 2 and "--width: must be at least 20" in run.err, (width, command, run)
+    assert diamonds("replay", sample, "--at", "R2.7", "--width", "20").out.strip()
+
+
+def test_as_names_a_player_or_is_refused(diamonds) -> None:  # type: ignore[no-untyped-def]
+    run = diamonds("play", "--rules", "kirk", "--as", "Zed", stdin=b"quit\n")
+    assert run.code == 2 and "--as Zed: not a player of this game (Ann Bob Cat Dan)" in run.err, run
+    for command in (["play", "--rules", "kirk"], ["replay", SAMPLES / "1e-3p-league.dgn", "--at", "R1.1"]):
+        run = diamonds(*command, "--as", "", stdin=b"quit\n")
+        assert run.code == 2 and "--as: names no player" in run.err, (command, run)
+
+
+def test_analyse_refuses_thresholds_and_budgets_that_mean_nothing(diamonds) -> None:  # type: ignore[no-untyped-def]
+    sample = SAMPLES / "kirk-4p-hands.dgn"
+    for value in ("-5", "0", "nan", "inf"):
+        run = diamonds("analyse", sample, "--mistake", value)
+        assert run.code == 2 and "--mistake: must be a number of points above 0" in run.err, (value, run)
+    run = diamonds("analyse", sample, "--samples", "4", "--max-samples", "2")
+    assert run.code == 2 and "--max-samples 2 is below --samples 4" in run.err, run
+
+
+def test_analyse_keeps_the_scorers_annotation_and_adds_nothing_twice() -> None:
+    game = next(api.read_games(str(SAMPLES / "kirk-4p-hands.dgn")))
+    judgements = judge(game, samples=1, max_samples=1, exact_nodes=0)
+    scored = {(r, t, i): play.annotation for r, rnd in enumerate(game.record.rounds) for t, trick in enumerate(rnd.tricks)
+              for i, play in enumerate(trick.plays) if play.annotation}
+    assert scored, "the sample has no scorer's annotation: the test checks nothing"
+    marked = [j if j.glyph else dataclasses.replace(j, glyph="??") for j in judgements]  # each card gets a note
+    once = annotate(game.record, marked)
+    for (r, t, i), annotation in scored.items():
+        play = once.rounds[r].tricks[t].plays[i]
+        assert play.annotation == annotation, ((r, t, i), play.annotation)
+    twice = annotate(once, marked)
+    assert write_game(twice) == write_game(once)
+
+
+@pytest.mark.process
+@pytest.mark.skipif(sys.platform == "win32", reason="a pty")
+def test_dgn_written_to_a_terminal_shows_control_characters_escaped_and_to_a_pipe_keeps_them(tmp_path: Path) -> None:
+    """A comment or tag may hold any character, and `convert --to dgn` keeps it (a file or a pipe gets the
+    same bytes); on a real terminal (a pty) it is shown escaped, so the file cannot clear the screen."""
+    path = tmp_path / "esc.dgn"
+    text = (SAMPLES / "1e-3p-league.dgn").read_text(encoding="utf-8")
+    path.write_text(text.replace("{hwalsh leads}", "{\x1b[2J\x1b]0;pwned\x07 leads}", 1), encoding="utf-8")
+    assert "\x1b[2J" in path.read_text(encoding="utf-8")
+    command = [sys.executable, "-m", "diamonds.cli.main", "convert", str(path), "--to", "dgn"]
+    piped = subprocess.run(command, capture_output=True, check=True).stdout.decode("utf-8")
+    assert "{\x1b[2J\x1b]0;pwned\x07 leads}" in piped
+    main, child = pty.openpty()
+    with subprocess.Popen(command, stdout=child, stderr=subprocess.DEVNULL) as process:
+        os.close(child)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(main, 65536)
+            except OSError:  # the child has closed its end (Linux)
+                break
+            if not chunk:
+                break
+            shown += chunk
+        assert process.wait() == 0
+    os.close(main)
+    terminal = shown.decode("utf-8")
+    assert "\x1b" not in terminal and "\x07" not in terminal
+    assert "{\\x1b[2J\\x1b]0;pwned\\x07 leads}" in terminal
