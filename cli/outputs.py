@@ -17,10 +17,11 @@ __all__ = ["open_output", "atomic_write", "refuse_existing"]
 
 @contextmanager
 def open_output(path: str | None, *, force: bool = False) -> Iterator[TextIO]:
-    """Standard output for None or "-"; else the file, replaced when the block ends (a device, a FIFO
-    or a terminal is written to as it is; a symlink is written through)."""
+    """Standard output for None or "-" (`TerminalSafe` where it is a terminal); else the file, replaced when
+    the block ends (a device, a FIFO or a terminal named as the file is written to as it is; a symlink is
+    written through)."""
     if path is None or path == "-":
-        yield cast(TextIO, TerminalSafe(sys.stdout)) if _is_terminal(sys.stdout) else sys.stdout  # writes as one
+        yield cast(TextIO, TerminalSafe(sys.stdout)) if _is_terminal(sys.stdout) else sys.stdout
         return
     with replacing(path, force=force) as stream:
         yield stream
