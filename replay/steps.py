@@ -176,6 +176,9 @@ def find_position(steps: Sequence[Step], text: str) -> int:
     round_no = int(match.group(1))
     trick = match.group(2)
     card = match.group(3)
+    if card is not None and (trick.lower() == "end" or trick == "0"):  # no trick there to count cards in
+        raise PositionError(f'"{text}" is not a position: a card is counted within a trick, as in '
+                            f"R{round_no}.1.{card} (card {card} of trick 1)")
     found = [i for i, s in enumerate(steps) if s.round_no == round_no and s.kind != "start"]
     if not found:
         raise PositionError(f"round {round_no} is not in this game's replay")
@@ -193,6 +196,8 @@ def find_position(steps: Sequence[Step], text: str) -> int:
     if card is None:
         return in_trick[-1]
     if not 1 <= int(card) <= len(in_trick):
-        raise PositionError(f"trick {trick} of round {round_no} has {len(in_trick)} cards")
+        count = len(in_trick)
+        raise PositionError(f"trick {trick} of round {round_no} has {count} card{'s' if count != 1 else ''}, "
+                            f"R{round_no}.{int(trick)}.1 to R{round_no}.{int(trick)}.{count}: there is no card {card}")
     return in_trick[int(card) - 1]
 

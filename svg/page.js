@@ -424,6 +424,10 @@
     if (!match) {
       return '"' + text + '" is not a position (try R2.7, R2.7.3, R2.0, R2.end, start or end)';
     }
+    if (match[3] && (match[2].toLowerCase() === "end" || match[2] === "0")) {
+      return '"' + text + '" is not a position: a card is counted within a trick, as in R' + match[1] + ".1." +
+        match[3] + " (card " + match[3] + " of trick 1)";
+    }
     var labels = stops().map(function (s) { return s.label.toLowerCase(); });
     var round = "r" + match[1];
     var inRound = labels.filter(function (l) { return l.split(".")[0] === round; });
@@ -433,7 +437,10 @@
     }
     var inTrick = inRound.filter(function (l) { return l.split(".")[1] === match[2] && l.split(".").length === 3; });
     if (inTrick.length === 0) { return "trick " + match[2] + " of round " + match[1] + " is not in this game"; }
-    return "trick " + match[2] + " of round " + match[1] + " has " + inTrick.length + " cards";
+    var trick = "R" + match[1] + "." + Number(match[2]) + ".";
+    return "trick " + match[2] + " of round " + match[1] + " has " + inTrick.length +
+      (inTrick.length === 1 ? " card, " : " cards, ") + trick + "1 to " + trick + inTrick.length +
+      ": there is no card " + match[3];
   }
 
   function goTo(text, history) {

@@ -159,7 +159,8 @@ def test_every_label_finds_its_own_step(steps: list[Step]) -> None:
 @pytest.mark.parametrize("text, words", [
     ("R9.1", "round 9"), ("R5", "round 5"), ("R2.11", "trick 11 of round 2"), ("R2.7.5", "has 4 cards"),
     ("R2.7.0", "has 4 cards"), ("X", "is not a position"), ("R2.7.3.1", "is not a position"), ("", "is not a position"),
-    ("2.7", "is not a position"), ("R-1", "is not a position"),
+    ("2.7", "is not a position"), ("R-1", "is not a position"), ("R2.7.5", "R2.7.1 to R2.7.4: there is no card 5"),
+    ("R2.end.1", "a card is counted within a trick"), ("R2.0.2", "a card is counted within a trick"),
 ])
 def test_bad_positions_say_why(steps: list[Step], text: str, words: str) -> None:
     with pytest.raises(PositionError, match=re.escape(words)):

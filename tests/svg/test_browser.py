@@ -171,7 +171,9 @@ def test_go_to_a_position_by_name(driver: Any, page_url: str, steps: list[Any]) 
     now = press(driver, "g", "R2.11", key("ENTER"))
     assert driver.find_element("id", "message").text == "trick 11 of round 2 is not in this game"
     now = press(driver, "g", "R2.3.7", key("ENTER"))
-    assert driver.find_element("id", "message").text == "trick 3 of round 2 has 3 cards"
+    assert driver.find_element("id", "message").text == "trick 3 of round 2 has 3 cards, R2.3.1 to R2.3.3: there is no card 7"
+    now = press(driver, "g", "R2.end.1", key("ENTER"))
+    assert driver.find_element("id", "message").text.startswith('"R2.end.1" is not a position: a card is counted')
     now = press(driver, "g", "xyz", key("ENTER"))
     assert "is not a position" in driver.find_element("id", "message").text
     assert now["label"].startswith("R4.end ")
