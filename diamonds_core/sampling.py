@@ -15,7 +15,7 @@ from typing import Any
 
 from .cards import Card, Suit
 
-__all__ = ["deal_unknown", "shown_voids", "void_refusals", "weighted_pick"]
+__all__ = ["deal_unknown", "shown_voids", "void_refusals", "weighted_pick", "shuffle"]
 
 
 def shown_voids(plays: Iterable[tuple[int, Any, Suit | None]], players: int) -> list[frozenset[Suit]]:
@@ -52,7 +52,7 @@ def deal_unknown(pool: Sequence[Any], sizes: Sequence[int], refuses: Sequence[Ca
     cards = list(pool)
     for attempt in range(tries + 1):
         strict = attempt < tries
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         # The most constrained cards first: each goes to a bucket that takes it, weighted by room left.
         room = list(sizes)
         allowed = [[b for b in range(len(room)) if not (strict and _refused(refuses[b], card))] for card in cards]
@@ -89,6 +89,21 @@ def weighted_pick(rng: random.Random, population: Sequence[int], weights: Sequen
         total += weight
         cumulative.append(total)
     return population[bisect_right(cumulative, rng.random() * (total + 0.0), 0, len(cumulative) - 1)]
+
+
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """`rng.shuffle(items)`, drawing the same numbers and so giving the same order: the library's algorithm
+    (from the last place down, each swap's index below its bound by `getrandbits` of the bound's bit length,
+    drawn again while too large), here so that the compiled build runs it natively: a bot's redraw shuffles
+    the unseen cards once a world, and the library's pure Python was a tenth of a compiled `mc`'s time."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        bound = i + 1
+        bits = bound.bit_length()
+        j = getrandbits(bits)
+        while j >= bound:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
 
 
 def _refused(refuse: Any, card: Any) -> bool:

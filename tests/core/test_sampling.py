@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from diamonds.core import JOKER
 from diamonds.core.cards import Card, Suit
-from diamonds.core.sampling import deal_unknown, shown_voids, void_refusals, weighted_pick
+from diamonds.core.sampling import deal_unknown, shown_voids, shuffle, void_refusals, weighted_pick
 
 D, H, S, C = Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES, Suit.CLUBS
 
@@ -46,4 +46,18 @@ def test_a_weighted_pick_is_the_librarys_pick_from_the_same_draw(seed, weights) 
     ours, library = random.Random(seed), random.Random(seed)
     for _ in range(5):
         assert weighted_pick(ours, population, weights) == library.choices(population, weights)[0]
+    assert ours.getstate() == library.getstate()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 70))
+def test_a_shuffle_is_the_librarys_shuffle_from_the_same_draws(seed, length) -> None:
+    """`shuffle` stands in for `Random.shuffle` in the sampler (compiled, where the library's is Python): the
+    same order and the same generator state after it, so a seeded bot plays the same game as before."""
+    ours, library = random.Random(seed), random.Random(seed)
+    mine, theirs = list(range(length)), list(range(length))
+    for _ in range(3):
+        shuffle(ours, mine)
+        library.shuffle(theirs)
+        assert mine == theirs
     assert ours.getstate() == library.getstate()

@@ -36,6 +36,8 @@ class Continuation(enum.Enum):
     AFTER_TRICK = "after trick"  # the next trick, or the end of the round
     AFTER_MAJORITY = "after majority"  # the no-trick bonuses, then the next round
 
+    __hash__ = object.__hash__  # by identity, in C (as `Suit`): a pending victim is looked up by it, per Clubs action
+
 
 def side_score(vault: int, showroom: int) -> int:
     """R18: a side's score is 2 × its Vault + its Showroom."""
