@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import fields, is_dataclass, replace
+from dataclasses import fields, is_dataclass
 
 from diamonds.io.errors import NotWritable
 from diamonds.io.escape import visible
@@ -50,8 +50,8 @@ def _meaning(value: object, name: str = "") -> object:
         if entries is None:
             return ("Result", None)
         return ("Result", sorted((sorted(m.casefold() for m in e.side), e.score) for e in entries))
-    if isinstance(value, Play) and value.sign == "+" and getattr(value.card, "is_ace", False):
-        value = replace(value, sign=None)  # a high ace is written bare (`AH`): `AH+` says the same (B7)
+    if isinstance(value, Play):  # its card in the writer's own words (`card_word`: a high ace bare, B7), and its marks
+        return ("Play", value.card_word, _meaning(value.choice), value.annotation, _meaning(value.comments))
     if is_dataclass(value) and not isinstance(value, type):
         return (type(value).__name__,) + tuple(
             _meaning(getattr(value, f.name), f.name) for f in fields(value) if f.compare)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
 __all__ = [
-    "Suit", "Card", "Joker", "JOKER", "AnyCard", "CardParseError", "SUITS", "MAX_RANK", "COURT_RANKS",
+    "IdentityEnum", "Suit", "Card", "Joker", "JOKER", "AnyCard", "CardParseError", "SUITS", "MAX_RANK", "COURT_RANKS",
     "card_text", "card_texts", "sort_cards", "format_cards", "numbered_cards", "standard_cards",
 ]
 
@@ -30,7 +30,15 @@ MAX_RANK = 15
 COURT_RANKS = {"J": 11, "Q": 12, "K": 13, "A": 14}
 
 
-class Suit(enum.Enum):
+class IdentityEnum(enum.Enum):
+    """An enum whose members hash by identity, in C. A member is equal only to itself, so the answers are
+    `Enum`'s; but `Enum`'s own hash (of the member's name) is Python code, run at every lookup of a set or dict
+    keyed by a member: the suits of a redraw's voids, the Suit Actions an export looks up, once a card."""
+
+    __hash__ = object.__hash__
+
+
+class Suit(IdentityEnum):
     """The four suits, declared in the order end-of-round awards use (R16)."""
 
     DIAMONDS = "D"
@@ -39,10 +47,6 @@ class Suit(enum.Enum):
     CLUBS = "C"
 
     index: int  # position in D, H, S, C: a plain attribute, read in hot loops (set below, after the class)
-
-    #: A member is equal only to itself, so it hashes by identity, in C: `Enum`'s own hash of the name is
-    #: Python code, run at every lookup of a set or dict keyed by suit (a determinisation's voids, say).
-    __hash__ = object.__hash__
 
     @property
     def letter(self) -> str:

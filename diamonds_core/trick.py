@@ -34,13 +34,13 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import AnyCard, Card, format_cards, sort_cards
+from .cards import AnyCard, Card, format_cards, sort_cards, spellings
 from .family import CardPlayedEvent, CardsDealtEvent, Rules, SideResult, TrickWonEvent
 from .movetext import card_of, deal_text, parse_deal, refuse, words
 
 __all__ = [
     "Deal", "PlayCard", "RoundStarted", "CardsDealt", "CardPlayed", "TrickWon", "RoundScored", "GameEnded",
-    "TrickRulings", "rulings_of", "move_text", "parse_move", "random_deal",
+    "TrickRulings", "rulings_of", "move_text", "parse_move", "random_deal", "CARD_MOVES",
 ]
 
 
@@ -66,15 +66,6 @@ class Deal:
 class PlayCard:
     card: AnyCard
 
-    @staticmethod
-    def of(card: AnyCard) -> PlayCard:
-        """The one `PlayCard` of each card, made on first use: a playout lists every card held at each decision,
-        and a move is a value, so one object per card serves every game (cards are interned: a hundred or so)."""
-        found = _PLAY_CARD.get(card)
-        if found is None:
-            found = _PLAY_CARD[card] = PlayCard(card)
-        return found
-
     @property
     def kind(self) -> str:
         """What the move is, to generic layers (`diamonds.core.family.move_kind`)."""
@@ -84,7 +75,9 @@ class PlayCard:
         return str(self.card)
 
 
-_PLAY_CARD: dict[AnyCard, PlayCard] = {}
+#: The one `PlayCard` of each card of any deck (cards are interned: a hundred or so), made once: a playout lists
+#: a hand's moves at every decision, and a move is a value, so one object per card serves every game.
+CARD_MOVES: dict[AnyCard, PlayCard] = {card: PlayCard(card) for card in spellings().values()}
 
 
 # --------------------------------------------------------------------------- events

@@ -10,10 +10,9 @@ write their `__init__` out: compiled, they are native (docs/build.md, the writte
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 
-from diamonds.core.cards import Card, Suit
+from diamonds.core.cards import Card, IdentityEnum, Suit
 from diamonds.core.family import CardPlayedEvent, CardsDealtEvent, SideResult, TrickWonEvent
 
 __all__ = [
@@ -23,12 +22,10 @@ __all__ = [
 ]
 
 
-class AreaKind(enum.Enum):
+class AreaKind(IdentityEnum):
     SUPPLY = "supply"
     SHOWROOM = "showroom"
     VAULT = "vault"
-
-    __hash__ = object.__hash__  # by identity, in C (as `Suit`): an export looks each one up by kind
 
 
 @dataclass(frozen=True, init=False, slots=True)
@@ -46,15 +43,13 @@ class Area:
 SUPPLY = Area(AreaKind.SUPPLY)
 
 
-class Reason(enum.Enum):
+class Reason(IdentityEnum):
     """Why a Suit Action was earned."""
 
     OFF_SUIT = "off-suit"  # R9
     TRICK_WON = "trick won"  # R10
     SUIT_MAJORITY = "suit majority"  # R16
     NO_TRICKS = "no tricks"  # R17
-
-    __hash__ = object.__hash__  # by identity, in C (as `Suit`): an export looks each one up by reason
 
 
 @dataclass(frozen=True, slots=True)

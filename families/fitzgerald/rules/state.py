@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from diamonds.core.cards import Card, Suit, sort_cards
+from diamonds.core.cards import Card, IdentityEnum, Suit, sort_cards
 
 from .config import GameConfig
 from .events import Reason
@@ -29,14 +29,12 @@ class Phase(enum.Enum):
     GAME_OVER = "game over"
 
 
-class Continuation(enum.Enum):
+class Continuation(IdentityEnum):  # a pending victim's key, per Clubs action
     """What the engine resumes with once a pending Clubs victim is chosen."""
 
     AFTER_OFF_SUIT = "after off-suit"  # the trick goes on (or is won)
     AFTER_TRICK = "after trick"  # the next trick, or the end of the round
     AFTER_MAJORITY = "after majority"  # the no-trick bonuses, then the next round
-
-    __hash__ = object.__hash__  # by identity, in C (as `Suit`): a pending victim is looked up by it, per Clubs action
 
 
 def side_score(vault: int, showroom: int) -> int:

@@ -10,8 +10,9 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from diamonds.core.cards import AnyCard, Card, sort_cards, spellings
+from diamonds.core.cards import AnyCard, Card, sort_cards
 from diamonds.core.errors import CardNotHeld, CardNotInDeck, CardTwice, GameOver, InvalidDeal, WrongPhase
+from diamonds.core.trick import CARD_MOVES
 
 from .config import KirkConfig
 from .events import (
@@ -68,17 +69,12 @@ def standings(state: State) -> tuple[KirkResult, ...]:
 # --------------------------------------------------------------------------- legal and random moves
 
 
-#: Each card's one move (moves are values), looked up for every card a hand may hold: a playout lists the
-#: moves of a hand at each decision.
-_MOVES: dict[AnyCard, PlayCard] = {card: PlayCard.of(card) for card in spellings().values()}
-
-
 def legal_moves(state: State) -> tuple[Move, ...]:
     """K4: any card held may be played. The deal is a chance move and is not listed."""
     seat = state.to_move
     if seat is None:
         return ()
-    return tuple([_MOVES[card] for card in state.hand(seat)])
+    return tuple([CARD_MOVES[card] for card in state.hand(seat)])  # each card's one move (the house's table)
 
 
 def random_deal(config: KirkConfig, rng: random.Random) -> Deal:
