@@ -27,6 +27,7 @@ from typing import Any
 from diamonds.core import family_of
 
 from .knowledge import Table, deal_unknown, deck_index, table_of
+from .montecarlo import gains, playout, relative_score
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "MCBot", "FamilyBot", "make_bot", "BOT_NAMES", "family_bot",
            "Table", "table_of", "deal_unknown", "deck_index", "relative_score", "playout"]
@@ -122,22 +123,6 @@ class GreedyBot(Bot):
         return family_bot(view.rules).greedy(table.rules, table.state, table.seat, self.rng)
 
 
-def relative_score(rules: Any, state: Any, seat: int) -> float:
-    """The seat's side's score less the mean of the other sides' (the standings of any family)."""
-    standings = rules.standings(state)
-    side = state.config.side_of[seat] if hasattr(state.config, "side_of") else seat
-    mine = standings[side].score
-    others = [s.score for s in standings if s.side != side]
-    return mine - (sum(others) / len(others) if others else 0.0)
-
-
-def playout(rules: Any, state: Any, greedy: Callable[..., Any], rng: random.Random, *, round_no: int) -> Any:
-    """Play `state` on with `greedy` for every seat until the round ends (a deal is due, or the game is over)."""
-    while not rules.is_over(state) and not rules.is_chance(state) and state.round_no == round_no:
-        state, _ = rules.apply(state, greedy(rules, state, rules.to_move(state), rng))
-    return state
-
-
 class MCBot(Bot):
     """Determinised Monte Carlo: sample the hidden cards consistently with what the viewer has seen,
     play every legal move out to the end of the round with `greedy` for everyone, and pick the move with
@@ -172,11 +157,8 @@ class MCBot(Bot):
         world = first
         round_no = table.state.round_no
         while True:
-            base = relative_score(rules, world, seat)
-            for index, move in enumerate(moves):
-                after, _ = rules.apply(world, move)
-                end = fam.play_out(rules, after, self.rng, round_no=round_no)
-                totals[index] += relative_score(rules, end, seat) - base
+            for index, gain in enumerate(gains(rules, fam, world, moves, seat, self.rng, round_no)):
+                totals[index] += gain
             count += 1
             if self.seconds is not None:
                 if time.perf_counter() - start >= self.seconds:

@@ -52,7 +52,8 @@ from diamonds.notation.records import Call, Comment, GameRecord, HandLine, Play,
 from diamonds.notation.words import Shape, vocabulary
 from diamonds.notation.writer import write_game
 
-from . import family_bot, relative_score, table_of
+from . import family_bot, table_of
+from .montecarlo import gains
 from .notes import PlayerSummary, mark_comment
 from .solver import MAX_NODES, OverBudget, Solver, exact
 
@@ -187,11 +188,8 @@ class _Sampler:
             if world is None:
                 return False
             self._saw(world)
-            base = relative_score(rules, world, seat)
-            for index, move in enumerate(moves):
-                after, _ = rules.apply(world, move)
-                end = self.fam.play_out(rules, after, self.rng, round_no=round_no)
-                values[index].append(relative_score(rules, end, seat) - base)
+            for index, gain in enumerate(gains(rules, self.fam, world, moves, seat, self.rng, round_no)):
+                values[index].append(gain)
         return True
 
     def fixes_every_hand(self) -> bool:

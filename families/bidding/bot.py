@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Sequence
-from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from diamonds.bots import FamilyBot, Table, deal_unknown, deck_index
 from diamonds.core.cards import AnyCard, Card, Suit
@@ -83,7 +82,7 @@ def _rank(move: PlayCard) -> int:
 
 #: Per seat (B1: three) and card of the pack, its plays in `play_choices`' order, each with its `_rank` and
 #: its entry in a trick (B7: the Joker counts in its given suit): made once, looked up by `_play`.
-_OPTIONS: tuple[dict[AnyCard, tuple[tuple[PlayCard, int, Played], ...]], ...] = tuple(
+_OPTIONS: Final[tuple[dict[AnyCard, tuple[tuple[PlayCard, int, Played], ...]], ...]] = tuple(
     {card: tuple((move, _rank(move), Played(seat, card, move.high, move.suit if move.suit is not None else
                                             (card.suit if isinstance(card, Card) else TRUMPS)))
                  for move in play_choices(card))
@@ -177,7 +176,7 @@ def determinise(table: Table, rng: random.Random) -> BiddingState:
     for s, cards in zip(laid, buckets[len(others):]):
         point_cards[s] = cards[0]
     kitty = state.kitty if kitty_seen else tuple(buckets[-1])
-    return replace(state, hands=tuple(hands), point_cards=tuple(point_cards), kitty=kitty)
+    return state.with_hidden(tuple(hands), tuple(point_cards), kitty)
 
 
 # ---------------------------------------------------------------- the environment's actions and features
@@ -187,7 +186,7 @@ def determinise(table: Table, rng: random.Random) -> BiddingState:
 # Features: the phase (one-hot), the trick's cards, each seat's bid, final bid and tricks won from the
 # viewer round (/ 10, -0.1 where none yet), the viewer's own point card, the dealer from the viewer round.
 
-_PHASES = tuple(Phase)
+_PHASES: Final = tuple(Phase)
 
 
 def action_count(config: Any) -> int:

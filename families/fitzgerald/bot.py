@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Sequence
-from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from diamonds.bots import FamilyBot, Table, deal_unknown, deck_index
 from diamonds.core.cards import SUITS, Card, Suit
@@ -31,7 +30,7 @@ __all__ = ["BOT", "greedy", "determinise", "rollout"]
 _DIAMONDS, _HEARTS, _SPADES, _CLUBS = SUITS
 #: What a suit's action is worth to the side taking it, roughly (R11-R14): a Vault point counts twice (R18). By
 #: the suit's `index` (D, H, S, C): a rollout ranks every card of a hand by it, and an Enum key is hashed in Python.
-SUIT_WORTH = tuple({_DIAMONDS: 4, _CLUBS: 3, _HEARTS: 2, _SPADES: 1}[suit] for suit in SUITS)
+SUIT_WORTH: Final = tuple({_DIAMONDS: 4, _CLUBS: 3, _HEARTS: 2, _SPADES: 1}[suit] for suit in SUITS)
 
 
 def greedy(rules: Any, state: State, seat: int, rng: random.Random) -> Any:
@@ -148,7 +147,7 @@ def determinise(table: Table, rng: random.Random) -> State | None:
     hands = list(state.hands)
     for s, cards in zip(others, buckets):
         hands[s] = frozenset(known[s].union(cards))
-    return replace(state, hands=tuple(hands))
+    return state.with_hands(tuple(hands))
 
 
 def _determinise_passing(state: State, seat: int, rng: random.Random) -> State:
@@ -169,7 +168,7 @@ def _determinise_passing(state: State, seat: int, rng: random.Random) -> State:
         else:
             passed[s] = tuple(sorted(cards[:len(gone)], key=lambda c: c.sort_key))
             hands[s] = frozenset(cards[len(gone):])
-    return replace(state, hands=tuple(hands), passed=tuple(passed))
+    return state.with_hands(tuple(hands), tuple(passed))
 
 
 # ---------------------------------------------------------------- the environment's actions and features
@@ -179,7 +178,7 @@ def _determinise_passing(state: State, seat: int, rng: random.Random) -> State:
 # count (one-hot), each side's Showroom from the viewer's side round (/ 20), the Supply (/ 235), the
 # Thief's seat from the viewer round (one-hot, last: none).
 
-_PHASES = tuple(Phase)
+_PHASES: Final = tuple(Phase)
 
 
 def action_count(config: Any) -> int:

@@ -107,3 +107,27 @@ def test_a_written_init_keeps_the_class_frozen() -> None:
     assert _written(state)
     with pytest.raises(dataclasses.FrozenInstanceError):
         state.leader = 3  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(("rules", "players"), TABLES)
+def test_a_states_with_method_is_replace_of_the_fields_it_names(rules: str, players: int) -> None:
+    """A state's `with_…` methods (the bots' redrawn worlds, Kirk's card) build a state through the written
+    `__init__` from the fields they name, the rest kept: each is `dataclasses.replace` of those fields. Every
+    parameter is given a different value, each in its own call, and the others the state's own."""
+    states = [value for value in _met(rules, players, seed=9) if _written(value) and hasattr(value, "round_no")]
+    cls = type(states[0])
+    methods = [name for name in dir(cls) if name.startswith("with_")]
+    assert methods, f"{cls.__name__} has no with_ method: the test checks nothing"
+    checked = 0
+    for name in methods:
+        parameters = list(inspect.signature(getattr(cls, name)).parameters)[1:]
+        for state in states[::7]:
+            own = {parameter: getattr(state, parameter) for parameter in parameters}
+            for parameter in parameters:
+                new = _another(own[parameter])
+                if new is None:
+                    continue
+                made = getattr(state, name)(**{**own, parameter: new})
+                assert made == dataclasses.replace(state, **{parameter: new}), (name, parameter)
+                checked += 1
+    assert checked, "no parameter could be changed: the test checks nothing"

@@ -104,6 +104,15 @@ class BiddingState:
         object.__setattr__(self, "trick", trick)
         object.__setattr__(self, "tricks_won", tricks_won)
 
+    def with_hidden(self, hands: tuple[frozenset[AnyCard], ...], point_cards: tuple[AnyCard | None, ...],
+                    kitty: tuple[AnyCard, ...]) -> BiddingState:
+        """This state with other hands, point cards and kitty, the rest kept: the bots' redrawn worlds. By the
+        constructor, not `dataclasses.replace`, which reads every field by name and, compiled, is the one
+        interpreted call of a redraw."""
+        return BiddingState(self.config, self.phase, self.hand_no, self.dealer, self.scores, hands, kitty, self.bids,
+                            self.taken, point_cards, self.final_bids, self.trick_no, self.leader, self.trick,
+                            self.tricks_won)
+
     @property
     def round_no(self) -> int:
         """The generic layers' name for the hand number."""

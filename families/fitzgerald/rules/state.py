@@ -110,6 +110,15 @@ class State:
         object.__setattr__(self, "thief", thief)
         object.__setattr__(self, "pending", pending)
 
+    def with_hands(self, hands: tuple[frozenset[Card], ...],
+                   passed: tuple[tuple[Card, ...] | None, ...] | None = None) -> State:
+        """This state with other hands (and, given, other passes), the rest kept: the bots' redrawn worlds. By
+        the constructor, not `dataclasses.replace`, which reads every field by name and, compiled, is the one
+        interpreted call of a redraw."""
+        return State(self.config, self.phase, self.round_no, self.dealer, hands, self.pass_count,
+                     self.passed if passed is None else passed, self.trick_no, self.leader, self.trick, self.taken,
+                     self.tricks_won, self.showroom, self.vault, self.supply, self.thief, self.pending)
+
     @property
     def to_move(self) -> int | None:
         """The seat whose decision is due; None at a deal or when the game is over."""

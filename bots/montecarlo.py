@@ -1,0 +1,49 @@
+"""What one drawn world tells `mc` and `diamonds analyse`: each move's gain, played out to the round's end.
+
+This is the Monte Carlo bots' loop over the moves of a world (a determinised state): apply the move, play
+the round out with the family's greedy rules (its `rollout` on its mutable table where it has one), and
+score the end against the start. The compiled build compiles this module (docs/build.md): the playouts are
+compiled already, and this loop ran them from interpreted code, once per move and world.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+__all__ = ["relative_score", "playout", "gains"]
+
+
+def relative_score(rules: Any, state: Any, seat: int) -> float:
+    """The seat's side's score less the mean of the other sides' (the standings of any family)."""
+    standings = rules.standings(state)
+    side = state.config.side_of[seat] if hasattr(state.config, "side_of") else seat
+    mine = standings[side].score
+    others = [s.score for s in standings if s.side != side]
+    return mine - (sum(others) / len(others) if others else 0.0)  # type: ignore[no-any-return]
+
+
+def playout(rules: Any, state: Any, greedy: Callable[..., Any], rng: random.Random, *, round_no: int) -> Any:
+    """Play `state` on with `greedy` for every seat until the round ends (a deal is due, or the game is over)."""
+    while not rules.is_over(state) and not rules.is_chance(state) and state.round_no == round_no:
+        state, _ = rules.apply(state, greedy(rules, state, rules.to_move(state), rng))
+    return state
+
+
+def gains(rules: Any, family_bot: Any, world: Any, moves: Sequence[Any], seat: int, rng: random.Random,
+          round_no: int) -> list[float]:
+    """Each move's gain in `relative_score` for `seat`, from `world` to the round's end, in the order of `moves`
+    (the random numbers drawn in that order too). `family_bot` is the family's `FamilyBot`."""
+    base = relative_score(rules, world, seat)
+    rollout = family_bot.rollout
+    greedy = family_bot.greedy
+    out: list[float] = []
+    for move in moves:
+        after = rules.apply(world, move)[0]
+        if rollout is not None:
+            end = rollout(rules, after, rng, round_no)
+        else:
+            end = playout(rules, after, greedy, rng, round_no=round_no)
+        out.append(relative_score(rules, end, seat) - base)
+    return out
