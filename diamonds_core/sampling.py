@@ -9,7 +9,6 @@ the round can be played on the engine while its hands stay unknown.
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -82,13 +81,20 @@ def deal_unknown(pool: Sequence[Any], sizes: Sequence[int], refuses: Sequence[Ca
 
 def weighted_pick(rng: random.Random, population: Sequence[int], weights: Sequence[int]) -> int:
     """`rng.choices(population, weights)[0]` for positive whole weights, drawing the same one number and so
-    giving the same pick: without the library call's checks and list, which a sample makes once a card."""
-    cumulative: list[int] = []
+    giving the same pick: without the library call's checks and lists, which a sample makes once a card. The
+    library bisects the running totals, the last choice its bound: the first choice whose running total is
+    above the number drawn, else the last."""
     total = 0
     for weight in weights:
         total += weight
-        cumulative.append(total)
-    return population[bisect_right(cumulative, rng.random() * (total + 0.0), 0, len(cumulative) - 1)]
+    drawn = rng.random() * (total + 0.0)
+    last = len(weights) - 1
+    running = 0
+    for index in range(last):
+        running += weights[index]
+        if drawn < running:
+            return population[index]
+    return population[last]
 
 
 def shuffle(rng: random.Random, items: list[Any]) -> None:

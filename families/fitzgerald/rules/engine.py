@@ -114,10 +114,11 @@ def first_leader(config: GameConfig, dealer: int) -> int:
 
 
 def trick_winner(plays: Sequence[tuple[int, Card]]) -> tuple[int, Card]:
-    """R10: the seat and card of the highest card of the led suit."""
-    led = plays[0][1].suit
+    """R10: the seat and card of the highest card of the led suit. The loop takes the first card again (it
+    cannot beat itself) rather than a slice, a new list at every call: the greedy rollouts ask at every card."""
     winner, best = plays[0]
-    for seat, card in plays[1:]:
+    led = best.suit
+    for seat, card in plays:
         if card.suit is led and card.rank > best.rank:
             winner, best = seat, card
     return winner, best
