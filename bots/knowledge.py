@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from diamonds.core.sampling import deal_unknown
 
@@ -60,8 +60,8 @@ def table_of(view: Any) -> Table:
     return Table(position.rule_set, states, tuple(moves[start:]), view.viewer_seat)
 
 
-_DECK_INDEXES: dict[Any, dict[Any, int]] = {}
-_LAST_DECK: list[Any] = [None, None]  # the deck asked for last, by identity, and its index
+_DECK_INDEXES: Final[dict[Any, dict[Any, int]]] = {}
+_LAST_DECK: Final[list[Any]] = [None, None]  # the deck asked for last, by identity, and its index
 
 
 def deck_index(config: Any) -> dict[Any, int]:

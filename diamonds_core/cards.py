@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar, TypeVar
+from typing import ClassVar, Final, TypeVar
 
 __all__ = [
     "IdentityEnum", "Suit", "Card", "Joker", "JOKER", "AnyCard", "CardParseError", "SUITS", "MAX_RANK", "COURT_RANKS",
@@ -72,13 +72,13 @@ class Suit(IdentityEnum):
         return f"Suit.{self.name}"
 
 
-SUITS: tuple[Suit, ...] = tuple(Suit)
+SUITS: Final[tuple[Suit, ...]] = tuple(Suit)
 # Each suit's index, set once the class exists: an Enum's own __init__ runs while the class is being
 # built, which mypyc's compiled methods cannot (they check `self` against the finished class).
 for _index, _suit in enumerate(SUITS):
     _suit.index = _index
-_SYMBOLS = {Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠", Suit.CLUBS: "♣"}
-_SUIT_BY_TEXT: dict[str, Suit] = {}
+_SYMBOLS: Final = {Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠", Suit.CLUBS: "♣"}
+_SUIT_BY_TEXT: Final[dict[str, Suit]] = {}
 for _suit in SUITS:
     _SUIT_BY_TEXT[_suit.value] = _suit
     _SUIT_BY_TEXT[_suit.value.lower()] = _suit
@@ -183,9 +183,9 @@ JOKER = Joker()
 AnyCard = Card | Joker
 
 _BUILDING = True
-_CARDS: dict[tuple[int, Suit, bool], Card] = {}
-_TEXT: dict[Card, str] = {}
-_CARD_BY_TEXT: dict[str, AnyCard] = {}
+_CARDS: Final[dict[tuple[int, Suit, bool], Card]] = {}
+_TEXT: Final[dict[Card, str]] = {}
+_CARD_BY_TEXT: Final[dict[str, AnyCard]] = {}
 for _suit in SUITS:
     _spellings = (_suit.value, _suit.value.lower(), _SYMBOLS[_suit])
     for _rank in range(1, MAX_RANK + 1):

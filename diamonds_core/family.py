@@ -19,7 +19,7 @@ import importlib
 import random
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 from .errors import NotationError
 from .seating import Seating
@@ -489,7 +489,7 @@ class PureTable(Generic[S]):
 #: A family may name them elsewhere (`Family(parts=...)`), e.g. to share one module between several parts.
 #: REQUIRED_PARTS are what every game has (its records replayed, its positions labelled); the others are
 #: optional: a command that needs one a family lacks ends with one line (`MissingPart`), exit status 2.
-STANDARD_PARTS: Mapping[str, str] = {
+STANDARD_PARTS: Final[Mapping[str, str]] = {
     "bridge": "bridge:BRIDGE",  # record items -> moves, and a game -> record (diamonds.replay.Bridge)
     "export": "export:EXPORT",  # a replayed game -> plain data, and its JSON Schema part
     "steps": "steps:build_steps",  # a replayed game cut into replay stops (R2.7, R2.end), no rich
@@ -509,7 +509,7 @@ STANDARD_PARTS: Mapping[str, str] = {
 REQUIRED_PARTS: frozenset[str] = frozenset(("bridge", "steps", "marks"))
 
 #: What each optional part gives, for the one line a command says when a family lacks it.
-PART_PURPOSES: Mapping[str, str] = {
+PART_PURPOSES: Final[Mapping[str, str]] = {
     "bridge": "its records replayed into moves", "steps": "its replay stops", "marks": "its positions' labels",
     "export": "its JSON export (convert --to json or csv, schema)", "tables": "its analysis tables (stats, "
     "ratings, convert --to parquet)", "stats": "its own figures of stats", "picture": "its SVG picture",
@@ -550,10 +550,10 @@ class FamilyInvariants:
     extra_options: tuple[Mapping[str, str], ...] = ()
 
 
-_REQUIRED: Any = object()  # `Family.part`'s default: no default, a missing part is a MissingPart
+_REQUIRED: Final[Any] = object()  # `Family.part`'s default: no default, a missing part is a MissingPart
 #: A part's location in the house itself (`diamonds.replay.plain:BRIDGE`), not in the family's package: the
 #: parts the house gives a plain trick game (diamonds.core.trick), which a family names instead of writing its own.
-_HOUSE = "diamonds."
+_HOUSE: Final = "diamonds."
 
 
 class FamilyMismatch(Exception):

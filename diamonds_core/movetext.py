@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Final
 
 from .cards import AnyCard, Card, card_text
 from .errors import NotationError
@@ -18,8 +19,8 @@ from .word import Word
 __all__ = ["Word", "words", "card_of", "suited_card_of", "one_word", "seat_named", "count_of", "deal_text",
            "parse_deal", "refuse"]
 
-_WORD = re.compile(r"\S+")
-_ANNOTATION = re.compile(r"(?:!!|\?\?|!\?|\?!|!|\?)\Z")
+_WORD: Final = re.compile(r"\S+")
+_ANNOTATION: Final = re.compile(r"(?:!!|\?\?|!\?|\?!|!|\?)\Z")
 
 
 def words(text: str) -> list[Word]:

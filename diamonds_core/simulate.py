@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from .game import Engine
 from .registry import DEFAULT_RULES, rules_for
@@ -17,7 +17,7 @@ from .seating import ConfigError, Seating
 
 __all__ = ["play_random_game", "simulate", "default_names", "DEFAULT_NAMES"]
 
-DEFAULT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+DEFAULT_NAMES: Final = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 
 
 def play_random_game(config: Seating, rng: random.Random, *, stop_after: int | None = None) -> Engine:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from itertools import accumulate
 from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
 from diamonds.core.cards import AnyCard, spellings
 
@@ -49,10 +49,10 @@ from .words import Shape, vocabulary
 
 __all__ = ["FastReader", "MAX_DIGITS"]
 
-MAX_DIGITS = 6  # round, trick and pass numbers longer than this are left to the parser to refuse
+MAX_DIGITS: Final = 6  # round, trick and pass numbers longer than this are left to the parser to refuse
 
-_TOKEN = re.compile(r"\S+")
-_BLANK = re.compile(r"[^\n]")  # a comment's characters but its line breaks
+_TOKEN: Final = re.compile(r"\S+")
+_BLANK: Final = re.compile(r"[^\n]")  # a comment's characters but its line breaks
 _new_pos = tuple.__new__  # Pos(line, column) without the named tuple's keyword handling
 _trick = unchecked_constructor(Trick)
 _hand_line = unchecked_constructor(HandLine)

@@ -29,7 +29,7 @@ from dataclasses import dataclass, fields
 from functools import cache, lru_cache
 from importlib import resources
 from itertools import chain
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from diamonds.core import SideResult, family_named, family_of
 from diamonds.core import families as registered_families
@@ -396,13 +396,13 @@ def game_to_dict(replayed: ReplayedGame, *, states: bool = False, compact: bool 
 
 
 #: The game's fields the compact form leaves out when null or empty (the rest are always written).
-_GAME_OPTIONAL = ("rules", "family", "comments", "players", "config", "problems", "notes")
+_GAME_OPTIONAL: Final = ("rules", "family", "comments", "players", "config", "problems", "notes")
 
 
-_BASE_FIELDS = frozenset(f.name for f in fields(SideResult))
+_BASE_FIELDS: Final = frozenset(f.name for f in fields(SideResult))
 
 
-_EXTRA_FIELDS: dict[type, tuple[str, ...]] = {}
+_EXTRA_FIELDS: Final[dict[type, tuple[str, ...]]] = {}
 
 
 def _extra_fields(kind: type) -> tuple[str, ...]:
@@ -455,13 +455,13 @@ class DocumentError(ValueError):
         return root + "".join(f"[{key}]" if isinstance(key, int) else f".{key}" for key in self.path)
 
 
-_LINE_BREAK = re.compile(r"[\r\n]")
-_SURROGATE = re.compile(r"[\ud800-\udfff]")
-_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
-_PLAYER = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
-_ANNOTATIONS = frozenset(("!", "?", "!!", "??", "!?", "?!"))
-_SIGNS = frozenset(("+", "-"))
-_SUIT_LETTERS = {suit.value: suit for suit in Suit}
+_LINE_BREAK: Final = re.compile(r"[\r\n]")
+_SURROGATE: Final = re.compile(r"[\ud800-\udfff]")
+_TAG_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
+_PLAYER: Final = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
+_ANNOTATIONS: Final = frozenset(("!", "?", "!!", "??", "!?", "?!"))
+_SIGNS: Final = frozenset(("+", "-"))
+_SUIT_LETTERS: Final = {suit.value: suit for suit in Suit}
 
 
 class _Reader:
@@ -664,9 +664,9 @@ def record_from_dict(doc: Any) -> GameRecord:
 # --------------------------------------------------------------------------- the schema
 
 #: The generic objects a family may add fields to (`Export.schema_defs`).
-_EXTENDED = ("round", "trick", "play", "standing")
+_EXTENDED: Final = ("round", "trick", "play", "standing")
 #: The parts of a family's `schema_defs` with a role (the rest are its helpers).
-_ROLES = ("config", "state", *_EXTENDED)
+_ROLES: Final = ("config", "state", *_EXTENDED)
 
 
 def _generic_schema() -> Dict:

@@ -38,7 +38,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from diamonds.core import families as registered_families
 from diamonds.core import family_named, family_of
@@ -56,7 +56,7 @@ __all__ = [
 ]
 
 #: The tables, in the order they are written and documented.
-TABLE_NAMES = ("games", "plays", "events", "rounds")
+TABLE_NAMES: Final[tuple[str, ...]] = ("games", "plays", "events", "rounds")
 #: The columns that join every table: the source path as given, the game's 1-based index in it.
 KEY_COLUMNS = ("file", "game")
 
@@ -189,10 +189,10 @@ ROUNDS = (
     Column("points", Kind.INT32, "what the round changed it by"),
 )
 
-_GENERIC: dict[str, tuple[Column, ...]] = {"games": GAMES, "plays": PLAYS, "events": EVENTS, "rounds": ROUNDS}
+_GENERIC: Final[dict[str, tuple[Column, ...]]] = {"games": GAMES, "plays": PLAYS, "events": EVENTS, "rounds": ROUNDS}
 
 #: The fields of every `standings` item (the JSON export's, with the side's seats).
-STANDING_FIELDS = (
+STANDING_FIELDS: Final = (
     Column("side", Kind.CATEGORY, "the side as DGN writes it: `Ann`, or `Ann+Cat` for a team"),
     Column("seats", Kind.INT8_LIST, "its players' seats, 1-based"),
     Column("score", Kind.INT32, "its score (final when the game is complete)"),
@@ -243,7 +243,7 @@ def _standing_fields(_registry: object) -> tuple[Column, ...]:
 
 # --------------------------------------------------------------------------- rows
 
-_CARD_FACTS: dict[Any, tuple[str, int | None]] = {}  # card -> (text, rank); cards are interned singletons
+_CARD_FACTS: Final[dict[Any, tuple[str, int | None]]] = {}  # card -> (text, rank); cards are interned singletons
 
 
 def _card_facts(card: Any) -> tuple[str, int | None]:
@@ -254,7 +254,7 @@ def _card_facts(card: Any) -> tuple[str, int | None]:
 
 
 #: The generic plays columns `add_play` fills, in the order of its arguments.
-_PLAY_ARGUMENTS = ("round", "trick", "order", "seat", "player", "card", "suit", "rank", "led_suit", "followed")
+_PLAY_ARGUMENTS: Final = ("round", "trick", "order", "seat", "player", "card", "suit", "rank", "led_suit", "followed")
 
 
 class TableColumns:
@@ -373,7 +373,7 @@ def _drop(_value: Any) -> None:
 
 #: The tables whose rows are kept while a `TableBuffer` adds a game (the others are counted only): set
 #: around a family's `rows`, which has no say in which tables a command wants.
-_KEPT: ContextVar[frozenset[str]] = ContextVar("_KEPT", default=frozenset(TABLE_NAMES))
+_KEPT: Final[ContextVar[frozenset[str]]] = ContextVar("_KEPT", default=frozenset(TABLE_NAMES))
 
 
 @contextmanager
@@ -449,7 +449,7 @@ class EventWalk:
         return FamilyRows(self.plays, self.events, game)
 
 #: Tags that are also plain columns of `games`.
-_PLAIN_TAGS = {"Date": "date", "Event": "event", "Site": "site", "Round": "event_round"}
+_PLAIN_TAGS: Final = {"Date": "date", "Event": "event", "Site": "site", "Round": "event_round"}
 
 
 def _games_row(replayed: ReplayedGame, family: Row, plays: int) -> Row:

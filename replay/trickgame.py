@@ -8,7 +8,7 @@ game) imports only the replay: `validate` starts without the export's and the ta
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from diamonds.core import Card, IllegalMove, sort_cards
 from diamonds.core.errors import CardNotHeld, CardNotInDeck
@@ -24,7 +24,7 @@ from .validate import DealLines, Replayer, Wording, meant_card, whole_tricks
 __all__ = ["PlainReplayer", "BRIDGE"]
 
 #: Each rule set's statements (`_stated`), read once a process, not once a game: they do not change.
-_STATED: dict[Any, tuple[TrickRulings, Wording]] = {}
+_STATED: Final[dict[Any, tuple[TrickRulings, Wording]]] = {}
 
 
 def _stated(rules: Any) -> tuple[TrickRulings, Wording]:

@@ -14,7 +14,7 @@ import random
 import re
 from collections.abc import Callable, Collection, KeysView, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 try:  # the compiled build's: its subclasses (each family's replayer) stay Python
     from mypy_extensions import mypyc_attr
@@ -248,7 +248,7 @@ def foreign_cards(rules: type[Rules], config: Any) -> dict[AnyCard, NotationErro
     return found
 
 
-_FOREIGN: dict[tuple[type[Rules], Any], dict[AnyCard, NotationError]] = {}
+_FOREIGN: Final[dict[tuple[type[Rules], Any], dict[AnyCard, NotationError]]] = {}
 
 
 def _holds_any(rnd: Round, cards: KeysView[AnyCard]) -> bool:
@@ -264,7 +264,7 @@ def _holds_any(rnd: Round, cards: KeysView[AnyCard]) -> bool:
     return any(isinstance(call, Take) for call in rnd.calls)
 
 
-_WORD_AT = re.compile(r"\S+")
+_WORD_AT: Final = re.compile(r"\S+")
 
 
 def seats_rule(rule_id: str) -> str | None:
@@ -275,8 +275,8 @@ def seats_rule(rule_id: str) -> str | None:
         return None
 
 
-_SET_UP_TAGS = frozenset(("Players", "Rules", "Variant", "Dealer"))
-_CONFIGS: dict[tuple[tuple[str, str], ...], tuple[tuple[object, int], Seating]] = {}  # _Setup.configure's
+_SET_UP_TAGS: Final = frozenset(("Players", "Rules", "Variant", "Dealer"))
+_CONFIGS: Final[dict[tuple[tuple[str, str], ...], tuple[tuple[object, int], Seating]]] = {}  # _Setup.configure's
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,8 +304,8 @@ class DealLines:
 #: The moves the replay has read with a game's words (`Replayer.card_move`, `read_move`), shared by the games of
 #: a process: by rule set and card or card word, or by rule set, players and an item's text. A replay of many
 #: games reads each card word, pass count, bid or victim once. Emptied when it holds `_READ_MOVES_HELD`.
-_READ_MOVES: dict[tuple[object, ...], Any] = {}
-_READ_MOVES_HELD = 8192
+_READ_MOVES: dict[tuple[object, ...], Any] = {}  # not Final: a test swaps in an empty one
+_READ_MOVES_HELD: Final = 8192
 
 
 def _remember(key: tuple[object, ...], move: Any) -> None:
@@ -327,7 +327,7 @@ class OwnItems:
 
 
 #: Each rule set's own items (`own_items`), with the registry they were read from.
-_OWN_ITEMS: dict[Any, tuple[object, OwnItems]] = {}
+_OWN_ITEMS: Final[dict[Any, tuple[object, OwnItems]]] = {}
 
 
 def own_items(rules: type[Rules]) -> OwnItems:
@@ -364,7 +364,7 @@ class Wording:
 
 
 #: Each replayer class's wording, made once (`Replayer.stated_wording`).
-_WORDINGS: dict[type, Wording] = {}
+_WORDINGS: Final[dict[type, Wording]] = {}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -46,7 +46,7 @@ import functools
 import re
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from diamonds.core import AnyCard, Card, IllegalMove, Joker, Suit
 from diamonds.core.cards import spellings
@@ -84,9 +84,9 @@ from .rules.fast import BiddingTable
 __all__ = ["BRIDGE", "BiddingReplayer", "PACK_TEXT"]
 
 #: What the pack is, for messages about a card of no pack (B2).
-PACK_TEXT = "the bidding game's 33 cards are 7, 8, 9, 10, J, Q, K, A of each suit and the Joker"
-_DECK: frozenset[AnyCard] = frozenset(DECK)
-_DIGITS = re.compile(r"[0-9]+")
+PACK_TEXT: Final = "the bidding game's 33 cards are 7, 8, 9, 10, J, Q, K, A of each suit and the Joker"
+_DECK: Final[frozenset[AnyCard]] = frozenset(DECK)
+_DIGITS: Final = re.compile(r"[0-9]+")
 
 
 
@@ -112,7 +112,7 @@ def _plain_move(card: AnyCard) -> PlayCard:
 
 
 #: Every card's plain move, made once (cards are few and interned): a plain trick's moves are lookups.
-_PLAIN_MOVES: dict[AnyCard, PlayCard] = {card: PlayCard.parse(str(card)) for card in set(spellings().values())}
+_PLAIN_MOVES: Final[dict[AnyCard, PlayCard]] = {card: PlayCard.parse(str(card)) for card in set(spellings().values())}
 
 
 @functools.lru_cache(maxsize=4096)  # a game writes the same few dozen spellings over and over
@@ -706,6 +706,6 @@ class BiddingReplayer(Replayer):
 
 
 #: The ruling that says what is due in each phase before play (for a call that is missing).
-_PHASE_RULE = {Phase.BID: "B3", Phase.TAKE: "B4", Phase.FINAL: "B5"}
+_PHASE_RULE: Final = {Phase.BID: "B3", Phase.TAKE: "B4", Phase.FINAL: "B5"}
 
 BRIDGE = Bridge(replayer=BiddingReplayer, record_from_game=record_from_game)

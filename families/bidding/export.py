@@ -22,7 +22,7 @@ neighbours.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from diamonds.core import Suit
 from diamonds.replay.export import DocumentWalk, Export, hands_dict, state_head
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 
 __all__ = ["EXPORT", "SCHEMA_DEFS", "config_dict", "add_replay", "state_dict", "csv_fields"]
 
-_VALUE: dict[Any, str] = {member: member.value for kind in (Suit, WinReason) for member in kind}
+_VALUE: Final[dict[Any, str]] = {member: member.value for kind in (Suit, WinReason) for member in kind}
 
 
 def config_dict(config: BiddingConfig) -> dict[str, Any]:

@@ -12,7 +12,7 @@ and total, B9).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from diamonds.replay.tables import Column, EventWalk, FamilyRows, Kind, Tables
 
@@ -60,7 +60,7 @@ def rows(replayed: ReplayedGame) -> FamilyRows:
     return walk.rows({})
 
 
-TABLES = Tables(
+TABLES: Final = Tables(
     columns={
         "plays": (
             Column("high", Kind.BOOL, "bidding: an ace or the Joker played high (B7; a bare ace is high); null "

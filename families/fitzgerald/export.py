@@ -12,7 +12,7 @@ not imply (`_compact_action`, docs/json.md).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from diamonds.core import Suit
 from diamonds.replay.export import DocumentWalk, Export, attach, hands_dict, state_head
@@ -39,8 +39,8 @@ __all__ = ["EXPORT", "config_dict", "add_replay", "state_to_dict", "csv_fields"]
 
 # Enum values looked up in a dict: on Python 3.11 `member.value` is a slow descriptor, and an
 # export asks for one per card and per action.
-_VALUE: dict[Any, str] = {member: member.value for kind in (Suit, Reason, AreaKind) for member in kind}
-_CLUBS = Suit.CLUBS
+_VALUE: Final[dict[Any, str]] = {member: member.value for kind in (Suit, Reason, AreaKind) for member in kind}
+_CLUBS: Final[Suit] = Suit.CLUBS
 
 
 def config_dict(config: GameConfig) -> dict[str, Any]:

@@ -12,7 +12,7 @@ Standings add Vault and Showroom (R18).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from diamonds.replay.tables import Column, FamilyRows, Kind, Tables, family_columns
 
@@ -25,9 +25,9 @@ __all__ = ["TABLES", "rows"]
 
 # Enum values read as `_value_`, a plain attribute: `member.value` is a slow descriptor on Python 3.11 and
 # hashing a member for a dict look-up is a Python call; a conversion reads several per card.
-_SUIT_ACTION = "suit action"
-_START = "start"
-_ACTION_COLUMNS = ("seq", "round", "trick", "kind", "seat", "player", "side", "suit", "points", "reason",
+_SUIT_ACTION: Final = "suit action"
+_START: Final = "start"
+_ACTION_COLUMNS: Final = ("seq", "round", "trick", "kind", "seat", "player", "side", "suit", "points", "reason",
                    "from_area", "from_side", "to_area", "to_side", "victim", "thief_before", "thief_after",
                    "card", "total")
 
@@ -118,7 +118,7 @@ _EVENTS = (
     Column("thief_after", Kind.CATEGORY, "Fitzgerald: who holds it after"),
 )
 
-TABLES = Tables(
+TABLES: Final = Tables(
     columns={"plays": _PLAYS, "events": _EVENTS, "rounds": (
         Column("vault", Kind.INT16, "Fitzgerald: the side's crystals in its Vault after the round (R18)"),
         Column("showroom", Kind.INT16, "Fitzgerald: its crystals in its Showroom after the round (R18)"))},

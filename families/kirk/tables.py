@@ -12,7 +12,7 @@ the game's length: a number of hands or a target score (K8).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from diamonds.replay.tables import Column, EventWalk, FamilyRows, Kind, Tables
 
@@ -56,7 +56,7 @@ def rows(replayed: ReplayedGame) -> FamilyRows:
     return walk.rows({"hands": config.hands, "target": config.target})
 
 
-TABLES = Tables(
+TABLES: Final = Tables(
     columns={
         "games": (
             Column("hands", Kind.INT16, "Kirk: the game lasts this many hands (K8); null: up to `target`"),

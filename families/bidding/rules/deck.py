@@ -7,6 +7,8 @@ its player gives it.
 
 from __future__ import annotations
 
+from typing import Final
+
 from diamonds.core.cards import JOKER, AnyCard, Card, Suit, standard_cards
 
 __all__ = ["DECK", "SUITED", "TRUMPS", "point_value", "in_suit_strength", "choices_needed"]
@@ -19,13 +21,13 @@ DECK: tuple[AnyCard, ...] = (*SUITED, JOKER)
 TRUMPS = Suit.DIAMONDS
 
 #: B9: the Joker's value as a point card.
-JOKER_VALUE = 20
+JOKER_VALUE: Final = 20
 #: B9: an ace's value as a point card.
-ACE_VALUE = 15
+ACE_VALUE: Final = 15
 
 #: B8, within a suit from low to high: a low Joker, a low ace, 7 … K, a high ace.
-LOW_JOKER_STRENGTH = 0
-LOW_ACE_STRENGTH = 1
+LOW_JOKER_STRENGTH: Final = 0
+LOW_ACE_STRENGTH: Final = 1
 
 
 def point_value(card: AnyCard) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import replace
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from diamonds.core.cards import SUITS, AnyCard, Card, Joker, Suit, sort_cards, spellings
 from diamonds.core.errors import (
@@ -50,9 +50,9 @@ __all__ = [
     "playable_in", "play_choices", "play_moves", "bid_range", "final_bid_range", "game_ends",
 ]
 
-_DECK_SET: frozenset[AnyCard] = frozenset(DECK)
+_DECK_SET: Final[frozenset[AnyCard]] = frozenset(DECK)
 #: The ruling that says what is due in each phase (for `WrongPhase`).
-_PHASE_RULE = {Phase.DEAL: "B2", Phase.BID: "B3", Phase.TAKE: "B4", Phase.FINAL: "B5", Phase.PLAY: "B6"}
+_PHASE_RULE: Final = {Phase.DEAL: "B2", Phase.BID: "B3", Phase.TAKE: "B4", Phase.FINAL: "B5", Phase.PLAY: "B6"}
 
 Result = tuple[BiddingState, tuple[Event, ...]]
 _T = TypeVar("_T")
@@ -120,7 +120,7 @@ def playable_cards(state: BiddingState) -> tuple[AnyCard, ...]:
 
 
 #: Every card's suit (of any deck), the Joker's None: whether a card follows is one lookup.
-_SUIT_OF: dict[AnyCard, Suit | None] = {
+_SUIT_OF: Final[dict[AnyCard, Suit | None]] = {
     card: card.suit if isinstance(card, Card) else None for card in spellings().values()}
 
 
@@ -148,7 +148,7 @@ def _choices_of(card: AnyCard) -> tuple[PlayCard, ...]:
 
 
 #: `play_choices` of each card asked for, made once (moves are frozen values).
-_CHOICES: dict[AnyCard, tuple[PlayCard, ...]] = {}
+_CHOICES: Final[dict[AnyCard, tuple[PlayCard, ...]]] = {}
 
 
 def play_choices(card: AnyCard) -> tuple[PlayCard, ...]:
@@ -196,8 +196,8 @@ def legal_moves(state: BiddingState) -> tuple[Move, ...]:
 
 #: B8: `in_suit_strength` of every card (of any deck: a trick as written may hold any), played low and
 #: otherwise, looked up by `trick_winner`, which never asks it of a high Joker (that wins outright).
-_STRENGTH: dict[AnyCard, int] = {card: in_suit_strength(card, None) for card in spellings().values()}
-_LOW_STRENGTH: dict[AnyCard, int] = {card: in_suit_strength(card, False) for card in spellings().values()}
+_STRENGTH: Final[dict[AnyCard, int]] = {card: in_suit_strength(card, None) for card in spellings().values()}
+_LOW_STRENGTH: Final[dict[AnyCard, int]] = {card: in_suit_strength(card, False) for card in spellings().values()}
 
 
 def trick_winner(plays: Sequence[Played]) -> tuple[int, WinReason]:

@@ -23,7 +23,7 @@ which raises) or after the last card of the hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from diamonds.core.cards import SUITS, AnyCard, Card, Suit, sort_cards, spellings
 from diamonds.core.family import SideResult
@@ -47,25 +47,25 @@ from .state import BiddingState, Phase, Played
 
 __all__ = ["BiddingTable"]
 
-_PLAY = Phase.PLAY
-_DEAL = Phase.DEAL
-_BID = Phase.BID
-_TAKE = Phase.TAKE
-_FINAL = Phase.FINAL
-_DECK_SET: frozenset[AnyCard] = frozenset(DECK)
-_NEEDS: dict[AnyCard, tuple[bool, bool]] = {card: choices_needed(card) for card in DECK}  # B7, looked up
+_PLAY: Final[Phase] = Phase.PLAY
+_DEAL: Final[Phase] = Phase.DEAL
+_BID: Final[Phase] = Phase.BID
+_TAKE: Final[Phase] = Phase.TAKE
+_FINAL: Final[Phase] = Phase.FINAL
+_DECK_SET: Final[frozenset[AnyCard]] = frozenset(DECK)
+_NEEDS: Final[dict[AnyCard, tuple[bool, bool]]] = {card: choices_needed(card) for card in DECK}  # B7, looked up
 #: B6: every card of each suit (of any deck: a table may load any state), by `Suit.index`: whether a hand
 #: holds the led suit is one set test.
-_OF_SUIT: tuple[frozenset[Card], ...] = tuple(
+_OF_SUIT: Final[tuple[frozenset[Card], ...]] = tuple(
     frozenset(card for card in spellings().values() if isinstance(card, Card) and card.suit is suit) for suit in SUITS)
 #: The trick's entries already made, by (seat, card, high, given suit): `Played` values recur (3 seats, 33
 #: cards, an ace's or the Joker's few choices), and making one costs more than checking the play.
-_PLAYED: dict[tuple[int, AnyCard, bool | None, Suit | None], Played] = {}
+_PLAYED: Final[dict[tuple[int, AnyCard, bool | None, Suit | None], Played]] = {}
 #: B7: the cards of the pack played with no choice (all but the aces and the Joker), and their entries by
 #: seat (B1: three; a table of more seats makes its own) and card: the common case, looked up without a key
 #: to build.
-_PLAIN: frozenset[AnyCard] = frozenset(card for card in DECK if choices_needed(card) == (False, False))
-_PLAIN_PLAYED: tuple[dict[AnyCard, Played], ...] = tuple({} for _ in range(PLAYERS))
+_PLAIN: Final[frozenset[AnyCard]] = frozenset(card for card in DECK if choices_needed(card) == (False, False))
+_PLAIN_PLAYED: Final[tuple[dict[AnyCard, Played], ...]] = tuple({} for _ in range(PLAYERS))
 
 
 class BiddingTable(SnapshotTable[BiddingState, Event, BiddingConfig]):

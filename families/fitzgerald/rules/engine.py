@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 if TYPE_CHECKING:
     from diamonds.core.game import Engine
@@ -56,18 +56,29 @@ __all__ = [
     "trick_winner", "trick_seats", "playable_cards", "play_cards", "Table",
 ]
 
-_DIAMONDS, _HEARTS, _SPADES, _CLUBS = SUITS
+_DIAMONDS: Final = SUITS[0]
+_HEARTS: Final = SUITS[1]
+_SPADES: Final = SUITS[2]
+_CLUBS: Final = SUITS[3]
 # Enum members bound once: on Python 3.11 each `Phase.PLAY` is a lookup of about 0.1 µs,
 # and the hot paths make millions of them.
-_DEAL, _PASS_COUNT, _PASSING, _PLAY, _CHOOSE_VICTIM, _GAME_OVER = (
-    Phase.DEAL, Phase.PASS_COUNT, Phase.PASSING, Phase.PLAY, Phase.CHOOSE_VICTIM, Phase.GAME_OVER)
-_OFF_SUIT, _TRICK_WON, _SUIT_MAJORITY, _NO_TRICKS = (
-    Reason.OFF_SUIT, Reason.TRICK_WON, Reason.SUIT_MAJORITY, Reason.NO_TRICKS)
-_AFTER_OFF_SUIT, _AFTER_TRICK, _AFTER_MAJORITY = (
-    Continuation.AFTER_OFF_SUIT, Continuation.AFTER_TRICK, Continuation.AFTER_MAJORITY)
-_SHOWROOM, _VAULT = AreaKind.SHOWROOM, AreaKind.VAULT
+_DEAL: Final[Phase] = Phase.DEAL
+_PASS_COUNT: Final[Phase] = Phase.PASS_COUNT
+_PASSING: Final[Phase] = Phase.PASSING
+_PLAY: Final[Phase] = Phase.PLAY
+_CHOOSE_VICTIM: Final[Phase] = Phase.CHOOSE_VICTIM
+_GAME_OVER: Final[Phase] = Phase.GAME_OVER
+_OFF_SUIT: Final[Reason] = Reason.OFF_SUIT
+_TRICK_WON: Final[Reason] = Reason.TRICK_WON
+_SUIT_MAJORITY: Final[Reason] = Reason.SUIT_MAJORITY
+_NO_TRICKS: Final[Reason] = Reason.NO_TRICKS
+_AFTER_OFF_SUIT: Final[Continuation] = Continuation.AFTER_OFF_SUIT
+_AFTER_TRICK: Final[Continuation] = Continuation.AFTER_TRICK
+_AFTER_MAJORITY: Final[Continuation] = Continuation.AFTER_MAJORITY
+_SHOWROOM: Final[AreaKind] = AreaKind.SHOWROOM
+_VAULT: Final[AreaKind] = AreaKind.VAULT
 # Per suit (by `Suit.index`), every card of it: whether a hand holds the suit led is one set test (R8).
-_OF_SUIT = tuple(frozenset(card for card in (*numbered_cards(1, MAX_RANK), *standard_cards()) if card.suit is suit)
+_OF_SUIT: Final = tuple(frozenset(card for card in (*numbered_cards(1, MAX_RANK), *standard_cards()) if card.suit is suit)
                  for suit in SUITS)
 
 
@@ -81,7 +92,7 @@ def initial_state(config: GameConfig) -> State:
     return state
 
 
-_INITIAL: dict[int, State] = {}  # the last configuration's initial state, by the configuration's id
+_INITIAL: Final[dict[int, State]] = {}  # the last configuration's initial state, by the configuration's id
 
 
 def _initial_state(config: GameConfig) -> State:
@@ -191,8 +202,8 @@ def victim_candidates(config: GameConfig, side: int) -> tuple[int, ...]:
     return found
 
 
-_CANDIDATES: dict[tuple[int, int], tuple[int, ...]] = {}
-_PENDINGS: dict[tuple[int | None, int, Reason, Continuation, tuple[int, ...], bool], PendingVictim] = {}
+_CANDIDATES: Final[dict[tuple[int, int], tuple[int, ...]]] = {}
+_PENDINGS: Final[dict[tuple[int | None, int, Reason, Continuation, tuple[int, ...], bool], PendingVictim]] = {}
 
 
 # --------------------------------------------------------------------------- apply
@@ -729,7 +740,7 @@ class Table:
         raise VictimNotAllowed(f"{actor_name} cannot take from {who} with Clubs", seat=pending.actor)
 
 
-_PHASE_RULE = {
+_PHASE_RULE: Final = {
     _DEAL: "R5",
     _PASS_COUNT: "R6",
     _PASSING: "R6",
@@ -747,7 +758,7 @@ def _deck_set(config: GameConfig) -> frozenset[Card]:
     return found
 
 
-_DECK_SETS: dict[tuple[Card, ...], frozenset[Card]] = {}
+_DECK_SETS: Final[dict[tuple[Card, ...], frozenset[Card]]] = {}
 
 
 def _deck_text(config: GameConfig) -> str:
@@ -812,7 +823,7 @@ def play_cards(game: Engine, cards: Sequence[Card], start: int = 0,
     return index
 
 
-_CHOOSE: dict[int | None, ChooseVictim] = {}  # the ChooseVictim moves `_with_victims` notes, each made once
+_CHOOSE: Final[dict[int | None, ChooseVictim]] = {}  # the ChooseVictim moves `_with_victims` notes, each made once
 
 
 def _with_victims(cards: Sequence[Card], start: int, end: int, taken: list[tuple[int, int | None]]) -> list[Move]:

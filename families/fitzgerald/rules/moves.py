@@ -22,6 +22,7 @@ would refuse the Joker with a bare TypeError where the pure build lets the rules
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from diamonds.core.cards import AnyCard, Card, format_cards
 
@@ -96,7 +97,7 @@ class PlayCard:
         return str(self.card)
 
 
-_PLAY_CARD: dict[Card, PlayCard] = {card: PlayCard(card) for card in deck()}
+_PLAY_CARD: Final[dict[Card, PlayCard]] = {card: PlayCard(card) for card in deck()}
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,8 @@ that one item as the two moves, and `refuse_part` refuses the victim when none i
 
 from __future__ import annotations
 
+from typing import Final
+
 from diamonds.core.cards import AnyCard, Card, card_text, format_cards, spellings
 from diamonds.core.errors import NotationError
 from diamonds.core.movetext import (
@@ -120,7 +122,7 @@ def _pass_line(state: State, text: str) -> PassCards | None:
 
 
 #: Every spelling of a suited card (the Joker is no Fitzgerald card, R5): `_pass_line` looks each word up once.
-_SUITED_CARD_OF: dict[str, Card] = {word: card for word, card in spellings().items() if isinstance(card, Card)}
+_SUITED_CARD_OF: Final[dict[str, Card]] = {word: card for word, card in spellings().items() if isinstance(card, Card)}
 
 
 def split_text(state: State, text: str) -> tuple[str, ...]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
 from itertools import combinations
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from diamonds.core.errors import NotationError
 from diamonds.core.family import EngineFunctions, EngineRules, MoveTextFunctions, PlayerFunctions, VisibilityFunctions
@@ -109,7 +109,7 @@ class BoardGameArena(Fitzgerald):
 
 
 EDITIONS: tuple[type[Fitzgerald], ...] = (FirstEdition, SecondEdition, BoardGameArena)
-RULE_SETS: dict[str, type[Fitzgerald]] = {edition.id: edition for edition in EDITIONS}
+RULE_SETS: Final[dict[str, type[Fitzgerald]]] = {edition.id: edition for edition in EDITIONS}
 
 
 def rule_set(rule_id: str) -> type[Fitzgerald]:

@@ -28,7 +28,7 @@ decides what the Suit Actions and R16 do and is kept.
 from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from diamonds.core.cards import Card
 
@@ -39,7 +39,7 @@ from .state import PendingVictim, Phase, State, side_score
 
 __all__ = ["solver_key", "FitzgeraldEndgame"]
 
-_IN_PLAY = (Phase.PLAY, Phase.CHOOSE_VICTIM)
+_IN_PLAY: Final = (Phase.PLAY, Phase.CHOOSE_VICTIM)
 
 
 def solver_key(state: State) -> Hashable:
@@ -87,7 +87,7 @@ class _Codes(dict[Card, int]):
         return code
 
 
-_CODES = _Codes()
+_CODES: Final = _Codes()
 
 
 def _sort_key(card: Card) -> tuple[int, int]:

@@ -19,7 +19,7 @@ which raises) or after the last card of the hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from diamonds.core.cards import AnyCard, Card, sort_cards
 from diamonds.core.family import SideResult
@@ -34,10 +34,10 @@ from .state import Phase, State
 
 __all__ = ["KirkTable"]
 
-_PLAY = Phase.PLAY
-_DEAL = Phase.DEAL
-_HIGHEST = DecidedBy.HIGHEST
-_VALUES: dict[AnyCard, int] = {}  # K3: card_value of each card played (cards are interned)
+_PLAY: Final[Phase] = Phase.PLAY
+_DEAL: Final[Phase] = Phase.DEAL
+_HIGHEST: Final[DecidedBy] = DecidedBy.HIGHEST
+_VALUES: Final[dict[AnyCard, int]] = {}  # K3: card_value of each card played (cards are interned)
 
 
 class KirkTable(SnapshotTable[State, Event, KirkConfig]):

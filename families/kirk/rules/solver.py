@@ -27,6 +27,7 @@ the engine's own `trick_winner`, K5-K6) on lists, and takes them back.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from typing import Final
 
 from diamonds.core.cards import Card, sort_cards
 
@@ -37,10 +38,10 @@ from .state import Phase, State
 
 __all__ = ["solver_key", "solver_scores", "KirkEndgame"]
 
-_VALUE = {card: card_value(card) for card in DECK}
-_POINTS = {card: card_points(card) for card in DECK}
-_CLASS = {card: (_VALUE[card], _POINTS[card]) for card in DECK}
-_PLAY = {card: PlayCard(card) for card in DECK}
+_VALUE: Final = {card: card_value(card) for card in DECK}
+_POINTS: Final = {card: card_points(card) for card in DECK}
+_CLASS: Final = {card: (_VALUE[card], _POINTS[card]) for card in DECK}
+_PLAY: Final = {card: PlayCard(card) for card in DECK}
 
 PileKey = tuple[tuple[tuple[int, ...], bool], ...]
 
