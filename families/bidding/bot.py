@@ -14,12 +14,12 @@ from collections.abc import Collection, Sequence
 from typing import Any, Final
 
 from diamonds.bots import FamilyBot, Table, deal_unknown, deck_index
-from diamonds.core.cards import AnyCard, Card, Suit
+from diamonds.core.cards import AnyCard, Card, Suit, sort_cards
 from diamonds.core.sampling import shown_voids, void_refusals
 
 from .rules.config import PLAYERS
 from .rules.deck import DECK, TRUMPS, point_value
-from .rules.engine import play_choices, playable_in, takes_trick, trick_bar
+from .rules.engine import play_choices, playable_unordered, takes_trick, trick_bar
 from .rules.fast import BiddingTable
 from .rules.moves import Bid, FinalBid, PlayCard, TakeFromKitty
 from .rules.state import BiddingState, Phase, Played
@@ -80,11 +80,13 @@ def _rank(move: PlayCard) -> int:
     return (2 if card.suit is TRUMPS else 1) * 32 + (0 if low_ace else card.rank)
 
 
-#: Per seat (B1: three) and card of the pack, its plays in `play_choices`' order, each with its `_rank` and
-#: its entry in a trick (B7: the Joker counts in its given suit): made once, looked up by `_play`.
-_OPTIONS: Final[tuple[dict[AnyCard, tuple[tuple[PlayCard, int, Played], ...]], ...]] = tuple(
+#: Each card's place in display order (`sort_cards`, the order of `legal_moves`).
+_PLACE: Final[dict[AnyCard, int]] = {card: place for place, card in enumerate(sort_cards(DECK))}
+#: Per seat (B1: three) and card of the pack, its plays in `play_choices`' order, each with its `_rank`, its
+#: entry in a trick (B7: the Joker counts in its given suit) and its card's place: made once, looked up by `_play`.
+_OPTIONS: Final[tuple[dict[AnyCard, tuple[tuple[PlayCard, int, Played, int], ...]], ...]] = tuple(
     {card: tuple((move, _rank(move), Played(seat, card, move.high, move.suit if move.suit is not None else
-                                            (card.suit if isinstance(card, Card) else TRUMPS)))
+                                            (card.suit if isinstance(card, Card) else TRUMPS)), _PLACE[card])
                  for move in play_choices(card))
      for card in DECK} for seat in range(PLAYERS))
 
@@ -93,23 +95,24 @@ def _play(seat: int, hand: Collection[AnyCard], trick: Sequence[Played], final: 
           won: int) -> PlayCard:
     """Short of the final bid, take the trick as cheaply as possible; at it, duck with the highest card
     that does not take the trick; with nothing fit, the lowest card (B8, judged on the trick so far).
-    Read from the state's fields or the rollout's table's alike. The plays are weighed in `legal_moves`'
-    order, and of equal ranks the first is kept (as `min` and `max` keep it)."""
+    Read from the state's fields or the rollout's table's alike. Of equal ranks the play first in
+    `legal_moves`' order is kept (as `min` and `max` keep it): the cards come unsorted, so a card's place in
+    display order breaks a tie between cards, and a card's own plays come in `legal_moves`' order."""
     bar = trick_bar(trick)
     options = _OPTIONS[seat]
     lowest: PlayCard | None = None
     cheapest_win: PlayCard | None = None
     dearest_loss: PlayCard | None = None
-    low_rank = win_rank = loss_rank = 0
-    for card in playable_in(hand, trick[0].suit if trick else None):
-        for move, rank, played in options[card]:
-            if lowest is None or rank < low_rank:
-                lowest, low_rank = move, rank
+    low_rank = win_rank = loss_rank = low_place = win_place = loss_place = 0
+    for card in playable_unordered(hand, trick[0].suit if trick else None):
+        for move, rank, played, place in options[card]:
+            if lowest is None or rank < low_rank or (rank == low_rank and place < low_place):
+                lowest, low_rank, low_place = move, rank, place
             if takes_trick(bar, played):
-                if cheapest_win is None or rank < win_rank:
-                    cheapest_win, win_rank = move, rank
-            elif dearest_loss is None or rank > loss_rank:
-                dearest_loss, loss_rank = move, rank
+                if cheapest_win is None or rank < win_rank or (rank == win_rank and place < win_place):
+                    cheapest_win, win_rank, win_place = move, rank, place
+            elif dearest_loss is None or rank > loss_rank or (rank == loss_rank and place < loss_place):
+                dearest_loss, loss_rank, loss_place = move, rank, place
     assert lowest is not None  # a player to move holds a card (B6)
     if (final or 0) > won:
         return cheapest_win or lowest

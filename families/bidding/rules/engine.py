@@ -47,7 +47,7 @@ from .state import BiddingState, Phase, Played
 __all__ = [
     "initial_state", "legal_moves", "apply", "standings", "standings_of", "trick_winner", "TrickBar",
     "trick_bar", "takes_trick", "playable_cards",
-    "playable_in", "play_choices", "play_moves", "bid_range", "final_bid_range", "game_ends",
+    "playable_in", "playable_unordered", "play_choices", "play_moves", "bid_range", "final_bid_range", "game_ends",
 ]
 
 _DECK_SET: Final[frozenset[AnyCard]] = frozenset(DECK)
@@ -125,7 +125,12 @@ _SUIT_OF: Final[dict[AnyCard, Suit | None]] = {
 
 
 def playable_in(hand: Collection[AnyCard], led: Suit | None) -> tuple[AnyCard, ...]:
-    """B6: the cards of `hand` that may be played to a trick led in `led` (None: to lead), in display order.
+    """B6: the cards of `hand` that may be played to a trick led in `led` (None: to lead), in display order."""
+    return sort_cards(playable_unordered(hand, led))
+
+
+def playable_unordered(hand: Collection[AnyCard], led: Suit | None) -> Collection[AnyCard]:
+    """`playable_in`'s cards in no order (the greedy rollouts weigh them without sorting a hand at every card).
 
     Holding a card of the led suit, a player must play one or the Joker
     (which belongs to no suit in the hand); otherwise any card.
@@ -134,8 +139,9 @@ def playable_in(hand: Collection[AnyCard], led: Suit | None) -> tuple[AnyCard, .
         suit_of = _SUIT_OF
         following = [c for c in hand if suit_of[c] is led]
         if following:
-            return sort_cards([*following, *(c for c in hand if isinstance(c, Joker))])
-    return sort_cards(hand)
+            following += [c for c in hand if suit_of[c] is None]
+            return following
+    return hand
 
 
 def _choices_of(card: AnyCard) -> tuple[PlayCard, ...]:
@@ -492,7 +498,7 @@ def _play(state: BiddingState, move: PlayCard) -> Result:
     events: list[Event] = [
         CardPlayed(seat, card, state.trick_no, led is None, move.high, suit, led is None or suit is led),
     ]
-    new = replace(state, hands=_set(state.hands, seat, hand - {card}), trick=trick)
+    new = state.with_trick(_set(state.hands, seat, hand - {card}), state.trick_no, state.leader, trick, state.tricks_won)
     if len(trick) < state.config.plays_per_trick:
         return new, tuple(events)
     return _end_trick(new, events)
@@ -525,9 +531,9 @@ def _end_trick(state: BiddingState, events: list[Event]) -> Result:
     events.append(TrickWon(state.trick_no, winner, trick[index].card, tuple(p.card for p in trick), why))
     tricks_won = _set(state.tricks_won, winner, state.tricks_won[winner] + 1)
     if state.trick_no < state.config.tricks_per_hand:
-        new = replace(state, trick_no=state.trick_no + 1, leader=winner, trick=(), tricks_won=tricks_won)
+        new = state.with_trick(state.hands, state.trick_no + 1, winner, (), tricks_won)
         return new, tuple(events)
-    return _score_hand(replace(state, leader=winner, trick=(), tricks_won=tricks_won), events)
+    return _score_hand(state.with_trick(state.hands, state.trick_no, winner, (), tricks_won), events)
 
 
 def hand_points(final_bids: Sequence[int | None], point_cards: Sequence[AnyCard | None],

@@ -113,6 +113,15 @@ class BiddingState:
                             self.taken, point_cards, self.final_bids, self.trick_no, self.leader, self.trick,
                             self.tricks_won)
 
+    def with_trick(self, hands: tuple[frozenset[AnyCard], ...], trick_no: int, leader: int, trick: tuple[Played, ...],
+                   tricks_won: tuple[int, ...]) -> BiddingState:
+        """This state after a card: the fields a card (and a trick won) changes, the rest kept. By the
+        constructor, not `dataclasses.replace`, for the reason `with_hidden` gives: `mc` applies a card for
+        every move it judges."""
+        return BiddingState(self.config, self.phase, self.hand_no, self.dealer, self.scores, hands, self.kitty,
+                            self.bids, self.taken, self.point_cards, self.final_bids, trick_no, leader, trick,
+                            tricks_won)
+
     @property
     def round_no(self) -> int:
         """The generic layers' name for the hand number."""
