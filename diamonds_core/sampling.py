@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from .cards import Card, Suit
 
-__all__ = ["deal_unknown", "shown_voids", "void_refusals", "weighted_pick", "shuffle"]
+__all__ = ["deal_unknown", "shown_voids", "void_refusals", "shuffle"]
 
 
 def shown_voids(plays: Iterable[tuple[int, Any, Suit | None]], players: int) -> list[frozenset[Suit]]:
@@ -60,15 +60,10 @@ def deal_unknown(pool: Sequence[Any], sizes: Sequence[int], refuses: Sequence[Ca
         spare = len(cards) - sum(room)  # how many cards may stay undealt
         ok = True
         for i in order:
-            choices = [b for b in allowed[i] if room[b] > 0]
-            weights = [room[b] for b in choices]
-            if spare > 0:
-                choices.append(-1)
-                weights.append(spare)
-            if not choices:
+            pick = _pick_bucket(rng, allowed[i], room, spare)
+            if pick == _NO_CHOICE:
                 ok = False
                 break
-            pick = weighted_pick(rng, choices, weights)
             if pick < 0:
                 spare -= 1
             else:
@@ -79,22 +74,37 @@ def deal_unknown(pool: Sequence[Any], sizes: Sequence[int], refuses: Sequence[Ca
     raise ValueError("no way to share the unknown cards among the hands")  # pragma: no cover
 
 
-def weighted_pick(rng: random.Random, population: Sequence[int], weights: Sequence[int]) -> int:
-    """`rng.choices(population, weights)[0]` for positive whole weights, drawing the same one number and so
-    giving the same pick: without the library call's checks and lists, which a sample makes once a card. The
-    library bisects the running totals, the last choice its bound: the first choice whose running total is
-    above the number drawn, else the last."""
-    total = 0
-    for weight in weights:
-        total += weight
+_NO_CHOICE: Final = -2
+_SPARE: Final = -1
+
+
+def _pick_bucket(rng: random.Random, allowed: Sequence[int], room: Sequence[int], spare: int) -> int:
+    """`rng.choices(choices, weights)[0]` over the buckets of `allowed` with room left, each weighted by its
+    room, then the spare (`_SPARE`, weighted `spare`) where some cards may stay undealt: the same one number
+    drawn and so the same pick, without the library call's checks and the two lists, which a redraw made once a
+    card. The library bisects the running totals with the last choice as its bound: the first choice whose
+    running total is above the number drawn, else the last. `_NO_CHOICE` where there is none."""
+    total = count = 0
+    for bucket in allowed:
+        if room[bucket] > 0:
+            total += room[bucket]
+            count += 1
+    if spare > 0:
+        total += spare
+        count += 1
+    if count == 0:
+        return _NO_CHOICE
     drawn = rng.random() * (total + 0.0)
-    last = len(weights) - 1
     running = 0
-    for index in range(last):
-        running += weights[index]
-        if drawn < running:
-            return population[index]
-    return population[last]
+    for bucket in allowed:
+        if room[bucket] > 0:
+            count -= 1
+            if count == 0:  # the last choice: never compared
+                return bucket
+            running += room[bucket]
+            if drawn < running:
+                return bucket
+    return _SPARE
 
 
 def shuffle(rng: random.Random, items: list[Any]) -> None:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from diamonds.core import JOKER
 from diamonds.core.cards import Card, Suit
-from diamonds.core.sampling import deal_unknown, shown_voids, shuffle, void_refusals, weighted_pick
+from diamonds.core.sampling import deal_unknown, shown_voids, shuffle, void_refusals
 
 D, H, S, C = Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES, Suit.CLUBS
 
@@ -37,15 +37,51 @@ def test_the_draw_never_gives_a_seat_a_card_of_a_suit_it_showed_void_in() -> Non
         assert sorted(map(len, hands)) == [6, 6, 6]
 
 
+def _library_deal(pool, sizes, refuses, rng, tries=50):  # type: ignore[no-untyped-def]
+    """The sampler's algorithm as first written, on the library's `shuffle` and `choices`: the cards shuffled,
+    the most constrained first, each to a bucket that takes it (or left undealt), weighted by room left."""
+    cards = list(pool)
+    for attempt in range(tries + 1):
+        strict = attempt < tries
+        rng.shuffle(cards)
+        room = list(sizes)
+        allowed = [[b for b in range(len(room)) if not (strict and refuses[b] is not None and refuses[b](card))]
+                   for card in cards]
+        order = sorted(range(len(cards)), key=lambda i: len(allowed[i]))
+        buckets = [[] for _ in room]
+        spare = len(cards) - sum(room)
+        ok = True
+        for i in order:
+            choices = [b for b in allowed[i] if room[b] > 0]
+            weights = [room[b] for b in choices]
+            if spare > 0:
+                choices.append(-1)
+                weights.append(spare)
+            if not choices:
+                ok = False
+                break
+            pick = rng.choices(choices, weights)[0]
+            if pick < 0:
+                spare -= 1
+            else:
+                room[pick] -= 1
+                buckets[pick].append(cards[i])
+        if ok and not any(room):
+            return buckets
+    raise ValueError("no way")
+
+
 @settings(max_examples=300, deadline=None)
-@given(st.integers(0, 2**32), st.lists(st.integers(1, 40), min_size=1, max_size=7))
-def test_a_weighted_pick_is_the_librarys_pick_from_the_same_draw(seed, weights) -> None:
-    """`weighted_pick` stands in for `Random.choices(population, weights)[0]` in the sampler's loop: the same
-    pick and the same generator state after it, so a seeded bot plays the same game as before."""
-    population = [-1, *range(len(weights) - 1)]
+@given(st.integers(0, 2**32), st.lists(st.integers(0, 9), min_size=1, max_size=4), st.integers(0, 4),
+       st.lists(st.frozensets(st.sampled_from([D, H, S, C]), max_size=3), min_size=4, max_size=4))
+def test_a_draw_is_the_librarys_draw_from_the_same_numbers(seed, sizes, undealt, voids) -> None:
+    """`deal_unknown` weighs its buckets without the library's `choices` (and shuffles with `shuffle`): it
+    shares the cards as the same algorithm on the library's calls does, and leaves the generator in the same
+    state, so a seeded bot plays the same game as before (voids included, and the last try that drops them)."""
+    pool = [Card(rank, suit) for rank in range(1, 14) for suit in (D, H, S, C)][:sum(sizes) + undealt]
+    refuses = void_refusals(voids[:len(sizes)])
     ours, library = random.Random(seed), random.Random(seed)
-    for _ in range(5):
-        assert weighted_pick(ours, population, weights) == library.choices(population, weights)[0]
+    assert deal_unknown(pool, sizes, refuses, ours, tries=3) == _library_deal(pool, sizes, refuses, library, tries=3)
     assert ours.getstate() == library.getstate()
 
 
