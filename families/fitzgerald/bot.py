@@ -17,7 +17,7 @@ from collections.abc import Collection, Sequence
 from typing import Any, Final
 
 from diamonds.bots import FamilyBot, Table, deal_unknown, deck_index
-from diamonds.core.cards import SUITS, Card, Suit
+from diamonds.core.cards import MAX_RANK, SUITS, Card, Suit, numbered_cards, standard_cards
 from diamonds.core.sampling import shown_voids, void_refusals
 
 from .rules.engine import Table as EngineTable
@@ -31,6 +31,11 @@ _DIAMONDS, _HEARTS, _SPADES, _CLUBS = SUITS
 #: What a suit's action is worth to the side taking it, roughly (R11-R14): a Vault point counts twice (R18). By
 #: the suit's `index` (D, H, S, C): a rollout ranks every card of a hand by it, and an Enum key is hashed in Python.
 SUIT_WORTH: Final = tuple({_DIAMONDS: 4, _CLUBS: 3, _HEARTS: 2, _SPADES: 1}[suit] for suit in SUITS)
+_ANY_DECK: Final = (*numbered_cards(1, MAX_RANK), *standard_cards())  # every card of any Fitzgerald deck
+#: `_play`'s keys per card, each an int: to lead (the highest rank, the best suit among equals) and out of the
+#: suit led (the best suit's action, the lowest card of it). One lookup a card in the rollouts' inner loop.
+_LEAD_KEY: Final[dict[Card, int]] = {card: card.rank * 8 + SUIT_WORTH[card.suit.index] for card in _ANY_DECK}
+_SHED_KEY: Final[dict[Card, int]] = {card: SUIT_WORTH[card.suit.index] * 64 - card.rank for card in _ANY_DECK}
 
 
 def greedy(rules: Any, state: State, seat: int, rng: random.Random) -> Any:
@@ -58,8 +63,9 @@ def _play(hand: Collection[Card], trick: Sequence[tuple[int, Card]], side_of: Se
     pick: Card | None = None
     best_key = -(1 << 30)
     if not trick:  # the highest rank, the best suit among equals
+        lead_key = _LEAD_KEY
         for card in hand:
-            key = card.rank * 8 + SUIT_WORTH[card.suit.index]
+            key = lead_key[card]
             if key > best_key:
                 pick, best_key = card, key
         assert pick is not None
@@ -72,7 +78,7 @@ def _play(hand: Collection[Card], trick: Sequence[tuple[int, Card]], side_of: Se
     for card in hand:
         if card.suit is not led:
             if lowest is None:  # out of the led suit: the best suit's action, the lowest card of it
-                key = SUIT_WORTH[card.suit.index] * 64 - card.rank
+                key = _SHED_KEY[card]
                 if key > best_key:
                     pick, best_key = card, key
             continue
