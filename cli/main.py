@@ -392,7 +392,7 @@ def _build_parser(only: str | None = None) -> argparse.ArgumentParser:
                               + "; ".join(f"{r.id} {', '.join(r.variants)}" for r in RULE_SETS.values() if r.variants))
         _option_tags(simulate)
         simulate.add_argument("--seed", type=int, default=None, help="the same seed gives the same games")
-        simulate.add_argument("--games", type=int, default=1, metavar="K", help="how many games (default 1)")
+        simulate.add_argument("--games", type=_positive, default=1, metavar="K", help="how many games (default 1)")
         simulate.add_argument("--no-deals", action="store_true", help="leave the deal lines out")
         simulate.add_argument("--narrate", action="store_true", help="tell the game in words instead of DGN")
         simulate.add_argument("-o", "--output", metavar="OUT", help="write here instead of standard output")

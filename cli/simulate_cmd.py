@@ -20,8 +20,6 @@ __all__ = ["run"]
 
 def run(args: argparse.Namespace) -> int:
     variants = [part.strip() for value in args.variant for part in value.split(",") if part.strip()]
-    if args.games < 1:
-        raise CommandError("--games must be at least 1")
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     players = seat_names(args.players, args.rules)
     options = {name[len("tag_"):]: value for name, value in vars(args).items()

@@ -692,6 +692,13 @@ def test_simulate_refuses_impossible_games(diamonds, args: list[str], words: str
     assert run.code == 2 and words in run.err and run.out == ""
 
 
+@pytest.mark.parametrize("command", [["simulate"], ["arena", "--bots", "random,greedy"]])
+def test_a_count_of_games_below_one_is_refused_alike_by_every_command(diamonds, command: list[str]) -> None:  # type: ignore[no-untyped-def]
+    run = diamonds(*command, "--players", "2", "--games", "0")
+    assert run.code == 2 and run.out == ""
+    assert run.err.splitlines()[-1] == f"diamonds {command[0]}: error: argument --games: must be at least 1"
+
+
 def test_simulate_as_a_user_is_reproducible() -> None:
     first, second = as_user("simulate", "--seed", "5", "--players", "3"), as_user("simulate", "--seed", "5",
                                                                                 "--players", "3")
