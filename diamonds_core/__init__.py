@@ -9,7 +9,7 @@ nothing of text formats, terminals or JSON (see `diamonds.notation` and
 
 from typing import TYPE_CHECKING, Any
 
-from . import errors
+from . import cards, errors, family, trick
 from .cards import (
     COURT_RANKS,
     JOKER,
@@ -31,6 +31,9 @@ from .game import Engine
 from .registry import DEFAULT_RULES, families, family_named, family_of, option_tags, register, rules_for
 from .seating import PLAYER_ID, ConfigError, Seating
 from .simulate import DEFAULT_NAMES, default_names, play_random_game, simulate
+from .values import keep_picklable
+
+keep_picklable(cards, family, trick)  # compiled, they pickle and copy only so (values.py)
 
 __all__ = [
     "AnyCard", "COURT_RANKS", "Card", "CardParseError", "ConfigError", "DEFAULT_NAMES", "DEFAULT_RULES", "FAMILIES",

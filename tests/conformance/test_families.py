@@ -31,6 +31,7 @@ import enum
 import importlib
 import itertools
 import json
+import pickle
 import pkgutil
 import random
 import subprocess
@@ -788,3 +789,25 @@ def test_engine_modules_import_first() -> None:
     """
     _, failures = _engine_import_report()
     assert not failures, "engine modules that do not import first:\n" + "\n".join(failures)
+
+
+@pytest.mark.parametrize("family, rules", RULE_SET_PARAMS)
+def test_every_value_pickles_and_copies_to_an_equal_one(family: Family, rules: type[Rules]) -> None:
+    """Every state, move and event of a random game (and every dataclass in their fields) comes back equal, of
+    the same class, through `pickle` and `copy.deepcopy`: in either build (compiled, a frozen dataclass's
+    default pickling refused its values; diamonds/core/values.py), so a process pool can carry them."""
+    setup = setups_of(family, rules)[0]
+    rng = random.Random(11)
+    game = Engine(setup.config(11))
+    values: list[Any] = [game.state]
+    while not rules.is_over(game.state) and len(values) < 4000:
+        move = rules.random_move(game.state, rng)
+        values += [move, *game.push(move), game.state]
+    inner = [getattr(value, field.name) for value in values if dataclasses.is_dataclass(value)
+             for field in dataclasses.fields(value)]
+    values += [value for value in inner if dataclasses.is_dataclass(value)]
+    kinds = {type(value) for value in values}
+    assert len(kinds) >= 5, kinds
+    for value in [*{type(value): value for value in values}.values(), *values[::50]]:
+        for made in (pickle.loads(pickle.dumps(value)), copy.deepcopy(value)):
+            assert type(made) is type(value) and made == value, type(value).__name__

@@ -8,6 +8,8 @@ and pure functions: `Bidding.apply(state, move)` returns the next state
 and the events.
 """
 
+from diamonds.core.values import keep_picklable
+
 from . import engine, errors, events, infer, moves, player, rules, state
 from .config import BiddingConfig
 from .deck import DECK, point_value
@@ -19,6 +21,8 @@ from .moves import *
 from .player import *
 from .rules import *
 from .state import *
+
+keep_picklable(events, moves, state)  # compiled, their values pickle and copy only so (diamonds/core/values.py)
 
 # Each module's public names (its __all__), and the config and the deck's few that players need.
 __all__ = ["BiddingConfig", "DECK", "point_value"]

@@ -9,8 +9,9 @@ variants of the configuration.
 from diamonds.core.cards import MAX_RANK, SUITS, Card, CardParseError, Suit, format_cards, sort_cards
 from diamonds.core.errors import CardNotInDeck
 from diamonds.core.seating import ConfigError
+from diamonds.core.values import keep_picklable
 
-from . import errors, events, moves, player, rulesets
+from . import errors, events, moves, player, rulesets, state
 from .config import PASS_COUNTS, TOTAL_POINTS, GameConfig, Variant, deck
 from .engine import (
     Table,
@@ -33,6 +34,8 @@ from .moves import *
 from .player import *
 from .rulesets import *
 from .state import Continuation, PendingVictim, Phase, State
+
+keep_picklable(events, moves, state)  # compiled, their values pickle and copy only so (diamonds/core/values.py)
 
 # The modules' public names (their __all__; the engine's and the state's but for `standings` and
 # `side_score`, the config's that players need), and the cards and errors of diamonds.core they use.

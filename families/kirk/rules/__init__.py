@@ -9,6 +9,8 @@ a number of hands (`Hands`, default 4) or up to a score (`Target`).
 Plain frozen values and pure functions; no lark, rich or json.
 """
 
+from diamonds.core.values import keep_picklable
+
 from . import engine, events, moves, rules, ruleset, state
 from .config import DECK, DEFAULT_HANDS, HAND_SIZE, KirkConfig, configure
 from .engine import *
@@ -17,6 +19,8 @@ from .moves import *
 from .rules import *
 from .ruleset import *
 from .state import *
+
+keep_picklable(events, moves, state)  # compiled, their values pickle and copy only so (diamonds/core/values.py)
 
 # Each module's public names (its __all__), and the config's few that players need.
 __all__ = ["KirkConfig", "configure", "DECK", "DEFAULT_HANDS", "HAND_SIZE"]
