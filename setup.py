@@ -31,7 +31,9 @@ GROUPS = {
     "diamonds": ["diamonds/core", "diamonds/notation/fastpath.py", "diamonds/replay/validate.py",
                  "diamonds/replay/trickgame.py", "diamonds/replay/tables.py", "diamonds/replay/export.py",
                  # The Monte Carlo bots' loop over a world's moves, and their door into a view's round.
-                 "diamonds/bots/montecarlo.py", "diamonds/bots/knowledge.py"],
+                 "diamonds/bots/montecarlo.py", "diamonds/bots/knowledge.py",
+                 # `Position`, `View` and `Game`: every playout and bot asks the position at every decision.
+                 "diamonds/game.py"],
     # Each game's rules, its bot (rollouts and redraws), its replayer (the replay every command runs; Kirk's game
     # has none of its own: the house's replayer of a plain trick game, compiled above, hands its rounds to its
     # compiled table), its rows of the analysis tables (`stats`, `convert --to parquet`) and its JSON document

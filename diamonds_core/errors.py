@@ -12,6 +12,7 @@ where its cause is its own.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "with_rule", "IllegalMove", "WrongPhase", "OutOfTurn", "CardNotHeld", "CardNotInDeck", "CardTwice", "MustFollowSuit",
-    "InvalidDeal", "GameOver", "NotationError",
+    "InvalidDeal", "GameOver", "NotationError", "NotAPlayer",
 ]
 
 
@@ -113,3 +114,15 @@ class NotationError(ValueError):
     def ruling(self) -> str | None:
         """The same as `rule`."""
         return self.rule
+
+
+class NotAPlayer(KeyError):
+    """A name that is none of the game's players (`pos.view("Nobody")`): `player` and `players` say which."""
+
+    def __init__(self, player: str, players: Sequence[str]) -> None:
+        super().__init__(player)
+        self.player = player
+        self.players = tuple(players)
+
+    def __str__(self) -> str:
+        return f"{self.player} is not a player of this game: the players are {', '.join(self.players)}"

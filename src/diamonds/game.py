@@ -21,14 +21,15 @@ import io
 import os
 import random
 import weakref
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import Any, Final, TextIO
 
 from diamonds.core import (
     DEFAULT_RULES,
     Family,
     IllegalMove,
+    NotAPlayer,
     Rules,
     Sight,
     default_names,
@@ -70,18 +71,6 @@ class Standing:
         if self.details is None:
             raise AttributeError(f"{name}: this side's standing is hidden from this viewer until the game ends")
         return getattr(self.details, name)
-
-
-class NotAPlayer(KeyError):
-    """A name that is none of the game's players (`pos.view("Nobody")`): `player` and `players` say which."""
-
-    def __init__(self, player: str, players: Sequence[str]) -> None:
-        super().__init__(player)
-        self.player = player
-        self.players = tuple(players)
-
-    def __str__(self) -> str:
-        return f"{self.player} is not a player of this game: the players are {', '.join(self.players)}"
 
 
 class Position:
@@ -626,7 +615,7 @@ def _games(handle: TextIO | Iterable[str], path: str) -> Iterator[Game]:
         yield Game(parse_game(text, first_line=first_line, index=index), path=path)
 
 
-_READERS: weakref.WeakKeyDictionary[Any, Iterator[Game]] = weakref.WeakKeyDictionary()
+_READERS: Final[weakref.WeakKeyDictionary[Any, Iterator[Game]]] = weakref.WeakKeyDictionary()
 
 
 def read_game(handle: TextIO) -> Game | None:
