@@ -617,15 +617,16 @@ class Replayer(Reporter):
 
     # ---------------------------------------------------------------- items a game does not have
 
-    def refuse_foreign_items(self, rnd: Round, rule: str | None) -> None:
+    def refuse_foreign_items(self, rnd: Round, rule: str | None, *, last: bool = False) -> None:
         """An item of another game's notation, reported at its token with the game's ruling (`rule`): a round
-        header's count where the game has none (or none where it has one), and a line, a call or an end line
-        whose word is none of the game's (`own_items`: the words its family declares, DGN's items as it has
-        them; a family that declares none writes only its headers and tricks)."""
+        header's count where the game has none (or none where it has one, but in a count still due: see
+        `count_due`), and a line, a call or an end line whose word is none of the game's (`own_items`: the
+        words its family declares, DGN's items as it has them; a family that declares none writes only its
+        headers and tricks)."""
         own = self.own_items
         rules = self.config.rules
         header = rnd.header
-        if own.count_word is not None and header.pass_count is None:
+        if own.count_word is not None and header.pass_count is None and not self.count_due(rnd, last=last):
             self.problem(header.pos, f"a {rules} round header says its {own.count_word} count: R{header.number} "
                          f"dealer {header.dealer} {own.count_word} <n>", f"missing-{own.count_word}-count", rule,
                          len(f"R{header.number}"))
@@ -645,6 +646,13 @@ class Replayer(Reporter):
         if end is not None and (not own.ends or (end.kind and end.kind not in own.ends)):
             word = end.kind or next(iter(vocabulary().words(Shape.END)), "")
             self.problem(end.pos, f"a {rules} game has no `{word}` line", "item-not-allowed", rule, len(word))
+
+    @staticmethod
+    def count_due(rnd: Round, *, last: bool) -> bool:
+        """Whether a round header without its count is a game stopped before the dealer chose it: the record's
+        last round, holding nothing but deal lines (`Position.game()` writes a game cut there so)."""
+        return (last and rnd.header.pass_count is None and not rnd.tricks and not rnd.calls and rnd.end is None
+                and all(line.kind == "deal" for line in rnd.hand_lines))
 
     def refuse_every_mark(self, rnd: Round, rule: str | None) -> None:
         """`refuse_marks` on every card of a round's lines and tricks, for a game whose cards carry no choice

@@ -85,7 +85,7 @@ class FitzgeraldReplayer(Replayer):
         game, config = self.game, self.config
         assert game is not None and config is not None
         header = rnd.header
-        self.check_notation(rnd)
+        self.check_notation(rnd, last=last)
         self.open_round(number, rnd, self.table.dealer)
         dealer = self.table.dealer
         for play in (card for line in rnd.hand_lines if not line.cards.plain for card in line.cards):
@@ -110,7 +110,9 @@ class FitzgeraldReplayer(Replayer):
                              "round-too-short", "R11", len(f"R{number}"))
             return False
         self.push_deal(dealt, rnd)
-        assert header.pass_count is not None  # check_notation: a Fitzgerald header has its pass count
+        if header.pass_count is None:  # check_notation: the last round, stopped before the dealer's count (R6)
+            self.out.notes.append(f"round {number} is unfinished: the dealer's pass count is still due (R6)")
+            return False
         length = len(str(header.pass_count))
         self.push(self.read_move(f"pass {header.pass_count}", header.count_pos, length), rnd, header.count_pos, length)
         if not self.do_passes(number, rnd, deals, passes, dealt, seats_of_plays, header):
@@ -120,14 +122,14 @@ class FitzgeraldReplayer(Replayer):
     def over_text(self) -> str:
         return f"the game is over: {self.config.player_count} players play {self.config.rounds} rounds"
 
-    def check_notation(self, rnd: Round) -> None:
+    def check_notation(self, rnd: Round, *, last: bool = False) -> None:
         """Items and marks of the other games' notation are errors here (DGN), at their tokens.
 
         Cards of no Fitzgerald deck (`JD`, `Jo`) need no look here: the deal refuses them, and a
         trick's card that is in no hand is reported by `refused_play`. Marks on cards (`AH-`) are
         refused where lines and tricks with marks are looked at anyway (play_round, check_choices_used), and
         in an unfinished round whose hands are unknown, which is not replayed."""
-        self.refuse_foreign_items(rnd, "R6")
+        self.refuse_foreign_items(rnd, "R6", last=last)
 
     def not_in_deck(self, play: Play, seat: int | None = None) -> None:
         """A card of no deck of this game (R5), wherever it is written (a trick, a pass line)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from diamonds.core import Card, Engine, sort_cards
+from diamonds.core import Engine, sort_cards
 from diamonds.notation.records import Choice, EndLine, GameRecord, HandLine, Play, Plays, Round, RoundHeader, Trick
 from diamonds.replay.record import game_tags
 
@@ -28,7 +28,6 @@ def record_from_game(game: Engine, *, tags: Iterable[tuple[str, str]] = (), deal
     config = game.config
     names = config.players
     rounds: list[Round] = []
-    dealt: tuple[tuple[Card, ...], ...] = ()
     header: RoundHeader | None = None
     hand_lines: list[HandLine] = []
     tricks: list[list[Play]] = []
@@ -45,14 +44,17 @@ def record_from_game(game: Engine, *, tags: Iterable[tuple[str, str]] = (), deal
         state = game.state_at(ply)
         events = game.events[ply]
         if isinstance(move, Deal):
+            # The round opens at its deal: a game stopped before the dealer's pass count (R6) is written as its
+            # header without a count and its deal lines, not left out.
             close_round()
-            header, hand_lines, tricks, end_choice = None, [], [], None
+            header = RoundHeader(state.round_no, names[state.dealer], None, count_word=WORDS.header_count or "")
+            hand_lines, tricks, end_choice = [], [], None
             dealt = next(e.hands for e in events if isinstance(e, CardsDealt))
-        elif isinstance(move, ChoosePassCount):
-            header = RoundHeader(state.round_no, names[state.dealer], move.count, count_word=WORDS.header_count or "")
             if deals:
                 hand_lines.extend(HandLine("deal", names[seat], Plays([Play(c) for c in hand]))
                                   for seat, hand in enumerate(dealt))
+        elif isinstance(move, ChoosePassCount):
+            header = RoundHeader(state.round_no, names[state.dealer], move.count, count_word=WORDS.header_count or "")
         elif isinstance(move, PassCards):
             hand_lines.append(HandLine("pass", names[move.seat], Plays([Play(c) for c in sort_cards(move.cards)])))
         elif isinstance(move, PlayCard):

@@ -113,6 +113,23 @@ def test_random_playthrough_through_the_front_door(setup: Setup, seed: int) -> N
     _check_labels_agree_with_stops(again)
 
 
+@pytest.mark.parametrize("setup", SETUPS, ids=lambda setup: setup.id)
+def test_a_game_cut_just_after_a_deal_is_written_with_it_and_reads_back_the_same(setup: Setup) -> None:
+    """`pos.game()` at the moment after each of a game's first deals (before a Fitzgerald dealer's pass count,
+    R6): the text is valid, holds the deal, and reads back to the position's moves (the deal was left out)."""
+    pos, rng, cuts = _position(setup, 5), random.Random(5), 0
+    while not pos.is_over and cuts < 3:
+        if not pos.is_chance:
+            pos.push(rng.choice(pos.legal_moves))
+            continue
+        pos.deal(rng)
+        game = pos.game()
+        assert game.is_valid, [str(problem) for problem in game.problems]
+        assert diamonds.Game.from_text(str(game)).moves == pos.moves
+        cuts += 1
+    assert cuts == 3 or pos.is_over
+
+
 CARD_LIKE_IDS = ("AH", "Jo", "KS", "QD", "JC", "AS")  # each a valid player id (R1) and a card word of some game
 
 
