@@ -36,10 +36,10 @@ def run_schema(args: argparse.Namespace) -> int:
     return 0
 
 
-def _source_format(args: argparse.Namespace) -> str:
+def _source_format(args: argparse.Namespace, path: str) -> str:
     if args.source_format:
         return str(args.source_format)
-    name = args.file.lower()
+    name = path.lower()
     if name.endswith(".jsonl") or name.endswith(".ndjson"):
         return "jsonl"
     if name.endswith(".json"):
@@ -79,6 +79,11 @@ def _convert_one(shown: str, to: str, states: bool, full: bool, index: int, firs
 
 
 def run(args: argparse.Namespace) -> int:
+    for path in args.files:  # before anything is read or written: the JSON is read only back to DGN
+        source = _source_format(args, path)
+        if source != "dgn" and args.to != "dgn":
+            raise CommandError(f"{display_path(path)}: from {source} only --to dgn is possible (the JSON already is "
+                               "the export)")
     if args.to == "parquet":
         from .parquet_cmd import run_parquet
 
@@ -86,11 +91,9 @@ def run(args: argparse.Namespace) -> int:
     if len(args.files) != 1:
         raise CommandError(f"--to {args.to} converts one file at a time (--to parquet takes several)")
     args.file = args.files[0]
-    source = _source_format(args)
+    source = _source_format(args, args.file)
     shown = display_path(args.file)
     if source != "dgn":
-        if args.to != "dgn":
-            raise CommandError(f"from {source} only --to dgn is possible (the JSON already is the export)")
         # Every game is read and checked before anything is written: a refused input leaves no half output.
         records = list(_records_from_json(args.file, source, args.encoding))
         with open_output(args.output, force=args.force) as out:

@@ -148,3 +148,18 @@ def test_dgn_written_to_a_terminal_shows_control_characters_escaped_and_to_a_pip
     terminal = shown.decode("utf-8")
     assert "\x1b" not in terminal and "\x07" not in terminal
     assert "{\\x1b[2J\\x1b]0;pwned\\x07 leads}" in terminal
+
+
+# ---------------------------------------------------------------- a second hunt (2026-11-29): the API, convert, serve
+
+
+@pytest.mark.parametrize("options", [[], ["--from", "json"]])
+def test_json_converts_only_back_to_dgn_even_to_parquet(diamonds, tmp_path: Path, options: list[str]) -> None:  # type: ignore[no-untyped-def]
+    """`--to parquet` read a JSON file as DGN (a syntax error at its first brace) and still wrote tables of one
+    bogus game: it is refused before anything is read or written, as the other formats are."""
+    source = tmp_path / "games.json"
+    assert diamonds("convert", "--to", "json", SAMPLES / "1e-3p-league.dgn", "-o", source).code == 0
+    out = tmp_path / "tables"
+    run = diamonds("convert", *options, "--to", "parquet", source, "-o", out)
+    assert run.code == 2 and "from json only --to dgn is possible" in run.err, run
+    assert not out.exists()
