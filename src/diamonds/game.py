@@ -482,8 +482,9 @@ class Game:
 
     @classmethod
     def from_text(cls, text: str, *, path: str = "<string>") -> Game:
-        """The first game of a DGN text."""
-        return cls(parse_game(text), path=path)
+        """The first game of a DGN text (of several, as `read_games` finds them: the next one's tags end it)."""
+        first = next(_games(io.StringIO(text), path), None)
+        return first if first is not None else cls(parse_game(text), path=path)  # no game: an empty one
 
     @classmethod
     def from_position(cls, position: Position, *, tags: Mapping[str, str] | None = None) -> Game:

@@ -163,3 +163,12 @@ def test_json_converts_only_back_to_dgn_even_to_parquet(diamonds, tmp_path: Path
     run = diamonds("convert", *options, "--to", "parquet", source, "-o", out)
     assert run.code == 2 and "from json only --to dgn is possible" in run.err, run
     assert not out.exists()
+
+
+def test_game_from_text_reads_the_first_of_several_games() -> None:
+    """It parsed the whole text as one game: a syntax error at the second game's first tag, and no moves."""
+    text = (SAMPLES / "club-night-2026-11-20.dgn").read_text(encoding="utf-8")
+    first = next(api.read_games(str(SAMPLES / "club-night-2026-11-20.dgn")))
+    game = api.Game.from_text(text)
+    assert game.is_valid and game.moves == first.moves and game.players == first.players
+    assert len(list(api.read_games(str(SAMPLES / "club-night-2026-11-20.dgn")))) > 1
