@@ -35,7 +35,8 @@ class UnsafeTagText(TagSyntaxError):
         shown = tag if not _UNSAFE.search(tag) else _escaped(tag)
         where = "name" if in_name else "value"
         super().__init__(f"the {shown} tag's {where} holds {_character_name(character)} at character "
-                         f"{offset + 1}: tags are plain text, without control or bidi characters", offset)
+                         f"{offset + 1}: tags are plain text, without control or bidi characters or lone surrogates",
+                         offset)
         self.tag, self.character, self.in_name = tag, character, in_name
 
     rule: str | None = None  # no ruling decides it: the notation's own rule (DGN.md, tag values)
@@ -43,11 +44,12 @@ class UnsafeTagText(TagSyntaxError):
 
 # C0 and C1 controls (tab included: a tag is one line) and DEL; the bidi marks, embeddings, overrides and
 # isolates (U+061C, U+200E-F, U+202A-E, U+2066-9); the line and paragraph separators (U+2028-9).
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+# A lone surrogate is no character at all: no file, no terminal and no database (SQLite's UTF-8) can hold it.
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
 def check_tag(name: str, value: str) -> None:
-    """Raise `UnsafeTagText` if the tag's name or value holds a control or bidi character."""
+    """Raise `UnsafeTagText` if the tag's name or value holds a control or bidi character or a lone surrogate."""
     for text, in_name in ((name, True), (value, False)):
         found = _UNSAFE.search(text)
         if found is not None:
