@@ -175,11 +175,14 @@ def make_round(club: Club, number: int) -> tuple[dict[str, Any], list[tuple[Any,
         if seating is None:
             raise RoundRefused("there is no seating yet: PUT /api/night/seating first", "no-seating", number, 404)
         made = len(seating["made"])
+        if number < 1:
+            raise RoundRefused(f"there is no round {number}: rounds count from 1", "no-round", number, 404)
         if number <= made:
             raise RoundRefused(f"round {number}'s tables are made already (a new scorer link is made per table)",
                                "round-made", number, 409)
         if number > seating["rounds"]:
-            raise RoundRefused(f"the night has {seating['rounds']} rounds", "no-round", number, 404)
+            rounds = seating["rounds"]
+            raise RoundRefused(f"the night has {rounds} round{'' if rounds == 1 else 's'}", "no-round", number, 404)
         if number != made + 1:
             raise RoundRefused(f"round {made + 1} comes first", "round-order", number, 409)
         proposed = seating["planned"][0]

@@ -110,6 +110,9 @@ def test_the_seating_proposes_rounds_and_one_post_makes_a_round(club: Club) -> N
         _error(await client.post("/api/night/rounds/1", headers=organiser), 409, "round-made")
         _error(await client.post("/api/night/rounds/3", headers=organiser), 409, "round-order")
         _error(await client.post("/api/night/rounds/4", headers=organiser), 404, "no-round")
+        for number in (0, -1):  # not "made already": there is no such round (a new user's bug hunt)
+            refused = _error(await client.post(f"/api/night/rounds/{number}", headers=organiser), 404, "no-round")
+            assert "rounds count from 1" in refused["message"]
         assert len(club.tables) == 2  # the refused ones made nothing
         public = (await client.get("/api/night/seating")).json()
         assert [r["round"] for r in public["made"]] == [1] and [r["round"] for r in public["planned"]] == [2, 3]
