@@ -16,13 +16,14 @@ interned, so `Card.parse` is a dictionary lookup and identity is equality.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final, TypeVar
 
 __all__ = [
     "IdentityEnum", "Suit", "Card", "Joker", "JOKER", "AnyCard", "CardParseError", "SUITS", "MAX_RANK", "COURT_RANKS",
-    "card_text", "card_texts", "sort_cards", "format_cards", "numbered_cards", "standard_cards",
+    "card_text", "card_texts", "sort_cards", "same_cards", "format_cards", "numbered_cards", "standard_cards",
 ]
 
 MAX_RANK = 15
@@ -257,6 +258,12 @@ _WRITTEN[JOKER] = str(JOKER)
 def card_texts(cards: Iterable[AnyCard]) -> list[str]:
     """`[str(card) for card in cards]` without a call per card: an export writes every card it holds."""
     return list(map(_WRITTEN.__getitem__, cards))
+
+
+def same_cards(first: Sequence[AnyCard], second: Sequence[AnyCard]) -> bool:
+    """Whether two runs of cards hold the same cards, each as often, in any order: a hand or a pass is a set of
+    cards, and the order its line writes them in is the writer's (R6, K2, B2)."""
+    return first == second or (len(first) == len(second) and Counter(first) == Counter(second))
 
 
 def format_cards(cards: Iterable[AnyCard]) -> str:

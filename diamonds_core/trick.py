@@ -34,7 +34,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import AnyCard, Card, format_cards, sort_cards, spellings
+from .cards import AnyCard, Card, format_cards, same_cards, sort_cards, spellings
 from .family import CardPlayedEvent, CardsDealtEvent, Rules, SideResult, TrickWonEvent
 from .movetext import card_of, deal_text, parse_deal, refuse, words
 
@@ -47,11 +47,21 @@ __all__ = [
 # --------------------------------------------------------------------------- moves
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Deal:
     """The chance move: each seat's hand, in seat order."""
 
     hands: tuple[tuple[AnyCard, ...], ...]
+
+    def __eq__(self, other: object) -> bool:
+        """The same hands, each in any order: a hand is a set of cards, and its deal line's order is the
+        writer's (`same_cards`)."""
+        if not isinstance(other, Deal):
+            return NotImplemented
+        return len(self.hands) == len(other.hands) and all(map(same_cards, self.hands, other.hands))
+
+    def __hash__(self) -> int:
+        return hash(tuple([frozenset(hand) for hand in self.hands]))
 
     @property
     def kind(self) -> str:

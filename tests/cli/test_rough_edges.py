@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import pty
+import random
 import shutil
 import subprocess
 import sys
@@ -172,3 +173,30 @@ def test_game_from_text_reads_the_first_of_several_games() -> None:
     game = api.Game.from_text(text)
     assert game.is_valid and game.moves == first.moves and game.players == first.players
     assert len(list(api.read_games(str(SAMPLES / "club-night-2026-11-20.dgn")))) > 1
+
+
+def test_a_pass_or_a_deal_written_out_of_order_is_the_same_move() -> None:
+    """A pass is a set of cards (R6) and so is a hand: `pass hwalsh 10D 5D` was pushed but not `is_legal`, and
+    positions that passed or dealt the same cards in another order compared unequal, states included."""
+    game = next(api.read_games(str(SAMPLES / "1e-3p-league.dgn")))
+    pos = game.at("R1.0")  # after the round's three passes (R6)
+    for _ in range(3):
+        pos.pop()
+    mover = pos.to_move
+    legal = pos.legal_moves[0]
+    assert len(legal.cards) > 1, legal
+    backwards = pos.parse(f"pass {mover} " + " ".join(str(card) for card in reversed(legal.cards)))
+    assert backwards == legal and backwards in pos.legal_moves and pos.is_legal(backwards)
+    other = pos.copy()
+    pos.push(backwards)
+    other.push(legal)
+    assert pos == other and pos.state == other.state
+    assert pos.text(pos.peek()) == other.text(legal) and pos.game().moves == pos.moves
+    for rules in ("2e", "kirk", "bidding"):
+        first, second = api.Position(rules), api.Position(rules)
+        deal = first.chance_move(random.Random(3))
+        shuffled = dataclasses.replace(deal, hands=tuple(tuple(reversed(hand)) for hand in deal.hands))
+        assert shuffled == deal and hash(shuffled) == hash(deal)
+        first.push(deal)
+        second.push(shuffled)
+        assert first == second and first.state == second.state and second.game().moves == second.moves

@@ -17,17 +17,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from diamonds.core.cards import AnyCard, Card, CardParseError, Suit, card_text, format_cards
+from diamonds.core.cards import AnyCard, Card, CardParseError, Suit, card_text, format_cards, same_cards
 
 __all__ = ["Move", "Deal", "Bid", "TakeFromKitty", "FinalBid", "PlayCard"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Deal:
     """B2: the ten cards of each seat (by seat index) and the three cards of the kitty."""
 
     hands: tuple[tuple[AnyCard, ...], ...]
     kitty: tuple[AnyCard, ...]
+
+    def __eq__(self, other: object) -> bool:
+        """The same hands, each in any order (a hand is a set of cards, and its deal line's order is the
+        writer's: `same_cards`), and the same kitty in the same order (the state keeps its order)."""
+        if not isinstance(other, Deal):
+            return NotImplemented
+        return (len(self.hands) == len(other.hands) and all(map(same_cards, self.hands, other.hands))
+                and self.kitty == other.kitty)
+
+    def __hash__(self) -> int:
+        return hash(tuple([frozenset(hand) for hand in self.hands]) + (self.kitty,))
 
     @property
     def kind(self) -> str:

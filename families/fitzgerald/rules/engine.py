@@ -420,7 +420,7 @@ class Table:
             raise OutOfTurn(f"{name} passes after {self.names[due]}: the passes are taken in seat order from "
                             "the dealer's left", rule="R6", seat=seat)
         hand -= given
-        passed = cast("tuple[Card, ...]", tuple(cards))  # every card is in the hand: a Card
+        passed = cast("tuple[Card, ...]", sort_cards(cards))  # in display order, as written in any (R6); all Cards
         self.passed[seat] = passed
         if self.events is not None:
             self.events.append(CardsPassed(seat, self.config.pass_target(seat), passed))

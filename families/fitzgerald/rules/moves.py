@@ -24,16 +24,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from diamonds.core.cards import AnyCard, Card, format_cards
+from diamonds.core.cards import AnyCard, Card, format_cards, same_cards
 
 from .config import deck
 
 __all__ = ["Move", "Deal", "ChoosePassCount", "PassCards", "PlayCard", "ChooseVictim"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Deal:
     hands: tuple[tuple[AnyCard, ...], ...]
+
+    def __eq__(self, other: object) -> bool:
+        """The same hands, each in any order: a hand is a set of cards, and its deal line's order is the
+        writer's (`same_cards`)."""
+        if not isinstance(other, Deal):
+            return NotImplemented
+        return len(self.hands) == len(other.hands) and all(map(same_cards, self.hands, other.hands))
+
+    def __hash__(self) -> int:
+        return hash(tuple([frozenset(hand) for hand in self.hands]))
 
     @property
     def kind(self) -> str:
@@ -57,7 +67,7 @@ class ChoosePassCount:
         return f"pass {self.count}"
 
 
-@dataclass(frozen=True, init=False, slots=True)
+@dataclass(frozen=True, init=False, slots=True, eq=False)
 class PassCards:
     seat: int
     cards: tuple[AnyCard, ...]
@@ -65,6 +75,16 @@ class PassCards:
     def __init__(self, seat: int, cards: tuple[AnyCard, ...]) -> None:
         object.__setattr__(self, "seat", seat)
         object.__setattr__(self, "cards", cards)
+
+    def __eq__(self, other: object) -> bool:
+        """The same seat passing the same cards, in any order (R6: a pass is a set of cards, and the order its
+        line writes them in is the writer's): so a pass written out of order is one of `legal_moves`."""
+        if not isinstance(other, PassCards):
+            return NotImplemented
+        return self.seat == other.seat and same_cards(self.cards, other.cards)
+
+    def __hash__(self) -> int:
+        return hash((self.seat, frozenset(self.cards)))
 
     @property
     def kind(self) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from diamonds.core.cards import AnyCard, Card, card_text, format_cards, spellings
+from diamonds.core.cards import AnyCard, Card, card_text, format_cards, sort_cards, spellings
 from diamonds.core.errors import NotationError
 from diamonds.core.movetext import (
     Word,
@@ -41,7 +41,7 @@ def move_text(state: State, move: Move) -> str:
     if isinstance(move, ChoosePassCount):
         return f"pass {move.count}"
     if isinstance(move, PassCards):  # the DGN line, naming its player: `pass Ann 9D 12H` (R6)
-        return f"pass {players[move.seat]} " + format_cards(move.cards)
+        return f"pass {players[move.seat]} " + format_cards(sort_cards(move.cards))  # as the record writes it
     if isinstance(move, Deal):
         return deal_text(players, move.hands)
     raise TypeError(f"not a move of Fitzgerald's game: {move!r}")
