@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Final
 
 from .records import ResultEntry
 
-__all__ = ["TagSyntaxError", "UnsafeTagText", "check_tag", "check_tags", "parse_players", "parse_result", "format_result",
-           "parse_variants"]
+__all__ = ["TagSyntaxError", "UnsafeTagText", "check_tag", "check_tags", "is_tag_name", "parse_players", "parse_result",
+           "format_result", "parse_variants"]
 
 _RESULT_ENTRY = re.compile(r"\s*([A-Za-z][A-Za-z0-9_-]*(?:\+[A-Za-z][A-Za-z0-9_-]*)*)\s+(-?[0-9]{1,9})\s*\Z")
 
@@ -46,6 +47,14 @@ class UnsafeTagText(TagSyntaxError):
 # isolates (U+061C, U+200E-F, U+202A-E, U+2066-9); the line and paragraph separators (U+2028-9).
 # A lone surrogate is no character at all: no file, no terminal and no database (SQLite's UTF-8) can hold it.
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+_TAG_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
+
+
+def is_tag_name(name: object) -> bool:
+    """Whether `name` is a tag's name as DGN writes one: a letter, then letters, digits or `_`."""
+    return isinstance(name, str) and _TAG_NAME.match(name) is not None
 
 
 def check_tag(name: str, value: str) -> None:

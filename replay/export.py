@@ -52,6 +52,7 @@ from diamonds.notation.records import (
     Take,
     Trick,
 )
+from diamonds.notation.tags import is_tag_name
 from diamonds.notation.words import Shape, vocabulary
 
 if TYPE_CHECKING:
@@ -457,7 +458,6 @@ class DocumentError(ValueError):
 
 _LINE_BREAK: Final = re.compile(r"[\r\n]")
 _SURROGATE: Final = re.compile(r"[\ud800-\udfff]")
-_TAG_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
 _PLAYER: Final = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
 _ANNOTATIONS: Final = frozenset(("!", "?", "!!", "??", "!?", "?!"))
 _SIGNS: Final = frozenset(("+", "-"))
@@ -634,7 +634,7 @@ class _Reader:
         for index, tag in enumerate(self.items(self.get(doc, "tags"), "tags")):
             self.at(tag, "tags", index)
             name = self.get(tag, "name")
-            if not isinstance(name, str) or not _TAG_NAME.match(name):
+            if not is_tag_name(name):
                 raise self.fail("not a tag name (a letter, then letters, digits or _)", "name")
             value = self.text(self.get(tag, "value"), "value")
             if _LINE_BREAK.search(value):

@@ -34,6 +34,7 @@ from diamonds.core import (
     Sight,
     default_names,
     family_of,
+    option_tags,
     rules_for,
     with_rule,
 )
@@ -41,6 +42,7 @@ from diamonds.core import Engine as EngineGame
 from diamonds.notation.diagnostics import format_problem
 from diamonds.notation.reader import game_texts, parse_game
 from diamonds.notation.records import GameRecord, Problem
+from diamonds.notation.tags import check_tag, is_tag_name
 from diamonds.notation.writer import write_game
 from diamonds.replay import record_from_game
 from diamonds.replay.steps import START, Mark, PositionError, Step, find_position, next_mark, steps_of
@@ -488,8 +490,20 @@ class Game:
 
     @classmethod
     def from_position(cls, position: Position, *, tags: Mapping[str, str] | None = None) -> Game:
-        """The record of a position's moves so far (deal lines included), as a game."""
-        record = record_from_game(position.engine, tags=tuple((tags or {}).items()))
+        """The record of a position's moves so far (deal lines included), as a game; `tags` adds tags of the
+        event (Event, Site, Date, ...), each a name and a value as DGN writes them. The set-up's tags are the
+        game's own: `TypeError` or `ValueError` names a tag that is not text, not a tag, or the set-up's."""
+        extra = tuple((tags or {}).items())
+        own = {"Rules", "Variant", "Players", "Dealer", "Result", *option_tags()}
+        for name, value in extra:
+            if not isinstance(name, str) or not isinstance(value, str):
+                raise TypeError(f"a tag's name and value are text, not {name!r}: {value!r}")
+            if not is_tag_name(name):
+                raise ValueError(f"{name!r} is not a tag's name (a letter, then letters, digits or _)")
+            if name in own:
+                raise ValueError(f"the game writes its own {name} tag, from the position's set-up")
+            check_tag(name, value)  # no control (a line break), bidi or lone surrogate character: UnsafeTagText
+        record = record_from_game(position.engine, tags=extra)
         text = write_game(record)
         return cls(parse_game(text), path="<position>")
 

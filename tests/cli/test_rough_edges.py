@@ -200,3 +200,18 @@ def test_a_pass_or_a_deal_written_out_of_order_is_the_same_move() -> None:
         first.push(deal)
         second.push(shuffled)
         assert first == second and first.state == second.state and second.game().moves == second.moves
+
+
+@pytest.mark.parametrize(("tags", "error", "words"), [
+    ({"Rules": "kirk"}, ValueError, "its own Rules tag"), ({"Players": "X Y Z"}, ValueError, "its own Players tag"),
+    ({"Hands": "2"}, ValueError, "its own Hands tag"), ({"Ev ent": "x"}, ValueError, "not a tag's name"),
+    ({"Event": 5}, TypeError, "are text"), ({"Event": "a\nb"}, ValueError, r"U\+000A"),
+])
+def test_a_positions_game_takes_only_event_tags_it_can_write(tags: dict, error: type, words: str) -> None:
+    """`pos.game(tags)` wrote them all: a second Rules tag read back as another game, a line break or a space
+    made the text unreadable, an int was an AttributeError."""
+    pos = api.Position("2e")
+    pos.deal(random.Random(1))
+    with pytest.raises(error, match=words):
+        pos.game(tags)
+    assert pos.game({"Event": "Club night"}).tags["Event"] == "Club night"
