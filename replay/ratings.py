@@ -58,6 +58,14 @@ def parse_aliases(text: str, source: str = "aliases") -> dict[str, str]:
                 continue
             if found.get(alias, canonical) != canonical:
                 raise AliasError(f"{source}:{number}: {alias!r} is already an alias of {found[alias]!r}")
+            # One step from an alias to its player: a chain (or a cycle, which swapped two players' ratings)
+            # would make a name both a player and another player's alias.
+            if canonical in found:
+                raise AliasError(f"{source}:{number}: {canonical!r} is an alias of {found[canonical]!r}: write "
+                                 f"{alias!r} on that player's line")
+            if alias in found.values():
+                raise AliasError(f"{source}:{number}: {alias!r} has aliases of its own: write them on "
+                                 f"{canonical!r}'s line")
             found[alias] = canonical
     return found
 

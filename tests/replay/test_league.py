@@ -248,3 +248,16 @@ def test_students_t_points_match_the_table() -> None:
     assert 1.95996 < t_point(100_000) < 1.9601
     with pytest.raises(ValueError):
         t_point(0)
+
+
+@pytest.mark.parametrize(("lines", "words"), [
+    ("Kofi: Ines_B\nInes_B: Kofi\n", "names.txt:2: 'Ines_B' is an alias of 'Kofi'"),  # a cycle swapped the two
+    ("Kofi: Ines_B\nAnn: Kofi\n", "names.txt:2: 'Kofi' has aliases of its own"),
+])
+def test_ratings_refuse_an_alias_that_is_also_a_player(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                       lines: str, words: str) -> None:
+    pytest.importorskip("openskill")
+    aliases = tmp_path / "names.txt"
+    aliases.write_text(lines, encoding="utf-8")
+    assert main(["ratings", *SAMPLES, "--alias", str(aliases)]) == 2
+    assert words in capsys.readouterr().err
