@@ -187,6 +187,9 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
     """A bot by name: `random`, `greedy`, `mc`, `mc:32` (32 samples per decision), `ismcts` or `ismcts:400`
     (400 worlds per decision: bots/ismcts.py)."""
     name, _, arg = spec.partition(":")
+    if arg and name in ("mc", "ismcts") and arg.strip().lstrip("+-").isdigit() and int(arg) < 1:
+        raise ValueError(f"{spec!r}: {name}:N takes N of at least 1 ({'samples' if name == 'mc' else 'worlds'} "
+                         "per decision)")
     if arg and not (arg.isdigit() and int(arg) > 0 and name in ("mc", "ismcts")):
         raise ValueError(f"no bot called {spec!r} (choose from {', '.join(BOT_NAMES)}, or mc:N, ismcts:N)")
     if name == "random":

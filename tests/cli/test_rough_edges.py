@@ -215,3 +215,10 @@ def test_a_positions_game_takes_only_event_tags_it_can_write(tags: dict, error: 
     with pytest.raises(error, match=words):
         pos.game(tags)
     assert pos.game({"Event": "Club night"}).tags["Event"] == "Club night"
+
+
+@pytest.mark.parametrize("spec", ["mc:0", "ismcts:-3"])
+def test_a_bots_count_below_one_says_so(diamonds, spec: str) -> None:  # type: ignore[no-untyped-def]
+    """It said there was no bot called 'mc:0'."""
+    run = diamonds("arena", "--bots", f"{spec},greedy", "--players", "2", "--games", "2")
+    assert run.code == 2 and "takes N of at least 1" in run.err and "no bot called" not in run.err, run
