@@ -234,7 +234,19 @@ def _message(error: Any) -> str:
     custom = schema.get("errorMessage")
     if isinstance(custom, dict) and isinstance(custom.get(error.validator), str):
         return str(custom[error.validator])
-    return str(error.message)
+    message, shown = str(error.message), repr(error.instance)
+    if len(shown) > 60 and message.startswith(shown):  # jsonschema opens with the value: a whole document, maybe
+        message = _described(error.instance) + message[len(shown):]
+    return message
+
+
+def _described(value: Any) -> str:
+    """A JSON value too long to quote, in a few words: `an array of 3 items`, `an object with 9 keys`."""
+    if isinstance(value, list):
+        return f"an array of {len(value)} item{'' if len(value) == 1 else 's'}"
+    if isinstance(value, dict):
+        return f"an object with {len(value)} key{'' if len(value) == 1 else 's'}"
+    return repr(value)[:57] + "..."
 
 
 def check_document(checker: SchemaChecker, doc: Any, where: str) -> None:

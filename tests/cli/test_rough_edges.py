@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import pty
 import random
@@ -222,3 +223,14 @@ def test_a_bots_count_below_one_says_so(diamonds, spec: str) -> None:  # type: i
     """It said there was no bot called 'mc:0'."""
     run = diamonds("arena", "--bots", f"{spec},greedy", "--players", "2", "--games", "2")
     assert run.code == 2 and "takes N of at least 1" in run.err and "no bot called" not in run.err, run
+
+
+def test_a_json_document_of_the_wrong_shape_is_described_not_printed_whole(diamonds, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A top-level array of games was refused with the whole document printed (30 KB for one game)."""
+    whole = tmp_path / "one.json"
+    assert diamonds("convert", "--to", "json", SAMPLES / "bga-2p-online.dgn", "-o", whole).code == 0
+    listed = tmp_path / "list.json"
+    listed.write_text(json.dumps(json.loads(whole.read_text(encoding="utf-8"))["games"]), encoding="utf-8")
+    run = diamonds("convert", listed, "--to", "dgn")
+    assert run.code == 1 and run.err.strip().endswith("$: an array of 1 item is not of type 'object'"), run.err
+    assert len(run.err) < 200
