@@ -40,7 +40,7 @@ from diamonds.core import with_rule
 
 from . import night
 from . import pages as page_text
-from .club import MAX_TEXT, REFUSED_COMMANDS, Answer, Club, SetupError, Table, disk_full
+from .club import MAX_TEXT, REFUSED_COMMANDS, Answer, Club, SetupError, Table, disk_full, etag_matches
 from .events import event_stream
 from .links import table_links
 
@@ -224,10 +224,11 @@ async def get_table(table: Table = Depends(table_of), role: str | None = Depends
                     club: Club = Depends(club_of), if_none_match: str | None = Header(default=None)) -> Response:
     """The table's state: public, or the scorer's (picture with every hand, cards grid, question) with its token."""
     private = role in (table.id, "organiser")
-    if if_none_match is not None and if_none_match.strip().strip('"') == str(table.version):
-        return Response(status_code=304, headers={"ETag": f'"{table.version}"'})
+    # The body depends on the token (public or the scorer's): a cache keeps one per Authorization header.
+    if etag_matches(if_none_match, table.version, weak=True):
+        return Response(status_code=304, headers={"ETag": f'"{table.version}"', "Vary": "Authorization"})
     state = await run_in_threadpool(club.view, table, private)
-    return JSONResponse(state, headers={"ETag": f'"{state["version"]}"'})
+    return JSONResponse(state, headers={"ETag": f'"{state["version"]}"', "Vary": "Authorization"})
 
 
 @api.get("/tables/{table_id}/dgn", response_class=PlainTextResponse)

@@ -133,16 +133,19 @@ def _request_id(kind: str, text: str) -> str:
     return hashlib.sha256(f"{kind}\n{text}".encode()).hexdigest()
 
 
-def etag_matches(header: str | None, version: int) -> bool:
+def etag_matches(header: str | None, version: int, *, weak: bool = False) -> bool:
+    """Whether an `If-Match` (`weak=False`) or `If-None-Match` (`weak=True`) header names the version's entity
+    tag, `"N"`, by RFC 9110's comparisons: If-Match's strong one, where a weak tag (`W/"N"`) never matches,
+    If-None-Match's weak one, where it does; `*` names any current version. A tag not quoted names nothing."""
     if header is None:
         return False
+    wanted = f'"{version}"'
     for part in header.split(","):
         part = part.strip()
         if part == "*":
             return True
-        if part.startswith("W/"):
-            part = part[2:]
-        if part.strip('"') == str(version):
+        is_weak = part.startswith("W/")
+        if (part[2:] if is_weak else part) == wanted and (weak or not is_weak):
             return True
     return False
 

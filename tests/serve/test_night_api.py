@@ -343,3 +343,30 @@ def test_a_round_whose_commit_fails_leaves_no_table_and_the_seating_as_it_was(cl
         assert (await client.post("/api/night/rounds/1", headers=organiser)).status_code == 201
 
     _run(club, body)
+
+
+def test_conditional_requests_compare_as_http_says(club: Club) -> None:
+    """RFC 9110: If-Match compares strongly (a weak tag, or a tag not quoted, matched before and let a change
+    through), If-None-Match weakly (`W/"0"` got the whole state again); and a table's state, public or the
+    scorer's by the token, says it varies with Authorization (a new user's bug hunt)."""
+    organiser = _auth(club.organiser_token)
+
+    async def body(client: httpx.AsyncClient) -> None:
+        made = await client.post("/api/tables", headers=organiser, json={"rules": "2e", "players": ["Ann", "Bob",
+                                                                                                     "Cat"]})
+        assert made.status_code == 201, made.text
+        table, scorer = made.json()["id"], _auth(made.json()["scorer_token"])
+        for tag in ('W/"0"', "0", '"1"'):
+            _error(await client.post(f"/api/tables/{table}/items", headers={**scorer, "If-Match": tag},
+                                     json={"text": "pass 2"}), 412, "stale")
+        done = await client.post(f"/api/tables/{table}/items", headers={**scorer, "If-Match": '"0"'},
+                                 json={"text": "pass 2"})
+        assert done.status_code == 200 and done.headers["etag"] == '"1"', done.text
+        for tag in ('"1"', 'W/"1"', '"0", W/"1"', "*"):
+            answer = await client.get(f"/api/tables/{table}", headers={"If-None-Match": tag})
+            assert answer.status_code == 304 and answer.headers["vary"] == "Authorization", tag
+        for tag in ('"0"', "1"):
+            answer = await client.get(f"/api/tables/{table}", headers={"If-None-Match": tag})
+            assert answer.status_code == 200 and answer.headers["vary"] == "Authorization", tag
+
+    _run(club, body)
