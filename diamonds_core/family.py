@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 from .errors import NotationError
-from .seating import Seating
+from .seating import ConfigError, Seating
 
 __all__ = [
     "SideResult", "HandNumbered", "CardsDealtEvent", "HandDealtEvent", "CardPlayedEvent", "TrickWonEvent",
@@ -196,6 +196,17 @@ class Rules:
                   options: Mapping[str, str] | None = None) -> Seating:
         """The checked set-up; raises `ConfigError` (with `tag` naming the tag at fault)."""
         raise NotImplementedError
+
+    @classmethod
+    def check_options(cls, options: Mapping[str, str] | None) -> None:
+        """Each option tag given is one this rule set reads (`option_tags`), its name and value text as a tag
+        writes them: `ConfigError` names a tag it does not read, `TypeError` what is not text. Every door that
+        takes options (`Position`, `simulate`, the recorder and so the server) asks it first."""
+        for tag, value in (options or {}).items():
+            if not isinstance(tag, str) or not isinstance(value, str):
+                raise TypeError(f"an option's tag and value are text, as a tag writes them, not {tag!r}: {value!r}")
+            if tag not in cls.option_tags:
+                raise ConfigError(f"the {tag} tag has no meaning in a {cls.id} game", tag=tag)
 
     @classmethod
     def initial_state(cls, config: Any) -> Any:

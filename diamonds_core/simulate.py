@@ -34,9 +34,7 @@ def simulate(players: int | Iterable[str] | None = None, *, rules: str = DEFAULT
              options: Mapping[str, str] | None = None) -> Engine:
     """A complete random game; `players` is a count (named Ann, Bob, …), the ids, or the rules' usual count."""
     rule_set = rules_for(rules)
-    for tag in options or {}:
-        if tag not in rule_set.option_tags:
-            raise ConfigError(f"the {tag} tag has no meaning in a {rules} game", tag=tag)
+    rule_set.check_options(options)
     if players is None:
         players = rule_set.default_players
     names = default_names(players) if isinstance(players, int) else tuple(players)

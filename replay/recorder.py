@@ -191,9 +191,10 @@ class Recorder:
         except ConfigError as error:
             raise SetupError(str(error), "Rules") from None
         names = tuple(players)
-        for tag in options or {}:
-            if tag not in rule_set.option_tags:
-                raise SetupError(f"the {tag} tag has no meaning in a {rules} game", tag)
+        try:
+            rule_set.check_options(options)
+        except ConfigError as error:
+            raise SetupError(str(error), error.tag) from None
         try:
             if dealer is not None and dealer not in names:
                 raise SetupError(f'the dealer "{dealer}" is not one of the players ({" ".join(names)})',

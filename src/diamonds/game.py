@@ -93,6 +93,11 @@ class Position:
                  variants: Iterable[str] = (), options: Mapping[str, str] | None = None) -> None:
         rule_set = rules_for(rules)
         names = list(players) if players is not None else _default_names(rule_set)
+        if not all(isinstance(name, str) for name in names):
+            raise TypeError(f"players are named by text (ids such as Ann), not {names!r}")
+        if isinstance(variants, str):  # "perfect" or "partnership, perfect", as the Variant tag writes them
+            variants = [part.strip() for part in variants.split(",") if part.strip()]
+        rule_set.check_options(options)
         config = rule_set.configure(names, variants=variants, dealer=dealer, options=options)
         self._start(EngineGame(config))
 
@@ -232,6 +237,8 @@ class Position:
         """The move `text` means here, in the reader's forgiving forms (`9h`, `T♠`); `NotationError` if none.
 
         Only the words are read: `push` says whether the move is legal."""
+        if not isinstance(text, str):
+            raise TypeError(f"parse reads a move's text (such as '9H'), not {text!r}")
         return self.rule_set.parse_move(self.state, text)
 
     def push_text(self, text: str) -> list[Move]:
@@ -635,6 +642,9 @@ _READERS: Final[weakref.WeakKeyDictionary[Any, Iterator[Game]]] = weakref.WeakKe
 
 def read_game(handle: TextIO) -> Game | None:
     """The next game of an open text handle, or None at its end (python-chess's `read_game`)."""
+    if isinstance(handle, (str, bytes, os.PathLike)):
+        raise TypeError(f"read_game reads an open text handle (open(path, encoding='utf-8')); for a path use "
+                        f"read_games({handle!r})")
     try:
         games = _READERS.get(handle)
         if games is None:

@@ -234,3 +234,18 @@ def test_a_json_document_of_the_wrong_shape_is_described_not_printed_whole(diamo
     run = diamonds("convert", listed, "--to", "dgn")
     assert run.code == 1 and run.err.strip().endswith("$: an array of 1 item is not of type 'object'"), run.err
     assert len(run.err) < 200
+
+
+def test_the_front_door_names_an_argument_of_the_wrong_kind() -> None:
+    """Each gave a bare AttributeError or TypeError from deep inside, or read "perfect" letter by letter."""
+    with pytest.raises(TypeError, match="tag and value are text"):
+        api.Position("kirk", options={"Hands": 2})
+    with pytest.raises(api.core.ConfigError, match="the Foo tag has no meaning in a kirk game"):
+        api.Position("kirk", options={"Foo": "1"})  # refused, as simulate, record and the server refuse it
+    with pytest.raises(TypeError, match="players are named by text"):
+        api.Position("2e", [1, 2, 3])  # type: ignore[list-item]
+    assert api.Position("2e", variants="perfect").config.perfect
+    with pytest.raises(TypeError, match="a move's text"):
+        api.Position("kirk").parse(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="for a path use read_games"):
+        api.read_game(str(SAMPLES / "1e-3p-league.dgn"))  # type: ignore[arg-type]
