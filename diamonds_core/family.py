@@ -202,7 +202,8 @@ class Rules:
         """Each option tag given is one this rule set reads (`option_tags`), its name and value text as a tag
         writes them: `ConfigError` names a tag it does not read, `TypeError` what is not text. Every door that
         takes options (`Position`, `simulate`, the recorder and so the server) asks it first."""
-        for tag, value in (options or {}).items():
+        given: Mapping[Any, Any] = options or {}  # Any: compiled, a str-typed loop would refuse an int itself
+        for tag, value in given.items():
             if not isinstance(tag, str) or not isinstance(value, str):
                 raise TypeError(f"an option's tag and value are text, as a tag writes them, not {tag!r}: {value!r}")
             if tag not in cls.option_tags:

@@ -92,8 +92,8 @@ class Position:
     def __init__(self, rules: str = DEFAULT_RULES, players: Iterable[str] | None = None, *, dealer: str | int | None = None,
                  variants: Iterable[str] = (), options: Mapping[str, str] | None = None) -> None:
         rule_set = rules_for(rules)
-        names = list(players) if players is not None else _default_names(rule_set)
-        if not all(isinstance(name, str) for name in names):
+        names: list[Any] = list(players) if players is not None else _default_names(rule_set)  # Any: see below
+        if not all(isinstance(name, str) for name in names):  # (compiled, a str-typed list would refuse it itself)
             raise TypeError(f"players are named by text (ids such as Ann), not {names!r}")
         if isinstance(variants, str):  # "perfect" or "partnership, perfect", as the Variant tag writes them
             variants = [part.strip() for part in variants.split(",") if part.strip()]
@@ -500,7 +500,7 @@ class Game:
         """The record of a position's moves so far (deal lines included), as a game; `tags` adds tags of the
         event (Event, Site, Date, ...), each a name and a value as DGN writes them. The set-up's tags are the
         game's own: `TypeError` or `ValueError` names a tag that is not text, not a tag, or the set-up's."""
-        extra = tuple((tags or {}).items())
+        extra: tuple[tuple[Any, Any], ...] = tuple((tags or {}).items())  # Any: compiled, str pairs refuse an int
         own = {"Rules", "Variant", "Players", "Dealer", "Result", *option_tags()}
         for name, value in extra:
             if not isinstance(name, str) or not isinstance(value, str):

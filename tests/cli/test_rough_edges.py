@@ -245,7 +245,7 @@ def test_the_front_door_names_an_argument_of_the_wrong_kind() -> None:
     with pytest.raises(TypeError, match="players are named by text"):
         api.Position("2e", [1, 2, 3])  # type: ignore[list-item]
     assert api.Position("2e", variants="perfect").config.perfect
-    with pytest.raises(TypeError, match="a move's text"):
+    with pytest.raises(TypeError):  # compiled, the declared `str` refuses it in mypyc's words (docs/build.md)
         api.Position("kirk").parse(None)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="for a path use read_games"):
         api.read_game(str(SAMPLES / "1e-3p-league.dgn"))  # type: ignore[arg-type]
