@@ -25,33 +25,11 @@ from dataclasses import dataclass
 from typing import Final
 
 from diamonds.core.cards import AnyCard, Card, format_cards, same_cards
+from diamonds.core.trick import Deal  # the house's deal: each seat's hand (R5), compared as sets of cards
 
 from .config import deck
 
 __all__ = ["Move", "Deal", "ChoosePassCount", "PassCards", "PlayCard", "ChooseVictim"]
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class Deal:
-    hands: tuple[tuple[AnyCard, ...], ...]
-
-    def __eq__(self, other: object) -> bool:
-        """The same hands, each in any order: a hand is a set of cards, and its deal line's order is the
-        writer's (`same_cards`)."""
-        if not isinstance(other, Deal):
-            return NotImplemented
-        return len(self.hands) == len(other.hands) and all(map(same_cards, self.hands, other.hands))
-
-    def __hash__(self) -> int:
-        return hash(tuple([frozenset(hand) for hand in self.hands]))
-
-    @property
-    def kind(self) -> str:
-        """What the move is, to generic layers (`diamonds.core.family.move_kind`)."""
-        return "deal"
-
-    def __str__(self) -> str:
-        return " / ".join(format_cards(hand) for hand in self.hands)
 
 
 @dataclass(frozen=True, slots=True)
