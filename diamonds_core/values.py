@@ -30,8 +30,8 @@ def by_constructor(value: Any) -> tuple[type, tuple[Any, ...]]:
 
 
 def keep_picklable(*modules: ModuleType) -> None:
-    """Register `by_constructor` for every frozen dataclass each module defines (a family's rules call it on
-    their modules; a class is registered once, however often it is named)."""
+    """Register `by_constructor` for every frozen dataclass each module defines (a family's rules package calls
+    it on its modules; a class named again is registered again, to the same effect)."""
     for module in modules:
         for value in vars(module).values():
             if not (isinstance(value, type) and value.__module__ == module.__name__

@@ -619,7 +619,7 @@ class Replayer(Reporter):
 
     def refuse_foreign_items(self, rnd: Round, rule: str | None, *, last: bool = False) -> None:
         """An item of another game's notation, reported at its token with the game's ruling (`rule`): a round
-        header's count where the game has none (or none where it has one, but in a count still due: see
+        header's count where the game has none, or none where it has one (unless the count is still due:
         `count_due`), and a line, a call or an end line whose word is none of the game's (`own_items`: the
         words its family declares, DGN's items as it has them; a family that declares none writes only its
         headers and tricks)."""
