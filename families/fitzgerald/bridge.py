@@ -267,7 +267,7 @@ class FitzgeraldReplayer(Replayer):
         """An unfinished round with unknown hands: what can still be checked without them (the pass count, the
         pass lines' cards, then what an inferred deal is checked on)."""
         header = rnd.header
-        if header.pass_count not in PASS_COUNTS:
+        if header.pass_count is not None and header.pass_count not in PASS_COUNTS:  # None: still due (check_notation)
             self.problem(header.count_pos, f"the dealer passes 1, 2 or 3 cards, not {header.pass_count}",
                          "wrong-pass-count", "R6", len(str(header.pass_count)))
         for line in rnd.lines("pass"):

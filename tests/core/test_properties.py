@@ -39,7 +39,7 @@ from helpers import SETUPS, allowed_variant_sets, setup_id  # noqa: F401  (share
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from diamonds.core import SUITS, ConfigError, Engine, IllegalMove, Suit
+from diamonds.core import SUITS, ConfigError, Engine, IllegalMove, Suit, sort_cards
 from diamonds.families.fitzgerald.rules import (
     Area,
     AreaKind,
@@ -370,7 +370,7 @@ class GameChecker:
                 assert event.dealer == prev.dealer and event.count == move.count
 
             elif isinstance(event, CardsPassed):
-                assert event.giver == move.seat and tuple(event.cards) == tuple(move.cards)
+                assert event.giver == move.seat and tuple(event.cards) == sort_cards(move.cards)  # display order
                 if self.partnership:
                     assert event.receiver == (event.giver + self.n // 2) % self.n  # R6
                 else:
