@@ -255,9 +255,11 @@ async def events(request: Request, table: Table = Depends(table_of), club: Club 
 
 
 @api.get("/token", responses={401: {}})
-async def token_role(role: str | None = Depends(who)) -> Response:
+async def token_role(role: str | None = Depends(who), token: str | None = Depends(bearer)) -> Response:
     """What the bearer token may do: `{"role": "organiser"}` or `{"role": "scorer", "table": ID}`; 401 for a
     missing or unknown token (the organiser's page asks at load, so a wrong link is said at once)."""
+    if token is None:
+        raise HTTPException(401, "no token was sent (Authorization: Bearer …)", headers={"WWW-Authenticate": "Bearer"})
     if role is None:
         raise HTTPException(401, "this token is not one of this night's (a link from another night, or a "
                                  "renewed one?)", headers={"WWW-Authenticate": "Bearer"})

@@ -370,3 +370,16 @@ def test_conditional_requests_compare_as_http_says(club: Club) -> None:
             assert answer.status_code == 200 and answer.headers["vary"] == "Authorization", tag
 
     _run(club, body)
+
+
+def test_the_token_check_says_whether_a_token_was_sent(club: Club) -> None:
+    """Without one it said the token was another night's (a new user's bug hunt)."""
+    async def body(client: httpx.AsyncClient) -> None:
+        missing = _error(await client.get("/api/token"), 401, "unauthorized")
+        assert "no token was sent" in missing["message"]
+        unknown = _error(await client.get("/api/token", headers=_auth("x" * 43)), 401, "unauthorized")
+        assert "not one of this night's" in unknown["message"]
+        known = await client.get("/api/token", headers=_auth(club.organiser_token))
+        assert known.status_code == 200 and known.json() == {"role": "organiser"}
+
+    _run(club, body)
