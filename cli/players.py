@@ -25,9 +25,15 @@ def players_option(text: str) -> str:
 def seat_names(value: str | None, rules: str | None = None) -> tuple[str, ...]:
     """The players in seat order: `value` as a count or as names; None gives the usual count of the rule
     set `rules`."""
-    from diamonds.core import ConfigError, rules_for
-    from diamonds.core.simulate import default_names
+    from diamonds.core import ConfigError, rules_for, with_rule
+    from diamonds.core.seating import players_wanted
+    from diamonds.core.simulate import DEFAULT_NAMES, default_names
 
+    if value is not None and value.strip().isdigit() and int(value) > len(DEFAULT_NAMES) and rules is not None:
+        rule_set = rules_for(rules)  # more players than names: the rule set's own count, not the names', is the limit
+        if int(value) not in rule_set.player_counts:
+            raise CommandError(with_rule(f"--players {value.strip()}: {rule_set.title} is for "
+                                         f"{players_wanted(rule_set.player_counts)} players", rule_set.seats_rule))
     if value is None or value.strip().isdigit():
         try:
             return default_names(int(value) if value is not None else rules_for(rules or "").default_players)

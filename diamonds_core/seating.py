@@ -11,7 +11,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["Seating", "ConfigError", "PLAYER_ID", "check_players", "dealer_seat", "solo_sides", "names_text"]
+__all__ = ["Seating", "ConfigError", "PLAYER_ID", "check_players", "players_wanted", "dealer_seat", "solo_sides",
+           "names_text"]
 
 PLAYER_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,15}\Z")
 
@@ -80,6 +81,11 @@ class Seating:
         return "+".join(self.players[seat] for seat in self.sides[side])
 
 
+def players_wanted(counts: Sequence[int]) -> str:
+    """How many players a game seats, as its refusal says it: `exactly 4`, `2 to 6`."""
+    return f"exactly {counts[0]}" if len(counts) == 1 else f"{min(counts)} to {max(counts)}"
+
+
 def check_players(players: Iterable[str], counts: Iterable[int], *, rule: str | None = None,
                   game: str = "Diamonds") -> tuple[str, ...]:
     """Player ids that are ids, distinct ignoring case, and as many as the game seats."""
@@ -87,11 +93,7 @@ def check_players(players: Iterable[str], counts: Iterable[int], *, rule: str | 
     allowed = tuple(counts)
     n = len(names)
     if n not in allowed:
-        if len(allowed) == 1:
-            wanted = f"exactly {allowed[0]}"
-        else:
-            wanted = f"{min(allowed)} to {max(allowed)}"
-        raise ConfigError(f"{game} is for {wanted} players, not {n}", rule=rule)
+        raise ConfigError(f"{game} is for {players_wanted(allowed)} players, not {n}", rule=rule)
     for name in names:
         if not PLAYER_ID.match(name):
             raise ConfigError(f"{name!r} is not a player id (a letter, then up to 15 letters, digits, _ or -)")

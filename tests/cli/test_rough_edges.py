@@ -249,3 +249,10 @@ def test_the_front_door_names_an_argument_of_the_wrong_kind() -> None:
         api.Position("kirk").parse(None)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="for a path use read_games"):
         api.read_game(str(SAMPLES / "1e-3p-league.dgn"))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("rules", "words"), [("2e", "is for 2 to 6 players (R1)"), ("kirk", "is for exactly 4 players (K1)")])
+def test_a_count_of_players_above_the_names_is_measured_against_the_rule_set(diamonds, rules: str, words: str) -> None:  # type: ignore[no-untyped-def]
+    """It said "at most 8 players" (the command's own names), where the rule set seats 2 to 6."""
+    run = diamonds("simulate", "--rules", rules, "--players", "99999999999999999999")
+    assert run.code == 2 and words in run.err and "at most 8" not in run.err, run
