@@ -26,6 +26,7 @@ from typing import Any
 
 from diamonds.core import family_of
 
+from . import montecarlo
 from .knowledge import Table, deal_unknown, deck_index, table_of
 from .montecarlo import gains, playout, relative_score
 
@@ -62,9 +63,7 @@ class FamilyBot:
 
     def play_out(self, rules: Any, state: Any, rng: random.Random, *, round_no: int) -> Any:
         """`playout` of `state` with the family's `greedy`, by its `rollout` where it has one."""
-        if self.rollout is not None:
-            return self.rollout(rules, state, rng, round_no)
-        return playout(rules, state, self.greedy, rng, round_no=round_no)
+        return montecarlo.play_out(self, rules, state, rng, round_no)
 
 
 def family_bot(rules_id: str) -> FamilyBot:

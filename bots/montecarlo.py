@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-__all__ = ["relative_score", "playout", "gains"]
+__all__ = ["relative_score", "playout", "play_out", "gains"]
 
 
 def relative_score(rules: Any, state: Any, seat: int) -> float:
@@ -31,19 +31,18 @@ def playout(rules: Any, state: Any, greedy: Callable[..., Any], rng: random.Rand
     return state
 
 
+def play_out(family_bot: Any, rules: Any, state: Any, rng: random.Random, round_no: int) -> Any:
+    """`playout` of `state` with the family's `greedy`, by its `rollout` where it has one (`FamilyBot.play_out`)."""
+    rollout = family_bot.rollout
+    if rollout is not None:
+        return rollout(rules, state, rng, round_no)
+    return playout(rules, state, family_bot.greedy, rng, round_no=round_no)
+
+
 def gains(rules: Any, family_bot: Any, world: Any, moves: Sequence[Any], seat: int, rng: random.Random,
           round_no: int) -> list[float]:
     """Each move's gain in `relative_score` for `seat`, from `world` to the round's end, in the order of `moves`
     (the random numbers drawn in that order too). `family_bot` is the family's `FamilyBot`."""
     base = relative_score(rules, world, seat)
-    rollout = family_bot.rollout
-    greedy = family_bot.greedy
-    out: list[float] = []
-    for move in moves:
-        after = rules.apply(world, move)[0]
-        if rollout is not None:
-            end = rollout(rules, after, rng, round_no)
-        else:
-            end = playout(rules, after, greedy, rng, round_no=round_no)
-        out.append(relative_score(rules, end, seat) - base)
-    return out
+    return [relative_score(rules, play_out(family_bot, rules, rules.apply(world, move)[0], rng, round_no), seat) - base
+            for move in moves]
