@@ -26,7 +26,7 @@ from .seating import ConfigError, Seating
 
 __all__ = [
     "SideResult", "HandNumbered", "CardsDealtEvent", "HandDealtEvent", "CardPlayedEvent", "TrickWonEvent",
-    "Sight", "Rules", "EngineRules", "Table", "Endgame", "PureTable", "Family",
+    "Sight", "Rules", "EngineRules", "Table", "TurnTable", "Endgame", "PureTable", "Family",
     "FamilyMismatch", "STANDARD_PARTS", "REQUIRED_PARTS", "MissingPart", "FamilyInvariants", "move_kind",
 ]
 
@@ -120,6 +120,13 @@ class Table(Protocol):
 
     `apply` checks a move completely before changing anything, so a refused
     move (an `IllegalMove`) leaves the table as it was.
+
+    A table may also answer, without a snapshot, what a playout asks at every
+    decision (a `TurnTable`): it then says `answers_turns = True` and has
+    `seat_to_act()` (the seat to act, None at a chance move or once over:
+    `Rules.to_move`) and `moves_to_act()` (that seat's legal moves as a list,
+    in `Rules.moves_of`'s order; [] where none acts). Else the engine asks the
+    rules on a snapshot.
     """
 
     def apply(self, move: Any) -> tuple[Any, ...]: ...
@@ -130,6 +137,16 @@ class Table(Protocol):
     def is_over(self) -> bool: ...
 
     def standings(self) -> tuple[SideResult, ...]: ...
+
+
+class TurnTable(Table, Protocol):
+    """A table that answers what a playout asks at every decision, without a snapshot (`answers_turns`)."""
+
+    answers_turns: bool
+
+    def seat_to_act(self) -> int | None: ...
+
+    def moves_to_act(self) -> list[Any]: ...
 
 
 class Endgame(Protocol):

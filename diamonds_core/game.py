@@ -5,33 +5,52 @@ The game is played on its family's mutable table (`Rules.table`); after each
 move a frozen state snapshot is kept (unless `history=False`), so going back
 any number of steps is a list lookup. Without history, pushing is the fast
 path for checking a record: no snapshots, and no events unless asked for.
+
+A game may keep its snapshots only as they are asked for (`snapshot_every`
+above 1, as `Position` does): a playout asks whose turn it is and what is
+legal at every decision, which a table that answers them itself
+(`TurnTable`) does without a snapshot. A snapshot is then made when the
+state is read, and at least every `snapshot_every` moves, and a step back to
+a move without one replays the moves since the last one kept.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar, cast
 
-from .family import Rules, SideResult, Table
+from .family import Rules, SideResult, Table, TurnTable
 from .registry import DEFAULT_RULES, family_of, rules_for
 from .seating import Seating
 
-__all__ = ["Engine", "events_by_move", "split_before"]
+__all__ = ["Engine", "LAZY_SNAPSHOTS", "events_by_move", "split_before"]
 
 E = TypeVar("E")
 
+#: `Position`'s `snapshot_every`: a step back replays at most this many moves, and a playout makes one
+#: snapshot in as many moves (measured: past 16, the snapshots' cost in a Kirk playout no longer shows).
+LAZY_SNAPSHOTS: Final = 32
+
 
 class Engine:
-    def __init__(self, config: Seating, *, history: bool = True, events: bool = True) -> None:
+    def __init__(self, config: Seating, *, history: bool = True, events: bool = True,
+                 snapshot_every: int = 1) -> None:
+        if snapshot_every < 1:
+            raise ValueError(f"snapshot_every counts moves (1 or more), not {snapshot_every}")
         self.config = config
         self.rules: type[Rules] = rules_for(config.rules)
         initial = self.rules.initial_state(config)
         self.table: Table = self.rules.table(initial, record=events)
+        #: Whether the family's table answers whose turn it is and the legal moves itself (a `TurnTable`).
+        self._answers = bool(getattr(self.table, "answers_turns", False))
         self._record_events = events
         self._history = history
         self._recording = events or history
+        self._every = snapshot_every
+        #: The state after each move (index 0: the start); None where no snapshot was made (`snapshot_every`).
         self._states: list[Any] = [initial]
+        self._kept = 0  # the last index of `_states` that holds a snapshot
         self._moves: list[Any] = []
         self._events: list[tuple[Any, ...]] = []
 
@@ -44,8 +63,17 @@ class Engine:
     @property
     def state(self) -> Any:
         if self._history:
-            return self._states[-1]
+            state = self._states[-1]
+            if state is None:  # not kept at its move (`snapshot_every`): the table is at it now
+                state = self._states[-1] = self.table.freeze()
+                self._kept = len(self._moves)
+            return state
         return self.table.freeze()
+
+    @property
+    def snapshot_every(self) -> int:
+        """A snapshot is kept at least every this many moves, and whenever the state is read (1: at each)."""
+        return self._every
 
     @property
     def moves(self) -> tuple[Any, ...]:
@@ -79,15 +107,26 @@ class Engine:
 
     def seat_to_act(self) -> int | None:
         """The seat to act now: None when the game is over or a chance move is due, which by the family contract
-        is when no seat is to move (`Rules.is_chance`). Asked at every decision of a playout (`Position`), so it
-        reads the snapshot once and asks the rules once each, in the engine's (compiled) code."""
+        is when no seat is to move (`Rules.is_chance`). Asked at every decision of a playout (`Position`), so a
+        table that answers it is asked without a snapshot; else the rules are asked once on the snapshot."""
+        if self._answers:
+            return cast(TurnTable, self.table).seat_to_act()
         return self._seat_in(self.state)
 
     def moves_to_act(self) -> list[Any]:
         """The legal moves of the seat to act (`seat_to_act`), [] where none acts: `Position.legal_moves`."""
+        if self._answers:
+            return cast(TurnTable, self.table).moves_to_act()
         state = self.state
         seat = self._seat_in(state)
         return [] if seat is None else list(self.rules.moves_of(state, seat))
+
+    def is_chance(self) -> bool:
+        """Whether a chance move (a deal) is due (`Rules.is_chance`): no seat acts, and the game is not over."""
+        if self._answers:
+            table = cast(TurnTable, self.table)
+            return not table.is_over and table.seat_to_act() is None
+        return self.rules.is_chance(self.state)
 
     def _seat_in(self, state: Any) -> int | None:
         rules = self.rules
@@ -104,7 +143,11 @@ class Engine:
         if self._recording:
             self._events.append(events)
         if self._history:
-            self._states.append(self.table.freeze())
+            if len(self._moves) - self._kept < self._every:
+                self._states.append(None)  # made if asked for (`state`), or replayed for a step back
+            else:
+                self._states.append(self.table.freeze())
+                self._kept = len(self._moves)
         return events
 
     def apply(self, move: Any) -> tuple[Any, ...]:
@@ -148,8 +191,14 @@ class Engine:
             raise ValueError("this game keeps no history (history=False): it cannot step back")
         self._states.pop()
         self._events.pop()
-        self.table = self.rules.table(self._states[-1], record=self._record_events)
-        return self._moves.pop()
+        move = self._moves.pop()
+        ply = len(self._moves)
+        before = self._states[ply]
+        if before is None:  # (not `state_at`: the table is still after the move taken back)
+            before = self._replayed_to(ply)
+        self._kept = ply
+        self.table = self.rules.table(before, record=self._record_events)
+        return move
 
     def copy(self, ply: int | None = None) -> Engine:
         """An independent game with the first `ply` moves (all by default); the frozen states are shared, not
@@ -159,19 +208,37 @@ class Engine:
         ply = len(self._moves) if ply is None else ply
         if not 0 <= ply <= len(self._moves):
             raise IndexError(f"a game of {len(self._moves)} moves has no ply {ply}")
+        at = self.state_at(ply)
         # Through __init__ (an initial state made and dropped), not Engine.__new__: a class compiled by mypyc
         # runs __init__ from __new__ (docs/build.md).
-        twin = Engine(self.config, history=self._history, events=self._record_events)
-        twin._states, twin._moves = self._states[:ply + 1], self._moves[:ply]
+        twin = Engine(self.config, history=self._history, events=self._record_events, snapshot_every=self._every)
+        twin._states, twin._moves, twin._kept = self._states[:ply + 1], self._moves[:ply], ply
         twin._events = self._events[:ply] if self._record_events else []
-        twin.table = self.rules.table(twin._states[-1], record=self._record_events)
+        twin.table = self.rules.table(at, record=self._record_events)
         return twin
 
     def state_at(self, ply: int) -> Any:
         """The state after `ply` moves (0: before the first); needs history."""
-        if not self._history and ply != len(self._moves):
-            raise ValueError("this game keeps no history (history=False)")
-        return self._states[ply] if self._history else self.table.freeze()
+        if not self._history:
+            if ply != len(self._moves):
+                raise ValueError("this game keeps no history (history=False)")
+            return self.table.freeze()
+        if ply == len(self._moves):
+            return self.state
+        state = self._states[ply]
+        return self._replayed_to(ply) if state is None else state
+
+    def _replayed_to(self, ply: int) -> Any:
+        """The state after `ply` moves where no snapshot was kept (`snapshot_every`): the moves since the last
+        snapshot before it played again on a table of that snapshot, keeping a snapshot after each."""
+        states, kept = self._states, ply
+        while states[kept] is None:
+            kept -= 1
+        table = self.rules.table(states[kept], record=False)
+        for index in range(kept, ply):
+            table.apply(self._moves[index])
+            states[index + 1] = table.freeze()
+        return states[ply]
 
     def events_at(self, ply: int) -> tuple[Any, ...]:
         """The events of move `ply` (0: the first), without copying the list of every move's (`events`)."""

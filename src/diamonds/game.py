@@ -39,6 +39,7 @@ from diamonds.core import (
     with_rule,
 )
 from diamonds.core import Engine as EngineGame
+from diamonds.core.game import LAZY_SNAPSHOTS
 from diamonds.notation.diagnostics import format_problem
 from diamonds.notation.reader import game_texts, parse_game
 from diamonds.notation.records import GameRecord, Problem
@@ -99,7 +100,7 @@ class Position:
             variants = [part.strip() for part in variants.split(",") if part.strip()]
         rule_set.check_options(options)
         config = rule_set.configure(names, variants=variants, dealer=dealer, options=options)
-        self._start(EngineGame(config))
+        self._start(EngineGame(config, snapshot_every=LAZY_SNAPSHOTS))  # a playout asks no state (engine docs)
 
     def _start(self, game: EngineGame) -> None:
         self._game = game
@@ -171,8 +172,7 @@ class Position:
     @property
     def is_chance(self) -> bool:
         """A chance move is due (a deal): `deal(rng)` makes one, or `push` a `Deal` you built."""
-        game = self._game
-        return game.rules.is_chance(game.state)
+        return self._game.is_chance()
 
     @property
     def to_move_seat(self) -> int | None:

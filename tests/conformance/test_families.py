@@ -285,6 +285,9 @@ def test_random_playthrough(setup: Setup, seed: int) -> None:
     bound = invariants.max_moves(config)
     rng = random.Random(seed)
     game = Engine(config)
+    # The same moves on an engine that keeps a snapshot only every few moves, as `Position` does: its answers
+    # come from the table where the family's table gives them (`answers_turns`), and its steps back replay.
+    lazy = Engine(config, snapshot_every=5)
     assert game.rules is rules
     state = game.state
     invariants.state(state)
@@ -305,6 +308,13 @@ def test_random_playthrough(setup: Setup, seed: int) -> None:
             assert legal, f"{where}: {config.players[mover]} is to move but nothing is legal"
             assert is_listed(rules, state, move, legal), f"{where}: random_move drew {move!r}, not a legal move"
 
+        # What a playout asks at every decision, from the table or the snapshot, is the rules' answer.
+        for engine in (game, lazy):
+            assert engine.seat_to_act() == mover, f"{where}: the engine's seat to act is not to_move"
+            assert engine.moves_to_act() == ([] if mover is None else list(rules.moves_of(state, mover))), \
+                f"{where}: the engine's moves to act are not moves_of the seat to move"
+            assert engine.is_chance() == rules.is_chance(state), f"{where}: the engine's is_chance differs"
+
         # apply is pure: the state passed in is unchanged, and the same move gives the same result.
         held = fingerprint(state)
         after, events = rules.apply(state, move)
@@ -322,6 +332,7 @@ def test_random_playthrough(setup: Setup, seed: int) -> None:
         assert game.table.freeze() == state, f"{where}: pop did not restore the table"
         game.push(move)
         assert game.state == after and game.state_at(ply) == state
+        lazy.push(move)
 
         invariants.step(state, move, after, events)
         invariants.state(after)
@@ -330,12 +341,34 @@ def test_random_playthrough(setup: Setup, seed: int) -> None:
 
     where = describe(setup, seed, len(game))
     assert game.is_over, f"{where}: the rules say over, the table does not"
+    check_lazy_snapshots(game, lazy, rng, where)
     assert rules.to_move(state) is None, f"{where}: someone is to move in a finished game"
     assert rules.legal_moves(state) == (), f"{where}: moves are legal in a finished game"
     assert len(game) <= bound
     standings = rules.standings(state)
     check_standings(config, standings, final=True)
     invariants.final(state, standings)
+
+
+def check_lazy_snapshots(game: Engine, lazy: Engine, rng: random.Random, where: str) -> None:
+    """An engine that kept a snapshot only every few moves gives every state back as the one that kept each:
+    read at random plies (each replayed from the last snapshot before it), copied there, and stepped back
+    move by move from the end."""
+    plies = len(game)
+    assert lazy.moves == game.moves and lazy.state == game.state, f"{where}: the lazy engine's end differs"
+    for ply in sorted(rng.sample(range(plies + 1), min(6, plies + 1)), reverse=True):
+        assert lazy.state_at(ply) == game.state_at(ply), f"{where}: the lazy engine's state at ply {ply} differs"
+    ply = rng.randrange(plies + 1)
+    twin = lazy.copy(ply)
+    assert twin.state == game.state_at(ply) and twin.moves == game.moves[:ply], f"{where}: copy({ply}) differs"
+    fresh = Engine(game.config, snapshot_every=5)
+    for move in game.moves[:plies // 2]:
+        fresh.push(move)
+    while len(fresh):
+        move = fresh.pop()
+        assert move == game.moves[len(fresh)], f"{where}: pop gave another move"
+        assert fresh.table.freeze() == game.state_at(len(fresh)), f"{where}: pop at {len(fresh)} restored another"
+    assert fresh.state == game.state_at(0)
 
 
 @pytest.mark.parametrize("family, rules", RULE_SET_PARAMS)

@@ -38,6 +38,8 @@ from .engine import (
     forbidden_amount,
     game_ends,
     hand_points,
+    legal_moves,
+    play_moves,
     standings,
     trick_winner,
 )
@@ -77,6 +79,21 @@ class BiddingTable(SnapshotTable[BiddingState, Event, BiddingConfig]):
     play_phase: ClassVar[Phase] = _PLAY
     over_phase: ClassVar[Phase] = Phase.GAME_OVER
     card_move: ClassVar[type] = PlayCard
+    answers_turns: ClassVar[bool] = True  # seat_to_act, moves_to_act: a playout's questions
+
+    def seat_to_act(self) -> int | None:
+        """`BiddingState.to_move` of the state the table is at: without a snapshot while cards are played (B6:
+        clockwise from the leader), else on the snapshot (the calls are a few moves a hand)."""
+        if self.phase is _PLAY:
+            return (self.leader + len(self.trick)) % len(self.hands)
+        return self.freeze().to_move
+
+    def moves_to_act(self) -> list[Any]:
+        """`engine.legal_moves` of the state the table is at (every decision is one seat's), in its order."""
+        if self.phase is _PLAY:
+            hand = self.hands[(self.leader + len(self.trick)) % len(self.hands)]
+            return list(play_moves(hand, self.trick[0].suit if self.trick else None))
+        return list(legal_moves(self.freeze()))
 
     # Methods rather than `pure_apply = staticmethod(apply)`: mypyc compiles no such class attribute.
     def pure_apply(self, state: BiddingState, move: Any) -> tuple[BiddingState, tuple[Event, ...]]:

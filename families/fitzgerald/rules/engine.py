@@ -8,9 +8,9 @@ Ruling ids (R1…) mark where a ruling decides what happens.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, ClassVar, Final, cast
 
 if TYPE_CHECKING:
     from diamonds.core.game import Engine
@@ -167,7 +167,11 @@ def playable_cards(state: State) -> tuple[Card, ...]:
     """R8: the led suit if the player holds one, else anything."""
     seat = state.to_move
     assert seat is not None
-    hand, trick = state.hands[seat], state.trick
+    return playable_in(state.hands[seat], state.trick)
+
+
+def playable_in(hand: Collection[Card], trick: Sequence[tuple[int, Card]]) -> tuple[Card, ...]:
+    """R8: the cards of `hand` (in any order) that may be played to `trick`, in display order."""
     if trick:  # the suit led's cards, sorted: fewer to sort than the hand (follow_suit on the hand sorted first)
         led = trick[0][1].suit
         following = [card for card in hand if card.suit is led]
@@ -252,6 +256,24 @@ class Table:
         self.thief = state.thief
         self.pending = state.pending
         self.events: list[Event] | None = [] if record else None
+
+    #: It answers a playout's questions (`seat_to_act`, `moves_to_act`; diamonds.core.family.Table).
+    answers_turns: ClassVar[bool] = True
+
+    def seat_to_act(self) -> int | None:
+        """`State.to_move` of the state the table is at: without a snapshot while cards are played (R8: clockwise
+        from the leader), else on one (a pass count, the passes and the victims are a few moves a round)."""
+        if self.phase is _PLAY:
+            return (self.leader + len(self.trick)) % len(self.names)
+        return self.freeze().to_move
+
+    def moves_to_act(self) -> list[Move]:
+        """The legal moves of the seat to act (`Rules.moves_of`), in `legal_moves`' order: every decision
+        listed is that seat's, since the engine takes the passes one seat at a time (R6)."""
+        if self.phase is _PLAY:
+            hand = self.hands[(self.leader + len(self.trick)) % len(self.names)]
+            return [PlayCard.of(card) for card in playable_in(hand, self.trick)]
+        return list(legal_moves(self.freeze()))
 
     def apply(self, move: Move) -> tuple[Event, ...]:
         """Check and make one move; the events it caused (none when not recording)."""

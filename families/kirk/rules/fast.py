@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Final
 from diamonds.core.cards import AnyCard, Card, sort_cards
 from diamonds.core.family import SideResult
 from diamonds.core.snapshot import SnapshotTable
+from diamonds.core.trick import CARD_MOVES
 
 from .config import KirkConfig
 from .engine import _end_of_hand, apply, standings
@@ -49,6 +50,7 @@ class KirkTable(SnapshotTable[State, Event, KirkConfig]):
     over_phase: ClassVar[Phase] = Phase.GAME_OVER
     card_move: ClassVar[type] = PlayCard
     played_event: ClassVar[type] = CardPlayed  # the event a card's move opens with (the replay's runs: `play_run`)
+    answers_turns: ClassVar[bool] = True  # seat_to_act, moves_to_act: a playout's questions, without a snapshot
 
     # Methods rather than `pure_apply = staticmethod(apply)`: mypyc compiles no such class attribute.
     def pure_apply(self, state: State, move: Any) -> tuple[State, tuple[Event, ...]]:
@@ -66,7 +68,9 @@ class KirkTable(SnapshotTable[State, Event, KirkConfig]):
         self.phase = state.phase
         self.hand_no = state.hand_no
         self.dealer = state.dealer
-        self.hands: list[set[Card]] = [set(hand) for hand in state.hands]
+        #: Each seat's hand in display order, as its legal moves are listed (a list of 13 at most: `in` and
+        #: `remove` cost about what a set's do, and no move list is sorted).
+        self.hands: list[list[Card]] = [list(sort_cards(hand)) for hand in state.hands]
         self.trick_no = state.trick_no
         self.leader = state.leader
         self.trick: list[tuple[int, Card]] = list(state.trick)
@@ -107,15 +111,27 @@ class KirkTable(SnapshotTable[State, Event, KirkConfig]):
             return False  # a card twice, or of no pack (the pack holds only suited cards)
         self.snapshot = None
         self.phase = _PLAY
-        self.hands = [set(hand) for hand in hands]  # type: ignore[arg-type]  # every card is in the pack
+        self.hands = [list(sort_cards(hand)) for hand in hands]  # type: ignore[arg-type]  # every card is in the pack
         self.trick_no = 1
         self.leader = first_leader(config, self.dealer)
         self.trick.clear()
         self.piles = [[] for _ in hands]
         if self.events is not None:
             self.events = [HandStarted(self.hand_no, self.dealer),
-                           CardsDealt(self.hand_no, tuple(sort_cards(hand) for hand in self.hands))]
+                           CardsDealt(self.hand_no, tuple([tuple(hand) for hand in self.hands]))]
         return True
+
+    def seat_to_act(self) -> int | None:
+        """`State.to_move` of the state the table is at (K4: clockwise from the leader), without a snapshot."""
+        if self.phase is _PLAY:
+            return (self.leader + len(self.trick)) % len(self.hands)
+        return None
+
+    def moves_to_act(self) -> list[Any]:
+        """`engine.legal_moves` of the state the table is at (K4: any card held), in display order."""
+        if self.phase is not _PLAY:
+            return []
+        return [CARD_MOVES[card] for card in self.hands[(self.leader + len(self.trick)) % len(self.hands)]]
 
     def play_run(self, cards: Sequence[AnyCard], start: int) -> int:
         """Play `cards[start:]` while each is legal and the hand goes on; the index it stopped at.
