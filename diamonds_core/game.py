@@ -29,7 +29,8 @@ __all__ = ["Engine", "LAZY_SNAPSHOTS", "events_by_move", "split_before"]
 E = TypeVar("E")
 
 #: `Position`'s `snapshot_every`: a step back replays at most this many moves, and a playout makes one
-#: snapshot in as many moves (measured: past 16, the snapshots' cost in a Kirk playout no longer shows).
+#: snapshot in as many moves. Measured on random playouts (compiled, Kirk and 2e): at 32 a playout runs within
+#: 3% of one that never keeps a snapshot, at 1 at half to two thirds of its speed.
 LAZY_SNAPSHOTS: Final = 32
 
 
