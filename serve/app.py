@@ -31,6 +31,7 @@ from typing import Any
 from fastapi import APIRouter, Depends, FastAPI, Header, HTTPException, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
+from fastapi.routing import APIRoute
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
@@ -481,9 +482,14 @@ def create_app(club: Club, public_url: str = "http://127.0.0.1:8000") -> FastAPI
                   description="The club night in the browser: see docs/serve.md.")
     app.state.club = club
     app.state.public_url = public_url.rstrip("/")
-    app.include_router(api)
-    app.include_router(pages)
-    app.include_router(night.router(club_of, organiser))
+    for router in (api, pages, night.router(club_of, organiser)):
+        # RFC 9110 (9.1): a server supports HEAD wherever it supports GET: the GET's answer, whose body uvicorn
+        # leaves out. Starlette's routes add it themselves; FastAPI's keep the methods they are given, as they
+        # are when included.
+        for route in router.routes:
+            if isinstance(route, APIRoute) and "GET" in route.methods:
+                route.methods.add("HEAD")
+        app.include_router(router)
 
     # Starlette's class, not FastAPI's subclass: the router's own 404 and 405 are Starlette's.
     @app.exception_handler(StarletteHTTPException)

@@ -50,7 +50,7 @@ def test_every_error_has_the_one_shape(server: Server) -> None:
     _is_error(httpx.get(f"{base}/api/tables/0000000z"), 404, "not-found")
     not_allowed = httpx.delete(f"{base}/api/standings")
     _is_error(not_allowed, 405, "method-not-allowed")
-    assert "GET" in not_allowed.headers["allow"]
+    assert {"GET", "HEAD"} <= {method.strip() for method in not_allowed.headers["allow"].split(",")}
     _is_error(httpx.post(url, content=b'{"text": ', headers={**scorer, "Content-Type": "application/json"}),
               400, "bad-json")
     _is_error(httpx.post(url, content=b"\xff\xfe", headers={**scorer, "Content-Type": "application/json"}), 400)
@@ -65,6 +65,21 @@ def test_every_error_has_the_one_shape(server: Server) -> None:
               428, "stale")
     _is_error(httpx.post(url, json={"text": "pass 3"}, headers={**scorer, "If-Match": '"7"'}), 412, "stale")
     _is_error(httpx.post(url, json={"text": "15S"}, headers=scorer), 422)  # no pass count yet (R6)
+
+
+def test_head_is_answered_wherever_get_is_with_the_get_s_headers_and_no_body(server: Server) -> None:
+    """RFC 9110: HEAD is GET's answer without its body (`curl -I`), on the API and the pages alike."""
+    table = server.create("kirk", ("Ann", "Bob", "Cat", "Dan"))
+    for path in ("/api/standings", f"/api/tables/{table['id']}", "/", f"/watch/{table['id']}",
+                 "/static/app.css"):
+        got, head = httpx.get(server.base + path), httpx.head(server.base + path)
+        assert got.status_code == 200 and head.status_code == 200, (path, head.status_code)
+        assert head.content == b"" and got.content, path
+        for name in ("content-type", "content-security-policy", "etag", "cache-control"):
+            assert head.headers.get(name) == got.headers.get(name), (path, name)
+    missing = httpx.head(f"{server.base}/api/tables/0000000z")  # the GET's error, without its body
+    assert missing.status_code == 404 and missing.content == b""
+    assert missing.headers["content-type"].startswith("application/json")
 
 
 def test_bytes_that_are_not_http_get_the_one_shape_too(server: Server) -> None:
