@@ -16,8 +16,8 @@ from .cards import AnyCard, Card, card_text
 from .errors import NotationError
 from .word import Word
 
-__all__ = ["Word", "words", "card_of", "suited_card_of", "one_word", "seat_named", "count_of", "deal_text",
-           "parse_deal", "refuse"]
+__all__ = ["Word", "words", "card_of", "suited_card_of", "one_word", "seat_named", "is_digits", "count_of",
+           "deal_text", "parse_deal", "refuse"]
 
 _WORD: Final = re.compile(r"\S+")
 _ANNOTATION: Final = re.compile(r"(?:!!|\?\?|!\?|\?!|!|\?)\Z")
@@ -78,10 +78,23 @@ def seat_named(text: str, word: Word, players: Sequence[str]) -> int:
     raise refuse(text, word, f'"{word.lstrip(">")}" is not a player of this game', "one of " + ", ".join(players))
 
 
+def is_digits(word: str) -> bool:
+    """Whether `word` is written in the digits 0-9 alone, as DGN writes a number (`str.isdigit` alone also
+    takes other scripts' digits and superscripts, which `int` reads, or refuses, otherwise)."""
+    return word.isascii() and word.isdigit()
+
+
 def count_of(text: str, word: Word, what: str) -> int:
-    if not word.isdigit() or (len(word) > 1 and word.startswith("0")):
-        raise refuse(text, word, f'"{word}" is not a number', what)
-    return int(word)
+    if is_digits(word) and (len(word) == 1 or not word.startswith("0")):
+        return int(word)
+    unsigned = word[1:] if word[:1] in "+-" else word
+    if not is_digits(unsigned):
+        why = "is not a whole number"
+    elif word.startswith("-") and unsigned.strip("0"):
+        why = "is below 0"
+    else:  # +3, 07, -0
+        why = "is not written as a count is (digits 0-9, no sign, no leading 0)"
+    raise refuse(text, word, f'"{word}" {why}', what)
 
 
 def deal_text(players: Sequence[str], hands: Iterable[Iterable[AnyCard]], *extra: str) -> str:

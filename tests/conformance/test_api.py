@@ -204,6 +204,22 @@ def test_text_that_is_no_move_says_where_and_what_was_expected() -> None:
     assert isinstance(caught.value, ValueError)
 
 
+@pytest.mark.parametrize("rules, item", [("2e", "pass {}"), ("bidding", "bid Bob {}"), ("bidding", "bid {}")])
+@pytest.mark.parametrize("word, why", [("-1", "is below 0"),
+                                       ("\u00b2", "is not a whole number"),  # a superscript 2: isdigit, not int
+                                       ("\u0663", "is not a whole number"),  # an Arabic-Indic 3: DGN's are 0-9
+                                       ("07", "no leading 0"), ("+3", "no sign")])
+def test_a_count_not_written_in_dgn_s_digits_says_why(rules: str, item: str, word: str, why: str) -> None:
+    """A count (a pass count, a bid) is the digits 0-9: anything else is a `NotationError` at its column that
+    says what is wrong with it, never another exception and never another number read from it."""
+    pos = diamonds.Position(rules, ["Ann", "Bob", "Cat"], dealer="Ann")
+    pos.deal(random.Random(1))
+    text = item.format(word)
+    with pytest.raises(NotationError) as caught:
+        pos.parse(text)
+    assert why in str(caught.value) and caught.value.column == text.index(word) + 1
+
+
 def test_a_card_and_its_clubs_victim_push_as_dgn_writes_them() -> None:
     """R14 (1e): the actor names whose Showroom to take from; DGN writes it on the card."""
     rng = random.Random(0)

@@ -64,6 +64,8 @@ def test_every_error_has_the_one_shape(server: Server) -> None:
     _is_error(httpx.post(url, json={"text": "pass 3"}, headers={"Authorization": scorer["Authorization"]}),
               428, "stale")
     _is_error(httpx.post(url, json={"text": "pass 3"}, headers={**scorer, "If-Match": '"7"'}), 412, "stale")
+    superscript = {**scorer, "If-Match": b'"\xb2"'}  # a superscript 2 in Latin-1: isdigit, but no int
+    _is_error(httpx.post(url, json={"text": "pass 3"}, headers=superscript), 412, "stale")
     _is_error(httpx.post(url, json={"text": "15S"}, headers=scorer), 422)  # no pass count yet (R6)
 
 

@@ -81,7 +81,7 @@ def parse_move(state: State, text: str) -> Move:
         return ChooseVictim(seat_named(text, first, players))
     if first.lower() == "pass":
         rest = found[1:]
-        if len(rest) == 1 and rest[0].isdigit():
+        if len(rest) == 1 and rest[0].lstrip("+-").isdigit():  # (count_of says why a count is no count)
             return ChoosePassCount(count_of(text, rest[0], "a pass count 1, 2 or 3"))
         # The DGN form names the player (`pass Ann 9D 12H`), as `move_text` writes it. A player's id may be
         # spelt like a card (`AH`, `Jo` are ids), so a word that names a player is the player.
