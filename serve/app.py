@@ -487,7 +487,7 @@ def create_app(club: Club, public_url: str = "http://127.0.0.1:8000") -> FastAPI
         # leaves out. Starlette's routes add it themselves; FastAPI's keep the methods they are given, as they
         # are when included.
         for route in router.routes:
-            if isinstance(route, APIRoute) and "GET" in route.methods:
+            if isinstance(route, APIRoute) and route.methods is not None and "GET" in route.methods:
                 route.methods.add("HEAD")
         app.include_router(router)
 
