@@ -87,6 +87,10 @@ def _cell(value: Any, column: str) -> str:
     return "-" if value is None else str(value) if not isinstance(value, int) else f"{value:,}"
 
 
+#: The narrowest the first column (the set-up) of a stats table is let be before its rows are stacked.
+_FIRST_COLUMN = 12
+
+
 class SummaryView:
     """The summary as rich tables, in the order an organiser reads them; fits 80 columns."""
 
@@ -115,7 +119,20 @@ class SummaryView:
             return found
 
         def titled(title: str, body: Table) -> Group:
-            return Group(Text(""), Text(title, style="bold"), body)
+            return Group(Text(""), Text(title, style="bold"), fitted(body))
+
+        def fitted(body: Table) -> Table | Group:
+            """The table, or where its columns cannot fit the width even squeezed (`--width 20`), each row as
+            its first cell and then one line per other cell, `column: value`: every figure stays readable."""
+            columns = [(str(column.header), [str(cell) for cell in column.cells]) for column in body.columns]
+            figures = sum(max(len(text) for text in [header, *cells]) + 3 for header, cells in columns[1:])
+            if figures + _FIRST_COLUMN <= options.max_width:  # (the first column wraps; the figures do not)
+                return body
+            lines: list[Text] = []
+            for index, first in enumerate(columns[0][1]):
+                lines.append(Text(first))
+                lines += [Text(f"  {header}: {cells[index]}") for header, cells in columns[1:] if cells[index].strip()]
+            return Group(*lines)
 
         games = table("set-up", "games", "complete", "top tied", "broken", "shared")
         for g in s.groups:

@@ -256,3 +256,19 @@ def test_a_count_of_players_above_the_names_is_measured_against_the_rule_set(dia
     """It said "at most 8 players" (the command's own names), where the rule set seats 2 to 6."""
     run = diamonds("simulate", "--rules", rules, "--players", "99999999999999999999")
     assert run.code == 2 and words in run.err and "at most 8" not in run.err, run
+
+
+@pytest.mark.parametrize("sample", ["kirk-4p-hands.dgn", "2e-6p-partnership.dgn", "bidding-3p-club.dgn"])
+def test_stats_too_narrow_for_a_table_stacks_its_rows_and_loses_no_figure(diamonds, sample: str) -> None:  # type: ignore[no-untyped-def]
+    """`--width 20` squeezed every column to an ellipsis or nothing (the set-up column blank): a table whose
+    figures cannot fit is written a row at a time, `column: value`, and every figure is there in full."""
+    narrow = diamonds("stats", str(SAMPLES / sample), "--width", "20")
+    assert narrow.code == 0, narrow
+    assert "…" not in narrow.out
+    assert max(len(line) for line in narrow.out.splitlines()) <= 20
+    document = json.loads(diamonds("stats", str(SAMPLES / sample), "--format", "json").out)
+    group = document["groups"][0]
+    assert f"  games: {group['games']}" in narrow.out
+    assert f"  max: {group['scores']['max']}" in narrow.out
+    wide = diamonds("stats", str(SAMPLES / sample), "--width", "100")
+    assert "  games: " not in wide.out and "┃" in wide.out  # where the table fits, it is a table
