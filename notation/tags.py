@@ -16,7 +16,7 @@ from typing import Final
 
 from .records import ResultEntry
 
-__all__ = ["TagSyntaxError", "UnsafeTagText", "check_tag", "check_tags", "is_tag_name", "parse_players", "parse_result",
+__all__ = ["SETUP_TAGS", "TagSyntaxError", "UnsafeTagText", "check_tag", "check_tags", "is_tag_name", "parse_players", "parse_result",
            "format_result", "parse_variants"]
 
 _RESULT_ENTRY = re.compile(r"\s*([A-Za-z][A-Za-z0-9_-]*(?:\+[A-Za-z][A-Za-z0-9_-]*)*)\s+(-?[0-9]{1,9})\s*\Z")
@@ -49,6 +49,9 @@ class UnsafeTagText(TagSyntaxError):
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
+#: The tags a game writes itself, from its set-up (the rule set's option tags besides) and, once over, its
+#: result: a caller's extra tags (`Position.game(tags)`, a new table's `tags`) may not give them.
+SETUP_TAGS: Final = ("Rules", "Variant", "Players", "Dealer", "Result")
 _TAG_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
 
 

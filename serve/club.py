@@ -33,7 +33,7 @@ from typing import Any
 from diamonds.io.errors import DiskFull
 from diamonds.io.lock import FileLock, lock_path
 from diamonds.io.write import write_text
-from diamonds.notation.tags import UnsafeTagText, check_tags
+from diamonds.notation.tags import SETUP_TAGS, UnsafeTagText, check_tags
 from diamonds.replay.recorder import Outcome, Recorder, Saved, SetupError, leftover_temporaries, write_through
 
 from .store import SQLITE_FULL, Store, TableRow, token_hash
@@ -81,9 +81,18 @@ class TableSetup:
                 "variants": list(self.variants), "tags": dict(self.tags)}
 
 
+#: The set-up's tags and the fields of a new table (POST /api/tables) that give them.
+_SETUP_FIELDS = {"Rules": "rules", "Players": "players", "Dealer": "dealer", "Variant": "variants"}
+
+
 def new_recorder(setup: TableSetup) -> Recorder:
     """The new table's recorder; SetupError as `diamonds record` would give it for the same set-up (a tag
     or a name with a control or bidi character too, naming the tag: `check_tags`)."""
+    for tag in setup.tags:
+        if tag in SETUP_TAGS:  # each has its own field, or is the game's to write
+            given = _SETUP_FIELDS.get(tag)
+            raise SetupError(f"the {tag} tag is the table's `{given}` field, not one of its tags" if given else
+                             f"the game writes its own {tag} tag", tag)
     try:
         check_tags([*setup.tags.items(), ("Players", " ".join(setup.players)), ("Dealer", setup.dealer or ""),
                     ("Variant", ",".join(setup.variants))])

@@ -43,7 +43,7 @@ from diamonds.core.game import LAZY_SNAPSHOTS
 from diamonds.notation.diagnostics import format_problem
 from diamonds.notation.reader import game_texts, parse_game
 from diamonds.notation.records import GameRecord, Problem
-from diamonds.notation.tags import check_tag, is_tag_name
+from diamonds.notation.tags import SETUP_TAGS, check_tag, is_tag_name
 from diamonds.notation.writer import write_game
 from diamonds.replay import record_from_game
 from diamonds.replay.steps import START, Mark, PositionError, Step, find_position, next_mark, steps_of
@@ -501,7 +501,7 @@ class Game:
         event (Event, Site, Date, ...), each a name and a value as DGN writes them. The set-up's tags are the
         game's own: `TypeError` or `ValueError` names a tag that is not text, not a tag, or the set-up's."""
         extra: tuple[tuple[Any, Any], ...] = tuple((tags or {}).items())  # Any: compiled, str pairs refuse an int
-        own = {"Rules", "Variant", "Players", "Dealer", "Result", *option_tags()}
+        own = {*SETUP_TAGS, *option_tags()}
         for name, value in extra:
             if not isinstance(name, str) or not isinstance(value, str):
                 raise TypeError(f"a tag's name and value are text, not {name!r}: {value!r}")

@@ -189,6 +189,18 @@ def test_the_api_refuses_unsafe_tags_naming_the_tag(server: Server, name: str) -
     assert len(httpx.get(f"{server.base}/api/standings").json()["tables"]) == before  # nothing made
 
 
+@pytest.mark.parametrize(("tag", "says"), [("Rules", "the table's `rules` field"), ("Players", "`players` field"),
+                                           ("Dealer", "`dealer` field"), ("Variant", "`variants` field"),
+                                           ("Result", "the game writes its own Result tag")])
+def test_a_set_up_tag_among_a_new_table_s_tags_points_to_its_field(server: Server, tag: str, says: str) -> None:
+    """It said "the Rules tag has no meaning in a kirk game", as if the game had no Rules tag."""
+    organiser = {"Authorization": f"Bearer {server.organiser}"}
+    answer = httpx.post(f"{server.base}/api/tables", headers=organiser, json={
+        "rules": "kirk", "players": ["Ann", "Bob", "Cat", "Dan"], "tags": {"Event": "Club", tag: "2e"}})
+    error = _is_error(answer, 400, "setup")
+    assert error["tag"] == tag and says in error["message"], error
+
+
 def test_record_and_simulate_refuse_unsafe_tags_naming_the_option(tmp_path) -> None:
     def run(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run([sys.executable, "-m", "diamonds.cli.main", *args], capture_output=True, text=True,
