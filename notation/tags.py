@@ -16,8 +16,8 @@ from typing import Final
 
 from .records import ResultEntry
 
-__all__ = ["SETUP_TAGS", "TagSyntaxError", "UnsafeTagText", "check_tag", "check_tags", "is_tag_name", "parse_players", "parse_result",
-           "format_result", "parse_variants"]
+__all__ = ["SETUP_TAGS", "TagSyntaxError", "UnsafeTagText", "check_tag", "check_tags", "is_tag_name", "parse_players",
+           "parse_result", "format_result", "parse_variants"]
 
 _RESULT_ENTRY = re.compile(r"\s*([A-Za-z][A-Za-z0-9_-]*(?:\+[A-Za-z][A-Za-z0-9_-]*)*)\s+(-?[0-9]{1,9})\s*\Z")
 
