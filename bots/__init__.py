@@ -56,10 +56,11 @@ class FamilyBot:
     # the round's end) a move gets `?` and `??`. Each family's scores move in their own steps (a Suit Action
     # is 1 to 3 points, a Kirk trick tens), so one pair for all would mark almost nothing or almost everything.
     thresholds: tuple[float, float] = (2.0, 5.0)
-    # `rollout(rules, state, rng, round_no)`: what `playout` with `greedy` returns (the same end state, the same
-    # random numbers drawn), played on the family's mutable table without a frozen state, events or checks
-    # per move: Monte Carlo's playouts are nearly all of its time. None: the generic `playout`.
-    rollout: Callable[[Any, Any, random.Random, int], Any] | None = None
+    # `rollout(rules, state, rng, round_no, first)`: what `playout` with `greedy` returns (the same end state,
+    # the same random numbers drawn), played on the family's mutable table without a frozen state, events or
+    # checks per move: Monte Carlo's playouts are nearly all of its time. `first`, a move or None: the playout
+    # of the state after it (`Rules.apply`), which the table can make itself. None: the generic `playout`.
+    rollout: Callable[[Any, Any, random.Random, int, Any], Any] | None = None
 
     def play_out(self, rules: Any, state: Any, rng: random.Random, *, round_no: int) -> Any:
         """`playout` of `state` with the family's `greedy`, by its `rollout` where it has one."""

@@ -31,11 +31,14 @@ def playout(rules: Any, state: Any, greedy: Callable[..., Any], rng: random.Rand
     return state
 
 
-def play_out(family_bot: Any, rules: Any, state: Any, rng: random.Random, round_no: int) -> Any:
-    """`playout` of `state` with the family's `greedy`, by its `rollout` where it has one (`FamilyBot.play_out`)."""
+def play_out(family_bot: Any, rules: Any, state: Any, rng: random.Random, round_no: int, first: Any = None) -> Any:
+    """`playout` of `state` with the family's `greedy`, by its `rollout` where it has one (`FamilyBot.play_out`);
+    with `first`, of the state after that move (`Rules.apply`), which a rollout may make on its own table."""
     rollout = family_bot.rollout
     if rollout is not None:
-        return rollout(rules, state, rng, round_no)
+        return rollout(rules, state, rng, round_no, first)
+    if first is not None:
+        state = rules.apply(state, first)[0]
     return playout(rules, state, family_bot.greedy, rng, round_no=round_no)
 
 
@@ -44,5 +47,4 @@ def gains(rules: Any, family_bot: Any, world: Any, moves: Sequence[Any], seat: i
     """Each move's gain in `relative_score` for `seat`, from `world` to the round's end, in the order of `moves`
     (the random numbers drawn in that order too). `family_bot` is the family's `FamilyBot`."""
     base = relative_score(rules, world, seat)
-    return [relative_score(rules, play_out(family_bot, rules, rules.apply(world, move)[0], rng, round_no), seat) - base
-            for move in moves]
+    return [relative_score(rules, play_out(family_bot, rules, world, rng, round_no, move), seat) - base for move in moves]

@@ -21,7 +21,7 @@ from .rules.config import PLAYERS
 from .rules.deck import DECK, TRUMPS, point_value
 from .rules.engine import play_choices, playable_unordered, takes_trick, trick_bar
 from .rules.fast import BiddingTable
-from .rules.moves import Bid, FinalBid, PlayCard, TakeFromKitty
+from .rules.moves import Bid, FinalBid, Move, PlayCard, TakeFromKitty
 from .rules.state import BiddingState, Phase, Played
 
 __all__ = ["BOT", "greedy", "determinise", "expected_tricks", "rollout"]
@@ -119,11 +119,14 @@ def _play(seat: int, hand: Collection[AnyCard], trick: Sequence[Played], final: 
     return dearest_loss or lowest
 
 
-def rollout(rules: Any, state: BiddingState, rng: random.Random, round_no: int) -> BiddingState:
+def rollout(rules: Any, state: BiddingState, rng: random.Random, round_no: int,
+            first: Move | None = None) -> BiddingState:
     """`playout` with `greedy` for every seat to the hand's end (`greedy` draws no random numbers), played
     on the family's table (`BiddingTable`, the engine's decisions on mutable fields): the cards one by one,
-    the few bids and takes by `greedy` on the table's frozen state."""
+    the few bids and takes by `greedy` on the table's frozen state. `first` is made on the table first."""
     table = BiddingTable(state, record=False)
+    if first is not None:
+        table.apply(first)
     n = state.config.player_count
     while table.phase is not Phase.DEAL and table.phase is not Phase.GAME_OVER and table.hand_no == round_no:
         if table.phase is Phase.PLAY:

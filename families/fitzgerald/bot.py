@@ -22,7 +22,7 @@ from diamonds.core.sampling import shown_voids, void_refusals
 
 from .rules.engine import Table as EngineTable
 from .rules.engine import trick_winner
-from .rules.moves import ChoosePassCount, ChooseVictim, PassCards, PlayCard
+from .rules.moves import ChoosePassCount, ChooseVictim, Move, PassCards, PlayCard
 from .rules.state import Phase, State
 
 __all__ = ["BOT", "greedy", "determinise", "rollout"]
@@ -102,11 +102,14 @@ def _victim(rules: Any, state: State) -> ChooseVictim:
     return max(named, key=lambda m: (state.showroom[side_of[m.victim]], -m.victim))
 
 
-def rollout(rules: Any, state: State, rng: random.Random, round_no: int) -> State:
+def rollout(rules: Any, state: State, rng: random.Random, round_no: int, first: Move | None = None) -> State:
     """`playout` with `greedy` for every seat to the round's end, on the engine's own mutable `Table`: the
     cards played on it one by one (`greedy` draws no random numbers for a card), every other decision by
-    `greedy` on its frozen state, with the playout's test for the round's end."""
+    `greedy` on its frozen state, with the playout's test for the round's end. `first` is made on the table
+    first (a world's move: no state made for the position after it)."""
     table = EngineTable(state, record=False)
+    if first is not None:
+        table.apply(first)
     n = len(state.config.players)
     side_of = state.config.side_of
     while True:

@@ -14,8 +14,8 @@ from diamonds.bots import FamilyBot, Table, deal_unknown, deck_index
 from diamonds.core.cards import Card
 
 from .rules.config import DECK
-from .rules.engine import _end_of_hand
-from .rules.moves import PlayCard
+from .rules.engine import _end_of_hand, apply
+from .rules.moves import Move, PlayCard
 from .rules.rules import card_points, card_value, trick_winner
 from .rules.state import Phase, State
 
@@ -85,10 +85,13 @@ def _pick(hand: list[int], trick: list[int], per_trick: int) -> int:
     return pick
 
 
-def rollout(rules: Any, state: State, rng: random.Random, round_no: int) -> State:
+def rollout(rules: Any, state: State, rng: random.Random, round_no: int, first: Move | None = None) -> State:
     """`playout` with `greedy` for every seat to the hand's end (`greedy` draws no random numbers), card by
     card on lists of the pack's indices; a trick's winner is its one highest card (K5), or `trick_winner` on
-    the piles when several tie; the hand's end is the engine's own (`_end_of_hand`, K7-K8)."""
+    the piles when several tie; the hand's end is the engine's own (`_end_of_hand`, K7-K8). `first` is made
+    first, by the rules (`apply`)."""
+    if first is not None:
+        state = apply(state, first)[0]
     if state.phase is not Phase.PLAY or state.hand_no != round_no:
         return state
     config = state.config

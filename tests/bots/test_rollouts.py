@@ -41,6 +41,15 @@ def test_the_rollout_ends_where_greedy_played_through_the_engine_ends(table) -> 
                 slow = playout(table.rules, state, fam.greedy, slow_rng, round_no=round_no)
                 assert fast == slow, f"the rollout from {state!r} ends elsewhere"
                 assert fast_rng.getstate() == slow_rng.getstate()
+                # With a first move (mc's and analyse's: each legal move of a world), the rollout of the state
+                # after it, which the family may make on its own table.
+                first = rng.choice(table.rules.legal_moves(state))
+                after, _ = table.rules.apply(state, first)
+                fast_rng, slow_rng = random.Random(compared), random.Random(compared)
+                fast = fam.rollout(table.rules, state, fast_rng, round_no, first)
+                slow = playout(table.rules, after, fam.greedy, slow_rng, round_no=round_no)
+                assert fast == slow, f"the rollout after {first!r} from {state!r} ends elsewhere"
+                assert fast_rng.getstate() == slow_rng.getstate()
                 compared += 1
             position.push(rng.choice(position.legal_moves))
 
