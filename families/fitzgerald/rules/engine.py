@@ -593,9 +593,16 @@ class Table:
 
     def end_of_round(self) -> None:
         majority: list[int | None] = []
-        for counts in zip(*self.taken):  # per suit, in the order D, H, S, C: the cards each side took
-            most = max(counts)
-            majority.append(counts.index(most) if most >= 1 and counts.count(most) == 1 else None)
+        taken = self.taken
+        for suit in range(len(SUITS)):  # per suit, in the order D, H, S, C: the side that took the most, alone
+            most, holder = 0, None
+            for side, row in enumerate(taken):
+                count = row[suit]
+                if count > most:
+                    most, holder = count, side
+                elif count == most:
+                    holder = None  # a tie (or none taken) gives nobody the action
+            majority.append(holder)
         if self.events is not None:
             self.events.append(RoundEnded(
                 self.round_no,
