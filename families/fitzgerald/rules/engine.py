@@ -594,12 +594,12 @@ class Table:
     def end_of_round(self) -> None:
         majority: list[int | None] = []
         taken = self.taken
-        for suit in range(len(SUITS)):  # per suit, in the order D, H, S, C: the side that took the most, alone
+        for column in range(len(SUITS)):  # per suit, in the order D, H, S, C: the side that took the most, alone
             most, holder = 0, None
-            for side, row in enumerate(taken):
-                count = row[suit]
+            for taker, row in enumerate(taken):
+                count = row[column]
                 if count > most:
-                    most, holder = count, side
+                    most, holder = count, taker
                 elif count == most:
                     holder = None  # a tie (or none taken) gives nobody the action
             majority.append(holder)
