@@ -202,8 +202,8 @@ class Engine:
         return move
 
     def copy(self, ply: int | None = None) -> Engine:
-        """An independent game with the first `ply` moves (all by default); the frozen states are shared, not
-        replayed, so it needs history."""
+        """An independent game with the first `ply` moves (all by default); the frozen states kept are shared,
+        not replayed (the state at `ply` is made if none was kept), so it needs history."""
         if not self._history:
             raise ValueError("this game keeps no history (history=False): copy it by replaying its moves")
         ply = len(self._moves) if ply is None else ply
@@ -219,7 +219,13 @@ class Engine:
         return twin
 
     def state_at(self, ply: int) -> Any:
-        """The state after `ply` moves (0: before the first); needs history."""
+        """The state after `ply` moves (0: before the first; -1: now, -2 before the last move, as a list is
+        indexed); needs history."""
+        given = ply
+        if ply < 0:
+            ply += len(self._moves) + 1
+        if not 0 <= ply <= len(self._moves):
+            raise IndexError(f"a game of {len(self._moves)} moves has no ply {given}")
         if not self._history:
             if ply != len(self._moves):
                 raise ValueError("this game keeps no history (history=False)")

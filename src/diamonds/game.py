@@ -1,7 +1,8 @@
 """The front door's game and positions: `Position`, a game of any family at one moment (python-chess's
 `Board`), and `Game`, one recorded game read from DGN (python-chess's `pgn.Game`).
 
-A `Position` is the engine's `Game` (push / pop, every state kept) with the
+A `Position` is the engine's game (push / pop; a state kept when read, and every
+32 moves: docs/engine.md) with the
 names of the players, move text both ways, the labels of `replay --at`
 (`R2.7`), the chance moves made explicit (a deal is a move, `is_chance` says
 when one is due) and `view(player)`: the position as one player may know it,

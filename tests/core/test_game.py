@@ -14,6 +14,7 @@ from diamonds.families.fitzgerald.rules import (
     ChooseVictim,
     Deal,
     MustFollowSuit,
+    OutOfTurn,
     PassCards,
     Phase,
     PlayCard,
@@ -105,12 +106,14 @@ def test_pop_on_an_empty_game_raises():
     ("deal pass", PlayCard(card("5H")), WrongPhase),         # passes still due
     ("round 5H", PlayCard(card("3D")), MustFollowSuit),      # Bob holds Hearts
     ("round", PassCards(0, cards("5H")), WrongPhase),
+    ("deal count", PassCards(9, cards("5H")), OutOfTurn),     # R6: nobody sits at seat 9
+    ("deal count", PassCards(-1, cards("5H")), OutOfTurn),    # nor at -1 (it was read as the last seat)
 ])
 def test_an_illegal_move_leaves_the_game_unchanged(moves, illegal, error):
     game = fresh()
     if moves.startswith("deal"):
         game.push(Deal(dealt_hands(game.config, HANDS)))
-        if moves == "deal pass":
+        if moves in ("deal pass", "deal count"):
             game.push(ChoosePassCount(1))
     elif moves.startswith("round"):
         start_round(game, HANDS)
@@ -121,6 +124,21 @@ def test_an_illegal_move_leaves_the_game_unchanged(moves, illegal, error):
     assert isinstance(info.value, IllegalMove)
     assert (game.state, game.moves, game.events, len(game)) == before
     assert game.state is before[0]
+
+
+@pytest.mark.parametrize("every", [1, 3, 32])
+def test_state_at_counts_from_the_end_as_a_list_does_whatever_snapshots_were_kept(every: int) -> None:
+    """-1 is now, -2 before the last move: a game that kept no snapshot there (`snapshot_every`) replays from
+    the right move (it replayed from the wrong one and raised the rules' refusal of a card not held)."""
+    eager, lazy = fresh(), Engine(fresh().config, snapshot_every=every)
+    for game in (eager, lazy):
+        start_round(game, HANDS)
+        play(game, "5H 12H")
+    for ply in range(-1, -len(eager) - 2, -1):
+        assert lazy.state_at(ply) == eager.state_at(ply) == eager.state_at(len(eager) + 1 + ply)
+    for ply in (-len(eager) - 2, len(eager) + 1):
+        with pytest.raises(IndexError, match=f"no ply {ply}"):
+            lazy.state_at(ply)
 
 
 def test_not_a_move_is_a_type_error():

@@ -417,6 +417,9 @@ class Table:
     def pass_cards(self, seat: int, cards: tuple[AnyCard, ...]) -> None:
         if self.phase is not _PASSING:
             self.expect(_PASSING, "passing")
+        if not 0 <= seat < len(self.names):  # (not a list index from the end: -1 is nobody's seat)
+            raise OutOfTurn(f"seat {seat} cannot pass: nobody sits there (the seats are 0 to {len(self.names) - 1})",
+                            rule="R6")
         name = self.names[seat]
         if self.passed[seat] is not None:
             raise OutOfTurn(f"{name} has already passed this round", rule="R6", seat=seat)
