@@ -24,7 +24,7 @@ from .family import Rules, SideResult, Table, TurnTable
 from .registry import DEFAULT_RULES, family_of, rules_for
 from .seating import Seating
 
-__all__ = ["Engine", "LAZY_SNAPSHOTS", "events_by_move", "split_before"]
+__all__ = ["Engine", "LAZY_SNAPSHOTS", "events_by_move", "replayed_engine", "split_before"]
 
 E = TypeVar("E")
 
@@ -254,6 +254,11 @@ class Engine:
     def __len__(self) -> int:
         return len(self._moves)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) as its set-up, its options and its moves, which are played again on
+        loading: a table and its snapshots are the engine's own, and a compiled engine has no `__dict__`."""
+        return (replayed_engine, (self.config, self._history, self._record_events, self._every, tuple(self._moves)))
+
     def _repr_svg_(self) -> str:
         """Jupyter shows a game as the picture of its table now: the family's picture of its last replay stop.
 
@@ -268,6 +273,15 @@ class Engine:
     def __repr__(self) -> str:
         players = " ".join(self.config.players)
         return f"<Engine {self.config.rules} [{players}] {len(self._moves)} moves, {self.state.phase.value}>"
+
+
+def replayed_engine(config: Seating, history: bool, events: bool, snapshot_every: int,
+                    moves: Sequence[Any]) -> Engine:
+    """An engine with `moves` pushed (how a pickled one is loaded: `Engine.__reduce__`)."""
+    engine = Engine(config, history=history, events=events, snapshot_every=snapshot_every)
+    for move in moves:
+        engine.push(move)
+    return engine
 
 
 def events_by_move(events: Sequence[E], opening: type) -> list[tuple[E, ...]]:

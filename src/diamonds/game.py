@@ -359,6 +359,11 @@ class Position:
             return NotImplemented
         return self.config == other.config and self.moves == other.moves
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) as its engine (its set-up and moves, played again on loading): its
+        labels and the family's parts are found again from those."""
+        return (Position.from_engine, (self._game,))
+
     __hash__ = None  # type: ignore[assignment]  # mutable, as python-chess's Board
 
 

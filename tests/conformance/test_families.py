@@ -45,6 +45,7 @@ from typing import Any
 import pytest
 from schemacheck import schema_errors
 
+import diamonds
 import diamonds.core
 from diamonds.core import Engine
 from diamonds.core.cards import JOKER, Card, numbered_cards, standard_cards
@@ -844,3 +845,27 @@ def test_every_value_pickles_and_copies_to_an_equal_one(family: Family, rules: t
     for value in [*{type(value): value for value in values}.values(), *values[::50]]:
         for made in (pickle.loads(pickle.dumps(value)), copy.deepcopy(value)):
             assert type(made) is type(value) and made == value, type(value).__name__
+
+
+@pytest.mark.parametrize("family, rules", RULE_SET_PARAMS)
+def test_a_game_in_progress_pickles_and_copies_to_an_equal_one(family: Family, rules: type[Rules]) -> None:
+    """An engine and a `Position` part-way through a game come back with the same moves, state, events and
+    label, and play on alike (each was refused: compiled, an engine has no `__dict__`; a position holds the
+    family's parts)."""
+    setup = setups_of(family, rules)[0]
+    rng = random.Random(12)
+    for every in (1, 5):
+        game = Engine(setup.config(12), snapshot_every=every)
+        for _ in range(rng.randrange(10, 60)):
+            if rules.is_over(game.state):
+                break
+            game.push(rules.random_move(game.state, rng))
+        for made in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
+            assert made.moves == game.moves and made.state == game.state and made.events == game.events
+            assert made.snapshot_every == every and made.history == game.history
+            if not made.is_over:
+                move = rules.random_move(game.state, random.Random(1))
+                assert made.push(move) == game.copy().push(move)
+        position = diamonds.Position.from_engine(game)
+        for again in (pickle.loads(pickle.dumps(position)), copy.deepcopy(position)):
+            assert again == position and again.label == position.label and again.state == position.state
