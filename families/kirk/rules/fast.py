@@ -44,7 +44,7 @@ _VALUES: Final[dict[AnyCard, int]] = {}  # K3: card_value of each card played (c
 class KirkTable(SnapshotTable[State, Event, KirkConfig]):
     """A game of Kirk's Diamonds being played (the `Table` protocol); see the module's docstring."""
 
-    __slots__ = ("hand_no", "dealer", "hands", "trick_no", "leader", "trick", "piles", "totals")
+    __slots__ = ("hand_no", "dealer", "hands", "ordered", "trick_no", "leader", "trick", "piles", "totals")
 
     play_phase: ClassVar[Phase] = _PLAY
     over_phase: ClassVar[Phase] = Phase.GAME_OVER
@@ -68,9 +68,11 @@ class KirkTable(SnapshotTable[State, Event, KirkConfig]):
         self.phase = state.phase
         self.hand_no = state.hand_no
         self.dealer = state.dealer
-        #: Each seat's hand in display order, as its legal moves are listed (a list of 13 at most: `in` and
-        #: `remove` cost about what a set's do, and no move list is sorted).
-        self.hands: list[list[Card]] = [list(sort_cards(hand)) for hand in state.hands]
+        #: Each seat's hand (a list of 13 at most: `in` and `remove` cost about what a set's do), put in display
+        #: order the first time its legal moves are asked for (`ordered`), which playing a card keeps: a
+        #: playout sorts a hand once, and checking a record never.
+        self.hands: list[list[Card]] = [list(hand) for hand in state.hands]
+        self.ordered = [False] * len(self.hands)
         self.trick_no = state.trick_no
         self.leader = state.leader
         self.trick: list[tuple[int, Card]] = list(state.trick)
@@ -111,14 +113,15 @@ class KirkTable(SnapshotTable[State, Event, KirkConfig]):
             return False  # a card twice, or of no pack (the pack holds only suited cards)
         self.snapshot = None
         self.phase = _PLAY
-        self.hands = [list(sort_cards(hand)) for hand in hands]  # type: ignore[arg-type]  # every card is in the pack
+        self.hands = [list(hand) for hand in hands]  # type: ignore[arg-type]  # every card is in the pack
+        self.ordered = [False] * len(hands)
         self.trick_no = 1
         self.leader = first_leader(config, self.dealer)
         self.trick.clear()
         self.piles = [[] for _ in hands]
         if self.events is not None:
             self.events = [HandStarted(self.hand_no, self.dealer),
-                           CardsDealt(self.hand_no, tuple([tuple(hand) for hand in self.hands]))]
+                           CardsDealt(self.hand_no, tuple([sort_cards(hand) for hand in self.hands]))]
         return True
 
     def seat_to_act(self) -> int | None:
@@ -131,7 +134,12 @@ class KirkTable(SnapshotTable[State, Event, KirkConfig]):
         """`engine.legal_moves` of the state the table is at (K4: any card held), in display order."""
         if self.phase is not _PLAY:
             return []
-        return [CARD_MOVES[card] for card in self.hands[(self.leader + len(self.trick)) % len(self.hands)]]
+        seat = (self.leader + len(self.trick)) % len(self.hands)
+        hand = self.hands[seat]
+        if not self.ordered[seat]:
+            hand[:] = sort_cards(hand)
+            self.ordered[seat] = True
+        return [CARD_MOVES[card] for card in hand]
 
     def play_run(self, cards: Sequence[AnyCard], start: int) -> int:
         """Play `cards[start:]` while each is legal and the hand goes on; the index it stopped at.
