@@ -26,7 +26,7 @@ from diamonds.io.write import write_text
 from diamonds.notation.diagnostics import format_problem
 from diamonds.notation.tags import UnsafeTagText, check_tags, parse_players, parse_variants
 from diamonds.notation.words import vocabulary
-from diamonds.replay.recorder import Outcome, Recorder, SetupError, leftover_temporaries, write_through
+from diamonds.replay.recorder import QUIT_WORDS, Outcome, Recorder, SetupError, leftover_temporaries, write_through
 
 from .errors import CommandError
 from .inputs import display_path
@@ -180,6 +180,8 @@ def run_lines(recorder: Recorder, path: str, lines: Iterable[str], out: TextIO, 
     saver = saver or Saver(path, encoding)
     try:
         for line in lines:
+            if line.strip().lower() in QUIT_WORDS:  # as on a terminal: save (each accepted line is) and leave
+                break
             outcome = enter(recorder, line, require_deals)
             for info in outcome.info:
                 print(visible(info), file=out)

@@ -15,7 +15,7 @@ from typing import Any
 
 from diamonds.core.viewer import NOBODY
 from diamonds.io.escape import visible_lines
-from diamonds.replay.recorder import Recorder
+from diamonds.replay.recorder import QUIT_WORDS, Recorder
 from diamonds.replay.steps import steps_of
 from diamonds.views import view_for
 
@@ -82,7 +82,7 @@ def run_terminal(args: argparse.Namespace) -> int:
         except KeyboardInterrupt:
             interrupted = True
             break
-        if line.strip().lower() in ("quit", "q", "exit"):
+        if line.strip().lower() in QUIT_WORDS:
             break
         if line.strip().lower() == "help":
             message = HELP

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Final
 
 from diamonds.core import DEFAULT_RULES, ConfigError, Engine, family_of, rules_for, with_rule
 from diamonds.io.escape import quoted, visible
@@ -39,7 +39,7 @@ from .validate import ReplayedGame, Stop, replay_record
 
 __all__ = [
     "MISSING_SECOND", "RoundDraft", "Refusal", "Question", "Outcome", "Saved", "Recorder", "SetupError",
-    "write_through", "leftover_temporaries",
+    "write_through", "leftover_temporaries", "QUIT_WORDS",
 ]
 
 #: The code of the question an exchange's first half asks (`take Jon 9D`: which point card?).
@@ -47,6 +47,10 @@ MISSING_SECOND = "missing-second"
 
 #: Words that open a whole movetext line of their own (DGN): the rest of the input line belongs to it.
 COMMANDS = ("undo", "fix", "swap", "?", "help", "quit")
+
+#: The words that end a recording session (the scorer's, never the record's): `diamonds record` saves and
+#: leaves, on a terminal and in line mode alike.
+QUIT_WORDS: Final = ("quit", "q", "exit")
 
 _TRICK_NUMBER = re.compile(r"(\d+)\.\Z")
 _HEADER = re.compile(r"R\d+\b", re.IGNORECASE)
@@ -464,7 +468,7 @@ class Recorder:
         for item, apply in items:
             if apply is None:
                 return Outcome(tuple(accepted), self._bare_refusal(item, f"`{item}` is not a card, a movetext "
-                                                                         "line or a command (undo, fix, ?)"))
+                                                                         "line or a command (undo, fix, swap, ?, quit)"))
             try:
                 rounds = apply(self.rounds)
             except _NotHere as error:

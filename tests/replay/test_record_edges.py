@@ -57,6 +57,16 @@ def test_line_mode_status_says_who_plays(tmp_path: Path) -> None:
     assert "unfinished at round 1, trick 1, card 3, Ann to play (trick so far: Bob 1H, Cat 2H)" in err.getvalue()
 
 
+def test_line_mode_quit_saves_and_leaves_as_on_a_terminal(tmp_path: Path) -> None:
+    """docs/record.md: "Ctrl-D or `quit` saves and exits 0". Line mode refused `quit` as no card, went on
+    recording the lines after it, and exited 1."""
+    out, err = io.StringIO(), io.StringIO()
+    path = tmp_path / "rec.dgn"
+    assert run_lines(fitz(), str(path), ["pass 2\n", "1H\n", " QUIT \n", "2H\n"], out, err) == 0
+    assert "refused" not in err.getvalue()
+    assert path.read_text(encoding="utf-8").rstrip().endswith("1. 1H")
+
+
 def test_the_first_prompt_hints_at_the_pass_count() -> None:
     recorder = fitz()
     assert "`pass N`" in recorder.where()
