@@ -81,6 +81,9 @@ def run(args: argparse.Namespace) -> int:
         records = list(games_in(path, args.encoding))
         with open_text(path, args.encoding) as stream:
             original, bom = stream.read(), stream.bom
+            # A file of CRLF lines alone is written back so, as its encoding and byte-order mark are (a mix of
+            # endings is written with "\n" alone, the canonical form).
+            newline = "\r\n" if stream.newlines == "\r\n" else "\n"
         text = canonical_text(records)
         shown = visible(path)
         for record in records:
@@ -103,8 +106,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"{shown}: left unchanged: the canonical text would not mean the same game", file=sys.stderr)
             status = 1
             continue
-        try:  # written back as it was read: in its encoding, with its byte-order mark if it had one
-            with atomic_write(path, encoding=args.encoding, force=args.force) as out:
+        try:  # written back as it was read: in its encoding, with its byte-order mark and line endings
+            with atomic_write(path, encoding=args.encoding, force=args.force, newline=newline) as out:
                 out.write((BOM if bom else "") + text)
         except UnicodeEncodeError as error:
             print(f"{shown}: left unchanged: {args.encoding} cannot write {error.object[error.start]!r}, "

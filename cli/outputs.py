@@ -50,9 +50,10 @@ class TerminalSafe:
         return getattr(self.stream, name)
 
 
-def atomic_write(path: str, *, encoding: str = "utf-8", force: bool = False) -> AbstractContextManager[TextIO]:
-    """`diamonds.io.write.replacing`: the one writer."""
-    return replacing(path, encoding=encoding, force=force)
+def atomic_write(path: str, *, encoding: str = "utf-8", force: bool = False,
+                 newline: str = "\n") -> AbstractContextManager[TextIO]:
+    """`diamonds.io.write.replacing`: the one writer (`newline`: what each "\n" written becomes)."""
+    return replacing(path, encoding=encoding, force=force, newline=newline)
 
 
 def refuse_existing(paths: list[str]) -> None:

@@ -88,6 +88,22 @@ def test_fmt_keeps_the_byte_order_mark(diamonds, tmp_path: Path, game: str) -> N
     assert path.read_bytes() == BOM + game.encode("utf-8")
 
 
+def test_fmt_keeps_crlf_line_endings_and_writes_a_mix_as_the_canonical_lf(diamonds, tmp_path: Path, game: str) -> None:
+    """A file of CRLF lines (Notepad's) was written back with LF alone, while `--check` called a canonical
+    CRLF file canonical: its line endings are kept, as its encoding and byte-order mark are."""
+    windows = tmp_path / "windows.dgn"
+    windows.write_bytes(messy(game).replace("\n", "\r\n").encode("utf-8"))
+    assert diamonds("fmt", windows).code == 0
+    assert windows.read_bytes() == game.replace("\n", "\r\n").encode("utf-8")
+    run = diamonds("fmt", "--check", windows)
+    assert (run.code, run.out) == (0, ""), run
+    mixed = tmp_path / "mixed.dgn"
+    lines = messy(game).split("\n")
+    mixed.write_bytes(("\r\n".join(lines[:3]) + "\n" + "\n".join(lines[3:])).encode("utf-8"))
+    assert diamonds("fmt", mixed).code == 0
+    assert mixed.read_bytes() == game.encode("utf-8")
+
+
 def test_fmt_adds_no_byte_order_mark(diamonds, tmp_path: Path, game: str) -> None:
     path = tmp_path / "plain.dgn"
     path.write_bytes(messy(game).encode("utf-8"))
