@@ -83,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
             original, bom = stream.read(), stream.bom
             # A file of CRLF lines alone is written back so, as its encoding and byte-order mark are (a mix of
             # endings is written with "\n" alone, the canonical form).
-            newline = "\r\n" if stream.newlines == "\r\n" else "\n"
+            newline = "\r\n" if stream.line_endings == "\r\n" else "\n"
         text = canonical_text(records)
         shown = visible(path)
         for record in records:

@@ -86,7 +86,7 @@ class DecodedText(io.TextIOBase):
         return self._encoding
 
     @property
-    def newlines(self) -> str | tuple[str, ...] | None:
+    def line_endings(self) -> str | tuple[str, ...] | None:
         """The line endings read so far, as `io.TextIOWrapper` says them: "\r\n" for a file of CRLF lines alone,
         a tuple for a mix, None before the first (the text itself has "\n" for each)."""
         return self._decoder.newlines  # type: ignore[no-any-return]
