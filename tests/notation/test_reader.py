@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from diamonds.core import Card
+from diamonds.io.escape import display_width, quoted
 from diamonds.notation import Comment, Pos, parse_games, read_games, split_games
 from diamonds.notation.diagnostics import format_problem
 
@@ -544,3 +545,12 @@ def test_games_are_cut_the_same_whatever_the_blocks_the_text_arrives_in(pieces, 
     assert list(split_games(blocks)) == expected
     assert list(split_games(io.StringIO(text))) == expected
     assert list(split_games(text.splitlines(keepends=True))) == expected
+
+
+@pytest.mark.parametrize(("before", "columns"), [("{日本語♥} 2H ", 13), ("{e\u0301} ", 4), ("{café} ", 7)])
+def test_the_caret_stands_under_its_token_in_a_terminal_s_columns(before: str, columns: int) -> None:
+    """A wide (CJK) character takes two columns and a combining accent none: the caret was placed by
+    characters, left of a token after a comment in Japanese."""
+    line, start, width = quoted(f"2. {before}16H 5H", 3 + len(before), 3)
+    assert (start, width) == (3 + columns, 3) and display_width(line[:3 + len(before)]) == start
+    assert quoted("2. 9H 16H", 6, 3) == ("2. 9H 16H", 6, 3)  # ASCII: columns are characters

@@ -10,8 +10,9 @@ is a terminal (the CLI's `TerminalSafe`); to a file or a pipe they are written b
 from __future__ import annotations
 
 import re
+import unicodedata
 
-__all__ = ["visible", "visible_lines", "quoted"]
+__all__ = ["visible", "visible_lines", "quoted", "display_width"]
 
 _NAMED = {"\t": "\\t", "\r": "\\r", "\n": "\\n"}
 #: C0 and C1 controls, DEL, and the invisible direction controls (Trojan-source characters).
@@ -41,10 +42,20 @@ def visible_lines(text: str) -> str:
 
 
 def quoted(source: str, start: int, length: int) -> tuple[str, int, int]:
-    """A quoted source line escaped, with its caret moved to match: (line, caret column, caret width),
-    from the caret's 0-based `start` and `length` in characters of the raw line."""
-    if not _CONTROL.search(source):
-        return source, start, length
+    """A quoted source line escaped, with its caret moved to match: (line, caret column, caret width) in
+    a terminal's columns (`display_width`), from the caret's 0-based `start` and `length` in characters of
+    the raw line."""
     before, token, after = source[:start], source[start:start + length], source[start + length:]
-    shown_before, shown_token = visible(before), visible(token)
-    return shown_before + shown_token + visible(after), len(shown_before), max(1, len(shown_token))
+    if _CONTROL.search(source):
+        before, token, after = visible(before), visible(token), visible(after)
+        source = before + token + after
+    return source, display_width(before), max(1, display_width(token))
+
+
+def display_width(text: str) -> int:
+    """The columns `text` takes on a terminal: two for a wide or full-width character (CJK), none for a
+    combining mark, one for the rest. A caret placed by characters stood left of a wide character's token."""
+    if text.isascii():
+        return len(text)
+    return sum(0 if unicodedata.combining(char) else 2 if unicodedata.east_asian_width(char) in "WF" else 1
+               for char in text)
