@@ -12,6 +12,8 @@ import random
 import sys
 from typing import Any
 
+from diamonds.io.interrupt import note_output
+
 from .errors import CommandError
 from .outputs import open_output
 from .players import seat_names
@@ -61,6 +63,18 @@ def run(args: argparse.Namespace) -> int:
     say(f"{args.rules}: you are {names[me]}; " + ", ".join(f"{names[s]} is {spec}" for s, spec in zip(others, specs))
         + f" (seed {seed}). Answer each question in words (or type a move as DGN writes it); "
         "'moves' lists your choices, 'quit' stops.")
+    try:
+        return _play(args, pos, me, bots, seat_bots, view, rng, tell, say)
+    except KeyboardInterrupt:  # ^C (or SIGTERM, SIGHUP) stops the game as `quit` does: -o keeps it so far
+        if args.output and args.output != "-":
+            _save(args, pos, seat_bots)
+            note_output(args.output, "saved with the game so far (unfinished)")
+        raise
+
+
+def _play(args: argparse.Namespace, pos: Any, me: int, bots: dict[int, Any], seat_bots: list[str], view: Any,
+          rng: random.Random, tell: Any, say: Any) -> int:
+    """The game, from the position as dealt to its end or until the player stops; saved with -o."""
     while not pos.is_over:
         if pos.is_chance:
             tell()

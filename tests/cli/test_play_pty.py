@@ -130,3 +130,29 @@ def test_a_bidding_hand_asks_for_the_point_card_by_name(tmp_path: Path) -> None:
     assert "wins trick 10 with" in said and "Hand 1 scored:" in said and "Scores at R1.end:" in said
     game = saved_game(path, "Ann=human Bob=greedy Cat=greedy")
     assert f"take Ann {asked[take][1]} point {point}" in str(game)
+
+
+def test_ctrl_c_stops_the_game_as_quit_does_and_keeps_it_so_far(tmp_path: Path) -> None:
+    """The help says -o saves the game "when it ends or stops": ^C left the file as it was (none), where
+    `quit` saved. Now ^C saves the game so far, says so, and exits 130 as an interrupted command does."""
+    saved = tmp_path / "stopped.dgn"
+    log = io.StringIO()
+    child = spawn(["play", "--rules", "kirk", "--as", "Ann", "--bots", "greedy", "--seed", "2", "-o", str(saved)], log)
+    played = 0
+    while played < 3:  # three of Ann's cards, each the first she may play
+        child.expect_exact(PROMPT)
+        child.sendline("moves")
+        child.expect_exact(PROMPT)
+        listing = [line.strip() for line in ANSI.sub("", child.before).splitlines() if ":" in line]
+        child.sendline(choices(listing)[0])
+        played += 1
+    child.expect_exact(PROMPT)
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    said = ANSI.sub("", log.getvalue())
+    assert child.exitstatus == 130, said[-1500:]
+    assert "saved with the game so far (unfinished)" in said
+    game = next(diamonds.read_games(str(saved)))
+    assert game.is_valid and not game.is_complete, game.problems
+    assert sum(1 for move in game.moves if type(move).__name__ == "PlayCard") >= 3
