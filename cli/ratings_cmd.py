@@ -33,12 +33,12 @@ def run(args: argparse.Namespace) -> int:
         check_plot_target(args.plot)
     aliases: dict[str, str] = {}
     if args.alias is not None:
-        try:
-            with open(args.alias, encoding="utf-8") as handle:
+        from diamonds.io.text import open_text
+
+        try:  # the one text opener: a byte of another encoding is placed at file:line:col, with --encoding's hint
+            with open_text(args.alias, args.encoding) as handle:
                 aliases = parse_aliases(handle.read(), args.alias)
-        except FileNotFoundError:
-            raise CommandError(f"{args.alias}: no such file") from None
-        except (AliasError, UnicodeDecodeError) as error:
+        except AliasError as error:
             raise CommandError(str(error)) from None
     from .stats_inputs import read_inputs
 

@@ -133,7 +133,11 @@ def rate(games: Iterable[PlayedGame], aliases: Mapping[str, str] | None = None) 
         sides = [[aliases.get(name, name) for name in side] for side in game.sides]
         names = [name for side in sides for name in side]
         if len(set(names)) != len(names):
-            skipped.append(f"{game.file}: game {game.game}: a player is on the board twice after the aliases")
+            twice = sorted({name for name in names if names.count(name) > 1})
+            given = {alias for side in game.sides for alias in side if aliases.get(alias, alias) in twice}
+            skipped.append(f"{game.file}: game {game.game}: {', '.join(twice)} "
+                           f"{'is' if len(twice) == 1 else 'are'} on the board twice after the aliases "
+                           f"(played as {', '.join(sorted(given))})")
             continue
         rated += 1
         teams = [[ratings.get(name) or model.rating(name=name) for name in side] for side in sides]

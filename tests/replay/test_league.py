@@ -185,6 +185,21 @@ def test_ratings_aliases_merge_spellings(capsys: pytest.CaptureFixture[str], tmp
     assert "names.txt:1: expected `Canonical: alias1, alias2`" in capsys.readouterr().err
 
 
+def test_an_alias_file_of_another_encoding_is_placed_and_a_player_twice_is_named(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A Latin-1 byte gave a bare codec error naming neither the file nor the line; a game skipped because
+    two spellings merged on one board did not say whose."""
+    pytest.importorskip("openskill")
+    aliases = tmp_path / "names.txt"
+    aliases.write_bytes("Kofi: Ko\xefi\n".encode("latin-1"))
+    assert main(["ratings", *SAMPLES, "--alias", str(aliases)]) == 1
+    assert "names.txt:1:9: not UTF-8 (byte 0xEF)" in capsys.readouterr().err
+    aliases.write_text("Kofi: Ines_B\n", encoding="utf-8")  # both sit at the league's first game
+    assert main(["ratings", *SAMPLES, "--alias", str(aliases), "--jobs", "1"]) == 1  # a game not rated
+    assert "Kofi is on the board twice after the aliases (played as Ines_B, Kofi); not rated" in \
+        capsys.readouterr().err
+
+
 def test_ratings_follow_the_date_order() -> None:
     pytest.importorskip("openskill")
     from diamonds.replay.players import PlayedGame
