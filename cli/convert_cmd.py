@@ -44,6 +44,9 @@ def _source_format(args: argparse.Namespace, path: str) -> str:
         return "jsonl"
     if name.endswith(".json"):
         return "json"
+    if name.endswith(".csv") or name.endswith(".parquet"):  # exports of the plays only, read back by nothing
+        raise CommandError(f"{display_path(path)}: a {name.rsplit('.', 1)[1].upper()} export holds the plays alone and "
+                           "is not read back: convert from the game's DGN, or its JSON document")
     return "dgn"
 
 

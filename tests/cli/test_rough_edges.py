@@ -167,6 +167,17 @@ def test_json_converts_only_back_to_dgn_even_to_parquet(diamonds, tmp_path: Path
     assert not out.exists()
 
 
+def test_a_csv_export_is_not_read_back_as_dgn(diamonds, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """`convert plays.csv --to dgn` read the CSV as DGN ("expected a round header" at 1:1): an export of the
+    plays alone is refused by its name, before anything is read or written."""
+    plays = tmp_path / "plays.csv"
+    assert diamonds("convert", "--to", "csv", SAMPLES / "kirk-4p-hands.dgn", "-o", plays).code == 0
+    out = tmp_path / "back.dgn"
+    run = diamonds("convert", plays, "--to", "dgn", "-o", out)
+    assert run.code == 2 and "a CSV export holds the plays alone and is not read back" in run.err, run
+    assert not out.exists()
+
+
 def test_game_from_text_reads_the_first_of_several_games() -> None:
     """It parsed the whole text as one game: a syntax error at the second game's first tag, and no moves."""
     text = (SAMPLES / "club-night-2026-11-20.dgn").read_text(encoding="utf-8")
