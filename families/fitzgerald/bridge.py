@@ -108,7 +108,7 @@ class FitzgeraldReplayer(Replayer):
                 self.problem(header.pos, f"round {number} has {len(rnd.tricks)} trick"
                              f"{'s' if len(rnd.tricks) != 1 else ''}; it needs {config.tricks_per_round}",
                              "round-too-short", "R11", len(f"R{number}"))
-            return False
+            return self.round_unfinished(rnd)  # an `end` line in it stands too early, hands or none (R11)
         self.push_deal(dealt, rnd)
         if header.pass_count is None:  # check_notation: the last round, stopped before the dealer's count (R6)
             self.out.notes.append(f"round {number} is unfinished: the dealer's pass count is still due (R6)")

@@ -589,6 +589,21 @@ def test_a_round_without_its_last_trick_is_reported_at_its_header_with_R11():
     assert problem.pos in (bad.rounds[1].header.pos, bad.rounds[1].tricks[-1].pos, bad.rounds[2].header.pos)
 
 
+@pytest.mark.parametrize("deal_lines", [True, False])
+def test_an_end_line_in_an_unfinished_last_round_stands_too_early_with_or_without_hands(deal_lines: bool) -> None:
+    """R11: `end` follows a round's last trick. Without deal lines the round is not replayed, and an `end`
+    after its first trick was valid (the recorder wrote one, then refused every later item because of it)."""
+    text = ('[Rules "1e"]\n[Players "Ann Bob Cat"]\n[Dealer "Bob"]\n\n'
+            "R1 dealer Bob pass 1\n1. 13S\nend >Ann\n")
+    if deal_lines:  # a simulated game cut after round 1's first trick, its deal and pass lines kept
+        _, record = simulated(3, "1e", seed=4, dealer=1)
+        lines = write_game(record).split("\n")
+        first = next(i for i, line in enumerate(lines) if line.startswith("1. "))
+        text = "\n".join([line for line in lines[:first + 1] if not line.startswith("[Result")] + ["end >Ann", ""])
+    problem = only_problem(parse_game(text))
+    assert (problem.code, problem.rule) == ("early-end", "R11")
+
+
 def test_a_trick_with_too_few_cards_is_reported_at_that_trick_with_R8():
     game, record = simulated(3, "2e", seed=2)
     tricks = list(record.rounds[1].tricks)
