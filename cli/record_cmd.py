@@ -24,7 +24,7 @@ from diamonds.io.interrupt import note_output
 from diamonds.io.lock import Snapshot
 from diamonds.io.write import write_text
 from diamonds.notation.diagnostics import format_problem
-from diamonds.notation.tags import UnsafeTagText, check_tags, parse_players, parse_variants
+from diamonds.notation.tags import UnsafeTagText, check_tags, is_dgn_date, parse_players, parse_variants
 from diamonds.notation.words import vocabulary
 from diamonds.replay.recorder import QUIT_WORDS, Outcome, Recorder, SetupError, leftover_temporaries, write_through
 
@@ -131,6 +131,9 @@ def _setup_tag(args: argparse.Namespace, tag: str) -> str:
             return time.strftime("%Y.%m.%d")
         if value.strip().lower() in ("", "none"):
             return ""
+        if not is_dgn_date(value):  # the tag is ours to write: in DGN's form, or not at all
+            raise CommandError(f"--date {value}: a date is written YYYY.MM.DD, ?? for what is unknown "
+                               "(2026.11.20, 2026.11.??), or none to leave it out")
     return value or ""
 
 

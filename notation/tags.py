@@ -10,14 +10,15 @@ cursor, hide text, or reorder it on a page.
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Iterable
 from typing import Final
 
 from .records import ResultEntry
 
-__all__ = ["SETUP_TAGS", "TagSyntaxError", "UnsafeTagText", "check_tag", "check_tags", "is_tag_name", "parse_players",
-           "parse_result", "format_result", "parse_variants"]
+__all__ = ["SETUP_TAGS", "TagSyntaxError", "UnsafeTagText", "check_tag", "check_tags", "is_dgn_date", "is_tag_name",
+           "parse_players", "parse_result", "format_result", "parse_variants"]
 
 _RESULT_ENTRY = re.compile(r"\s*([A-Za-z][A-Za-z0-9_-]*(?:\+[A-Za-z][A-Za-z0-9_-]*)*)\s+(-?[0-9]{1,9})\s*\Z")
 
@@ -52,6 +53,27 @@ _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\
 #: The tags a game writes itself, from its set-up (the rule set's option tags besides) and, once over, its
 #: result: a caller's extra tags (`Position.game(tags)`, a new table's `tags`) may not give them.
 SETUP_TAGS: Final = ("Rules", "Variant", "Players", "Dealer", "Result")
+_DATE: Final = re.compile(r"(\d{4}|\?{4})\.(\d{2}|\?\?)\.(\d{2}|\?\?)\Z")
+
+
+def is_dgn_date(text: str) -> bool:
+    """Whether `text` is a Date tag's value as DGN writes one: YYYY.MM.DD, `??` for what is unknown
+    (`2026.11.??`, `????.??.??`), and a day of the calendar where all of it is known."""
+    match = _DATE.match(text)
+    if match is None:
+        return False
+    year, month, day = match.groups()
+    if month != "??" and not 1 <= int(month) <= 12 or day != "??" and not 1 <= int(day) <= 31:
+        return False
+    if "?" in year + month + day:
+        return True
+    try:
+        datetime.date(int(year), int(month), int(day))
+    except ValueError:  # 2026.02.30
+        return False
+    return True
+
+
 _TAG_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
 
 

@@ -178,6 +178,22 @@ def test_the_date_defaults_to_today(tmp_path: Path, monkeypatch) -> None:
         assert "[Date " not in _record_cli(tmp_path, monkeypatch, "--date", empty)
 
 
+def test_a_date_not_in_dgn_s_form_is_refused_and_nothing_is_written(tmp_path: Path, monkeypatch, capsys) -> None:
+    """The Date tag is the recorder's to write: `yesterday` or 2026.13.45 were written as given, where DGN
+    writes YYYY.MM.DD with ?? for what is unknown."""
+    from diamonds.cli.main import main
+
+    path = tmp_path / "rec.dgn"
+    for wrong in ("yesterday", "2026.13.45", "2026.02.30", "26.11.20", "2026-11-20"):
+        monkeypatch.setattr("sys.stdin", io.StringIO("pass 2\n"))
+        assert main(["record", str(path), "--rules", "2e", "--players", "3", "--date", wrong]) == 2
+        assert f"--date {wrong}: a date is written YYYY.MM.DD" in capsys.readouterr().err
+        assert not path.exists()
+    for known in ("2026.11.??", "2026.??.??", "????.??.??", "2024.02.29"):
+        assert f'[Date "{known}"]' in _record_cli(tmp_path, monkeypatch, "--date", known)
+        path.unlink()
+
+
 def test_a_resumed_game_shows_the_trick_so_far(tmp_path: Path) -> None:
     recorder = fitz()
     recorder.enter("pass 2")
