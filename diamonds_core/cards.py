@@ -93,6 +93,12 @@ class CardParseError(ValueError):
         super().__init__(message)
         self.text = text
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled with its field (`errors.PicklableError`, which a compiled class cannot take as a base)."""
+        from .errors import rebuilt_error
+
+        return rebuilt_error, (CardParseError, self.args, {"text": self.text})
+
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Card:

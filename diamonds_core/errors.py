@@ -19,8 +19,8 @@ if TYPE_CHECKING:
     from .cards import AnyCard
 
 __all__ = [
-    "with_rule", "IllegalMove", "WrongPhase", "OutOfTurn", "CardNotHeld", "CardNotInDeck", "CardTwice", "MustFollowSuit",
-    "InvalidDeal", "GameOver", "NotationError", "NotAPlayer",
+    "with_rule", "rebuilt_error", "PicklableError", "IllegalMove", "WrongPhase", "OutOfTurn", "CardNotHeld",
+    "CardNotInDeck", "CardTwice", "MustFollowSuit", "InvalidDeal", "GameOver", "NotationError", "NotAPlayer",
 ]
 
 
@@ -29,7 +29,27 @@ def with_rule(message: str, rule: str | None) -> str:
     return f"{message} ({rule})" if rule else message
 
 
-class IllegalMove(ValueError):
+def rebuilt_error(kind: type[BaseException], args: tuple[object, ...], fields: dict[str, object]) -> BaseException:
+    """An error as it was pickled: its class, its `args` and its data fields, set again without calling its
+    `__init__`, whose arguments are fields the pickle does not hold as arguments (`IllegalMove(rule=...)`)."""
+    error = kind.__new__(kind)
+    error.args = args
+    for name, value in fields.items():  # (not `__dict__`: a compiled error keeps its fields in slots)
+        setattr(error, name, value)
+    return error
+
+
+class PicklableError:
+    """An error that pickles with its fields (`rebuilt_error`), so that one raised in a worker process reaches
+    the caller as itself: the default pickling calls `__init__` with `args` alone, which these refuse."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return rebuilt_error, (type(self), getattr(self, "args", ()), dict(vars(self)))
+
+
+class IllegalMove(PicklableError, ValueError):
     """A move the rules refuse in the current state."""
 
     code = "illegal-move"
@@ -93,7 +113,7 @@ class GameOver(IllegalMove):
     code = "game-over"
 
 
-class NotationError(ValueError):
+class NotationError(PicklableError, ValueError):
     """Text that does not say a move here (`Position.parse("9X")`), with where and what was expected.
 
     `column` is 1-based within `text`; `line` is set where the text came from a
@@ -116,7 +136,7 @@ class NotationError(ValueError):
         return self.rule
 
 
-class NotAPlayer(KeyError):
+class NotAPlayer(PicklableError, KeyError):
     """A name that is none of the game's players (`pos.view("Nobody")`): `player` and `players` say which."""
 
     def __init__(self, player: str, players: Sequence[str]) -> None:

@@ -11,13 +11,15 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from .errors import PicklableError
+
 __all__ = ["Seating", "ConfigError", "PLAYER_ID", "check_players", "players_wanted", "dealer_seat", "solo_sides",
            "names_text"]
 
 PLAYER_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,15}\Z")
 
 
-class ConfigError(ValueError):
+class ConfigError(PicklableError, ValueError):
     """A set-up the rules do not allow (e.g. `perfect` with 6 players, or 3 players for `kirk`).
 
     `rule` names the ruling (K1, B1…) where one decides it; `tag` the tag

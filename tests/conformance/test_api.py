@@ -19,6 +19,7 @@ same moves and standings.
 
 from __future__ import annotations
 
+import pickle
 import random
 import re
 from typing import Any
@@ -304,3 +305,26 @@ def test_a_label_read_after_pops_and_other_moves_names_the_new_line(rules: str) 
         fresh.push(move)
     assert pos.label == fresh.label
     assert pos.copy().label == fresh.label
+
+
+def test_the_front_door_s_errors_pickle_with_their_fields() -> None:
+    """A worker process (a process pool, Dask) hands its error back pickled: NotationError, NotAPlayer,
+    ConfigError and CardParseError could not be unpickled (their __init__ takes fields), and the caller got
+    BrokenProcessPool instead of the error."""
+    from diamonds.core import ConfigError
+    from diamonds.core.cards import Card, CardParseError
+
+    pos = diamonds.Position("kirk", dealer=0)
+    pos.deal(random.Random(1))
+    caught: list[BaseException] = []
+    for attempt in (lambda: pos.parse("9X"), lambda: pos.view("Nobody"), lambda: diamonds.Position("kirk", ["A"]),
+                    lambda: Card.parse("16H")):
+        with pytest.raises((NotationError, KeyError, ConfigError, CardParseError)) as info:
+            attempt()
+        caught.append(info.value)
+    assert {type(error).__name__ for error in caught} == {"NotationError", "NotAPlayer", "ConfigError",
+                                                          "CardParseError"}
+    for error in caught:
+        again = pickle.loads(pickle.dumps(error))
+        assert type(again) is type(error) and str(again) == str(error) and again.args == error.args
+        assert {name: getattr(again, name) for name in vars(error)} == vars(error)

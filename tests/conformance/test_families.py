@@ -502,6 +502,9 @@ def expect_refusal(rules: type[Rules], game: Engine, state: Any, held: Any, move
         expected = GameOver if rules.is_over(state) else WrongPhase
         assert isinstance(error, expected), f"{what}: a move of a kind not due now is a {expected.__name__}"
     assert fingerprint(state) == held, f"{what}: apply changed the state passed in"
+    # A refusal in a worker process reaches its caller as itself, fields and all (it could not be unpickled).
+    again = pickle.loads(pickle.dumps(error))
+    assert type(again) is type(error) and str(again) == str(error) and vars(again) == vars(error), what
     moves = len(game)
     try:
         game.push(move)
