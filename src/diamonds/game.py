@@ -18,6 +18,7 @@ position, `Position.game()` a game).
 
 from __future__ import annotations
 
+import copyreg
 import io
 import os
 import random
@@ -41,6 +42,7 @@ from diamonds.core import (
 )
 from diamonds.core import Engine as EngineGame
 from diamonds.core.game import LAZY_SNAPSHOTS
+from diamonds.core.values import by_constructor
 from diamonds.notation.diagnostics import format_problem
 from diamonds.notation.reader import game_texts, parse_game
 from diamonds.notation.records import GameRecord, Problem
@@ -381,6 +383,10 @@ class View:
         self.viewer_seat = seat
         self.sight = sight
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and copied) as its position, seat and sight: compiled, a view has no `__dict__`."""
+        return View, (self._position, self.viewer_seat, self.sight)
+
     @property
     def viewer(self) -> str:
         return self._position.players[self.viewer_seat]
@@ -494,6 +500,10 @@ class Game:
         self.path = path
         self._replayed = replayed if replayed is not None else replay_record(record)
         self._steps: list[Step] | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and copied) as its record and path, replayed again on loading (a replay is the engine's)."""
+        return game_of_record, (self.record, self.path)
 
     @classmethod
     def from_text(cls, text: str, *, path: str = "<string>") -> Game:
@@ -684,3 +694,14 @@ def public_moves(position: Position, viewer: int) -> list[tuple[str | None, str 
         private = seat is not None and seat != viewer and rules.is_private(state, move)
         seen.append((None if seat is None else players[seat], None if private else text))
     return seen
+
+
+def game_of_record(record: GameRecord, path: str) -> Game:
+    """A `Game` of a record read from `path` (how a pickled game is loaded: `Game.__reduce__`)."""
+    return Game(record, path=path)
+
+
+# Compiled, a frozen dataclass's own pickling sets its fields one by one, which the frozen guard refuses: these
+# pickle through their constructor (diamonds/core/values.py), in either build alike.
+copyreg.pickle(Standing, by_constructor)
+copyreg.pickle(Diagnostic, by_constructor)

@@ -328,3 +328,26 @@ def test_the_front_door_s_errors_pickle_with_their_fields() -> None:
         again = pickle.loads(pickle.dumps(error))
         assert type(again) is type(error) and str(again) == str(error) and again.args == error.args
         assert {name: getattr(again, name) for name in vars(error)} == vars(error)
+
+
+@pytest.mark.parametrize("rules", ["2e", "kirk", "bidding"])
+def test_views_games_standings_and_diagnostics_pickle_and_copy(rules: str) -> None:
+    """Compiled, each was pickled but could not be loaded back, nor deep-copied (a view or a game has no
+    `__dict__`; a frozen dataclass's own pickling sets its fields one by one). Both builds run this."""
+    import copy
+    from pathlib import Path
+
+    pos = diamonds.Position(rules, dealer=0)
+    pos.deal(random.Random(3))
+    pos.push(pos.legal_moves[0])
+    view = pos.view(pos.players[1])
+    invalid = next(diamonds.read_games(str(Path(__file__).parents[2] / "samples" / "invalid" / "revoke.dgn")))
+    for load in (lambda value: pickle.loads(pickle.dumps(value)), copy.deepcopy):
+        seen = load(view)
+        assert (seen.viewer, seen.legal_moves, seen.sight) == (view.viewer, view.legal_moves, view.sight)
+        assert [seen.hand(name) for name in pos.players] == [view.hand(name) for name in pos.players]
+        game = load(pos.game())
+        assert str(game) == str(pos.game()) and game.moves == pos.game().moves
+        assert load(pos.standings) == pos.standings
+        again = load(invalid)
+        assert again.problems == invalid.problems and again.path == invalid.path and not again.is_valid
