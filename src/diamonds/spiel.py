@@ -255,7 +255,10 @@ class DiamondsState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         table = self.table
-        if table.position.is_chance:
+        if table.position.is_chance:  # a card of the deck not yet drawn (`chance_outcomes`), else refused at once
+            if not 0 <= action < len(self._game().deck) or action in table.drawn:
+                raise pyspiel.SpielError(f"chance action {action} is not a card left to deal "
+                                         f"(0 to {len(self._game().deck) - 1}, none drawn twice)")
             table.drawn.append(int(action))
             shape = _deal_shape(self._game(), table.position)
             if len(table.drawn) == sum(sum(sizes) for _, sizes in shape):

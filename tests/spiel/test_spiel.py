@@ -74,6 +74,19 @@ def test_the_deal_is_one_chance_node_per_card() -> None:
     assert not state.is_chance_node() and state.current_player() == state.position.to_move_seat
 
 
+@pytest.mark.parametrize("name", ["diamonds_kirk(hands=1)", "diamonds_2e", "diamonds_bidding"])
+def test_a_chance_action_that_is_no_card_left_is_refused_at_once(name: str) -> None:
+    """A card already drawn, or a number of no card, was taken silently, and the deal failed cards later with
+    an IndexError or CardTwice from inside: refused at once, as a decision that is not legal is."""
+    state = pyspiel.load_game(name).new_initial_state()
+    state.apply_action(0)
+    before = state.serialize()
+    for bad in (0, len(state.position.config.deck)):
+        with pytest.raises(pyspiel.SpielError, match="not a card left to deal"):
+            state.apply_action(bad)
+        assert state.serialize() == before and len(state.chance_outcomes()) == len(state.position.config.deck) - 1
+
+
 def test_actions_name_their_moves() -> None:
     game = pyspiel.load_game("diamonds_2e(players=3)")
     state = game.new_initial_state()
