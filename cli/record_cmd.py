@@ -170,7 +170,9 @@ def _check_same_setup(args: argparse.Namespace, recorder: Recorder, path: str) -
     if args.variant:
         given["Variant"] = ", ".join(parse_variants(",".join(args.variant)))
     for name, value in given.items():
-        if value and tags.get(name, "").replace(" ", "") != value.replace(" ", ""):
+        written = tags.get(name, "").replace(" ", "")
+        if value and (written.casefold() != value.replace(" ", "").casefold() if name == "Dealer" else
+                      written != value.replace(" ", "")):  # a dealer is named in any case, as when it was set
             raise CommandError(f"{display_path(path)} holds a game whose {name} is \"{tags.get(name, '')}\", "
                                f"not \"{value}\": leave the set-up options out to resume it")
 

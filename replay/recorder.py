@@ -200,6 +200,8 @@ class Recorder:
         except ConfigError as error:
             raise SetupError(str(error), error.tag) from None
         try:
+            if dealer is not None:  # named in any case, as `replay --as` takes a player; written as Players spells it
+                dealer = next((name for name in names if name.casefold() == dealer.casefold()), dealer)
             if dealer is not None and dealer not in names:
                 raise SetupError(f'the dealer "{dealer}" is not one of the players ({" ".join(names)})',
                                  "Dealer", rule_set.seats_rule)  # the game's own ruling of who is seated

@@ -194,6 +194,17 @@ def test_a_date_not_in_dgn_s_form_is_refused_and_nothing_is_written(tmp_path: Pa
         path.unlink()
 
 
+def test_the_dealer_is_named_in_any_case_and_written_as_players_spells_it(tmp_path: Path, monkeypatch) -> None:
+    """`--dealer bob` was refused ("not one of the players") where `replay --as kofi` is taken: a player is
+    named in any case, and the Dealer tag is written as the Players tag spells the name."""
+    assert dict(Recorder.new("2e", ["Ann", "Bob", "Cat"], dealer="bOB").tags)["Dealer"] == "Bob"
+    assert '[Dealer "Bob"]' in _record_cli(tmp_path, monkeypatch, "--dealer", "bob")
+    from diamonds.cli.main import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["record", str(tmp_path / "rec.dgn"), "--dealer", "BOB"]) == 0  # the same dealer: resumed
+
+
 def test_a_resumed_game_shows_the_trick_so_far(tmp_path: Path) -> None:
     recorder = fitz()
     recorder.enter("pass 2")
