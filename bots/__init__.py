@@ -91,6 +91,8 @@ class Bot:
     @staticmethod
     def moves_of(view: Any) -> list[Any]:
         """The viewer's legal moves; a bot asked to move when it has none is a caller's mistake."""
+        if getattr(view, "sight", None) is None:  # a Position (every hand) would let a bot peek: a view only
+            raise TypeError(f"a bot chooses from one player's view (pos.view(pos.to_move)), not {type(view).__name__}")
         moves: list[Any] = view.legal_moves
         if not moves:
             raise ValueError(f"{view.viewer} has no move to make here")
@@ -186,7 +188,13 @@ BOT_NAMES = ("random", "greedy", "mc", "ismcts")
 def make_bot(spec: str, seed: int | None = None) -> Bot:
     """A bot by name: `random`, `greedy`, `mc`, `mc:32` (32 samples per decision), `ismcts` or `ismcts:400`
     (400 worlds per decision: bots/ismcts.py)."""
+    if not isinstance(spec, str):
+        raise TypeError(f"a bot is named by text (choose from {', '.join(BOT_NAMES)}, or mc:N, ismcts:N), not {spec!r}")
     name, _, arg = spec.partition(":")
+    if not arg and spec.endswith(":"):
+        if name in ("mc", "ismcts"):
+            raise ValueError(f"{spec!r}: {name}:N needs its N (mc:32, ismcts:400), or {name} alone for the default")
+        raise ValueError(f"no bot called {spec!r} (choose from {', '.join(BOT_NAMES)}, or mc:N, ismcts:N)")
     if arg and name in ("mc", "ismcts") and arg.strip().lstrip("+-").isdigit() and int(arg) < 1:
         raise ValueError(f"{spec!r}: {name}:N takes N of at least 1 ({'samples' if name == 'mc' else 'worlds'} "
                          "per decision)")

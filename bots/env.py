@@ -25,6 +25,7 @@ from it once a step (and kept until the next).
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -165,8 +166,12 @@ class DiamondsEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        try:  # an integer id (a numpy integer too), as the action mask numbers them: not "3", not 2.5
+            chosen = operator.index(action)
+        except TypeError:
+            raise TypeError(f"an action is an integer id (see the action mask), not {action!r}") from None
         self._cumulative_rewards[agent] = 0.0
-        ids = (*self._prefix, int(action))
+        ids = (*self._prefix, chosen)
         complete, following = self._choices()
         move = complete.get(ids)
         if move is not None:

@@ -96,6 +96,9 @@ class Position:
     def __init__(self, rules: str = DEFAULT_RULES, players: Iterable[str] | None = None, *, dealer: str | int | None = None,
                  variants: Iterable[str] = (), options: Mapping[str, str] | None = None) -> None:
         rule_set = rules_for(rules)
+        dealt_by: Any = dealer  # Any: the check is the same in both builds
+        if dealt_by is not None and (isinstance(dealt_by, bool) or not isinstance(dealt_by, (str, int))):
+            raise TypeError(f"the dealer is named (Ann) or given by seat (0), not {dealt_by!r}")
         names: list[Any] = list(players) if players is not None else _default_names(rule_set)  # Any: see below
         if not all(isinstance(name, str) for name in names):  # (compiled, a str-typed list would refuse it itself)
             raise TypeError(f"players are named by text (ids such as Ann), not {names!r}")
@@ -199,6 +202,9 @@ class Position:
 
     def chance_move(self, rng: random.Random | None = None) -> Move:
         """A chance move drawn with `rng` (a shuffled deal), not yet made."""
+        given: Any = rng  # Any: the check is the same in both builds
+        if given is not None and not isinstance(given, random.Random):
+            raise TypeError(f"a chance move is drawn with a random.Random (random.Random(7)), not {given!r}")
         return self.rule_set.chance_move(self.state, rng or random.Random())
 
     def deal(self, rng: random.Random | None = None) -> Move:
@@ -307,6 +313,9 @@ class Position:
     # ---------------------------------------------------------------- cards
     def seat(self, player: str | int) -> int:
         """The seat of a player (by name, ignoring case, or already a seat)."""
+        given: Any = player  # Any: compiled, a declared `str | int` would refuse another type in its own words
+        if isinstance(given, bool) or not isinstance(given, (str, int)):  # (True is an int to Python, no seat)
+            raise TypeError(f"a player is named (Ann) or given by seat (0), not {given!r}")
         if isinstance(player, int):
             if not 0 <= player < len(self.players):
                 raise KeyError(f"no seat {player}")
@@ -516,6 +525,9 @@ class Game:
         """The record of a position's moves so far (deal lines included), as a game; `tags` adds tags of the
         event (Event, Site, Date, ...), each a name and a value as DGN writes them. The set-up's tags are the
         game's own: `TypeError` or `ValueError` names a tag that is not text, not a tag, or the set-up's."""
+        given: Any = tags  # Any: the check is the same in both builds
+        if given is not None and not isinstance(given, Mapping):
+            raise TypeError(f"tags are a mapping of names to values ({{'Event': 'Club night'}}), not {given!r:.60}")
         extra: tuple[tuple[Any, Any], ...] = tuple((tags or {}).items())  # Any: compiled, str pairs refuse an int
         own = {*SETUP_TAGS, *option_tags()}
         for name, value in extra:
@@ -599,6 +611,9 @@ class Game:
         """The position at a label of `replay --at`: R2.7 (after trick 7 of round 2), R2.7.3, R2.0, R2.end, start, end.
 
         `PositionError` (a ValueError) names what is not in this game."""
+        given: Any = label  # Any: the check is the same in both builds
+        if not isinstance(given, str):
+            raise TypeError(f"a position is named by its label (R2.7, start, end), not {given!r}")
         steps = self.steps()
         return self._position_after(steps[find_position(steps, label)].ply)
 
@@ -640,6 +655,9 @@ def read_games(source: str | os.PathLike[str] | TextIO | Iterable[str], *, encod
     """Every game of a DGN file (a path) or of text (a handle or lines), invalid ones too, one at a time.
 
     `path` names the text in diagnostics (a file's own path by default)."""
+    given: Any = source  # Any: the check is the same in both builds
+    if isinstance(given, (bytes, bytearray)) or not isinstance(given, (str, os.PathLike, io.IOBase, Iterable)):
+        raise TypeError(f"read_games reads a path (text), a text handle or lines, not {given!r:.60}")
     if isinstance(source, (str, os.PathLike)):
         path = path or os.fspath(source)
         with open_text(path, encoding) as handle:

@@ -283,3 +283,48 @@ def test_stats_too_narrow_for_a_table_stacks_its_rows_and_loses_no_figure(diamon
     assert f"  max: {group['scores']['max']}" in narrow.out
     wide = diamonds("stats", str(SAMPLES / sample), "--width", "100")
     assert "  games: " not in wide.out and "┃" in wide.out  # where the table fits, it is a table
+
+
+def test_arguments_of_the_wrong_kind_say_what_was_wanted() -> None:
+    """A third hunt: each was a bare AttributeError from deep inside, or was taken (a bool as a seat, "3" as an
+    action, a Position handed to a bot, which could then see every hand), or gave the default (`mc:`)."""
+    import random as _random
+
+    from diamonds.bots import make_bot
+
+    pos = api.Position("kirk", dealer=0)
+    pos.deal(_random.Random(1))
+    game = next(api.read_games(str(SAMPLES / "1e-3p-league.dgn")))
+    wrong = [
+        (lambda: pos.seat(True), TypeError, "a player is named (Ann) or given by seat (0), not True"),
+        (lambda: pos.view(None), TypeError, ""),  # compiled, the declared `str | int` refuses it in mypyc's words
+        (lambda: api.Position("kirk", dealer=True), TypeError, "the dealer is named (Ann) or given by seat (0)"),
+        (lambda: api.Position("kirk", dealer=1.0), TypeError, ""),  # compiled: mypyc's words, as for view(None)
+        (lambda: pos.chance_move(5), TypeError, "drawn with a random.Random"),
+        (lambda: game.at(None), TypeError, ""),  # (compiled, mypyc's words)
+        (lambda: list(api.read_games(b"x.dgn")), TypeError, "read_games reads a path (text)"),
+        (lambda: pos.game([("Event", "x")]), TypeError, "tags are a mapping"),
+        (lambda: make_bot(None), TypeError, "a bot is named by text"),
+        (lambda: make_bot("mc:"), ValueError, "mc:N needs its N"),
+        (lambda: make_bot("greedy:"), ValueError, "no bot called 'greedy:'"),
+        (lambda: make_bot("random", seed=1).choose(pos), TypeError, "a bot chooses from one player's view"),
+        (lambda: make_bot("greedy", seed=1).choose(pos), TypeError, "a bot chooses from one player's view"),
+    ]
+    for call, kind, words in wrong:
+        with pytest.raises(kind) as caught:
+            call()
+        assert words in str(caught.value), caught.value
+    assert make_bot("random", seed=1).choose(pos.view(pos.to_move)) in pos.legal_moves  # a view is fine
+
+
+def test_an_environment_step_takes_an_integer_id_only() -> None:
+    pytest.importorskip("pettingzoo")
+    import numpy as np
+
+    env = api.env("kirk", 4, options={"Hands": "1"})
+    env.reset(seed=1)
+    legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
+    for action in (str(legal[0]), float(legal[0])):
+        with pytest.raises(TypeError, match="an action is an integer id"):
+            env.step(action)
+    env.step(legal[0])  # a numpy integer, as the mask gives it
