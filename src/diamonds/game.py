@@ -96,7 +96,7 @@ class Position:
     def __init__(self, rules: str = DEFAULT_RULES, players: Iterable[str] | None = None, *, dealer: str | int | None = None,
                  variants: Iterable[str] = (), options: Mapping[str, str] | None = None) -> None:
         rule_set = rules_for(rules)
-        dealt_by: Any = dealer  # Any: the check is the same in both builds
+        dealt_by: Any = dealer  # (compiled, the declared type refuses a float first, in mypyc's words; not a bool)
         if dealt_by is not None and (isinstance(dealt_by, bool) or not isinstance(dealt_by, (str, int))):
             raise TypeError(f"the dealer is named (Ann) or given by seat (0), not {dealt_by!r}")
         names: list[Any] = list(players) if players is not None else _default_names(rule_set)  # Any: see below
@@ -611,7 +611,7 @@ class Game:
         """The position at a label of `replay --at`: R2.7 (after trick 7 of round 2), R2.7.3, R2.0, R2.end, start, end.
 
         `PositionError` (a ValueError) names what is not in this game."""
-        given: Any = label  # Any: the check is the same in both builds
+        given: Any = label  # (compiled, the declared `str` refuses first, in mypyc's words: docs/build.md)
         if not isinstance(given, str):
             raise TypeError(f"a position is named by its label (R2.7, start, end), not {given!r}")
         steps = self.steps()
