@@ -38,7 +38,7 @@ def parse_move(state: BiddingState, text: str) -> Move:
         return Deal(hands, extra.get("kitty", ()))
     seat = state.to_move if state.to_move is not None else 0
     rest = found[1:]
-    named = rest and not rest[0].lstrip("+-")[:1].isdigit() and state.config.seat_of(rest[0]) is not None
+    named = bool(rest) and not rest[0].lstrip("+-")[:1].isdigit() and state.config.seat_of(rest[0]) is not None
     if head in ("bid", "final", "take") and named:
         seat = seat_named(text, rest[0], players)  # the DGN form names the player: bid Ann 4
         rest = rest[1:]
