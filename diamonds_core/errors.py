@@ -121,10 +121,14 @@ class NotationError(PicklableError, ValueError):
     with it, as an `IllegalMove`'s does (`ruling=` is the same, an older spelling)."""
 
     def __init__(self, message: str, *, text: str, column: int = 1, expected: str = "",
-                 line: int | None = None, rule: str | None = None, ruling: str | None = None) -> None:
+                 line: int | None = None, rule: str | None = None, ruling: str | None = None,
+                 code: str | None = None) -> None:
         self.rule = rule if rule is not None else ruling
         super().__init__(with_rule(message, self.rule))
         self.reason = message
+        #: What kind of refusal, where the words say more than "not a move here" (`choice-not-allowed`: another
+        #: game's mark on a card); None: the reader's own code for the item applies.
+        self.code = code
         self.text = text
         self.column = column
         self.expected = expected

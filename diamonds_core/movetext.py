@@ -50,11 +50,38 @@ def card_of(text: str, word: Word, *, marks: str = "") -> AnyCard:
     return card
 
 
-def suited_card_of(text: str, word: Word, *, refusal: Callable[[AnyCard], str], rule: str) -> Card:
+def _marked(body: str) -> tuple[AnyCard, str] | None:
+    """A card word with the bidding game's marks after it (B7: high or low, a Joker's given suit, or both): the
+    card and the marks; None for anything else."""
+    for cut in (1, 2):
+        card, mark = card_text(body[:-cut]), body[-cut:]
+        if card is not None and _MARK.fullmatch(mark):
+            return card, mark
+    return None
+
+
+_MARK: Final = re.compile("[DHSC\u2666\u2665\u2660\u2663]?[+-]|[DHSC\u2666\u2665\u2660\u2663]", re.IGNORECASE)
+
+
+def suited_card_of(text: str, word: Word, *, refusal: Callable[[AnyCard], str], rule: str,
+                   game: str | None = None) -> Card:
     """`card_of` in a game without the Joker: `Jo` (a card of no suit) is another game's word, refused with
     the game's `refusal(card)` (`Jo is not in this game's deck (ranks 1-15)`) and `rule` at the word's column.
-    The refusal is worded only when it is given: a card is read far more often than refused."""
-    card = card_of(text, word)
+    The refusal is worded only when it is given: a card is read far more often than refused. `game`: its name,
+    where its cards carry no marks: another game's mark on a card (`AH-`, `6S+`: B7's high, low or given suit)
+    is refused as such at the mark, with `rule`."""
+    try:
+        card = card_of(text, word)
+    except NotationError:
+        body = _ANNOTATION.sub("", word)
+        marked = _marked(body) if game is not None else None
+        if marked is None:
+            raise
+        card, mark = marked
+        if isinstance(card, Card):
+            raise NotationError(f"`{mark}` after {card}: a {game} game has no high, low or given suits",
+                                text=text, column=word.column + len(body) - len(mark), expected=str(card),
+                                rule=rule, code="choice-not-allowed") from None
     if not isinstance(card, Card):
         raise NotationError(refusal(card), text=text, column=word.column,
                             expected="a card of this game's deck", rule=rule)

@@ -192,3 +192,27 @@ def test_a_rule_set_whose_words_are_not_read_alike_is_read_afresh_every_time(sam
     made = sum(1 for move in game.moves if kind(move) in ("card", "victim", "bid"))
     assert read == 2 * made  # every one, in both replays
     assert not any(key[0] is rules for key in replay._READ_MOVES)
+
+
+@pytest.mark.parametrize("word,mark", [("6S-", "-"), ("7s+", "+"), ("10H-", "-"), ("5C♥", "♥"), ("8DH+", "H+")])
+def test_another_games_mark_on_a_fitzgerald_card_is_refused_by_its_words_with_r5(word, mark) -> None:
+    """The bidding game's high, low and given suit (B7) on a Fitzgerald card: the game's one card reader says
+    so at the mark, with R5 and `choice-not-allowed`, as the replay of a whole trick does; it said `"6S-" is not
+    a card` with no ruling, which the recorder showed for a round played on a stand-in deal."""
+    from diamonds.core.simulate import simulate
+
+    engine = simulate(["Ann", "Bob", "Cat"], rules="2e", seed=1)
+    state = next(engine.state_at(ply) for ply in range(len(engine.moves))
+                 if type(engine.moves[ply]).__name__ == "PlayCard")  # a state where a card is the move
+    with pytest.raises(NotationError) as caught:
+        rules_for("2e").parse_move(state, word)
+    error = caught.value
+    card = word[: len(word) - len(mark)]
+    assert (error.rule, error.code, error.column) == ("R5", "choice-not-allowed", len(card) + 1)
+    assert error.reason == f"`{mark}` after {card.upper()}: a 2e game has no high, low or given suits"
+    for plain in ("6S", "JoS+", "16D", "6S-!"):  # a card, another deck's card, no card, an annotation after
+        try:
+            rules_for("2e").parse_move(state, plain)
+        except NotationError as other:
+            assert other.code != "choice-not-allowed" or plain == "6S-!", plain
+            assert plain != "JoS+" or other.reason.startswith("Jo is not in this game's deck"), other.reason

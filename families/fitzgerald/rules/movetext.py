@@ -58,7 +58,8 @@ def not_in_deck_text(config: GameConfig, card: AnyCard) -> str:
 
 
 def _card(config: GameConfig, text: str, word: Word) -> Card:
-    return suited_card_of(text, word, refusal=lambda card: not_in_deck_text(config, card), rule="R5")
+    return suited_card_of(text, word, refusal=lambda card: not_in_deck_text(config, card), rule="R5",
+                          game=config.rules)
 
 
 def parse_move(state: State, text: str) -> Move:
