@@ -1013,7 +1013,7 @@ class Recorder:
         already replayed without a problem (the rounds before the one being recorded), so that recording
         a game costs time in proportion to its length rather than to its square.
 
-        The family's bridge plays each round with `Replayer.play_round`, the same call a full replay
+        The family's bridge plays each round with `Replayer.read_round`, the same call a full replay
         makes, after `resume_from` the saved state; a first check (no configuration yet) or a record whose
         rounds are not the drafts one to one is replayed in full. A round is remembered only once the engine has moved
         past it, and the
@@ -1031,7 +1031,7 @@ class Recorder:
             replayer.resume_from(self._after[rounds[:start]])
         try:
             for number in range(start + 1, len(rounds) + 1):
-                if not replayer.play_round(number, record.rounds[number - 1], last=number == len(rounds)):
+                if not replayer.read_round(number, record.rounds[number - 1], last=number == len(rounds)):
                     break
                 if game.is_over or game.state.round_no > number:
                     self._after[rounds[:number]] = game.table.freeze()

@@ -423,15 +423,20 @@ class Replayer(Reporter):
         self.check_result()
 
     def play_rounds(self) -> None:
-        """Every round of the record in turn, until one cannot be finished; a round's cards are first read as
-        the game's own words (`refuse_foreign_cards`)."""
+        """Every round of the record in turn, until one cannot be finished."""
         rounds = self.record.rounds
-        foreign = foreign_cards(self.game.rules, self.config)
         for number, rnd in enumerate(rounds, 1):
-            if foreign:
-                self.refuse_foreign_cards(rnd, foreign)
-            if not self.play_round(number, rnd, last=number == len(rounds)):
+            if not self.read_round(number, rnd, last=number == len(rounds)):
                 break  # unfinished: a Result with scores is still checked (it must be "*")
+
+    def read_round(self, number: int, rnd: Round, *, last: bool) -> bool:
+        """One round read as the game's own words (`refuse_foreign_cards`), then played (`play_round`): every
+        replay of a round goes through here (a whole record, or the recorder's round being written), so that no
+        bridge is handed another game's card."""
+        foreign = foreign_cards(self.game.rules, self.config)
+        if foreign:
+            self.refuse_foreign_cards(rnd, foreign)
+        return self.play_round(number, rnd, last=last)
 
     def play_round(self, number: int, rnd: Round, *, last: bool) -> bool:
         """The family's part: replay one round (a hand, in some games) of the record, reporting every refusal
@@ -744,7 +749,10 @@ class Replayer(Reporter):
                 move = rules.parse_move(self.words_state(), text)
             except NotationError as error:
                 pos, length = place()
-                self.problem(pos, error.reason, code, error.rule, length)
+                within = error.column - 1  # where in the words the fault is, if they are the token's own length
+                if 0 < within < length and len(text) == length:
+                    pos, length = Pos(pos.line, pos.column + within), length - within
+                self.problem(pos, error.reason, error.code or code, error.rule, length)
             if rules.words_read_alike:  # the family's promise (`Rules.words_read_alike`); else read each time
                 _remember(key, move)
         return move

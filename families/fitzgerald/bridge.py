@@ -202,11 +202,9 @@ class FitzgeraldReplayer(Replayer):
                 self.check_inference_inputs(number, rnd)
                 inferring = True
             giver = source[seat]
-            if seat not in passes or giver not in passes:
-                missing = config.players[seat if seat not in passes else giver]
-                self.problem(rnd.header.pos, f"round {number} has no deal line for {config.players[seat]}, "
-                             f"and without {missing}'s pass line the deal cannot be inferred",
-                             "missing-deal", "R6", len(f"R{number}"))
+            missing = self.pass_line_missing(number, seat, passes)
+            if missing is not None:
+                self.problem(rnd.header.pos, missing, "missing-deal", "R6", len(f"R{number}"))
             received = set(passes[giver].cards.cards)
             given = list(passes[seat].cards.cards)
             hands.append(engine_cards([c for c in played[seat] if c not in received] + given))
@@ -223,8 +221,19 @@ class FitzgeraldReplayer(Replayer):
         it is refused at the later token in the pass's words (`refuse_passed_card`), not the deal's."""
         config = self.config
         n = config.player_count
-        if len(passes) < n and rnd.tricks:
-            return None
+        if rnd.tricks:
+            # Pass lines come before the first trick (DGN), and a round without its deal lines is inferred from
+            # them: one still missing under written tricks can never come, so the round could never be checked
+            # when complete. The recorder refuses its first card, where it would otherwise take every card up
+            # to the round's last and refuse that one (R6).
+            for step in range(1, n + 1):  # from the dealer's left, the order in which the recorder asks for them
+                seat = (self.table.dealer + step) % n
+                missing = None if seat in deals else self.pass_line_missing(number, seat, passes)
+                if missing is not None:
+                    first = rnd.tricks[0].plays
+                    where = first[0] if first else rnd.tricks[0]
+                    self.problem(where.pos, f"{missing}; pass lines come before a round's first trick",
+                                 "missing-deal", "R6", getattr(where, "length", 1))
         known: list[set[AnyCard]] = [set() for _ in range(n)]
         received: list[set[AnyCard]] = [set() for _ in range(n)]
         passer: dict[AnyCard, int] = {}
@@ -249,6 +258,17 @@ class FitzgeraldReplayer(Replayer):
         refuses = void_refusals([frozenset() if seat in deals else out
                                  for seat, out in enumerate(shown_voids(plays, n))])
         return self.stand_in_hands(number, known, [config.hand_size] * n, refuses)  # type: ignore[return-value]
+
+    def pass_line_missing(self, number: int, seat: int, passes: dict[int, HandLine]) -> str | None:
+        """Why the deal of `seat`, which has no deal line, cannot be inferred (DGN.md: from the passes and the
+        plays): its own or its giver's pass line is missing. None when both are written."""
+        config = self.config
+        giver = next(giver for giver in range(config.player_count) if config.pass_target(giver) == seat)
+        if seat in passes and giver in passes:
+            return None
+        missing = config.players[seat if seat not in passes else giver]
+        return (f"round {number} has no deal line for {config.players[seat]}, "
+                f"and without {missing}'s pass line the deal cannot be inferred")
 
     def refuse_passed_card(self, play: Play, seat: int, giver: int, *, passing: bool) -> None:
         """`seat` passes or plays `play`'s card, which `giver`'s pass line already hands to another seat (R6)."""

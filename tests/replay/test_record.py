@@ -140,9 +140,21 @@ def new_1e() -> Recorder:
     return Recorder.new("1e", ["Ann", "Bob", "Cat"], dealer="Bob")
 
 
-def test_refusals_name_the_ruling_and_record_nothing():
+#: Round 1's pass count and pass lines (Bob deals: Cat passes first, R6), due before its first card without deal
+#: lines; none of their cards is played by the tests.
+PASSED = ("pass 2", "pass Cat 1D 2D", "pass Ann 3D 4D", "pass Bob 6D 7D")
+
+
+def passed_1e() -> Recorder:
+    """`new_1e` with round 1's passes written: ready for its first card."""
     recorder = new_1e()
-    assert recorder.enter("pass 2").accepted == ("pass 2",)
+    for line in PASSED:
+        assert recorder.enter(line).accepted == (line,)
+    return recorder
+
+
+def test_refusals_name_the_ruling_and_record_nothing():
+    recorder = passed_1e()
     assert recorder.enter("5h").accepted == ("5h",)  # the reader's forgiving forms
     before = recorder.text
     outcome = recorder.enter("5H")
@@ -161,29 +173,36 @@ def test_refusals_name_the_ruling_and_record_nothing():
 
 
 def test_undo_takes_back_items_one_by_one():
-    recorder = new_1e()
-    recorder.enter("pass 2")
+    recorder = passed_1e()
     recorder.enter("5H 9H")
     assert recorder.text.rstrip().endswith("1. 5H 9H")
     recorder.enter("undo")
     assert recorder.text.rstrip().endswith("1. 5H")
     recorder.enter("undo")
+    assert recorder.text.rstrip().endswith(PASSED[-1])
+    for _ in PASSED[1:]:
+        recorder.enter("undo")
+    assert recorder.text.rstrip().endswith("R1 dealer Bob pass 2")
     recorder.enter("undo")
     assert "R1" not in recorder.text
     assert recorder.enter("undo").info == ("nothing to take back",)
 
 
 def test_fix_checks_everything_after_again():
-    recorder = new_1e()
-    recorder.enter("pass 2")
+    recorder = passed_1e()
     recorder.enter("5H 9H 2S")
     assert recorder.enter("fix R1.1.2 7H").accepted
     assert "1. 5H 7H 2S" in recorder.text
     refused = recorder.enter("fix R1.1.2 2S")  # 2S is played later in the trick: the card after it breaks
     assert refused.refusal is not None and refused.refusal.rule == "R8"
     assert "1. 5H 7H 2S" in recorder.text
-    assert recorder.enter("fix R1 pass 3").accepted
-    assert "R1 dealer Bob pass 3" in recorder.text
+    refused = recorder.enter("fix R1 pass 3")  # the pass lines after it pass 2 cards each (R6)
+    assert refused.refusal is not None and refused.refusal.rule == "R6"
+    assert "R1 dealer Bob pass 2" in recorder.text
+    counted = new_1e()
+    counted.enter("pass 2")
+    assert counted.enter("fix R1 pass 3").accepted
+    assert "R1 dealer Bob pass 3" in counted.text
 
 
 def test_a_victim_is_asked_for_and_the_answer_completes_the_card():
@@ -309,11 +328,39 @@ def test_the_incremental_check_is_the_full_replay(rules, count, deals, every):
 def test_a_round_header_is_refused_while_the_round_before_is_unfinished():
     """Without deal lines the replay stops at an unfinished round and checks nothing after it, so the
     recorder itself refuses to open the next round early (the file stays a game `validate` can check)."""
-    recorder = new_1e()
-    recorder.enter("pass 2")
+    recorder = passed_1e()
     recorder.enter("5H 9H 2S")
     before = recorder.text
     outcome = recorder.enter("R2 dealer Cat pass 1")
     assert outcome.refusal is not None and "round 1 is not finished" in outcome.refusal.message
     assert recorder.text == before
     assert recorder.enter("R1 dealer Bob pass 3").refusal is not None  # nor a second header for round 1
+
+
+@pytest.mark.parametrize("rules,count", [("2e", 3), ("1e", 4), ("kirk", 4)])  # the bidding game reads every
+# card word DGN knows as its own and refuses one not in its pack as a play (B2), with or without hands
+@pytest.mark.parametrize("deals", [True, False])
+def test_another_games_card_is_refused_by_the_recorder_as_validate_refuses_it(rules, count, deals):
+    """The recorder replays the round being written itself (`Replayer.read_round`), and handed a Joker to
+    Fitzgerald's trick-winner rule (an AttributeError, no refusal) where `validate` refuses it at its token with
+    the game's ruling: each family's foreign card words, typed as the round's next card, are refused as
+    `validate` refuses them in the recorder's text, and nothing is recorded."""
+    from diamonds.core import rules_for
+    from diamonds.replay.validate import foreign_cards
+
+    game, _, lines = game_and_lines(rules, count, (), deals)
+    first_trick = next(index for index, line in enumerate(lines) if line.split()[0] == "1.")
+    recorder = recorder_for(game)
+    for line in lines[:first_trick]:
+        assert recorder.enter(line).refusal is None, line
+    assert recorder.enter(lines[first_trick].split()[1]).refusal is None  # the first card: a trick under way
+    before = recorder.text
+    foreign = foreign_cards(rules_for(rules), recorder.config)
+    assert foreign
+    for card, error in list(foreign.items())[:3]:
+        refusal = recorder.enter(str(card)).refusal
+        assert refusal is not None, card
+        assert (refusal.code, refusal.rule, refusal.message) == ("card-not-in-deck", error.rule, error.reason)
+        problems = validate_record(parse_game(before.rstrip("\n") + f" {card}\n")).problems
+        assert [(p.pos.line, p.pos.column, p.rule) for p in problems] == [(refusal.line, refusal.column, error.rule)]
+        assert recorder.text == before

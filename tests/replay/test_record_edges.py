@@ -15,9 +15,14 @@ def fitz() -> Recorder:
     return Recorder.new("2e", ["Ann", "Bob", "Cat"], dealer="Ann")
 
 
+#: A round's pass count and its pass lines, due before its first card when it has no deal lines (R6): its deal
+#: is inferred from them and its plays. Each passes to the left, Bob first (Ann deals); no card the tests play.
+PASSED = ("pass 2", "pass Bob 12C 13C", "pass Cat 14C 15C", "pass Ann 10C 11C")
+
+
 def test_without_hands_the_status_says_who_plays_and_the_trick_so_far() -> None:
     recorder = fitz()
-    for line in ("pass 2", "1H"):
+    for line in (*PASSED, "1H"):
         assert recorder.enter(line).refusal is None
     assert not recorder.hands_known()
     # Ann deals, Bob leads (R7); then Cat.
@@ -35,7 +40,8 @@ def test_without_hands_another_games_marks_are_refused_at_once() -> None:
     is not replayed while its hands are unknown, yet the mark is refused when typed, not at the round's
     end (R5)."""
     recorder = fitz()
-    assert recorder.enter("pass 2").refusal is None
+    for line in PASSED:
+        assert recorder.enter(line).refusal is None
     before = recorder.text
     for item in ("6S-", "7S+"):
         outcome = recorder.enter(item)
@@ -53,7 +59,7 @@ def test_kirk_without_hands_says_who_plays() -> None:
 
 def test_line_mode_status_says_who_plays(tmp_path: Path) -> None:
     out, err = io.StringIO(), io.StringIO()
-    run_lines(fitz(), str(tmp_path / "rec.dgn"), ["pass 2\n", "1H 2H\n"], out, err)
+    run_lines(fitz(), str(tmp_path / "rec.dgn"), [*(f"{line}\n" for line in PASSED), "1H 2H\n"], out, err)
     assert "unfinished at round 1, trick 1, card 3, Ann to play (trick so far: Bob 1H, Cat 2H)" in err.getvalue()
 
 
@@ -62,7 +68,7 @@ def test_line_mode_quit_saves_and_leaves_as_on_a_terminal(tmp_path: Path) -> Non
     recording the lines after it, and exited 1."""
     out, err = io.StringIO(), io.StringIO()
     path = tmp_path / "rec.dgn"
-    assert run_lines(fitz(), str(path), ["pass 2\n", "1H\n", " QUIT \n", "2H\n"], out, err) == 0
+    assert run_lines(fitz(), str(path), [*(f"{line}\n" for line in PASSED), "1H\n", " QUIT \n", "2H\n"], out, err) == 0
     assert "refused" not in err.getvalue()
     assert path.read_text(encoding="utf-8").rstrip().endswith("1. 1H")
 
@@ -76,7 +82,8 @@ def test_the_first_prompt_hints_at_the_pass_count() -> None:
 
 def test_question_mark_without_hands_lists_only_unseen_cards() -> None:
     recorder = fitz()
-    recorder.enter("pass 2")
+    for line in PASSED:
+        recorder.enter(line)
     recorder.enter("1H 2H 3H 4S")
     where, hint = recorder.enter("?").info
     assert hint.startswith("unseen cards")
@@ -87,20 +94,21 @@ def test_question_mark_without_hands_lists_only_unseen_cards() -> None:
 
 def test_typos_are_reported_where_they_would_stand(tmp_path: Path) -> None:
     out, err = io.StringIO(), io.StringIO()
-    run_lines(fitz(), str(tmp_path / "rec.dgn"), ["pass 2\n", "1H 2H 3H\n", "5H 14X\n", "16D\n", "fix R9.1.1 5H\n"],
-              out, err)
+    run_lines(fitz(), str(tmp_path / "rec.dgn"), [*(f"{line}\n" for line in PASSED), "1H 2H 3H\n", "5H 14X\n", "16D\n",
+                                                  "fix R9.1.1 5H\n"], out, err)
     text = err.getvalue()
     assert ":0:0" not in text
-    # 5H leads trick 2 on line 8 (the tags, a blank line, the header, trick 1); 14X would stand beside it.
-    assert "rec.dgn:8:7: `14X` is not a card" in text and "    2. 5H 14X\n          ^^^" in text
-    assert "rec.dgn:8:7: `16D` is not a card" in text
+    # 5H leads trick 2 on line 11 (the tags, a blank line, the header, 3 pass lines, trick 1); 14X would stand
+    # beside it.
+    assert "rec.dgn:11:7: `14X` is not a card" in text and "    2. 5H 14X\n          ^^^" in text
+    assert "rec.dgn:11:7: `16D` is not a card" in text
     assert "typed:5: R9.1.1 is not a card of this record yet" in text
 
 
 def test_two_cards_swap_in_one_step_and_are_checked_in_full() -> None:
     swapped, fixed = fitz(), fitz()
     for recorder in (swapped, fixed):
-        for line in ("pass 2", "1H 2H 3H", "5S 6S 7S"):
+        for line in (*PASSED, "1H 2H 3H", "5S 6S 7S"):
             assert recorder.enter(line).refusal is None
     # `fix` with a card already at another place says how to swap, rather than "played twice".
     refusal = swapped.enter("fix R1.2.1 6S").refusal
@@ -207,7 +215,8 @@ def test_the_dealer_is_named_in_any_case_and_written_as_players_spells_it(tmp_pa
 
 def test_a_resumed_game_shows_the_trick_so_far(tmp_path: Path) -> None:
     recorder = fitz()
-    recorder.enter("pass 2")
+    for line in PASSED:
+        recorder.enter(line)
     recorder.enter("1H 2H 3H 4S")
     resumed = Recorder.resume(recorder.text)
     assert resumed.where() == "round 1, trick 2, card 2, Bob to play (trick so far: Ann 4S)"

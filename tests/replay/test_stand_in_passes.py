@@ -88,3 +88,36 @@ def test_validate_uses_no_stand_in_deal_and_says_nothing_of_the_conflict() -> No
         assert replayed.problems == [] and replayed.drawn_round is None
         assert replayed.notes == ["round 1 is unfinished and has no deal line for Ann: its hands are unknown, so its "
                                   "cards are checked only against each other"]
+
+
+#: The hunt's round: the pass count, then the cards, with no pass line (Bob leads, R7).
+NO_PASS_LINES = HEAD + "1. 3H 5H 14D\n"
+
+
+def test_a_card_before_the_pass_lines_is_refused_at_once_not_at_the_rounds_last_card() -> None:
+    """Without deal lines a round's deal is inferred from its pass lines and plays (DGN.md), and pass lines come
+    before its first trick: a round whose tricks start with a pass line missing can never be checked when
+    complete. The recorder took every card of such a round and refused its last; it now refuses the first card,
+    naming whose pass line is due (R6), and takes it once the pass lines are written."""
+    rec = recorder(["pass 2"])
+    assert rec.where() == "round 1, Bob's `pass` line"  # what the screen says is due
+    outcome = rec.enter("3H")
+    refusal = outcome.refusal
+    assert refusal is not None and (refusal.code, refusal.rule) == ("missing-deal", "R6")
+    assert refusal.message == ("round 1 has no deal line for Bob, and without Bob's pass line the deal cannot be "
+                               "inferred; pass lines come before a round's first trick")
+    assert refusal.source_line[refusal.column - 1:refusal.column - 1 + refusal.length] == "3H"
+    assert "3H" not in rec.text.split("pass 2", 1)[1]
+    for line in PASSES[1:]:  # a missing line names the next seat whose deal still cannot be inferred
+        assert rec.enter("3H").refusal is not None
+        assert rec.enter(line).refusal is None
+    assert rec.enter("3H 5H 9H").accepted == ("3H", "5H", "9H")
+
+
+def test_validate_still_reads_a_cut_round_without_pass_lines_as_unfinished() -> None:
+    """`validate` uses no stand-in deal: a record cut inside such a round is incomplete, as before (its round
+    is refused at the header when complete)."""
+    replayed = validate_record(parse_game(NO_PASS_LINES))
+    assert replayed.problems == [] and not replayed.complete
+    live = replay_record(parse_game(NO_PASS_LINES), stand_in=True)
+    assert [(p.pos.line, p.pos.column, p.code, p.rule) for p in live.problems] == [(7, 4, "missing-deal", "R6")]

@@ -238,7 +238,8 @@ def test_two_cards_swapped_in_one_step_from_the_scorer_page(tmp_path, browsers) 
 def test_a_round_starts_from_its_pass_count_buttons(tmp_path, browsers) -> None:
     """2e without deal lines: each round starts with its dealer's pass count (R6: 1, 2 or 3), offered as
     buttons and said in the status line; a tap records the round's header. Then each player's pass line
-    is a group of cards to choose that many from (issue 31: `choose`, `join`): two taps make one item."""
+    is a group of cards to choose that many from (issue 31: `choose`, `join`): two taps make one item. A card
+    is refused until every pass line is written (the round's deal is inferred from them, R6)."""
     from selenium.webdriver.common.by import By
 
     page, _ = browsers
@@ -265,8 +266,19 @@ def test_a_round_starts_from_its_pass_count_buttons(tmp_path, browsers) -> None:
         assert _wait(lambda: _version(api) == 2)
         assert api.dgn().rstrip().endswith("pass Ann 9D 12H")  # in the choices' order, not the taps'
         assert _wait(lambda: page.execute_script(titles) == ["Bob: pass 2", "Cat: pass 2"])
+        _click(page, '#grid button[data-card="9H"]')  # a card before every pass line is written: refused (R6)
+        assert _wait(lambda: "pass lines come before" in page.find_element(By.ID, "refusal").text)
+        assert _version(api) == 2
+        _click(page, "#refusal-close")  # the words stand in a bar over the page's other edge, until closed
+        for version, (player, cards) in enumerate((("Bob", ("1H", "2H")), ("Cat", ("3H", "4H"))), 3):
+            group = '#calls .group.pass:first-child button[data-text="{}"]'
+            assert _wait(lambda: page.execute_script(titles)[0] == f"{player}: pass 2")  # noqa: B023
+            for card in cards:
+                _click(page, group.format(card))
+            assert _wait(lambda: _version(api) == version)  # noqa: B023
+        assert api.dgn().rstrip().endswith("pass Cat 3H 4H")
         _click(page, '#grid button[data-card="9H"]')  # and the round goes on from the card grid
-        assert _wait(lambda: _version(api) == 3)
+        assert _wait(lambda: _version(api) == 5)
         assert not (severe := _severe(page)), severe
     finally:
         server.stop()
