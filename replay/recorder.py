@@ -1006,6 +1006,10 @@ class Recorder:
             keep = {(line, draft) for line, draft in self._parsed if draft in rounds}
             self._parsed = {k: v for k, v in self._parsed.items() if k in keep}
         replayed = self._validate(record, rounds)
+        if replayed.still_due is not None and not replayed.problems:
+            # A card whose Clubs victim is due is written with it (R14): what a reader takes as the end of an
+            # unfinished record, the recorder asks for (`_try`) before it writes the card.
+            replayed.problems.append(replayed.still_due)
         return _Checked(record, replayed, write_game(record), tuple(spans))
 
     def _validate(self, record: GameRecord, rounds: tuple[RoundDraft, ...]) -> ReplayedGame:

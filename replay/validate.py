@@ -83,6 +83,11 @@ class ReplayedGame:
     #: lines, its hands drawn at random consistent with what the record proves. Its hands are not known, so
     #: nothing may show them; what it makes public (the trick, who won, the scores, who is due) is the record's.
     drawn_round: int | None = None
+    #: What the record's last card leaves due (its Clubs victim, R14), as the problem it would be were a card to
+    #: follow: the record is unfinished there, as one that ends before a round's pass count (a note, no
+    #: problem), so that a game written from a position whose victim is due reads back as that position. The
+    #: recorder, which writes each card with its choices, asks for it (`Recorder`).
+    still_due: Problem | None = None
 
     @property
     def valid(self) -> bool:

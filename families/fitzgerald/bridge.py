@@ -15,7 +15,7 @@ from diamonds.core import AnyCard, Card, IllegalMove, Suit
 from diamonds.core.sampling import shown_voids, void_refusals
 from diamonds.notation.records import Choice, HandLine, Play, Plays, Round
 from diamonds.replay.bridge import Bridge
-from diamonds.replay.validate import ReplayedGame, Replayer, whole_tricks
+from diamonds.replay.validate import ReplayedGame, Replayer, Stop, whole_tricks
 
 from .record import record_from_game
 from .rules import (
@@ -64,6 +64,7 @@ class FitzgeraldReplayer(Replayer):
         super().__init__(replayed, history=history, events=events, stand_in=stand_in)
         self.table: Table = self.game.table  # type: ignore[assignment]  # Fitzgerald.table makes a Table
         self.passing_state: Any = None  # the state pass lines are read in (`do_passes`)
+        self.victim_left_due = False  # the record ends at a card whose victim is still due (`ends_before_victim`)
 
     def resume_from(self, state: Any) -> None:
         super().resume_from(state)
@@ -453,7 +454,7 @@ class FitzgeraldReplayer(Replayer):
         return True
 
     def playing(self, number: int) -> bool:
-        return self.table.phase is Phase.PLAY and self.table.round_no == number
+        return (self.table.phase is Phase.PLAY or self.victim_left_due) and self.table.round_no == number
 
     def tricks_per_round(self) -> int:
         return self.config.tricks_per_round  # type: ignore[no-any-return]
@@ -602,8 +603,30 @@ class FitzgeraldReplayer(Replayer):
             else:
                 return  # the end-of-round Clubs award: `end >id`
             if names is None or not self.choose_quietly(names[source]):
-                self.choose(plays[source], plays[source].choice)
+                if plays[source].choice is not None or not self.at_records_end(plays, position):
+                    self.choose(plays[source], plays[source].choice)
+                elif not self.choose_quietly(None):  # (">-" where there is no victim to name)
+                    self.leave_victim_due(plays[source])
+                    return
             used.add(source)
+
+    def at_records_end(self, plays: Sequence[Play], position: int) -> bool:
+        """Whether this card (`position` of `plays`) is the record's last item: a victim due after it and not
+        named is still due (`leave_victim_due`), not missing."""
+        rnd = self.record.rounds[-1]
+        return rnd.end is None and bool(rnd.tricks) and plays is rnd.tricks[-1].plays and position == len(plays) - 1
+
+    def leave_victim_due(self, origin: Play) -> None:
+        """The record ends before the Clubs victim of `origin`'s action is named (R14): it is unfinished there, as
+        one that ends before a round's pass count is (a note, `ReplayedGame.still_due`), not wrong. The problem
+        kept is the one a card after it would meet (`choose`)."""
+        try:
+            self.choose(origin, None)
+        except Stop:
+            due = self.out.problems.pop()
+            self.out.still_due = due
+            self.out.notes.append(f"the record ends before a Clubs victim is named: {due.message} ({due.rule})")
+            self.victim_left_due = True
 
     def choose_quietly(self, name: str | None) -> bool:
         """`choose` for the check path, from the id alone: False (nothing changed) where `choose` would
@@ -663,11 +686,17 @@ class FitzgeraldReplayer(Replayer):
         assert game is not None and config is not None
         choices = rnd.end.choices if rnd.end is not None else ()
         chose = self.table.phase is Phase.CHOOSE_VICTIM
+        if chose and self.victim_left_due:
+            return  # the record ends before the last trick's own victim (`leave_victim_due`)
         if chose:
+            plays = rnd.tricks[-1].plays
             if choices:
                 self.choose(rnd, choices[0])
-            else:
-                self.choose(rnd.tricks[-1].plays[-1], None)
+            elif not self.at_records_end(plays, len(plays) - 1):
+                self.choose(plays[-1], None)
+            elif not self.choose_quietly(None):
+                self.leave_victim_due(plays[-1])  # the end-of-round award's victim, due on an `end` line
+                return
             choices = choices[1:]
         for extra in choices:
             if chose:

@@ -1,0 +1,78 @@
+"""A record may end while a Clubs victim is due (R14; in 1e the actor names it, in 2e and bga the Thief decides,
+R13): a game written from a position that waits for one reads back as that position, unfinished with a note,
+where `validate` called it invalid ("Cat must name whose Showroom …"). A victim left unnamed anywhere else is
+still the problem it was (samples/invalid/missing-victim-1e.dgn)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import diamonds
+from diamonds.notation import parse_game
+from diamonds.replay.validate import validate_record
+
+
+def _victim_due(rules: str, seed: int, players: list[str]) -> diamonds.Position | None:
+    """A random game of `rules` stopped at a victim due (a third of the times one comes up), or None."""
+    rng = random.Random(seed)
+    pos = diamonds.Position(rules, players)
+    while not pos.is_over:
+        if pos.is_chance:
+            pos.deal(rng)
+        else:
+            pos.push(rng.choice(pos.legal_moves))
+        if pos.is_over or pos.is_chance:
+            continue
+        moves = pos.legal_moves
+        # Where naming no victim is one of the choices (`>-`, which DGN writes as no mark), a record that ends
+        # there reads as that choice made: the reader cannot tell it from a victim still due.
+        if type(moves[0]).__name__ == "ChooseVictim" and all(move.victim is not None for move in moves) \
+                and rng.random() < 0.34:
+            return pos
+    return None
+
+
+@pytest.mark.parametrize("rules,players", [("1e", ["Ann", "Bob", "Cat"]), ("1e", ["Ann", "Bob", "Cat", "Dan"]),
+                                           ("1e", ["Ann", "Bob"])])
+def test_a_game_written_while_a_victim_is_due_reads_back_as_its_position(rules, players) -> None:
+    kinds = set()
+    for seed in range(40):
+        pos = _victim_due(rules, seed, players)
+        if pos is None:
+            continue
+        text = str(pos.game())
+        game = next(iter(diamonds.read_games(iter(text.splitlines(keepends=True)))))
+        assert game.problems == [], (seed, text)
+        assert not game.is_complete
+        assert any("before a Clubs victim is named" in note and note.endswith("(R14)") for note in game.notes)
+        end = game.end()
+        assert end.state == pos.state and end.legal_moves == pos.legal_moves, seed
+        replayed = validate_record(parse_game(text))
+        assert replayed.still_due is not None and replayed.still_due.code == "victim-required"
+        last = text.rstrip().splitlines()[-1]
+        kinds.add("trick" if last[0].isdigit() and len(last.split()) - 1 < len(players) else "whole trick")
+    assert kinds == {"trick", "whole trick"} or len(players) == 2  # an off-suit Club, and a trick won in Clubs
+
+
+def test_a_victim_left_unnamed_before_the_records_end_is_still_refused() -> None:
+    cases = 0
+    for seed in range(40):
+        pos = _victim_due("1e", seed, ["Ann", "Bob", "Cat"])
+        if pos is None:
+            continue
+        pos.push(pos.legal_moves[0])  # the victim named, then a card after it
+        if pos.is_chance or type(pos.legal_moves[0]).__name__ != "PlayCard":
+            continue
+        pos.push(pos.legal_moves[0])
+        if type(pos.legal_moves[0]).__name__ == "ChooseVictim":
+            continue
+        text = str(pos.game())
+        at = text.rindex(">")  # the victim's `>id`: no later card names one
+        end = at + 1 + len(text[at + 1:].split(None, 1)[0])
+        replayed = validate_record(parse_game(text[:at] + text[end:]))
+        assert [(p.code, p.rule) for p in replayed.problems] == [("victim-required", "R14")], seed
+        assert replayed.still_due is None
+        cases += 1
+    assert cases >= 3
