@@ -141,12 +141,16 @@ class NotationError(PicklableError, ValueError):
 
 
 class NotAPlayer(PicklableError, KeyError):
-    """A name that is none of the game's players (`pos.view("Nobody")`): `player` and `players` say which."""
+    """A name that is none of the game's players (`pos.view("Nobody")`), or a seat number no one sits at
+    (`pos.hand(9)`): `player` (the name or the number) and `players` say which."""
 
-    def __init__(self, player: str, players: Sequence[str]) -> None:
+    def __init__(self, player: str | int, players: Sequence[str]) -> None:
         super().__init__(player)
         self.player = player
         self.players = tuple(players)
 
     def __str__(self) -> str:
+        if isinstance(self.player, int):
+            return (f"there is no seat {self.player}: the seats are 0 to {len(self.players) - 1} "
+                    f"({', '.join(self.players)})")
         return f"{self.player} is not a player of this game: the players are {', '.join(self.players)}"

@@ -30,7 +30,7 @@ TYPE_CHECKING = False  # as typing's, without importing typing (about 10 ms of e
 if TYPE_CHECKING:
     from typing import Any
 
-    from diamonds.core import Family, IllegalMove, NotationError, Sight
+    from diamonds.core import Family, IllegalMove, NotAPlayer, NotationError, Sight
     from diamonds.replay.steps import PositionError
 
     from .analysis import GameTables
@@ -38,13 +38,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "read_games", "read_game", "Game", "Position", "View", "Standing", "Diagnostic", "rule_sets", "Family",
-    "IllegalMove", "NotationError", "PositionError", "Sight", "read_tables", "to_pandas", "env",
+    "IllegalMove", "NotationError", "NotAPlayer", "PositionError", "Sight", "read_tables", "to_pandas", "env",
 ]
 
 _LAZY = {
     "read_games": ".game", "read_game": ".game", "Game": ".game", "Diagnostic": ".game",
     "Position": ".game", "View": ".game", "Standing": ".game",
-    "IllegalMove": "diamonds.core", "NotationError": "diamonds.core", "Family": "diamonds.core",
+    "IllegalMove": "diamonds.core", "NotationError": "diamonds.core", "NotAPlayer": "diamonds.core",
+    "Family": "diamonds.core",
     "Sight": "diamonds.core", "PositionError": "diamonds.replay.steps",
 }
 

@@ -318,7 +318,7 @@ class Position:
             raise TypeError(f"a player is named (Ann) or given by seat (0), not {given!r}")
         if isinstance(player, int):
             if not 0 <= player < len(self.players):
-                raise KeyError(f"no seat {player}")
+                raise NotAPlayer(player, self.players)
             return player
         for seat, name in enumerate(self.players):
             if name.lower() == str(player).lower():

@@ -283,6 +283,18 @@ def test_a_view_of_nobody_names_the_players() -> None:
     assert info.value.player == "Nobody" and info.value.players == ("Ann", "Bob", "Cat")
 
 
+@pytest.mark.parametrize("seat", [3, 9, -1])
+def test_a_seat_no_one_sits_at_names_the_seats(seat: int) -> None:
+    """`pos.hand(9)` was a bare `KeyError('no seat 9')`, where a wrong name says who the players are."""
+    pos = diamonds.Position("2e", ["Ann", "Bob", "Cat"])
+    for ask in (pos.seat, pos.hand, pos.view):
+        with pytest.raises(diamonds.NotAPlayer) as info:
+            ask(seat)
+        assert str(info.value) == f"there is no seat {seat}: the seats are 0 to 2 (Ann, Bob, Cat)"
+        assert info.value.player == seat and info.value.players == ("Ann", "Bob", "Cat")
+    assert pos.seat(2) == 2
+
+
 @pytest.mark.parametrize("rules", sorted({setup.rules.id for setup in SETUPS}))
 def test_a_label_read_after_pops_and_other_moves_names_the_new_line(rules: str) -> None:
     """The labels are walked when read, not at each push: a label read deep in one line of play, then moves
