@@ -178,11 +178,24 @@ class Recorder:
         #: The engine's state after each run of finished rounds replayed without a problem, keyed by those
         #: rounds' drafts: an item costs the replay of its own round, not of the whole game.
         self._after: dict[tuple[RoundDraft, ...], Any] = {}
+        self.config: Any = None  # the family's configuration, once the tags are checked (`_check` reads it)
         checked = self._check(self.rounds)
+        due = checked.replayed.still_due
+        if due is not None and checked.replayed.problems == [due] and self.rounds and self.rounds[-1].cards:
+            # A file that ends at a card whose Clubs victim is still due (R14; `validate` reads it as unfinished
+            # there): resumed with that card waiting for its answer, as the recorder asks when one is typed.
+            *done, last = self.rounds
+            before = (*done, replace(last, cards=last.cards[:-1]))
+            held = self._check(before)
+            if not held.replayed.problems:
+                whole, self.rounds, self._last, self.config = self.rounds, before, held, held.replayed.config
+                if self._try(whole, last.cards[-1]) is not None and self.pending is not None:
+                    return
+                self.rounds, self.pending = whole, None  # (asked nothing: refused as it stands, below)
         if checked.replayed.problems:
             raise SetupError(_problem_text(checked, checked.replayed.problems[0]))
         self._last = checked
-        self.config: Any = checked.replayed.config
+        self.config = checked.replayed.config
 
     # ---------------------------------------------------------------- making one
 
@@ -981,7 +994,7 @@ class Recorder:
         lines.append("")
         lines.extend(self.preamble)
         head = parse_game("\n".join(lines) + "\n")
-        config = getattr(self, "config", None)
+        config = self.config
         per_trick = config.plays_per_trick if config is not None else _plays_per_trick(tags)
         spans: list[tuple[int, int, int, str]] = []
         parsed: list[Any] = []
@@ -1023,7 +1036,7 @@ class Recorder:
         past it, and the
         `last` flag a bridge is given matters only for a round it cannot finish, so the result is the
         full replay's (the tests compare the two)."""
-        config = getattr(self, "config", None)
+        config = self.config
         if config is None or record.problems or len(record.rounds) != len(rounds):
             return replay_record(record, history=False, events=False, stand_in=True)  # the checks only
         replayed = ReplayedGame(record, config)

@@ -64,7 +64,7 @@ class FitzgeraldReplayer(Replayer):
         super().__init__(replayed, history=history, events=events, stand_in=stand_in)
         self.table: Table = self.game.table  # type: ignore[assignment]  # Fitzgerald.table makes a Table
         self.passing_state: Any = None  # the state pass lines are read in (`do_passes`)
-        self.victim_left_due = False  # the record ends at a card whose victim is still due (`ends_before_victim`)
+        self.victim_left_due = False  # the record ends at a card whose victim is still due (`leave_victim_due`)
 
     def resume_from(self, state: Any) -> None:
         super().resume_from(state)

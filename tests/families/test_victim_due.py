@@ -76,3 +76,27 @@ def test_a_victim_left_unnamed_before_the_records_end_is_still_refused() -> None
         assert replayed.still_due is None
         cases += 1
     assert cases >= 3
+
+
+def test_the_recorder_resumes_such_a_record_asking_for_the_victim() -> None:
+    """`diamonds record FILE` on a file that ends at a card whose victim is due: it was refused ("Cat must name
+    whose Showroom …"); it now resumes with that card waiting for its victim, as when the card is typed, and the
+    answer gives the record of the position with that victim named."""
+    from diamonds.replay.recorder import Recorder
+
+    asked = 0
+    for seed in range(12):
+        pos = _victim_due("1e", seed, ["Ann", "Bob", "Cat"])
+        if pos is None:
+            continue
+        recorder = Recorder.resume(str(pos.game()))
+        question = recorder.question
+        assert question is not None and question.code == "victim-required" and question.rule == "R14"
+        victim = pos.legal_moves[0]
+        pos.push(victim)
+        outcome = recorder.enter(f">{pos.players[victim.victim]}")
+        assert outcome.refusal is None and outcome.accepted
+        assert recorder.question is None
+        assert next(iter(diamonds.read_games(iter(recorder.text.splitlines(keepends=True))))).end().state == pos.state
+        asked += 1
+    assert asked >= 3
