@@ -330,9 +330,12 @@ class Position:
         return self.rule_set.hand(self.state, self.seat(player))
 
     def view(self, player: str | int) -> View:
-        """The position as `player` may know it under the rules (their hand, public cards, cards they passed)."""
+        """The position as `player` may know it under the rules (their hand, public cards, cards they passed), now:
+        a view is of this moment, and the position's later pushes and pops do not change it (a copy, which
+        shares the frozen states). A view that followed its position while its sight stayed that of its moment
+        showed, after a `pop()`, cards of other hands that the player could not know then."""
         seat = self.seat(player)
-        return View(self, seat, self.rule_set.sight(self.state, self.moves, seat))
+        return View(self.copy(), seat, self.rule_set.sight(self.state, self.moves, seat))
 
     # ---------------------------------------------------------------- copies and records
     def copy(self) -> Position:
@@ -382,7 +385,8 @@ class View:
     """A position as one player may know it: `hand(p)` holds only the cards they know `p` holds.
 
     Bots are given a view, never the position, so they cannot peek. Everything
-    here comes from the family's one visibility policy (`Rules.sight`).
+    here comes from the family's one visibility policy (`Rules.sight`). A view is
+    of one moment (`Position.view`): the position moving on does not change it.
     """
 
     __slots__ = ("_position", "viewer_seat", "sight")

@@ -363,3 +363,31 @@ def test_views_games_standings_and_diagnostics_pickle_and_copy(rules: str) -> No
         assert load(pos.standings) == pos.standings
         again = load(invalid)
         assert again.problems == invalid.problems and again.path == invalid.path and not again.is_valid
+
+
+@pytest.mark.parametrize("rules", sorted({setup.rules.id for setup in SETUPS}))
+def test_a_view_is_of_its_moment_and_the_positions_pops_and_pushes_do_not_change_it(rules: str) -> None:
+    """A view followed its position while its sight stayed that of the moment it was taken: read after `pop()`,
+    it showed cards of other hands that the player could not know then (the hunt's finding). Now a view is of its
+    moment: after pops and other moves it answers as a view taken then, and as one taken now where taken now."""
+    rng = random.Random(11)
+    pos = diamonds.Position(rules)
+    while not pos.is_over and len(pos) < 60:
+        pos.deal(rng) if pos.is_chance else pos.push(rng.choice(pos.legal_moves))
+    seat = 0
+    view = pos.view(seat)
+
+    def seen(v: diamonds.View) -> tuple[object, ...]:
+        return (v.label, v.is_over, v.to_move, tuple(map(v.text, v.legal_moves)),
+                tuple(v.hand(p) for p in range(len(v.players))), v.public_moves, v.standings)
+
+    then = seen(view)
+    for _ in range(25):
+        pos.pop()
+    assert seen(view) == then
+    earlier = pos.view(seat)
+    assert seen(earlier) != then  # (the position did move: the test could tell)
+    for _ in range(10):
+        pos.deal(rng) if pos.is_chance else pos.push(rng.choice(pos.legal_moves))
+    assert seen(view) == then
+    assert seen(pos.view(seat)) == seen(pos.copy().view(seat))
