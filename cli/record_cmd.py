@@ -183,9 +183,11 @@ def run_lines(recorder: Recorder, path: str, lines: Iterable[str], out: TextIO, 
     refused = 0
     shown = display_path(path)
     saver = saver or Saver(path, encoding)
+    left = False
     try:
         for line in lines:
             if line.strip().lower() in QUIT_WORDS:  # as on a terminal: save (each accepted line is) and leave
+                left = True
                 break
             outcome = enter(recorder, line, require_deals)
             for info in outcome.info:
@@ -201,16 +203,22 @@ def run_lines(recorder: Recorder, path: str, lines: Iterable[str], out: TextIO, 
         name = "" if signum == signal.SIGINT else f" ({getattr(error, 'name', signum)})"
         print(visible(f"{shown}: interrupted{name}; {status(recorder)}"), file=err)
         return 128 + int(signum)
-    if recorder.question is not None:
-        refused += 1
-        question = recorder.question
-        waiting = f"the round's `{question.prompt}Name` line" if question.end else question.item
-        print(visible(with_rule(f"{shown}: end of input while {waiting} waits: {question.message}",
-                                question.rule) + "; not recorded"), file=err)
+    if recorder.question is not None:  # a `quit` leaves it unrecorded as asked; input that ends there is refused
+        refused += 0 if left else 1
+        print(waiting_notice(recorder, shown, "left" if left else "end of input"), file=err)
     print(visible(f"{shown}: {status(recorder)}"), file=err)
     if refused:
         print(f"{shown}: {refused} line{'s' if refused != 1 else ''} refused (not recorded)", file=err)
     return EXIT_REFUSED if refused else EXIT_OK
+
+
+def waiting_notice(recorder: Recorder, shown: str, why: str) -> str:
+    """What is not recorded when the recorder stops while its question waits (`why`: left, or end of input)."""
+    question = recorder.question
+    assert question is not None
+    waiting = f"the round's `{question.prompt}Name` line" if question.end else question.item
+    return visible(with_rule(f"{shown}: {why} while {waiting} waits: {question.message}", question.rule)
+                   + "; not recorded")
 
 
 def enter(recorder: Recorder, line: str, require_deals: bool) -> Outcome:

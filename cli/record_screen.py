@@ -22,7 +22,7 @@ from diamonds.views import view_for
 from .console import console as make_console
 from .errors import CommandError
 from .inputs import display_path
-from .record_cmd import EXIT_INTERRUPTED, EXIT_OK, enter, open_recorder, status
+from .record_cmd import EXIT_INTERRUPTED, EXIT_OK, enter, open_recorder, status, waiting_notice
 from .replay_cmd import Escaped
 
 __all__ = ["run_terminal"]
@@ -97,6 +97,8 @@ def run_terminal(args: argparse.Namespace) -> int:
     if recorder.finished:
         draw(recorder, "", 2)
     args.saver.save(recorder.text)
+    if recorder.question is not None:  # the item that waited for its answer is not in the file: say so
+        print(waiting_notice(recorder, shown, "interrupted" if interrupted else "left"))
     if interrupted:
         print(f"{shown}: interrupted; {status(recorder)}")
         return EXIT_INTERRUPTED

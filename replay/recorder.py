@@ -635,7 +635,24 @@ class Recorder:
         answer = line.strip()
         if answer.lower() == "undo":
             return self.undo()
+        command = answer.split()[0].lower() if answer else ""
+        if command in ("?", "help"):  # the question again, its item still waiting
+            answers = f"; the answers: {' '.join(question.choices)}" if question.choices else ""
+            return Outcome(info=(f"{item} waits: {with_rule(question.message, question.rule)}",
+                                 f"type {question.prompt.strip()}…{answers}; `undo` takes {item} back"))
+        if command in ("fix", "swap"):  # another item's change, while this one waits: answer or take it back first
+            return Outcome(refusal=self._typed_refusal(
+                answer.split()[0], f"{item} waits for its answer ({question.prompt.strip()}…): give it, or `undo` "
+                f"to take {item} back, before `{command}`", answer))
         self.pending = None
+        outcome = self._answered(rounds, item, question, answer, line)
+        if outcome.question is None and not outcome.accepted and self.pending is None:
+            self.pending = (rounds, item, question)  # refused, or nothing taken: the item still waits, asked again
+        return outcome
+
+    def _answered(self, rounds: tuple[RoundDraft, ...], item: str, question: Question, answer: str,
+                  line: str) -> Outcome:
+        """`_answer`'s answer given to the waiting `item`: recorded together, or refused with nothing changed."""
         if question.code == MISSING_SECOND:  # `take Jon 9D` + `AS` (or `point AS`): the whole item
             second = question.prompt_word
             whole = self.enter(f"{item} {answer if answer.split()[0] == second else f'{second} {answer}'}")
@@ -659,7 +676,8 @@ class Recorder:
             outcome = self._try(candidate, f"{item}{answer}" if target == len(last.cards) - 1 else done)
             if outcome is None:
                 return Outcome((f"{item}{answer}" if target == len(last.cards) - 1 else done,))
-            if outcome.question is not None or answer[0] != ">":
+            whole_round = len(last.cards) >= self._tricks_per_round() * self.config.plays_per_trick
+            if outcome.question is not None or answer[0] != ">" or not whole_round:
                 return outcome
             line = f"{_end_words()[0]} {answer}"  # an end-of-round choice is named on the `end` line (R16)
         # The answer is a line of its own (`end >Ann`): the waiting card and it go in together.
@@ -672,8 +690,9 @@ class Recorder:
             raise
         if outcome.refusal is None and outcome.question is None and outcome.accepted:
             return Outcome((item, *outcome.accepted))
-        if outcome.refusal is not None:
+        if outcome.question is None:  # refused, or nothing taken: nothing changes
             self.rounds, self._last = saved, saved_check
+        if outcome.refusal is not None:
             return Outcome(refusal=replace(outcome.refusal, item=item + " " + outcome.refusal.item))
         return outcome
 
@@ -720,7 +739,12 @@ class Recorder:
                      if item.shape is Shape.EXCHANGE and item.word == words[0]), None)
         if item is None or self.config.seat_of(words[1]) is None:
             return None
-        choices = (*self.cards_not_named(), words[2])  # the card taken may be the one laid (B4)
+        laid = _card_token(words[2])
+        try:
+            laid = str(split_play(laid)[0])
+        except ValueError:
+            pass
+        choices = tuple(dict.fromkeys((*self.cards_not_named(), laid)))  # the card taken may be the one laid (B4)
         player = self.config.players[self.config.seat_of(words[1])]
         return Question(" ".join(words), f"{player}'s {item.second} card, with {words[2]}", MISSING_SECOND, None,
                         choices, prompt_word=item.second)
@@ -905,7 +929,7 @@ class Recorder:
             # The card just entered, or one of its trick the answer goes on (a Clubs winner's victim, R14):
             # ask, not refuse.
             question = Question(label if label != last else item, problem.message, problem.code, problem.rule,
-                                self._choices(problem))
+                                self._choices(problem, checked.replayed.game))
             if label == last and self._asks_end(rounds, question):
                 number, end = len(rounds), _end_words()[0]
                 question = replace(question, item=end, end=True,
@@ -935,9 +959,19 @@ class Recorder:
         a Clubs victim, R14; a Joker's suit and sign, B7) rather than refusing it."""
         return rules_for(self.config.rules).question_words(self.config, code) is not None
 
-    def _choices(self, problem: Problem) -> tuple[str, ...]:
-        """The words the family offers as answers to the question `problem` asks (none: any is tried)."""
-        return rules_for(self.config.rules).question_words(self.config, problem.code) or ()
+    def _choices(self, problem: Problem, game: Engine | None = None) -> tuple[str, ...]:
+        """The words the family offers as answers to the question `problem` asks (none: any is tried): where the
+        replay stopped at the move the question is for (a Clubs victim), those the rules allow there, so that
+        neither the actor nor their side is offered (R14)."""
+        words = rules_for(self.config.rules).question_words(self.config, problem.code) or ()
+        if game is None or not words or game.is_over:
+            return words
+        try:
+            allowed = {game.rules.move_text(game.state, move) for move in game.legal_moves()}
+        except Exception:  # a state the rules cannot list moves in (a stand-in stopped short): offer them all
+            return words
+        offered = tuple(word for word in words if word in allowed)
+        return offered or words
 
     def _bare_refusal(self, item: str, message: str, rule: str | None = None, code: str = "not-an-item") -> Refusal:
         """A refusal before any replay (not an item, not here): at the line and column where the item would

@@ -127,7 +127,7 @@ def test_save_restore_and_probe_leave_the_recorder_as_it_was() -> None:
     assert recorder.probe("5H") is not None and recorder.probe("5H").refusal is not None  # type: ignore[union-attr]
     recorder.enter("4C 15C 9C")
     assert recorder.question is not None and recorder.waiting_item is not None  # R14: the victim is asked for
-    assert recorder.question.choices == (">hwalsh", ">Ines_B", ">Kofi")
+    assert recorder.question.choices == (">hwalsh", ">Kofi")  # Ines_B won with 15C: not herself (R14)
     recorder.restore(saved)
     assert recorder.text == text and recorder.question is None and recorder.waiting_item is None
     assert recorder.record.rounds[0].header.pass_count == 2

@@ -249,3 +249,51 @@ def test_a_player_seated_twice_is_refused_with_the_games_own_seating_ruling() ->
             assert (error.tag, error.rule) == ("Players", rule), (rules, error.tag, error.rule)
         else:
             raise AssertionError(f"{rules}: a player seated twice was taken")
+
+
+#: 1e, Ann deals, no deal lines; in trick 4 Cat wins a trick led in Clubs and names its victim (R14).
+CLUBS_TRICK = ("pass 3", "pass Bob 1H 15H 11C", "pass Cat 8S 2C 14C", "pass Ann 3D 11H 15S", "1. 15S 6S 13S",
+               "2. 12H 7H 8H", "3. 11H 1H 4H", "4. 5C 9C 2C")
+
+
+def waiting_victim() -> Recorder:
+    recorder = Recorder.new("1e", ["Ann", "Bob", "Cat"], dealer="Ann")
+    for line in CLUBS_TRICK:
+        recorder.enter(line)
+    assert recorder.question is not None and recorder.waiting_item == "2C"
+    return recorder
+
+
+def test_commands_typed_while_a_question_waits_are_commands_and_the_card_keeps_waiting() -> None:
+    """The hunt: `?`, `fix` and `swap` typed at the victim's question went to the answer: the waiting card was
+    dropped, and after `?` the recorder's record and its check disagreed (the victim could never be named)."""
+    recorder = waiting_victim()
+    text = recorder.text
+    info = recorder.enter("?").info
+    assert info[0] == "2C waits: Cat must name whose Showroom the Clubs action takes from: Ann (3), Bob (4) (R14)"
+    assert "`undo` takes 2C back" in info[1]
+    for command in ("fix R1.1.1 15S", "swap R1.1.1 R1.1.2"):
+        refusal = recorder.enter(command).refusal
+        assert refusal is not None and refusal.typed and "2C waits for its answer" in refusal.message
+    assert recorder.waiting_item == "2C" and recorder.text == text
+    refused = recorder.enter(">Cat").refusal  # herself: refused as such, and asked again
+    assert refused is not None and refused.message == "Cat cannot take from themselves with Clubs"
+    assert recorder.waiting_item == "2C" and recorder.text == text
+    assert recorder.enter(">Bob").accepted == ("2C (and 9C>Bob)",)
+    assert recorder.text.rstrip().endswith("4. 5C 9C>Bob 2C") and recorder.question is None
+
+
+def test_a_victims_question_offers_only_whom_the_rules_allow() -> None:
+    """The victim's choices came from the players' names: the actor was offered (R14: not themselves)."""
+    question = waiting_victim().question
+    assert question is not None and question.choices == (">Ann", ">Bob")
+
+
+def test_quit_while_a_question_waits_saves_and_leaves_saying_what_was_not_recorded(tmp_path: Path) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    path = tmp_path / "rec.dgn"
+    recorder = Recorder.new("1e", ["Ann", "Bob", "Cat"], dealer="Ann")
+    assert run_lines(recorder, str(path), [f"{line}\n" for line in CLUBS_TRICK] + ["quit\n"], out, err) == 0
+    assert "left while R1.4.2 waits" in err.getvalue() and "not recorded" in err.getvalue()
+    assert "refused" not in err.getvalue()
+    assert path.read_text(encoding="utf-8").rstrip().endswith("4. 5C 9C")
