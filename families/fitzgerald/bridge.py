@@ -585,7 +585,32 @@ class FitzgeraldReplayer(Replayer):
         if rnd.end is not None:
             self.problem(rnd.end.pos, "`end` stands after the last trick of a finished round", "early-end",
                          "R11", 3)
+        if rnd.tricks and len(rnd.tricks[-1].plays) < self.config.plays_per_trick:
+            self.check_early_choices(rnd.tricks[-1].plays)
         return False
+
+    def check_early_choices(self, plays: Plays) -> None:
+        """The `>id`s of a trick the record ends inside (R13, R14): those no card still to come can make right are
+        refused now, as the whole trick's check would refuse them (`check_choices_used`): a name no player has,
+        any under the Thief, one on a card that earns no Clubs action, and one on a Club that can no longer win
+        the Clubs trick it follows. An off-suit Club names the victim of its own action."""
+        if plays.plain:
+            return
+        config = self.config
+        cards = plays.cards
+        named: set[int] = getattr(self, "victims_named", set())  # (none where the hands are unknown)
+        for position, play in enumerate(plays):
+            choice = play.choice
+            if choice is None or position in named:
+                continue
+            self.seat(choice.player, choice.pos, "victim")
+            card, lead = play.card, cards[0]
+            clubs = isinstance(card, Card) and card.suit is Suit.CLUBS
+            led_clubs = isinstance(lead, Card) and lead.suit is Suit.CLUBS
+            beaten = clubs and led_clubs and trick_winner(list(enumerate(cards)))[0] != position  # type: ignore[arg-type]
+            if config.uses_thief or not clubs or beaten:  # (an off-suit Club names its own victim)
+                self.problem(choice.pos, self.unused_choice_message(play, position, plays), "choice-not-allowed",
+                             "R13" if config.uses_thief else "R14", len(choice.player) + 1)
 
     def choices(self, plays: Sequence[Play], position: int, used: set[int]) -> None:
         """Feed the victims the record names (R14) while the engine waits for them."""

@@ -100,3 +100,33 @@ def test_the_recorder_resumes_such_a_record_asking_for_the_victim() -> None:
         assert next(iter(diamonds.read_games(iter(recorder.text.splitlines(keepends=True))))).end().state == pos.state
         asked += 1
     assert asked >= 3
+
+
+#: 1e (2e below), Ann deals, no deal lines: trick 4 is led in Clubs by Bob (R14: its winner names the victim).
+CUT = ('[Rules "{rules}"]\n[Players "Ann Bob Cat"]\n[Dealer "Ann"]\n[Result "*"]\n\nR1 dealer Ann pass 3\n'
+       "pass Bob 1H 15H 11C\npass Cat 8S 2C 14C\npass Ann 3D 11H 15S\n1. 15S 6S 13S\n2. 12H 7H 8H\n3. 11H 1H 4H\n")
+
+
+@pytest.mark.parametrize("rules,trick,mark,rule,message", [
+    ("2e", "4. 5C 9C>Bob", ">Bob", "R13", "9C names a victim, but under 2e the Thief decides whom Clubs robs"),
+    ("1e", "4. 5C 9C>Zed", ">Zed", "R1", 'unknown victim "Zed" (players: Ann Bob Cat)'),
+    ("1e", "4. 5C>Ann 9C", ">Ann", "R14",
+     "5C does not win this Clubs trick, so it earns no Clubs action to name a victim for"),
+    ("1e", "4. 3D>Ann 2D", ">Ann", "R14", "3D earns no Clubs action, so it names no victim"),
+])
+def test_a_victim_no_card_to_come_can_make_right_is_refused_in_a_trick_the_record_ends_inside(
+        rules, trick, mark, rule, message) -> None:
+    """The hunt: such a `>id` was taken while its trick was unfinished (the trick's check comes when it is whole),
+    so `validate` called the file valid and the recorder wrote it, then refused every next card."""
+    text = CUT.format(rules=rules) + trick + "\n"
+    for replayed in (validate_record(parse_game(text)), replay_record_live(text)):
+        assert [(p.pos.line, p.pos.column, p.rule, p.message) for p in replayed.problems] == [
+            (13, len(trick[: trick.index(mark)]) + 1, rule, message)]
+    fine = CUT.format(rules="1e") + "4. 5C 9C>Ann\n"  # 9C wins so far: its victim may stand
+    assert validate_record(parse_game(fine)).problems == []
+
+
+def replay_record_live(text: str):  # the recorder's and the server's check (a stand-in deal)
+    from diamonds.replay.validate import replay_record
+
+    return replay_record(parse_game(text), stand_in=True)
