@@ -519,6 +519,12 @@ class Recorder:
             new, item = None, last.header
         rounds = (*done, new) if new is not None else tuple(done)
         checked = self._check(rounds)
+        if new is not None and last.end is not None and new.cards and checked.replayed.still_due is not None:
+            # The `end >Name` line answered the round's last card (R14, R16): they were recorded together, and
+            # go back together, as the file without its end line is read (the card waits for its victim).
+            new, item = replace(new, cards=new.cards[:-1]), f"{new.cards[-1]} {item}"
+            rounds = (*done, new)
+            checked = self._check(rounds)
         self._set(rounds, checked)
         return Outcome(info=(f"took back {item}",))
 

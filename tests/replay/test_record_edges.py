@@ -297,3 +297,21 @@ def test_quit_while_a_question_waits_saves_and_leaves_saying_what_was_not_record
     assert "left while R1.4.2 waits" in err.getvalue() and "not recorded" in err.getvalue()
     assert "refused" not in err.getvalue()
     assert path.read_text(encoding="utf-8").rstrip().endswith("4. 5C 9C")
+
+
+def test_undo_of_an_end_line_that_answered_the_last_card_takes_both_back_as_a_resume_reads_it() -> None:
+    """The hunt: the round's last card and its `end >Name` line go in together; `undo` took back the line alone,
+    leaving the card recorded where a resume of the same text makes it wait for its victim."""
+    from test_record import game_and_lines, recorder_for
+
+    game, _, lines = game_and_lines("1e", 3, (), True)
+    assert lines[16:18] == ["10. 12D 8H 15H", "end >Bob"]
+    recorder = recorder_for(game)
+    for line in lines[:16]:
+        recorder.enter(line)
+    recorder.enter(lines[16])
+    assert recorder.enter(">Bob").accepted == ("15H", "end >Bob")
+    assert recorder.enter("undo").info == ("took back 15H end >Bob",)
+    assert recorder.text.rstrip().endswith("10. 12D 8H") and recorder.record.problems == ()
+    assert not recorder._last.replayed.problems
+    assert Recorder.resume(recorder.text).text == recorder.text
