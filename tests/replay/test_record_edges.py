@@ -315,3 +315,21 @@ def test_undo_of_an_end_line_that_answered_the_last_card_takes_both_back_as_a_re
     assert recorder.text.rstrip().endswith("10. 12D 8H") and recorder.record.problems == ()
     assert not recorder._last.replayed.problems
     assert Recorder.resume(recorder.text).text == recorder.text
+
+
+def test_with_deal_lines_and_no_pass_lines_a_card_due_lists_cards_not_pass_lines() -> None:
+    """The hunt: the engine still waits on the pass lines (inferred when the round is complete), so `?` and
+    `legal()` listed 120 pass lines, some of cards already played, while a card was due."""
+    from test_record import game_and_lines, recorder_for
+
+    game, _, lines = game_and_lines("2e", 3, (), True)
+    recorder = recorder_for(game)
+    first_trick = next(line for line in lines if line.startswith("1. "))
+    for line in lines[: lines.index(first_trick)]:
+        if not line.startswith("pass ") or line.split()[1].isdigit():  # the count, not the pass lines
+            assert recorder.enter(line).refusal is None, line
+    assert recorder.enter(first_trick.split()[1]).refusal is None
+    assert not recorder.hands_known()
+    legal = recorder.legal()
+    assert legal and not any(word.startswith("pass") for word in legal) and first_trick.split()[1] not in legal
+    assert recorder.enter("?").info[1].startswith("unseen cards")
