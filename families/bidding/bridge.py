@@ -679,12 +679,24 @@ class BiddingReplayer(Replayer):
         """Who played each card of the hand's tricks, as written: the dealer's left leads trick 1, each
         winner (B8, from the cards alone) the next (B6). Stops after a short trick, before a trick not
         numbered in order, and at a trick whose winner the record does not give (a Joker without its suit)."""
+        return self.seats_and_next(rnd, self.dealer)[0]
+
+    def seats_and_leader(self, rnd: Round, dealer: int, count: int) -> tuple[list[tuple[int, ...]], int] | None:
+        """`seats_by_trick` of the first `count` tricks, and who leads after the last whole one (B6, B8), for the
+        recorder's status without hands; None where the record does not say (a Joker without its suit)."""
+        seats, leader = self.seats_and_next(rnd, dealer, count)
+        return None if leader is None or len(seats) < min(count, len(rnd.tricks)) else (seats, leader)
+
+    def seats_and_next(self, rnd: Round, dealer: int, limit: int | None = None,
+                       ) -> tuple[list[tuple[int, ...]], int | None]:
+        """`seats_by_trick` (its first `limit` tricks), and the leader of the trick after the last whole one:
+        None once a trick's winner is not given."""
         config = self.config
         n = config.player_count
         per_trick = config.plays_per_trick
-        leader = config.left_of(self.dealer)
+        leader = config.left_of(dealer)
         out: list[tuple[int, ...]] = []
-        for index, trick in enumerate(rnd.tricks, 1):
+        for index, trick in enumerate(rnd.tricks[:limit], 1):
             if trick.number != index:
                 break  # a trick missing or out of order: who played what after it is not known
             plays = trick.plays
@@ -698,10 +710,10 @@ class BiddingReplayer(Replayer):
             for seat, move in zip(seats, moves):
                 suit = move.card.suit if isinstance(move.card, Card) else move.suit
                 if suit is None:
-                    return out
+                    return out, None
                 played.append(Played(seat, move.card, move.high, suit))
             leader = seats[trick_winner(played)[0]]
-        return out
+        return out, leader
 
 
 

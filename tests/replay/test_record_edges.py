@@ -333,3 +333,25 @@ def test_with_deal_lines_and_no_pass_lines_a_card_due_lists_cards_not_pass_lines
     legal = recorder.legal()
     assert legal and not any(word.startswith("pass") for word in legal) and first_trick.split()[1] not in legal
     assert recorder.enter("?").info[1].startswith("unseen cards")
+
+
+def test_a_bidding_hand_without_deal_lines_says_who_plays_as_with_them() -> None:
+    """The hunt: without hands the bidding game's status said "round 1, trick 1, card 1" at every card, no player:
+    it had no seats-from-the-cards rule (B6: the dealer's left leads, B8: each trick's winner the next)."""
+    from test_record import game_and_lines, recorder_for
+
+    wheres = []
+    for deals in (True, False):
+        game, _, lines = game_and_lines("bidding", 3, (), deals)
+        recorder = recorder_for(game)
+        said = []
+        for line in lines:
+            words = line.split()
+            for item in (words[1:] if words[0].endswith(".") else [line]):
+                if words[0].endswith("."):
+                    said.append(recorder.where())
+                assert recorder.enter(item).refusal is None, item
+        wheres.append(said)
+    with_hands, without = wheres
+    assert len(without) > 30 and all(" leads" in w or " to play" in w for w in without)
+    assert without == with_hands
