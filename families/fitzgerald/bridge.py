@@ -586,24 +586,27 @@ class FitzgeraldReplayer(Replayer):
             self.problem(rnd.end.pos, "`end` stands after the last trick of a finished round", "early-end",
                          "R11", 3)
         if rnd.tricks and len(rnd.tricks[-1].plays) < self.config.plays_per_trick:
-            self.check_early_choices(rnd.tricks[-1].plays)
+            self.check_early_choices(rnd)
         return False
 
-    def check_early_choices(self, plays: Plays) -> None:
+    def check_early_choices(self, rnd: Round) -> None:
         """The `>id`s of a trick the record ends inside (R13, R14): those no card still to come can make right are
         refused now, as the whole trick's check would refuse them (`check_choices_used`): a name no player has,
         any under the Thief, one on a card that earns no Clubs action, and one on a Club that can no longer win
-        the Clubs trick it follows. An off-suit Club names the victim of its own action."""
+        the Clubs trick it follows, or one that names the card's own player or side. An off-suit Club names the
+        victim of its own action."""
+        plays = rnd.tricks[-1].plays
         if plays.plain:
             return
         config = self.config
         cards = plays.cards
+        seats = self.seats_by_trick(rnd, self.table.dealer, len(rnd.tricks))[-1]
         named: set[int] = getattr(self, "victims_named", set())  # (none where the hands are unknown)
         for position, play in enumerate(plays):
             choice = play.choice
             if choice is None or position in named:
                 continue
-            self.seat(choice.player, choice.pos, "victim")
+            victim = self.seat(choice.player, choice.pos, "victim")
             card, lead = play.card, cards[0]
             clubs = isinstance(card, Card) and card.suit is Suit.CLUBS
             led_clubs = isinstance(lead, Card) and lead.suit is Suit.CLUBS
@@ -611,6 +614,11 @@ class FitzgeraldReplayer(Replayer):
             if config.uses_thief or not clubs or beaten:  # (an off-suit Club names its own victim)
                 self.problem(choice.pos, self.unused_choice_message(play, position, plays), "choice-not-allowed",
                              "R13" if config.uses_thief else "R14", len(choice.player) + 1)
+            actor = seats[position]
+            if config.side_of[victim] == config.side_of[actor]:
+                who = "themselves" if victim == actor else f"their own side ({config.side_name(config.side_of[actor])})"
+                self.problem(choice.pos, f"{config.players[actor]} cannot take from {who} with Clubs",
+                             "victim-not-allowed", "R14", len(choice.player) + 1)
 
     def choices(self, plays: Sequence[Play], position: int, used: set[int]) -> None:
         """Feed the victims the record names (R14) while the engine waits for them."""

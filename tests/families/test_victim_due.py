@@ -113,6 +113,7 @@ CUT = ('[Rules "{rules}"]\n[Players "Ann Bob Cat"]\n[Dealer "Ann"]\n[Result "*"]
     ("1e", "4. 5C>Ann 9C", ">Ann", "R14",
      "5C does not win this Clubs trick, so it earns no Clubs action to name a victim for"),
     ("1e", "4. 3D>Ann 2D", ">Ann", "R14", "3D earns no Clubs action, so it names no victim"),
+    ("1e", "4. 5C 9C>Cat", ">Cat", "R14", "Cat cannot take from themselves with Clubs"),  # Bob leads, Cat plays 9C
 ])
 def test_a_victim_no_card_to_come_can_make_right_is_refused_in_a_trick_the_record_ends_inside(
         rules, trick, mark, rule, message) -> None:
