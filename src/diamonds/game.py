@@ -41,7 +41,7 @@ from diamonds.core import (
     with_rule,
 )
 from diamonds.core import Engine as EngineGame
-from diamonds.core.game import LAZY_SNAPSHOTS
+from diamonds.core.game import LAZY_SNAPSHOTS, replayed_engine
 from diamonds.core.values import by_constructor
 from diamonds.notation.diagnostics import format_problem
 from diamonds.notation.reader import game_texts, parse_game
@@ -91,7 +91,7 @@ class Position:
     ('Bob', 'R1.0')
     """
 
-    __slots__ = ("_game", "_at", "_marks", "family")
+    __slots__ = ("_game", "_at", "_marks", "family", "_moved")
 
     def __init__(self, rules: str = DEFAULT_RULES, players: Iterable[str] | None = None, *, dealer: str | int | None = None,
                  variants: Iterable[str] = (), options: Mapping[str, str] | None = None) -> None:
@@ -115,6 +115,9 @@ class Position:
         #: The mark after each move, as far as it has been asked for (`label`): the walk is made when a label is
         #: read, not at every push, which a playout makes thousands of times a second without reading one.
         self._at = [START]
+        #: How many times a move was pushed or popped: a `View` knows by it whether its moment is still the
+        #: position's own.
+        self._moved = 0
 
     @classmethod
     def from_engine(cls, game: EngineGame) -> Position:
@@ -225,11 +228,13 @@ class Position:
             if error.seat is not None and error.player is None and 0 <= error.seat < len(self.players):
                 error.player = self.players[error.seat]
             raise
+        self._moved += 1
         return events
 
     def pop(self) -> Move:
         """Take back the last move, and return it."""
         move = self._game.pop()
+        self._moved += 1
         del self._at[len(self._game) + 1:]
         return move
 
@@ -331,11 +336,13 @@ class Position:
 
     def view(self, player: str | int) -> View:
         """The position as `player` may know it under the rules (their hand, public cards, cards they passed), now:
-        a view is of this moment, and the position's later pushes and pops do not change it (a copy, which
-        shares the frozen states). A view that followed its position while its sight stayed that of its moment
-        showed, after a `pop()`, cards of other hands that the player could not know then."""
+        a view is of this moment, and the position's later pushes and pops do not change it (it reads the
+        position while that is still at its moment, and plays its moves again once if it has moved on). A view
+        that followed its position while its sight stayed that of its moment showed, after a `pop()`, cards of
+        other hands that the player could not know then."""
         seat = self.seat(player)
-        return View(self.copy(), seat, self.rule_set.sight(self.state, self.moves, seat))
+        moves = self.moves
+        return View(self, seat, self.rule_set.sight(self.state, moves, seat), moves)
 
     # ---------------------------------------------------------------- copies and records
     def copy(self) -> Position:
@@ -345,6 +352,7 @@ class Position:
         position.family = self.family
         position._marks = self._marks
         position._at = list(self._at)
+        position._moved = 0
         return position
 
     def game(self, tags: Mapping[str, str] | None = None) -> Game:
@@ -389,63 +397,75 @@ class View:
     of one moment (`Position.view`): the position moving on does not change it.
     """
 
-    __slots__ = ("_position", "viewer_seat", "sight")
+    __slots__ = ("_position", "viewer_seat", "sight", "_moves", "_moved")
 
-    def __init__(self, position: Position, seat: int, sight: Sight) -> None:
+    def __init__(self, position: Position, seat: int, sight: Sight, moves: tuple[Move, ...] | None = None) -> None:
         self._position = position
         self.viewer_seat = seat
         self.sight = sight
+        self._moves = position.moves if moves is None else moves  # the moment's moves (`position.moves` then)
+        self._moved = position._moved
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled (and copied) as its position, seat and sight: compiled, a view has no `__dict__`."""
-        return View, (self._position, self.viewer_seat, self.sight)
+        return View, (self._now(), self.viewer_seat, self.sight)
+
+    def _now(self) -> Position:
+        """The position at the view's moment: the one it was taken of while that has not moved since (nothing is
+        copied for a view read at once, as a bot's is), else its moves played again, once."""
+        position = self._position
+        if position._moved != self._moved:
+            engine = position._game
+            position = Position.from_engine(replayed_engine(engine.config, True, True, LAZY_SNAPSHOTS, self._moves))
+            self._position, self._moved = position, position._moved
+        return position
 
     @property
     def viewer(self) -> str:
-        return self._position.players[self.viewer_seat]
+        return self._now().players[self.viewer_seat]
 
     @property
     def rules(self) -> str:
-        return self._position.rules
+        return self._now().rules
 
     @property
     def players(self) -> tuple[str, ...]:
-        return self._position.players
+        return self._now().players
 
     @property
     def label(self) -> str:
-        return self._position.label
+        return self._now().label
 
     @property
     def is_over(self) -> bool:
-        return self._position.is_over
+        return self._now().is_over
 
     @property
     def is_chance(self) -> bool:
-        return self._position.is_chance
+        return self._now().is_chance
 
     @property
     def to_move(self) -> str | None:
-        return self._position.to_move
+        return self._now().to_move
 
     @property
     def legal_moves(self) -> list[Move]:
         """The viewer's legal moves when it is their turn, else [] (they decide from their own hand and the table)."""
-        if self._position.to_move_seat != self.viewer_seat:
+        if self._now().to_move_seat != self.viewer_seat:
             return []
-        return self._position.legal_moves
+        return self._now().legal_moves
 
     def hand(self, player: str | int) -> tuple[Any, ...]:
         """The cards the viewer knows `player` holds (all of their own)."""
-        seat = self._position.seat(player)
+        seat = self._now().seat(player)
         known = self.sight.hands[seat]
-        return tuple(card for card in self._position.hand(seat) if card in known)
+        return tuple(card for card in self._now().hand(seat) if card in known)
 
     def text(self, move: Move) -> str:
-        return self._position.text(move)
+        return self._now().text(move)
 
     def parse(self, text: str) -> Move:
-        return self._position.parse(text)
+        return self._now().parse(text)
 
     @property
     def standings(self) -> list[Standing]:
@@ -454,22 +474,22 @@ class View:
         unknown = bool(hidden) and not self.is_over  # who leads is itself hidden while some score is
         return [Standing(s.side, s.players, None if s.side in hidden else s.score, None if unknown else s.winner,
                          None if s.side in hidden else s.details)
-                for s in self._position.standings]
+                for s in self._now().standings]
 
     @property
     def public_moves(self) -> list[tuple[str | None, str | None]]:
         """The moves so far as the viewer saw them: (who acted, their text), the text None where it was hidden
         (another player's deal or pass; a deal shows the viewer's own cards only)."""
-        return public_moves(self._position, self.viewer_seat)
+        return public_moves(self._now(), self.viewer_seat)
 
     def svg(self, *, size: int | None = None) -> str:
-        return self._position.svg(self.viewer_seat, size=size)
+        return self._now().svg(self.viewer_seat, size=size)
 
     def _repr_svg_(self) -> str:
         return self.svg()
 
     def __repr__(self) -> str:
-        return f"<View of {self.viewer}: {self._position!r}>"
+        return f"<View of {self.viewer}: {self._now()!r}>"
 
 
 def _default_names(rule_set: type[Rules]) -> list[str]:
