@@ -413,6 +413,8 @@ class Replayer(Reporter):
         self.wording = self.stated_wording()
         #: The items the game's records may hold besides tricks (`refuse_foreign_items`), by its family's words.
         self.own_items = own_items(self.game.rules)
+        #: Another game's card words, refused before a round is played (`read_round`): looked up once a replay.
+        self.foreign: Mapping[AnyCard, NotationError] | None = None
 
     def stated_wording(self) -> Wording:
         """The replayer's wording: its class data (`result_rule`, …), made once a class."""
@@ -438,7 +440,9 @@ class Replayer(Reporter):
         """One round read as the game's own words (`refuse_foreign_cards`), then played (`play_round`): every
         replay of a round goes through here (a whole record, or the recorder's round being written), so that no
         bridge is handed another game's card."""
-        foreign = foreign_cards(self.game.rules, self.config)
+        foreign = self.foreign
+        if foreign is None:
+            foreign = self.foreign = foreign_cards(self.game.rules, self.config)
         if foreign:
             self.refuse_foreign_cards(rnd, foreign)
         return self.play_round(number, rnd, last=last)
