@@ -976,10 +976,7 @@ class Recorder:
         words = rules_for(self.config.rules).question_words(self.config, problem.code) or ()
         if game is None or not words or game.is_over:
             return words
-        try:
-            allowed = {game.rules.move_text(game.state, move) for move in game.legal_moves()}
-        except Exception:  # a state the rules cannot list moves in (a stand-in stopped short): offer them all
-            return words
+        allowed = {game.rules.move_text(game.state, move) for move in game.legal_moves()}
         offered = tuple(word for word in words if word in allowed)
         return offered or words
 

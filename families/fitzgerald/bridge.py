@@ -65,6 +65,7 @@ class FitzgeraldReplayer(Replayer):
         self.table: Table = self.game.table  # type: ignore[assignment]  # Fitzgerald.table makes a Table
         self.passing_state: Any = None  # the state pass lines are read in (`do_passes`)
         self.victim_left_due = False  # the record ends at a card whose victim is still due (`leave_victim_due`)
+        self.victims_named: set[int] = set()  # the cards of the trick being played whose `>id` named a victim
 
     def resume_from(self, state: Any) -> None:
         super().resume_from(state)
@@ -447,7 +448,7 @@ class FitzgeraldReplayer(Replayer):
         are made only for a choice, an origin (full replay) or a problem. A card of no deck is in no hand:
         the engine refuses it (R5)."""
         start = (0, 0) if self.history else self.play_written_tricks(rnd)
-        self.victims_named: set[int] = set()  # the cards of this trick whose `>id` named a victim
+        self.victims_named = set()
         if not self.play_by_card(number, rnd, last=last, start=start):
             return False
         self.end_of_round(number, rnd)
@@ -601,10 +602,9 @@ class FitzgeraldReplayer(Replayer):
         config = self.config
         cards = plays.cards
         seats = self.seats_by_trick(rnd, self.table.dealer, len(rnd.tricks))[-1]
-        named: set[int] = getattr(self, "victims_named", set())  # (none where the hands are unknown)
         for position, play in enumerate(plays):
             choice = play.choice
-            if choice is None or position in named:
+            if choice is None or position in self.victims_named:  # (none where the hands are unknown)
                 continue
             victim = self.seat(choice.player, choice.pos, "victim")
             card, lead = play.card, cards[0]
